@@ -1,0 +1,132 @@
+import { z } from 'zod'
+
+/**
+ * The one place that knows the process environment. Every variable is
+ * validated at start-up; a bad environment stops the process before it
+ * listens, naming every offending variable (see `assertConfig`).
+ */
+const url = (what: string) =>
+	z
+		.string({ error: `is required (${what})` })
+		.trim()
+		.min(1, `is required (${what})`)
+		.pipe(
+			z.url({
+				protocol: /^https?$/,
+				error: `must be an absolute http(s) URL (${what})`,
+			}),
+		)
+		.transform((value) => value.replace(/\/+$/, ''))
+
+const optionalString = z
+	.string()
+	.trim()
+	.optional()
+	.transform((value) => (value ? value : undefined))
+
+export const configSchema = z.object({
+	NODE_ENV: z
+		.enum(['development', 'production', 'test'])
+		.default('development'),
+	PORT: z.coerce
+		.number({ error: 'must be a port number' })
+		.int('must be a whole number')
+		.min(1, 'must be between 1 and 65535')
+		.max(65535, 'must be between 1 and 65535')
+		.default(3000),
+	API_BASE_URL: url('the partner API base address'),
+	PUBLIC_APP_URL: url('the address partners use to reach this portal'),
+	UPLOAD_TMP_URL: url('temporary-file storage address for uploads'),
+	SERVICE_LOGO_URL: url('service-logo storage address'),
+	CONTACT_EMAIL: z
+		.string({ error: 'is required (the address shown on the contact page)' })
+		.trim()
+		.pipe(z.email({ error: 'must be an email address' })),
+	COOKIE_DOMAIN: optionalString.pipe(
+		z
+			.string()
+			.regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as example.com')
+			.optional(),
+	),
+	COOKIE_PATH: z
+		.string()
+		.trim()
+		.default('/')
+		.pipe(z.string().startsWith('/', 'must start with "/"')),
+	COOKIE_MAX_AGE_DAYS: z.coerce
+		.number({ error: 'must be a number of days' })
+		.int('must be a whole number of days')
+		.min(1, 'must be at least 1 day')
+		.max(400, 'must be at most 400 days (browsers cap cookie lifetime)')
+		.default(31),
+	SOURCE_REPOSITORY_URL: url('the public source repository with code examples'),
+	SENTRY_DSN: optionalString.pipe(
+		z.url({ error: 'must be a Sentry DSN URL' }).optional(),
+	),
+	SESSION_SECRET: z
+		.string({ error: 'is required (signs and encrypts the temporary session cookie)' })
+		.min(32, 'must be at least 32 characters (use `openssl rand -hex 32`)'),
+	API_TIMEOUT_MS: z.coerce
+		.number({ error: 'must be a number of milliseconds' })
+		.int()
+		.min(100, 'must be at least 100 ms')
+		.max(120_000, 'must be at most 120000 ms')
+		.default(10_000),
+	LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
+})
+
+export type Config = z.infer<typeof configSchema>
+
+export type ConfigProblem = { variable: string; reason: string }
+
+export function parseConfig(
+	env: Record<string, string | undefined>,
+): { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] } {
+	const result = configSchema.safeParse(env)
+	if (result.success) return { ok: true, config: result.data }
+	const problems = result.error.issues.map((issue) => ({
+		variable: String(issue.path[0] ?? '(environment)'),
+		reason: issue.message,
+	}))
+	// One line per variable, in schema order.
+	const seen = new Set<string>()
+	const order = Object.keys(configSchema.shape)
+	return {
+		ok: false,
+		problems: problems
+			.filter((p) => (seen.has(p.variable) ? false : (seen.add(p.variable), true)))
+			.sort((a, b) => order.indexOf(a.variable) - order.indexOf(b.variable)),
+	}
+}
+
+export function formatProblems(problems: ConfigProblem[]) {
+	return [
+		`Invalid configuration: ${problems.length} environment variable(s) need attention.`,
+		...problems.map((p) => `  - ${p.variable}: ${p.reason}`),
+		'See .env.example for a documented list.',
+	].join('\n')
+}
+
+let cached: Config | undefined
+
+/** Validates the environment once; exits the process (code 78, EX_CONFIG) on failure. */
+export function assertConfig(env: Record<string, string | undefined> = process.env): Config {
+	if (cached) return cached
+	const result = parseConfig(env)
+	if (!result.ok) {
+		console.error(formatProblems(result.problems))
+		process.exit(78)
+	}
+	cached = result.config
+	return cached
+}
+
+/** The validated configuration. Call `assertConfig` at start-up first. */
+export function getConfig(): Config {
+	return cached ?? assertConfig()
+}
+
+/** Tests only: forget the cached configuration. */
+export function resetConfigForTests(config?: Config) {
+	cached = config
+}

@@ -1,0 +1,109 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import * as Sentry from '@sentry/react-router'
+import { isbot } from 'isbot'
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import {
+	ServerRouter,
+	type EntryContext,
+	type HandleErrorFunction,
+	type RouterContextProvider,
+} from 'react-router'
+import { assertConfig } from '#app/config.server'
+import { getI18n } from '#app/middleware/i18n.server'
+import { log, requestIdContext } from '#app/middleware/request-log.server'
+import { nonceContext } from '#app/middleware/security.server'
+import { loggablePath } from '#app/utils/request-log'
+import { NonceProvider } from '#app/utils/nonce'
+
+// Validate the environment when the server build is imported: a bad
+// configuration stops the process before it listens.
+assertConfig()
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	routerContext: EntryContext,
+	loadContext: RouterContextProvider,
+) {
+	if (request.method.toUpperCase() === 'HEAD') {
+		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+	}
+	const nonce = loadContext.get(nonceContext)
+	const i18n = getI18n(loadContext)
+
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		const userAgent = request.headers.get('user-agent')
+		const readyOption: keyof RenderToPipeableStreamOptions =
+			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<I18nextProvider i18n={i18n}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</I18nextProvider>
+			</NonceProvider>,
+			{
+				nonce,
+				[readyOption]() {
+					shellRendered = true
+					const body = new PassThrough({
+						final(callback) {
+							clearTimeout(timeoutId)
+							timeoutId = undefined
+							callback()
+						},
+					})
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					pipe(body)
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: responseStatusCode,
+						}),
+					)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					if (shellRendered) reportError(error, request, loadContext)
+				},
+			},
+		)
+	})
+}
+
+function reportError(error: unknown, request: Request, context?: Readonly<RouterContextProvider>) {
+	let requestId: string | undefined
+	try {
+		requestId = context?.get(requestIdContext)
+	} catch {
+		requestId = undefined
+	}
+	const err = error instanceof Error ? error : new Error(String(error))
+	log('error', 'unhandled error', {
+		method: request.method,
+		path: loggablePath(request.url),
+		request_id: requestId,
+		error: err.name,
+		message: err.message,
+		stack: err.stack?.split('\n').slice(0, 6).join('\n'),
+	})
+	Sentry.captureException(err, { tags: requestId ? { request_id: requestId } : undefined })
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+	// Aborted requests (the browser navigated away) are not errors.
+	if (request.signal.aborted) return
+	// Expected outcomes thrown as Responses are not errors either.
+	if (error instanceof Response) return
+	reportError(error, request, context as Readonly<RouterContextProvider>)
+}

@@ -1,0 +1,13 @@
+import common from './en-GB/common.json'
+import validation from './en-GB/validation.json'
+
+/** en-GB is the only, default and fallback language (spec point 1). */
+export const defaultLanguage = 'en-GB'
+export const supportedLanguages = [defaultLanguage] as const
+export const defaultNS = 'common'
+
+export const resources = {
+	'en-GB': { common, validation },
+} as const
+
+export type Resources = (typeof resources)['en-GB']

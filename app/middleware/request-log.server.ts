@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto'
+import { createContext, type MiddlewareFunction } from 'react-router'
+import { getConfig } from '#app/config.server'
+import { loggablePath } from '#app/utils/request-log'
+
+export const requestIdContext = createContext<string>('')
+
+type LogFields = Record<string, string | number | boolean | null | undefined>
+
+/** One JSON object per line on stdout. Never pass tokens, passwords or codes. */
+export function log(level: 'info' | 'warn' | 'error', msg: string, fields: LogFields = {}) {
+	if (getConfig().LOG_LEVEL === 'silent') return
+	const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
+	if (level === 'error') process.stderr.write(line + '\n')
+	else process.stdout.write(line + '\n')
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
+
+/** First middleware: gives the request an id and writes one log line when it ends. */
+export const requestLogMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const started = performance.now()
+	const incoming = request.headers.get('x-request-id')
+	const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+	context.set(requestIdContext, requestId)
+	let status = 500
+	try {
+		const response = await next()
+		status = response.status
+		response.headers.set('X-Request-Id', requestId)
+		return response
+	} catch (error) {
+		// A thrown Response is an expected outcome (redirects, 404s).
+		if (error instanceof Response) status = error.status
+		throw error
+	} finally {
+		log('info', 'request', {
+			method: request.method,
+			path: loggablePath(request.url),
+			status,
+			duration_ms: Math.round((performance.now() - started) * 10) / 10,
+			request_id: requestId,
+		})
+	}
+}

@@ -1,0 +1,4 @@
+/** `<title>` for a page: "Page – Partner Portal". */
+export function pageTitle(title: string) {
+	return [{ title: `${title} – Partner Portal` }]
+}

@@ -1,0 +1,57 @@
+import path from 'node:path'
+import { test as base, expect } from '@playwright/test'
+import { startMockApi } from '#tests/mock-api/server'
+import { freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
+import { MockApi } from './utils/mock'
+
+export const CONTACT_EMAIL = 'partners@example.com'
+
+type WorkerFixtures = { stack: { portalUrl: string; mockUrl: string } }
+type TestFixtures = { mock: MockApi }
+
+/**
+ * Each Playwright worker gets its own mock API (in-process) and its own
+ * production portal process, so tests in parallel workers never share
+ * users, emails or the mock clock.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+	stack: [
+		async ({}, use, workerInfo) => {
+			const port = await freePort()
+			const portalUrl = `http://127.0.0.1:${port}`
+			const mockApi = await startMockApi({
+				host: '127.0.0.1',
+				port: 0,
+				portalUrl,
+				contactEmail: CONTACT_EMAIL,
+				quiet: true,
+			})
+			const portal = await startPortal({
+				env: portalEnv({
+					PORT: String(port),
+					PUBLIC_APP_URL: portalUrl,
+					API_BASE_URL: mockApi.url,
+					CONTACT_EMAIL,
+				}),
+				logFile: path.join(projectRoot, 'test-results', `portal-worker-${workerInfo.workerIndex}.log`),
+			})
+			await use({ portalUrl, mockUrl: mockApi.url })
+			await portal.close()
+			await mockApi.close()
+		},
+		{ scope: 'worker', timeout: 60_000 },
+	],
+	baseURL: async ({ stack }, use) => {
+		await use(stack.portalUrl)
+	},
+	mock: async ({ stack }, use) => {
+		await use(new MockApi(stack.mockUrl))
+	},
+})
+
+export { expect }
+
+/** True in the JavaScript-disabled project. */
+export function jsDisabled(testInfo: { project: { name: string } }) {
+	return testInfo.project.name === 'js-disabled'
+}

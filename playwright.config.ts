@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * Every spec runs twice: with JavaScript enabled and disabled. Each worker
+ * starts its own mock API and production portal (see e2e/fixtures.ts), so
+ * workers never share state or the mock clock.
+ */
+const chromium = {
+	...devices['Desktop Chrome'],
+	launchOptions: {
+		executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--disable-dev-shm-usage',
+		],
+	},
+}
+
+export default defineConfig({
+	testDir: './e2e',
+	outputDir: './test-results',
+	fullyParallel: true,
+	forbidOnly: true,
+	retries: 0,
+	workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+	timeout: 30_000,
+	expect: { timeout: 5_000 },
+	reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+	use: {
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+		locale: 'en-GB',
+		timezoneId: 'Europe/London',
+	},
+	projects: [
+		{ name: 'js-enabled', use: { ...chromium, javaScriptEnabled: true } },
+		{ name: 'js-disabled', use: { ...chromium, javaScriptEnabled: false } },
+	],
+})

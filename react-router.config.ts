@@ -1,0 +1,13 @@
+import type { Config } from '@react-router/dev/config'
+
+export default {
+	ssr: true,
+	future: {
+		v8_middleware: true,
+		// Opt in early to the remaining v8 behaviours so the major upgrade is a non-event.
+		v8_splitRouteModules: true,
+		v8_viteEnvironmentApi: true,
+		v8_passThroughRequests: true,
+		v8_trailingSlashAwareDataRequests: true,
+	},
+} satisfies Config

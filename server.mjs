@@ -1,0 +1,43 @@
+// Production HTTP server: static assets plus the React Router request handler.
+// Importing the server build validates the configuration first (see
+// app/config.server.ts) and exits before listening when it is wrong.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const buildDir = path.join(here, 'build')
+const build = await import(path.join(buildDir, 'server', 'index.js'))
+
+const port = Number(process.env.PORT || 3000)
+const host = process.env.HOST || '0.0.0.0'
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', process.env.TRUST_PROXY === '1')
+app.use(compression())
+// Static files do not pass through the router's middleware: give them the basics here.
+const setHeaders = (res) => {
+	res.setHeader('X-Content-Type-Options', 'nosniff')
+	res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
+}
+// Fingerprinted assets never change; everything else in public/ for an hour.
+app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', setHeaders }))
+app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders }))
+app.all('*', createRequestHandler({ build, mode: 'production' }))
+
+const server = app.listen(port, host, () => {
+	process.stdout.write(
+		JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', host, port }) + '\n',
+	)
+})
+
+function shutdown(signal) {
+	process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal }) + '\n')
+	server.close(() => process.exit(0))
+	setTimeout(() => process.exit(0), 10_000).unref()
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))

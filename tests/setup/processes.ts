@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import net from 'node:net'
+import path from 'node:path'
+
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..')
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer()
+		server.unref()
+		server.on('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address()
+			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+		})
+	})
+}
+
+/** Polls `url` until it answers 2xx, or throws after `timeoutMs`. */
+export async function waitForHttp(url: string, { timeoutMs = 20_000, child }: { timeoutMs?: number; child?: ChildProcess } = {}) {
+	const deadline = Date.now() + timeoutMs
+	let lastError: unknown
+	while (Date.now() < deadline) {
+		if (child && child.exitCode !== null) throw new Error(`process exited with code ${child.exitCode} before ${url} answered`)
+		try {
+			const response = await fetch(url, { signal: AbortSignal.timeout(1_000) })
+			if (response.ok) return
+			lastError = new Error(`status ${response.status}`)
+		} catch (error) {
+			lastError = error
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`)
+}
+
+/** Test/demo values for every required variable; override what a test needs. */
+export function portalEnv(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+	const base: Record<string, string | undefined> = {
+		PATH: process.env.PATH,
+		HOME: process.env.HOME,
+		NODE_ENV: 'production',
+		HOST: '127.0.0.1',
+		PORT: '3000',
+		API_BASE_URL: 'http://127.0.0.1:4010',
+		PUBLIC_APP_URL: 'http://127.0.0.1:3000',
+		UPLOAD_TMP_URL: 'http://127.0.0.1:4010/uploads/tmp',
+		SERVICE_LOGO_URL: 'http://127.0.0.1:4010/uploads/service-logos',
+		CONTACT_EMAIL: 'partners@example.com',
+		SOURCE_REPOSITORY_URL: 'https://github.com/example/partner-portal',
+		SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+		LOG_LEVEL: 'info',
+		...overrides,
+	}
+	return Object.fromEntries(Object.entries(base).filter((entry): entry is [string, string] => entry[1] !== undefined))
+}
+
+export type PortalProcess = { url: string; port: number; child: ChildProcess; close: () => Promise<void> }
+
+/**
+ * Starts the production portal (`build/` must exist) the way `npm start`
+ * does, with its output appended to `logFile` when given.
+ */
+export async function startPortal({
+	env,
+	cwd = projectRoot,
+	logFile,
+}: {
+	env: Record<string, string>
+	cwd?: string
+	logFile?: string
+}): Promise<PortalProcess> {
+	const port = Number(env.PORT)
+	const child = spawn(process.execPath, ['--import', './instrument.server.mjs', './server.mjs'], {
+		cwd,
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	if (logFile) {
+		await mkdir(path.dirname(logFile), { recursive: true })
+		const out = createWriteStream(logFile, { flags: 'a' })
+		child.stdout?.pipe(out)
+		child.stderr?.pipe(out)
+	} else {
+		child.stdout?.resume()
+		child.stderr?.resume()
+	}
+	const url = `http://127.0.0.1:${port}`
+	const close = () =>
+		new Promise<void>((resolve) => {
+			if (child.exitCode !== null) return resolve()
+			child.once('exit', () => resolve())
+			child.kill('SIGTERM')
+			setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+		})
+	try {
+		await waitForHttp(`${url}/healthz`, { child })
+	} catch (error) {
+		await close()
+		throw error
+	}
+	return { url, port, child, close }
+}

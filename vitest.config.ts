@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+	resolve: {
+		alias: [
+			{ find: /^#app\/(.*)$/, replacement: new URL('./app/$1', import.meta.url).pathname },
+			{ find: /^#tests\/(.*)$/, replacement: new URL('./tests/$1', import.meta.url).pathname },
+		],
+	},
+	test: {
+		include: ['app/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+		environment: 'node',
+		setupFiles: ['./tests/setup/unit-env.ts'],
+	},
+})
