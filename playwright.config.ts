@@ -39,7 +39,9 @@ export default defineConfig({
 		timezoneId: 'Europe/London',
 	},
 	projects: [
-		{ name: 'js-enabled', use: { ...chromium, javaScriptEnabled: true } },
-		{ name: 'js-disabled', use: { ...chromium, javaScriptEnabled: false } },
+		{ name: 'js-enabled', testIgnore: /ops\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
+		{ name: 'js-disabled', testIgnore: /ops\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
+		// Process-level checks (start-up, logs, error reporting): no browser involved.
+		{ name: 'ops', testMatch: /ops\.spec\.ts/ },
 	],
 })

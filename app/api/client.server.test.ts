@@ -1,0 +1,233 @@
+import { describe, expect, test, vi } from 'vitest'
+import { z } from 'zod'
+import { ApiClient, type TokenStore } from './client.server'
+import { ApiError } from './errors'
+import type { TokenPair } from '#app/auth/session.server'
+
+const userSchema = z.object({ data: z.object({ id: z.string() }) })
+
+function store(access: string | null, refresh: string | null) {
+	const s: TokenStore & { sets: TokenPair[]; cleared: number } = {
+		access,
+		refresh,
+		sets: [],
+		cleared: 0,
+		async setTokens(pair) {
+			s.access = pair.access
+			s.refresh = pair.refresh
+			s.sets.push(pair)
+		},
+		async clearTokens() {
+			s.access = null
+			s.refresh = null
+			s.cleared += 1
+		},
+	}
+	return s
+}
+
+/** A fake API: /me answers 200 for `valid` access tokens, 401 otherwise. */
+function fakeApi(valid: Set<string>, { delayMs = 0 } = {}) {
+	const calls: Array<{ path: string; auth: string | null }> = []
+	const fetchImpl = vi.fn(async (input: URL | RequestInfo, init?: RequestInit) => {
+		const url = new URL(String(input))
+		const auth = new Headers(init?.headers).get('authorization')
+		calls.push({ path: url.pathname, auth })
+		if (delayMs) await new Promise((r) => setTimeout(r, delayMs))
+		if (url.pathname === '/me') {
+			const token = auth?.replace('Bearer ', '') ?? ''
+			return valid.has(token)
+				? Response.json({ data: { id: 'u1' } })
+				: Response.json({ message: 'Unauthenticated.' }, { status: 401 })
+		}
+		return Response.json({ message: 'Not found.' }, { status: 404 })
+	}) as unknown as typeof fetch
+	return { fetchImpl, calls }
+}
+
+function client(tokens: TokenStore, fetchImpl: typeof fetch, refreshTokens: (t: string) => Promise<TokenPair>, signal?: AbortSignal) {
+	return new ApiClient({ baseUrl: 'http://api.test', timeoutMs: 1_000, tokens, fetch: fetchImpl, refreshTokens, signal })
+}
+
+let seq = 0
+const unique = (name: string) => `${name}-${++seq}-${Math.random()}`
+
+describe('ApiClient', () => {
+	test('sends the access token as a bearer and validates the body', async () => {
+		const access = unique('access')
+		const { fetchImpl, calls } = fakeApi(new Set([access]))
+		const result = await client(store(access, unique('refresh')), fetchImpl, vi.fn()).get('/me', { schema: userSchema })
+		expect(result.data.id).toBe('u1')
+		expect(calls[0]!.auth).toBe(`Bearer ${access}`)
+	})
+
+	test('on a 401 it refreshes once, replays the call and stores the new pair', async () => {
+		const fresh = { access: unique('new-access'), refresh: unique('new-refresh') }
+		const { fetchImpl, calls } = fakeApi(new Set([fresh.access]))
+		const tokens = store(unique('expired'), unique('refresh'))
+		const refresh = vi.fn(async () => fresh)
+		const result = await client(tokens, fetchImpl, refresh).get('/me', { schema: userSchema })
+		expect(result.data.id).toBe('u1')
+		expect(refresh).toHaveBeenCalledTimes(1)
+		expect(tokens.sets).toEqual([fresh])
+		expect(calls.map((c) => c.auth)).toEqual([expect.stringContaining('expired'), `Bearer ${fresh.access}`])
+	})
+
+	test('parallel loaders of one request share one refresh', async () => {
+		const fresh = { access: unique('a'), refresh: unique('r') }
+		const { fetchImpl } = fakeApi(new Set([fresh.access]), { delayMs: 5 })
+		const refresh = vi.fn(async () => fresh)
+		const c = client(store(unique('expired'), unique('refresh')), fetchImpl, refresh)
+		await Promise.all([1, 2, 3, 4].map(() => c.get('/me', { schema: userSchema })))
+		expect(refresh).toHaveBeenCalledTimes(1)
+	})
+
+	test('N concurrent requests from one browser (same refresh token) make exactly one refresh call', async () => {
+		const fresh = { access: unique('a'), refresh: unique('r') }
+		const { fetchImpl } = fakeApi(new Set([fresh.access]), { delayMs: 5 })
+		const refreshToken = unique('shared-refresh')
+		const refresh = vi.fn(async () => {
+			await new Promise((r) => setTimeout(r, 20))
+			return fresh
+		})
+		const requests = Array.from({ length: 10 }, () => store(unique('expired'), refreshToken))
+		const results = await Promise.all(requests.map((t) => client(t, fetchImpl, refresh).get('/me', { schema: userSchema })))
+		expect(results).toHaveLength(10)
+		expect(refresh).toHaveBeenCalledTimes(1)
+		for (const t of requests) expect(t.sets).toEqual([fresh])
+	})
+
+	test('a request arriving just after the refresh settled reuses its result', async () => {
+		const fresh = { access: unique('a'), refresh: unique('r') }
+		const { fetchImpl } = fakeApi(new Set([fresh.access]))
+		const refreshToken = unique('shared-refresh')
+		const refresh = vi.fn(async () => fresh)
+		await client(store(unique('x'), refreshToken), fetchImpl, refresh).get('/me', { schema: userSchema })
+		await client(store(unique('y'), refreshToken), fetchImpl, refresh).get('/me', { schema: userSchema })
+		expect(refresh).toHaveBeenCalledTimes(1)
+	})
+
+	test('with no access cookie but a refresh cookie it refreshes first', async () => {
+		const fresh = { access: unique('a'), refresh: unique('r') }
+		const { fetchImpl, calls } = fakeApi(new Set([fresh.access]))
+		const refresh = vi.fn(async () => fresh)
+		await client(store(null, unique('refresh')), fetchImpl, refresh).get('/me', { schema: userSchema })
+		expect(refresh).toHaveBeenCalledTimes(1)
+		expect(calls).toHaveLength(1)
+	})
+
+	test('a rejected refresh clears both tokens and passes on unauthenticated', async () => {
+		const { fetchImpl } = fakeApi(new Set())
+		const tokens = store(unique('expired'), unique('refresh'))
+		const refresh = vi.fn(async () => {
+			throw new ApiError('unauthenticated', 'refresh rejected', { status: 401 })
+		})
+		await expect(client(tokens, fetchImpl, refresh).get('/me', { schema: userSchema })).rejects.toMatchObject({
+			kind: 'unauthenticated',
+		})
+		expect(tokens.cleared).toBe(1)
+		expect(tokens.access).toBeNull()
+		expect(tokens.refresh).toBeNull()
+	})
+
+	test('a refresh answer lacking a token ends the session', async () => {
+		const { fetchImpl } = fakeApi(new Set())
+		const tokens = store(unique('expired'), unique('refresh'))
+		const refresh = vi.fn(async () => {
+			throw new ApiError('bad_response', 'refresh response lacks the refresh token', { status: 201 })
+		})
+		await expect(client(tokens, fetchImpl, refresh).get('/me', { schema: userSchema })).rejects.toMatchObject({
+			kind: 'unauthenticated',
+		})
+		expect(tokens.cleared).toBe(1)
+	})
+
+	test('an outage during refresh keeps the tokens and passes the error on', async () => {
+		const { fetchImpl } = fakeApi(new Set())
+		const tokens = store(unique('expired'), unique('refresh'))
+		const refresh = vi.fn(async () => {
+			throw new ApiError('network', 'no answer')
+		})
+		await expect(client(tokens, fetchImpl, refresh).get('/me', { schema: userSchema })).rejects.toMatchObject({
+			kind: 'network',
+		})
+		expect(tokens.cleared).toBe(0)
+		expect(tokens.refresh).not.toBeNull()
+	})
+
+	test('a 401 replayed after refresh is not refreshed again', async () => {
+		const { fetchImpl, calls } = fakeApi(new Set())
+		const refresh = vi.fn(async () => ({ access: unique('still-bad'), refresh: unique('r') }))
+		await expect(
+			client(store(unique('expired'), unique('refresh')), fetchImpl, refresh).get('/me', { schema: userSchema }),
+		).rejects.toMatchObject({ kind: 'unauthenticated', status: 401 })
+		expect(refresh).toHaveBeenCalledTimes(1)
+		expect(calls).toHaveLength(2)
+	})
+})
+
+describe('ApiClient error kinds', () => {
+	const tokens = () => store('a', 'r')
+	const respond = (response: Response | (() => never)) =>
+		(async () => (typeof response === 'function' ? response() : response)) as unknown as typeof fetch
+
+	test('422 is a bad request with field errors', async () => {
+		const fetchImpl = respond(
+			Response.json({ message: 'This field is required.', errors: { email: ['This field is required.'] } }, { status: 422 }),
+		)
+		const error = await client(tokens(), fetchImpl, vi.fn()).post('/x').catch((e: unknown) => e)
+		expect(error).toBeInstanceOf(ApiError)
+		expect(error).toMatchObject({ kind: 'bad_request', status: 422, fieldErrors: { email: ['This field is required.'] } })
+	})
+
+	test('429 carries Retry-After', async () => {
+		const fetchImpl = respond(
+			Response.json({ message: 'Too Many Attempts.', code: 'resend_too_soon' }, { status: 429, headers: { 'retry-after': '42' } }),
+		)
+		await expect(client(tokens(), fetchImpl, vi.fn()).post('/x')).rejects.toMatchObject({
+			kind: 'bad_request',
+			status: 429,
+			code: 'resend_too_soon',
+			retryAfterSeconds: 42,
+		})
+	})
+
+	test('5xx is a bad response', async () => {
+		const fetchImpl = respond(Response.json({ message: 'Server Error.' }, { status: 503 }))
+		await expect(client(tokens(), fetchImpl, vi.fn()).get('/x')).rejects.toMatchObject({ kind: 'bad_response', status: 503 })
+	})
+
+	test('a body that breaks the contract is a bad response', async () => {
+		const fetchImpl = respond(Response.json({ data: { id: 42 } }))
+		await expect(client(tokens(), fetchImpl, vi.fn()).get('/x', { schema: userSchema })).rejects.toMatchObject({
+			kind: 'bad_response',
+		})
+	})
+
+	test('no answer is a network error', async () => {
+		const fetchImpl = respond(() => {
+			throw new TypeError('fetch failed')
+		})
+		await expect(client(tokens(), fetchImpl, vi.fn()).get('/x')).rejects.toMatchObject({ kind: 'network' })
+	})
+
+	test('a slow answer is a timeout', async () => {
+		const fetchImpl = ((_: unknown, init?: RequestInit) =>
+			new Promise((_resolve, reject) => {
+				init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+			})) as unknown as typeof fetch
+		const c = new ApiClient({ baseUrl: 'http://api.test', timeoutMs: 20, tokens: tokens(), fetch: fetchImpl, refreshTokens: vi.fn() })
+		await expect(c.get('/x')).rejects.toMatchObject({ kind: 'timeout' })
+	})
+
+	test('a browser that goes away cancels the call', async () => {
+		const controller = new AbortController()
+		const fetchImpl = ((_: unknown, init?: RequestInit) =>
+			new Promise((_resolve, reject) => {
+				init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+			})) as unknown as typeof fetch
+		const pending = client(tokens(), fetchImpl, vi.fn(), controller.signal).get('/x')
+		controller.abort()
+		await expect(pending).rejects.toMatchObject({ kind: 'canceled' })
+	})
+})

@@ -1,0 +1,59 @@
+/**
+ * Typed failures of partner API calls. Loaders and actions branch on `kind`;
+ * `app/api/responses.server.ts` turns them into form replies or Responses.
+ */
+export type ApiErrorKind =
+	| 'network' // no HTTP answer (DNS, refused, reset)
+	| 'timeout' // no answer within API_TIMEOUT_MS
+	| 'canceled' // the browser went away (the request's signal aborted)
+	| 'unauthenticated' // 401 after the single refresh attempt
+	| 'bad_request' // any other 4xx: validation, not found, throttled, locked …
+	| 'bad_response' // 5xx, or a body that does not match the contract
+
+export type FieldErrors = Record<string, string[]>
+
+export class ApiError extends Error {
+	readonly kind: ApiErrorKind
+	readonly status: number | undefined
+	/** The parsed JSON error body, when there was one. */
+	readonly body: unknown
+	/** Laravel-style `errors` of a 422, keyed by field name. */
+	readonly fieldErrors: FieldErrors
+	/** Machine-readable `code` of the error body, when present. */
+	readonly code: string | undefined
+	/** Seconds from `Retry-After` or `retry_after_seconds`, when throttled. */
+	readonly retryAfterSeconds: number | undefined
+
+	constructor(
+		kind: ApiErrorKind,
+		message: string,
+		options: { status?: number; body?: unknown; retryAfterSeconds?: number; cause?: unknown } = {},
+	) {
+		super(message, { cause: options.cause })
+		this.name = 'ApiError'
+		this.kind = kind
+		this.status = options.status
+		this.body = options.body
+		const body = (options.body ?? {}) as { errors?: unknown; code?: unknown; retry_after_seconds?: unknown }
+		this.fieldErrors = isFieldErrors(body.errors) ? body.errors : {}
+		this.code = typeof body.code === 'string' ? body.code : undefined
+		this.retryAfterSeconds =
+			options.retryAfterSeconds ?? (typeof body.retry_after_seconds === 'number' ? body.retry_after_seconds : undefined)
+	}
+
+	is(status: number) {
+		return this.status === status
+	}
+}
+
+function isFieldErrors(value: unknown): value is FieldErrors {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
+	)
+}
+
+export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiError {
+	return error instanceof ApiError && (kind === undefined || error.kind === kind)
+}

@@ -1,0 +1,87 @@
+import { expectAccessible } from './utils/axe'
+import { expect, test } from './fixtures'
+
+test.describe('page not found', () => {
+	test('an unmatched path is a 404 page with a way home', async ({ page }, testInfo) => {
+		const response = await page.goto('/does-not-exist?x=1')
+		expect(response?.status()).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+		await expect(page).toHaveTitle('Page not found – Partner Portal')
+		await expectAccessible(page, testInfo)
+		await page.getByRole('link', { name: 'Go to the home page' }).click()
+		await expect(page).not.toHaveURL(/does-not-exist/)
+	})
+})
+
+test.describe('root layout', () => {
+	test('has the en-GB language, a skip link and the landmarks', async ({ page }, testInfo) => {
+		await page.goto('/does-not-exist')
+		await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB')
+		await expect(page.getByRole('banner')).toBeVisible()
+		await expect(page.getByRole('main')).toBeVisible()
+		await expect(page.getByRole('contentinfo')).toBeVisible()
+		await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+		await page.keyboard.press('Tab')
+		const skip = page.getByRole('link', { name: 'Skip to main content' })
+		await expect(skip).toBeFocused()
+		await expect(skip).toHaveAttribute('href', '#main-content')
+		await expectAccessible(page, testInfo)
+	})
+})
+
+test.describe('security headers', () => {
+	test('the document carries an enforced CSP whose nonce matches every inline script', async ({ page }) => {
+		const response = await page.goto('/does-not-exist')
+		const headers = await response!.allHeaders()
+		const csp = headers['content-security-policy']
+		expect(csp, 'enforced, not report-only').toBeTruthy()
+		const nonce = /'nonce-([^']+)'/.exec(csp!)?.[1]
+		expect(nonce).toBeTruthy()
+		expect(csp).not.toContain('unsafe-inline')
+		for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+			expect(csp).toContain(directive)
+		}
+		const html = await response!.text()
+		const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!)
+		expect(scripts.length).toBeGreaterThan(0)
+		for (const attributes of scripts) {
+			if (/\bsrc=/.test(attributes)) continue
+			expect(attributes).toContain(`nonce="${nonce}"`)
+		}
+		expect(headers['x-content-type-options']).toBe('nosniff')
+		expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+		expect(headers['permissions-policy']).toContain('camera=()')
+		expect(headers['strict-transport-security']).toContain('max-age=')
+		expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+	})
+
+	test('each response gets a fresh nonce', async ({ request }) => {
+		const nonceOf = async () => {
+			const response = await request.get('/does-not-exist')
+			return /'nonce-([^']+)'/.exec(response.headers()['content-security-policy']!)?.[1]
+		}
+		expect(await nonceOf()).not.toEqual(await nonceOf())
+	})
+
+	test('the CSRF cookie is HttpOnly and SameSite=Lax', async ({ page }) => {
+		const response = await page.goto('/does-not-exist')
+		const setCookie = (await response!.allHeaders())['set-cookie'] ?? ''
+		expect(setCookie).toMatch(/XSRF-TOKEN=[^;]+;/)
+		expect(setCookie).toContain('HttpOnly')
+		expect(setCookie).toContain('SameSite=Lax')
+	})
+})
+
+test.describe('operations endpoints', () => {
+	test('/healthz answers 200 while the process runs', async ({ request }) => {
+		const response = await request.get('/healthz')
+		expect(response.status()).toBe(200)
+		expect(await response.json()).toEqual({ status: 'ok' })
+	})
+
+	test('/readyz answers 200 when the partner API answers', async ({ request }) => {
+		const response = await request.get('/readyz')
+		expect(response.status()).toBe(200)
+		expect(await response.json()).toMatchObject({ status: 'ready' })
+	})
+})

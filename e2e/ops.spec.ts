@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
+
+test('with an empty environment the server exits before listening and names every variable', () => {
+	const result = spawnSync(process.execPath, ['--import', './instrument.server.mjs', './server.mjs'], {
+		cwd: projectRoot,
+		env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+		encoding: 'utf8',
+		timeout: 20_000,
+	})
+	expect(result.status).not.toBe(0)
+	expect(result.stdout).not.toContain('listening')
+	for (const name of [
+		'API_BASE_URL',
+		'PUBLIC_APP_URL',
+		'UPLOAD_TMP_URL',
+		'SERVICE_LOGO_URL',
+		'CONTACT_EMAIL',
+		'SOURCE_REPOSITORY_URL',
+		'SESSION_SECRET',
+	]) {
+		expect(result.stderr).toContain(`- ${name}: is required`)
+	}
+})
+
+test('an invalid value is named with its reason', () => {
+	const result = spawnSync(process.execPath, ['./server.mjs'], {
+		cwd: projectRoot,
+		env: portalEnv({ API_BASE_URL: 'ftp://nope', PORT: '0' }),
+		encoding: 'utf8',
+		timeout: 20_000,
+	})
+	expect(result.status).not.toBe(0)
+	expect(result.stderr).toContain('API_BASE_URL: must be an absolute http(s) URL')
+	expect(result.stderr).toContain('PORT: must be between 1 and 65535')
+})
+
+test('/readyz is 503 with a short JSON body when the partner API does not answer', async () => {
+	const port = await freePort()
+	const deadApi = await freePort()
+	const portal = await startPortal({
+		env: portalEnv({ PORT: String(port), API_BASE_URL: `http://127.0.0.1:${deadApi}`, LOG_LEVEL: 'silent' }),
+	})
+	try {
+		const ready = await fetch(`${portal.url}/readyz`)
+		expect(ready.status).toBe(503)
+		expect(await ready.json()).toEqual({ status: 'unavailable', api: 'unreachable' })
+		expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+	} finally {
+		await portal.close()
+	}
+})
+
+test('one JSON log line per request, with no query string and no path secrets', async () => {
+	const port = await freePort()
+	const logFile = path.join(projectRoot, 'test-results', `ops-log-${port}.log`)
+	const portal = await startPortal({ env: portalEnv({ PORT: String(port) }), logFile })
+	try {
+		await fetch(`${portal.url}/does-not-exist?code=123456&token=abc`, { headers: { 'x-request-id': 'ops-test-request-1' } })
+		await fetch(`${portal.url}/auth/reset-password/token/SECRET-RESET-TOKEN`)
+		await fetch(`${portal.url}/tokens/email_verification/SECRET-EMAIL-TOKEN`)
+	} finally {
+		await portal.close()
+	}
+	const lines = (await readFile(logFile, 'utf8'))
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+	const requests = lines.filter((line) => line.msg === 'request')
+	expect(requests).toContainEqual(
+		expect.objectContaining({
+			method: 'GET',
+			path: '/does-not-exist',
+			status: 404,
+			request_id: 'ops-test-request-1',
+			duration_ms: expect.any(Number),
+		}),
+	)
+	const text = JSON.stringify(lines)
+	expect(text).not.toContain('123456')
+	expect(text).not.toContain('SECRET-RESET-TOKEN')
+	expect(text).not.toContain('SECRET-EMAIL-TOKEN')
+	expect(text).toContain('/auth/reset-password/token/[redacted]')
+})

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Reproduces the Dockerfile's runtime stage without a Docker daemon: a clean
+# directory with the build output, production dependencies only
+# (`npm ci --omit=dev`), started with the production start command. It must
+# answer /healthz and render a page, proving the image needs no dev dependency.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+[ -f build/server/index.js ] || { echo "check-runtime-image: run 'npm run build' first" >&2; exit 1; }
+for needle in '^FROM .* AS runtime' '^USER node' '^EXPOSE ' '^HEALTHCHECK ' 'npm ci --omit=dev'; do
+	grep -qE "$needle" Dockerfile || { echo "check-runtime-image: Dockerfile lacks /$needle/" >&2; exit 1; }
+done
+
+work="$(mktemp -d)"
+pid=""
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+# The same files the runtime stage copies.
+cp -R build package.json package-lock.json server.mjs instrument.server.mjs "$work/"
+(cd "$work" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
+if [ -d "$work/node_modules/@react-router/dev" ] || [ -d "$work/node_modules/vite" ]; then
+	echo "check-runtime-image: dev dependencies leaked into the runtime install" >&2; exit 1
+fi
+
+port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+(
+	cd "$work"
+	env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
+		API_BASE_URL=http://127.0.0.1:9 PUBLIC_APP_URL="http://127.0.0.1:$port" \
+		UPLOAD_TMP_URL=http://127.0.0.1:9/tmp SERVICE_LOGO_URL=http://127.0.0.1:9/logos \
+		CONTACT_EMAIL=partners@example.com SOURCE_REPOSITORY_URL=https://example.com/source \
+		SESSION_SECRET=runtime-image-check-secret-0123456789abcdef LOG_LEVEL=silent \
+		node --import ./instrument.server.mjs ./server.mjs >"$work/server.log" 2>&1
+) &
+pid=$!
+
+for _ in $(seq 1 100); do
+	if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then break; fi
+	sleep 0.1
+done
+status="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/healthz" || true)"
+page="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/does-not-exist" || true)"
+if [ "$status" != 200 ] || [ "$page" != 404 ]; then
+	echo "check-runtime-image: /healthz=$status /does-not-exist=$page (want 200 and 404)" >&2
+	cat "$work/server.log" >&2
+	exit 1
+fi
+echo "check-runtime-image: production-only install answers /healthz 200 and renders pages"
