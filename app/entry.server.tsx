@@ -105,5 +105,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	if (request.signal.aborted) return
 	// Expected outcomes thrown as Responses are not errors either.
 	if (error instanceof Response) return
+	// React Router's origin check refused a cross-site action (answered 400):
+	// an attack or a misconfigured proxy, not a bug.
+	if (error instanceof Error && error.message.includes('does not match `origin` header')) {
+		log('warn', 'cross-site action refused', { method: request.method, path: loggablePath(request.url) })
+		return
+	}
 	reportError(error, request, context as Readonly<RouterContextProvider>)
 }

@@ -1,24 +1,29 @@
 import { useTranslation } from 'react-i18next'
 import {
 	data,
+	Form,
 	Link,
+	NavLink,
 	Links,
 	Meta,
 	Outlet,
 	Scripts,
 	ScrollRestoration,
+	useLocation,
 	useNavigation,
 	useRouteLoaderData,
 } from 'react-router'
-import { AuthenticityTokenProvider } from 'remix-utils/csrf/react'
+import { AuthenticityTokenInput, AuthenticityTokenProvider } from 'remix-utils/csrf/react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/root'
 import { RouteErrorBoundary } from '#app/components/route-error-boundary'
 import { Spinner } from '#app/components/ui/spinner'
 import { getConfig } from '#app/config.server'
+import { apiMiddleware, getApi, getSession } from '#app/api/context.server'
+import { Notice } from '#app/components/ui/app-form'
 import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
 import { i18nMiddleware } from '#app/middleware/i18n.server'
-import { requestIdContext, requestLogMiddleware } from '#app/middleware/request-log.server'
+import { log, requestIdContext, requestLogMiddleware } from '#app/middleware/request-log.server'
 import { securityMiddleware } from '#app/middleware/security.server'
 import { getHoneypotInputProps } from '#app/utils/honeypot.server'
 import { useNonce } from '#app/utils/nonce'
@@ -29,6 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 	securityMiddleware,
 	i18nMiddleware,
 	csrfMiddleware,
+	apiMiddleware,
 ]
 
 export const links: Route.LinksFunction = () => [
@@ -38,10 +44,24 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const config = getConfig()
+	const requestId = context.get(requestIdContext)
+	// The header shows who is signed in. An API outage must not break every
+	// page (the 404 page, the sign-in page): the header then shows no user.
+	const user = await getApi(context)
+		.currentUserOrNull()
+		.catch((error: unknown) => {
+			log('warn', 'current user unavailable for the header', {
+				request_id: requestId,
+				error: error instanceof Error ? error.message : 'unknown',
+			})
+			return null
+		})
 	return data({
-		requestId: context.get(requestIdContext),
+		requestId,
+		user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
+		flash: await getSession(context).takeFlash(),
 		csrfToken: getCsrfToken(context),
-		honeypotProps: getHoneypotInputProps(),
+		honeypotProps: await getHoneypotInputProps(),
 		sourceRepositoryUrl: config.SOURCE_REPOSITORY_URL,
 		ENV: { SENTRY_DSN: config.SENTRY_DSN, MODE: config.NODE_ENV },
 	})
@@ -60,6 +80,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links />
 			</head>
 			<body>
+				<AuthenticityTokenProvider token={rootData?.csrfToken ?? ''}>
+				<HoneypotProvider {...(rootData?.honeypotProps ?? {})}>
 				<a className="skip-link" href="#main-content">
 					{t('skipToContent')}
 				</a>
@@ -68,13 +90,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 						<Link to="/" className="site-header__brand">
 							{t('appName')}
 						</Link>
-						<nav aria-label={t("nav.label")} className="site-nav">
-							<Link to="/">{t("nav.home")}</Link>
-						</nav>
+						<SiteNav user={rootData?.user ?? null} />
 					</div>
 				</header>
 				<NavigationSpinner />
 				<main id="main-content" className="container main" tabIndex={-1}>
+					{rootData?.flash ? (
+						<div className="flash">
+							<Notice tone={rootData.flash.tone} title={t(rootData.flash.key, rootData.flash.values)} />
+						</div>
+					) : null}
 					{children}
 				</main>
 				<footer className="site-footer">
@@ -87,6 +112,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 						) : null}
 					</div>
 				</footer>
+				</HoneypotProvider>
+				</AuthenticityTokenProvider>
 				<script
 					nonce={nonce}
 					// Public, non-secret settings the browser bundle needs before hydration.
@@ -96,6 +123,41 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Scripts nonce={nonce} />
 			</body>
 		</html>
+	)
+}
+
+function SiteNav({ user }: { user: { name: string } | null }) {
+	const { t } = useTranslation()
+	const location = useLocation()
+	return (
+		<nav aria-label={t('nav.label')} className="site-nav">
+			{user ? (
+				<>
+					<NavLink to="/" end>
+						{t('nav.dashboard')}
+					</NavLink>
+					<Link
+						to="/me/manage/general/personal-details"
+						aria-current={location.pathname.startsWith('/me/manage') ? 'true' : undefined}
+					>
+						{t('nav.account')}
+					</Link>
+					<NavLink to="/contact">{t('nav.contact')}</NavLink>
+					<span className="site-nav__user">{t('nav.signedInAs', { name: user.name })}</span>
+					<Form method="post" action="/auth/sign-out">
+						<AuthenticityTokenInput />
+						<button type="submit" className="button button--link">
+							{t('nav.signOut')}
+						</button>
+					</Form>
+				</>
+			) : (
+				<>
+					<NavLink to="/auth/sign-in">{t('nav.signIn')}</NavLink>
+					<NavLink to="/auth/sign-up">{t('nav.signUp')}</NavLink>
+				</>
+			)}
+		</nav>
 	)
 }
 
@@ -110,14 +172,8 @@ function NavigationSpinner() {
 	)
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-	return (
-		<AuthenticityTokenProvider token={loaderData.csrfToken}>
-			<HoneypotProvider {...loaderData.honeypotProps}>
-				<Outlet />
-			</HoneypotProvider>
-		</AuthenticityTokenProvider>
-	)
+export default function App() {
+	return <Outlet />
 }
 
 export function ErrorBoundary() {

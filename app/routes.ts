@@ -1,7 +1,31 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 export default [
-	index('routes/_index.tsx'),
+	// Guest-only group (spec point 2).
+	layout('routes/_guest.tsx', [
+		route('auth/sign-up', 'routes/auth/sign-up.tsx'),
+		route('auth/sign-in', 'routes/auth/sign-in.tsx'),
+		route('auth/sign-in/two-step', 'routes/auth/two-step.tsx'),
+		route('auth/reset-password', 'routes/auth/reset-password.tsx'),
+		route('auth/reset-password/token/:token', 'routes/auth/reset-password-token.tsx'),
+	]),
+	// Signed-in group.
+	layout('routes/_app.tsx', [
+		index('routes/dashboard.tsx'),
+		route('auth/sign-out', 'routes/auth/sign-out.tsx'),
+		route('auth/verification/resend', 'routes/auth/verification-resend.tsx'),
+		route('contact', 'routes/contact.tsx'),
+		layout('routes/account/layout.tsx', [
+			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
+			route('me/manage/security/email', 'routes/account/email.tsx'),
+			route('me/manage/security/password', 'routes/account/password.tsx'),
+			route('me/manage/security/multi-factor-authentication', 'routes/account/two-step.tsx'),
+			route('me/manage/security/multi-factor-authentication/totp', 'routes/account/two-step-totp.tsx'),
+			route('me/manage/security/multi-factor-authentication/email', 'routes/account/two-step-email.tsx'),
+		]),
+	]),
+	// Public.
+	route('tokens/:type/:token', 'routes/tokens.tsx'),
 	route('healthz', 'routes/healthz.ts'),
 	route('readyz', 'routes/readyz.ts'),
 	// Catch-all last, so unmatched URLs still run the root middleware (headers, logs).

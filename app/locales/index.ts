@@ -1,3 +1,5 @@
+import account from './en-GB/account.json'
+import auth from './en-GB/auth.json'
 import common from './en-GB/common.json'
 import validation from './en-GB/validation.json'
 
@@ -7,7 +9,7 @@ export const supportedLanguages = [defaultLanguage] as const
 export const defaultNS = 'common'
 
 export const resources = {
-	'en-GB': { common, validation },
+	'en-GB': { common, validation, auth, account },
 } as const
 
 export type Resources = (typeof resources)['en-GB']

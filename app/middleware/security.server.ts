@@ -12,7 +12,7 @@ export function contentSecurityPolicy(nonce: string, { dev = false, sentryDsn }:
 	const directives: Record<string, string[]> = {
 		'default-src': ["'self'"],
 		'script-src': [`'nonce-${nonce}'`, "'self'"],
-		'style-src': ["'self'"],
+		'style-src': ["'self'", `'nonce-${nonce}'`],
 		'img-src': ["'self'", 'data:', 'blob:'],
 		'font-src': ["'self'"],
 		'connect-src': connect,

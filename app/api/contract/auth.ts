@@ -1,0 +1,133 @@
+/**
+ * Authentication types and tokens: sign-in (password step and two-step
+ * step), refresh with rotation, sign-out, and the lockout error bodies.
+ */
+import { z } from 'zod'
+import {
+	authenticationTokenTypeKeyEnum,
+	authenticationTypeKeyEnum,
+	emailField,
+	fieldErrors,
+	isoDateTime,
+	limits,
+	listOf,
+	twoStepCodeField,
+	twoStepMethodKeyEnum,
+} from './common'
+
+// ---------------------------------------------------------------------------
+// Reference data
+// ---------------------------------------------------------------------------
+
+export const authenticationTypeResource = z.object({
+	id: z.string().describe('Opaque id; look types up by `key`.'),
+	key: authenticationTypeKeyEnum,
+})
+export type AuthenticationType = z.infer<typeof authenticationTypeResource>
+export const authenticationTypeList = listOf(authenticationTypeResource)
+
+// ---------------------------------------------------------------------------
+// Tokens
+// ---------------------------------------------------------------------------
+
+export const authenticationToken = z.object({
+	token_raw: z.string().min(1).describe('Send as `Authorization: Bearer <token_raw>` (access) or in the refresh body.'),
+	authentication_token_type: z.object({ key: authenticationTokenTypeKeyEnum }),
+	expires_at: isoDateTime,
+})
+export type AuthenticationToken = z.infer<typeof authenticationToken>
+
+export const tokenPairMeta = z.object({
+	restricted: z
+		.boolean()
+		.describe('True after the password step of an account with two-step active: the pair only serves the second step.'),
+	two_step_methods: z.array(twoStepMethodKeyEnum).describe('Active two-step methods (when restricted).'),
+})
+export type TokenPairMeta = z.infer<typeof tokenPairMeta>
+
+/** 201 of every token call: an access and a refresh token. */
+export const tokenPairResponse = z.object({ data: z.array(authenticationToken), meta: tokenPairMeta })
+export type TokenPairResponse = z.infer<typeof tokenPairResponse>
+
+/** The access and refresh token of a token response, or null when either is missing. */
+export function pickTokenPair(data: readonly AuthenticationToken[]): { access: string; refresh: string } | null {
+	const access = data.find((token) => token.authentication_token_type.key === 'access')?.token_raw
+	const refresh = data.find((token) => token.authentication_token_type.key === 'refresh')?.token_raw
+	return access && refresh ? { access, refresh } : null
+}
+
+// ---------------------------------------------------------------------------
+// Request bodies of POST /authentication-tokens/authentication-type-id/{id}
+// ---------------------------------------------------------------------------
+
+/** Type `password`: the first step. */
+export const passwordSignInBody = z.object({
+	email: emailField,
+	password: z.string().min(1, 'required').max(limits.passwordMax),
+})
+export type PasswordSignInBody = z.infer<typeof passwordSignInBody>
+
+/** Types `totp` and `email`: the second step, with the restricted access token as bearer. */
+export const codeSignInBody = z.object({ code: twoStepCodeField })
+export type CodeSignInBody = z.infer<typeof codeSignInBody>
+
+/** Type `refresh`: no bearer needed. */
+export const refreshTokenBody = z.object({ token: z.string().min(1, 'required').max(limits.tokenMax) })
+export type RefreshTokenBody = z.infer<typeof refreshTokenBody>
+
+export const createAuthenticationTokenBody = z
+	.union([passwordSignInBody, codeSignInBody, refreshTokenBody])
+	.describe('By the type in the path: password → {email, password}; totp/email → {code}; refresh → {token}.')
+
+// ---------------------------------------------------------------------------
+// Lockout notices and sign-in errors
+// ---------------------------------------------------------------------------
+
+export const noticeCodeEnum = z.enum([
+	'one_more_attempt',
+	'next_attempt_locks',
+	'reported_to_owner',
+	'relation_removal_warning',
+	'relation_removed',
+])
+export type NoticeCode = z.infer<typeof noticeCodeEnum>
+
+export const notice = z.discriminatedUnion('code', [
+	z.object({ code: z.literal('one_more_attempt') }).describe('You have one more attempt without restrictions.'),
+	z
+		.object({ code: z.literal('next_attempt_locks'), lock_seconds: z.number().int().positive() })
+		.describe('The next failed attempt will lock your account for {lock_seconds}.'),
+	z.object({ code: z.literal('reported_to_owner') }).describe('Future failed attempts will be reported to the account owner.'),
+	z
+		.object({ code: z.literal('relation_removal_warning') })
+		.describe('Future failed attempt will remove the connection between the accounts.'),
+	z.object({ code: z.literal('relation_removed') }).describe('The connection between the accounts was removed.'),
+])
+export type Notice = z.infer<typeof notice>
+
+/** 422 of the password step: unknown email or wrong password (identical). */
+export const invalidCredentialsBody = z.object({
+	message: z.string().meta({ examples: ['The authentication details are incorrect.'] }),
+	code: z.literal('invalid_credentials'),
+	errors: fieldErrors,
+	notices: z.array(notice),
+})
+export type InvalidCredentialsBody = z.infer<typeof invalidCredentialsBody>
+
+/** 422 of a wrong, reused or expired two-step code. `notices` is present at the sign-in step. */
+export const invalidCodeBody = z.object({
+	message: z.string().meta({ examples: ['The code is invalid.'] }),
+	code: z.literal('invalid_code'),
+	errors: fieldErrors,
+	notices: z.array(notice).optional(),
+})
+export type InvalidCodeBody = z.infer<typeof invalidCodeBody>
+
+/** 423: the account is locked (even the right password gets this while it lasts). */
+export const lockoutErrorBody = z.object({
+	message: z.string().meta({ examples: ['Your account is locked.'] }),
+	code: z.literal('account_locked'),
+	locked_for_seconds: z.number().int().positive(),
+	notices: z.array(notice),
+})
+export type LockoutErrorBody = z.infer<typeof lockoutErrorBody>

@@ -1,0 +1,274 @@
+/**
+ * Shared building blocks of the partner API contract: enumerations (spec
+ * point 3), limits, list envelopes, error bodies and the validation message
+ * catalogue. Pure and isomorphic: safe to import in the browser.
+ */
+import { z } from 'zod'
+
+// ---------------------------------------------------------------------------
+// Enumerations (spec point 3)
+// ---------------------------------------------------------------------------
+
+export const countryEnum = z.enum(['BR', 'DE', 'ES', 'FR', 'GB', 'IT', 'RO']).describe('ISO 3166-1 alpha-2 country code.')
+export type Country = z.infer<typeof countryEnum>
+
+export const localeEnum = z
+	.enum(['en-GB', 'ro-RO', 'pt-BR', 'it-IT', 'fr-FR', 'es-ES', 'de-DE'])
+	.describe('Default language of the user (BCP 47).')
+export type Locale = z.infer<typeof localeEnum>
+
+export const authenticationTypeKeyEnum = z.enum(['password', 'email', 'totp', 'refresh'])
+export type AuthenticationTypeKey = z.infer<typeof authenticationTypeKeyEnum>
+
+/** The authentication types that are two-step methods. */
+export const twoStepMethodKeyEnum = z.enum(['totp', 'email'])
+export type TwoStepMethodKey = z.infer<typeof twoStepMethodKeyEnum>
+
+export const authenticationTokenTypeKeyEnum = z.enum(['access', 'refresh'])
+export type AuthenticationTokenTypeKey = z.infer<typeof authenticationTokenTypeKeyEnum>
+
+export const userTypeKeyEnum = z.enum(['partner'])
+export type UserTypeKey = z.infer<typeof userTypeKeyEnum>
+
+export const userTokenTypeKeyEnum = z.enum(['reset_password', 'email_verification', 'email_change'])
+export type UserTokenTypeKey = z.infer<typeof userTokenTypeKeyEnum>
+
+/** What a user verification verifies (only email addresses today). */
+export const userVerificationTypeEnum = z.enum(['email'])
+export type UserVerificationType = z.infer<typeof userVerificationTypeEnum>
+
+/** State of a user verification (registration email, email change). */
+export const userVerificationStatusEnum = z.enum(['pending', 'verified'])
+export type UserVerificationStatus = z.infer<typeof userVerificationStatusEnum>
+
+export const environmentEnum = z.enum(['live', 'test'])
+export type Environment = z.infer<typeof environmentEnum>
+
+export const kindEnum = z.enum(['internal', 'external'])
+export type Kind = z.infer<typeof kindEnum>
+
+export const uploadKindEnum = z.enum(['tmp', 'service_logo'])
+export type UploadKind = z.infer<typeof uploadKindEnum>
+
+export const scopeEnum = z.enum(['user:all'])
+export type Scope = z.infer<typeof scopeEnum>
+
+/** Review / verification status of a service (spec point 3 "Verification statuses"). */
+export const verificationStatusEnum = z
+	.enum(['submitted', 'cancelled', 'in_progress', 'verified', 'dismissed'])
+	.describe('Review status of a service.')
+export type VerificationStatus = z.infer<typeof verificationStatusEnum>
+
+export const eventEnum = z.enum(['password_changed_to_random_string'])
+export type Event = z.infer<typeof eventEnum>
+
+export const tokenCategoryEnum = z.enum(['email'])
+export type TokenCategory = z.infer<typeof tokenCategoryEnum>
+
+// ---------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------
+
+export const limits = {
+	perPageDefault: 15,
+	perPageMax: 100,
+	nameMax: 100,
+	companyNameMax: 150,
+	emailMax: 254,
+	passwordMin: 10,
+	passwordMax: 128,
+	twoStepCodeDigits: 6,
+	contactSubjectMax: 150,
+	contactMessageMax: 5000,
+	tokenMax: 512,
+} as const
+
+// ---------------------------------------------------------------------------
+// Validation message catalogue
+// ---------------------------------------------------------------------------
+
+/**
+ * The API's 422 texts. Request schemas name a rule by its key (the same keys
+ * as the portal's `validation.json`, e.g. `.regex(/[A-Z]/, 'capitalLetter')`),
+ * so the portal can reuse the schemas with its own translated messages.
+ */
+export const validationMessages = {
+	required: 'This field is required.',
+	email: 'This field must contain a valid email.',
+	capitalLetter: 'This field must contain at least a capital letter.',
+	number: 'This field must contain at least a number.',
+	specialCharacter: 'This field must contain at least a special character.',
+	onlyNumbers: 'This field must contain only numbers.',
+	invalid: 'This field is invalid.',
+	format: 'This field must contain a valid format.',
+	unique: "This field must contain a value that doesn't exist.",
+	passwordsDoNotMatch: 'The passwords do not match.',
+	passwordIncorrect: 'The password is incorrect.',
+	codeInvalid: 'The code is invalid.',
+	credentialsIncorrect: 'The authentication details are incorrect.',
+} as const
+export type ValidationMessageKey = keyof typeof validationMessages
+
+export const minLengthMessage = (minimum: number) => `This field must be at least ${minimum} characters.`
+export const maxLengthMessage = (maximum: number) => `This field must be at most ${maximum} characters.`
+export const minNumberMessage = (minimum: number) => `This field must be at least ${minimum}.`
+export const maxNumberMessage = (maximum: number) => `This field must be at most ${maximum}.`
+
+type Issue = z.core.$ZodIssue
+
+/** The API's text for one zod issue of a request schema. */
+export function apiIssueMessage(issue: Issue): string {
+	if (Object.hasOwn(validationMessages, issue.message)) return validationMessages[issue.message as ValidationMessageKey]
+	switch (issue.code) {
+		case 'invalid_type': {
+			const input = (issue as { input?: unknown }).input
+			const received = (issue as { received?: unknown }).received
+			return input === undefined || input === null || received === 'undefined' || received === 'null'
+				? validationMessages.required
+				: validationMessages.invalid
+		}
+		case 'too_small': {
+			const minimum = Number(issue.minimum)
+			if (issue.origin === 'string' || issue.origin === 'array') {
+				return minimum <= 1 && !issue.exact ? validationMessages.required : minLengthMessage(minimum)
+			}
+			return minNumberMessage(minimum)
+		}
+		case 'too_big': {
+			const maximum = Number(issue.maximum)
+			return issue.origin === 'string' || issue.origin === 'array' ? maxLengthMessage(maximum) : maxNumberMessage(maximum)
+		}
+		case 'invalid_format':
+			return issue.format === 'email' ? validationMessages.email : validationMessages.format
+		default:
+			return validationMessages.invalid
+	}
+}
+
+/**
+ * Laravel-style field errors of a failed parse: one key per dotted path, every
+ * message of that field. Like Laravel's implicit `required` rule, a field that
+ * is missing reports only "This field is required.".
+ */
+export function toFieldErrors(issues: readonly Issue[]): Record<string, string[]> {
+	const errors: Record<string, string[]> = {}
+	for (const issue of issues) {
+		const key = issue.path.length ? issue.path.map(String).join('.') : '_'
+		const message = apiIssueMessage(issue)
+		const list = (errors[key] ??= [])
+		if (!list.includes(message)) list.push(message)
+	}
+	for (const [key, list] of Object.entries(errors)) {
+		if (list.includes(validationMessages.required)) errors[key] = [validationMessages.required]
+	}
+	return errors
+}
+
+/** Laravel's summary: the first message, plus " (and N more errors)". */
+export function summarizeErrors(errors: Record<string, string[]>): string {
+	const all = Object.values(errors).flat()
+	const first = all[0] ?? validationMessages.invalid
+	const more = all.length - 1
+	if (more <= 0) return first
+	return `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})`
+}
+
+// ---------------------------------------------------------------------------
+// Reusable field schemas
+// ---------------------------------------------------------------------------
+
+export const isoDateTime = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time.')
+
+/** A required email address (max 254). */
+export const emailField = z.email().min(1, 'required').max(limits.emailMax)
+
+/** A required non-blank string with a maximum length. */
+export const requiredText = (max: number) => z.string().trim().min(1, 'required').max(max)
+
+/** A two-step code: exactly 6 digits. */
+export const twoStepCodeField = z
+	.string()
+	.min(1, 'required')
+	.regex(/^\d*$/, 'onlyNumbers')
+	.length(limits.twoStepCodeDigits)
+	.describe('6-digit code from the authenticator app or the email.')
+
+// ---------------------------------------------------------------------------
+// Envelopes
+// ---------------------------------------------------------------------------
+
+export const listMeta = z.object({
+	next_cursor: z.string().nullable().describe('Opaque cursor of the next page; null on the last page.'),
+})
+export type ListMeta = z.infer<typeof listMeta>
+
+/** `{data: T[], meta: {next_cursor}}` — every list response. */
+export function listOf<T extends z.ZodType>(item: T) {
+	return z.object({ data: z.array(item), meta: listMeta })
+}
+
+/** `{data: T}` — every single-resource response. */
+export function dataOf<T extends z.ZodType>(item: T) {
+	return z.object({ data: item })
+}
+
+/** Query of every list endpoint: cursor pagination. */
+export const listQuery = z.object({
+	cursor: z.string().min(1, 'required').optional().describe('Opaque cursor from `meta.next_cursor`.'),
+	per_page: z.coerce
+		.number()
+		.int()
+		.min(1)
+		.max(limits.perPageMax)
+		.optional()
+		.describe(`Page size, 1..${limits.perPageMax}; default ${limits.perPageDefault}.`),
+})
+export type ListQuery = z.infer<typeof listQuery>
+
+/** Reference-data lists accept `?filter[key:exact]=…`. */
+export const keyFilterListQuery = listQuery.extend({
+	'filter[key:exact]': z.string().optional().describe('Only the entry with exactly this key.'),
+})
+
+// ---------------------------------------------------------------------------
+// Error bodies
+// ---------------------------------------------------------------------------
+
+export const messageBody = z.object({ message: z.string() })
+export type MessageBody = z.infer<typeof messageBody>
+
+export const fieldErrors = z.record(z.string(), z.array(z.string())).describe('Messages by field name (dot notation).')
+export type FieldErrors = z.infer<typeof fieldErrors>
+
+/** 422: `{message, errors}`; `code` is present on the domain errors (invalid_code, invalid_token, …). */
+export const validationErrorBody = z.object({
+	message: z.string().describe('The first error, plus " (and N more errors)".'),
+	errors: fieldErrors,
+	code: z.string().optional(),
+})
+export type ValidationErrorBody = z.infer<typeof validationErrorBody>
+
+/** 401: missing, unknown, expired or revoked token. */
+export const unauthenticatedBody = z.object({ message: z.string().meta({ examples: ['Unauthenticated.'] }) })
+export type UnauthenticatedBody = z.infer<typeof unauthenticatedBody>
+
+/** 403: a restricted (password-step) token used where a full session is needed. */
+export const twoStepRequiredBody = z.object({
+	message: z.string().meta({ examples: ['Two-step authentication required.'] }),
+	code: z.literal('two_step_required'),
+})
+export type TwoStepRequiredBody = z.infer<typeof twoStepRequiredBody>
+
+export const notFoundBody = z.object({ message: z.string().meta({ examples: ['Not found.'] }) })
+
+export const throttleCodeEnum = z.enum(['too_many_attempts', 'resend_too_soon'])
+/** 429, with the same number in the `Retry-After` header. */
+export const throttleErrorBody = z.object({
+	message: z.string().meta({ examples: ['Too Many Attempts.'] }),
+	code: throttleCodeEnum,
+	retry_after_seconds: z.number().int().nonnegative(),
+})
+export type ThrottleErrorBody = z.infer<typeof throttleErrorBody>
+
+/** 5xx. */
+export const serverErrorBody = z.object({ message: z.string().meta({ examples: ['Server Error.'] }) })

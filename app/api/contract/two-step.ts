@@ -1,0 +1,55 @@
+/**
+ * Two-step authentication: the user's methods (authenticator app / TOTP and
+ * email code), setting them up, activating and deactivating them.
+ */
+import { z } from 'zod'
+import { dataOf, fieldErrors, isoDateTime, limits, listOf, twoStepCodeField, twoStepMethodKeyEnum } from './common'
+
+export const userAuthenticationResource = z.object({
+	id: z.string(),
+	authentication_type: z.object({ id: z.string(), key: twoStepMethodKeyEnum }),
+	active: z.boolean(),
+	activated_at: isoDateTime.nullable(),
+})
+export type UserAuthentication = z.infer<typeof userAuthenticationResource>
+export const userAuthenticationList = listOf(userAuthenticationResource)
+export const userAuthenticationResponse = dataOf(userAuthenticationResource)
+
+/** 201 of POST …/secret for `totp`: a new pending secret to scan or type. */
+export const totpSecret = z.object({
+	secret: z
+		.string()
+		.regex(/^[A-Z2-7]+=*$/)
+		.describe('Base32 (RFC 4648) secret, for manual entry.'),
+	otpauth_uri: z.string().startsWith('otpauth://totp/').describe('Key URI for the QR code.'),
+	digits: z.number().int().positive(),
+	period: z.number().int().positive().describe('Seconds per code.'),
+})
+export type TotpSecret = z.infer<typeof totpSecret>
+export const totpSecretResponse = dataOf(totpSecret)
+
+/** 201 of POST …/secret for `email`: a code was emailed. */
+export const emailCodeSent = z.object({
+	digits: z.number().int().positive(),
+	expires_at: isoDateTime.describe('When the emailed code stops working.'),
+	resend_available_at: isoDateTime.describe('The earliest time another code may be requested.'),
+})
+export type EmailCodeSent = z.infer<typeof emailCodeSent>
+export const emailCodeSentResponse = dataOf(emailCodeSent)
+
+export const twoStepSecretResponse = z.union([totpSecretResponse, emailCodeSentResponse])
+export type TwoStepSecretResponse = z.infer<typeof twoStepSecretResponse>
+
+export const activateTwoStepBody = z.object({ code: twoStepCodeField })
+export type ActivateTwoStepBody = z.infer<typeof activateTwoStepBody>
+
+export const deactivateTwoStepBody = z.object({ password: z.string().min(1, 'required').max(limits.passwordMax) })
+export type DeactivateTwoStepBody = z.infer<typeof deactivateTwoStepBody>
+
+/** 422 when setting up or activating a method that is already active. */
+export const alreadyActiveBody = z.object({
+	message: z.string(),
+	code: z.literal('already_active'),
+	errors: fieldErrors,
+})
+export type AlreadyActiveBody = z.infer<typeof alreadyActiveBody>

@@ -1,0 +1,200 @@
+/**
+ * Users: the current user, registration, email verification and change,
+ * password change and reset, user types and user token types.
+ */
+import { z } from 'zod'
+import {
+	countryEnum,
+	dataOf,
+	emailField,
+	fieldErrors,
+	isoDateTime,
+	limits,
+	listOf,
+	localeEnum,
+	requiredText,
+	userTokenTypeKeyEnum,
+	userTypeKeyEnum,
+	userVerificationStatusEnum,
+	userVerificationTypeEnum,
+} from './common'
+
+// ---------------------------------------------------------------------------
+// Reference data
+// ---------------------------------------------------------------------------
+
+export const userTypeResource = z.object({ id: z.string(), key: userTypeKeyEnum })
+export type UserType = z.infer<typeof userTypeResource>
+export const userTypeList = listOf(userTypeResource)
+
+export const userTokenTypeResource = z.object({ id: z.string(), key: userTokenTypeKeyEnum })
+export type UserTokenType = z.infer<typeof userTokenTypeResource>
+export const userTokenTypeList = listOf(userTokenTypeResource)
+
+// ---------------------------------------------------------------------------
+// Password policy
+// ---------------------------------------------------------------------------
+
+/** Each rule of the password checklist, in display order. */
+export const passwordRules = [
+	{ key: 'minLength', minimum: limits.passwordMin, test: (value: string) => value.length >= limits.passwordMin },
+	{ key: 'capitalLetter', test: (value: string) => /[A-Z]/.test(value) },
+	{ key: 'number', test: (value: string) => /[0-9]/.test(value) },
+	{ key: 'specialCharacter', test: (value: string) => /[^A-Za-z0-9]/.test(value) },
+] as const
+
+/** A new password: 10..128 characters, a capital letter, a number and a special character. */
+export const passwordField = z
+	.string()
+	.min(1, 'required')
+	.min(limits.passwordMin)
+	.max(limits.passwordMax)
+	.regex(/[A-Z]/, 'capitalLetter')
+	.regex(/[0-9]/, 'number')
+	.regex(/[^A-Za-z0-9]/, 'specialCharacter')
+
+// Cross-field rules run even when other fields are invalid (zod's `when`),
+// so every error is reported at once, like Laravel.
+const isObject = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null
+
+/** `password_confirmation` must equal `password` (checked once both are strings). */
+const confirmationMatches = (value: { password?: unknown; password_confirmation?: unknown }) =>
+	value.password === value.password_confirmation
+const confirmationParams = {
+	path: ['password_confirmation'],
+	message: 'passwordsDoNotMatch',
+	when: (payload: { value: unknown }) => {
+		const value = payload.value as { password?: unknown; password_confirmation?: unknown } | null
+		return typeof value?.password === 'string' && typeof value.password_confirmation === 'string' && !!value.password_confirmation
+	},
+}
+
+// ---------------------------------------------------------------------------
+// User
+// ---------------------------------------------------------------------------
+
+export const userResource = z.object({
+	id: z.string(),
+	first_name: z.string(),
+	last_name: z.string(),
+	email: z.string(),
+	pending_email: z.string().nullable().describe('New address of an email change awaiting confirmation.'),
+	email_verified_at: isoDateTime.nullable().describe('Null until the registration email is confirmed.'),
+	company_name: z.string(),
+	country: countryEnum,
+	locale: localeEnum,
+	user_type: z.object({ key: userTypeKeyEnum }),
+	created_at: isoDateTime,
+})
+export type User = z.infer<typeof userResource>
+export const userResponse = dataOf(userResource)
+
+const profileFields = {
+	first_name: requiredText(limits.nameMax),
+	last_name: requiredText(limits.nameMax),
+	company_name: requiredText(limits.companyNameMax),
+	country: countryEnum,
+	locale: localeEnum,
+}
+
+export const registrationBody = z
+	.object({
+		...profileFields,
+		email: emailField,
+		password: passwordField,
+		password_confirmation: z.string().min(1, 'required'),
+	})
+	.refine(confirmationMatches, confirmationParams)
+export type RegistrationBody = z.infer<typeof registrationBody>
+
+/**
+ * PATCH /users/me: any subset of the profile fields; `email` (+ `current_password`)
+ * starts an email change; `password` + `password_confirmation` (+ `current_password`)
+ * changes the password.
+ */
+export const updateMeBody = z
+	.object({
+		first_name: profileFields.first_name.optional(),
+		last_name: profileFields.last_name.optional(),
+		company_name: profileFields.company_name.optional(),
+		country: countryEnum.optional(),
+		locale: localeEnum.optional(),
+		email: emailField.optional(),
+		password: passwordField.optional(),
+		password_confirmation: z.string().optional(),
+		current_password: z.string().max(limits.passwordMax).optional(),
+	})
+	.refine((value) => !((value.email !== undefined || value.password !== undefined) && !value.current_password), {
+		path: ['current_password'],
+		message: 'required',
+		when: isObject,
+	})
+	.refine((value) => value.password === undefined || !!value.password_confirmation, {
+		path: ['password_confirmation'],
+		message: 'required',
+		when: isObject,
+	})
+	.refine(
+		(value) => value.password === undefined || !value.password_confirmation || value.password === value.password_confirmation,
+		{ path: ['password_confirmation'], message: 'passwordsDoNotMatch', when: isObject },
+	)
+export type UpdateMeBody = z.infer<typeof updateMeBody>
+
+/** `{token}` of every token-verification call. */
+export const tokenBody = z.object({ token: z.string().min(1, 'required').max(limits.tokenMax) })
+export type TokenBody = z.infer<typeof tokenBody>
+
+// ---------------------------------------------------------------------------
+// User verifications
+// ---------------------------------------------------------------------------
+
+export const userVerificationResource = z.object({
+	id: z.string(),
+	type: userVerificationTypeEnum,
+	value: z.string().describe('The email address being verified.'),
+	status: userVerificationStatusEnum,
+	verified_at: isoDateTime.nullable(),
+	resend_available_at: isoDateTime
+		.nullable()
+		.describe('While pending and a resend is not yet allowed: when it will be. Null when a resend is allowed now, or verified.'),
+})
+export type UserVerification = z.infer<typeof userVerificationResource>
+export const userVerificationList = listOf(userVerificationResource)
+export const userVerificationResponse = dataOf(userVerificationResource)
+
+/** 200 of the public token verification. */
+export const userTokenVerificationResponse = dataOf(
+	z.object({ type: userTokenTypeKeyEnum, email: z.string().describe('The address the token was issued for.') }),
+)
+export type UserTokenVerification = z.infer<typeof userTokenVerificationResponse>['data']
+
+/** 422 of an unknown, used or expired emailed token. */
+export const invalidTokenBody = z.object({
+	message: z.string().meta({ examples: ['This field is invalid.'] }),
+	code: z.literal('invalid_token'),
+	errors: fieldErrors,
+})
+export type InvalidTokenBody = z.infer<typeof invalidTokenBody>
+
+/** 422 of a resend on a verification that is already verified. */
+export const alreadyVerifiedBody = z.object({
+	message: z.string(),
+	code: z.literal('already_verified'),
+	errors: fieldErrors,
+})
+
+// ---------------------------------------------------------------------------
+// Password reset
+// ---------------------------------------------------------------------------
+
+export const resetPasswordRequestBody = z.object({ email: emailField })
+export type ResetPasswordRequestBody = z.infer<typeof resetPasswordRequestBody>
+
+export const resetPasswordActivateBody = z
+	.object({
+		token: z.string().min(1, 'required').max(limits.tokenMax),
+		password: passwordField,
+		password_confirmation: z.string().min(1, 'required'),
+	})
+	.refine(confirmationMatches, confirmationParams)
+export type ResetPasswordActivateBody = z.infer<typeof resetPasswordActivateBody>

@@ -1,0 +1,50 @@
+import type { TFunction } from 'i18next'
+import { ApiError } from '#app/api/errors'
+import { formatDuration } from '#app/utils/duration'
+
+type Notice = { code: string; lock_seconds?: number }
+
+/**
+ * The spec's sign-in messages (point 8) for a failed attempt, in the order a
+ * person should read them: what happened, then what happens next.
+ */
+export function signInFailureMessages(error: ApiError, t: TFunction): string[] | null {
+	const body = (error.body ?? {}) as { notices?: Notice[]; locked_for_seconds?: number }
+	const notices = Array.isArray(body.notices) ? body.notices : []
+	const messages: string[] = []
+	if (error.status === 423 || error.code === 'account_locked') {
+		messages.push(t('common:errors.accountLocked', { time: formatDuration(body.locked_for_seconds ?? 60, t) }))
+	} else if (error.code === 'invalid_credentials' || error.code === 'invalid_code') {
+		messages.push(
+			error.code === 'invalid_code' ? t('auth:twoStep.codeInvalid') : t('common:errors.authenticationDetailsIncorrect'),
+		)
+	} else if (error.status === 429) {
+		messages.push(t('common:errors.tooManyAttempts', { time: formatDuration(error.retryAfterSeconds ?? 60, t) }))
+	} else {
+		return null
+	}
+	for (const notice of notices) {
+		switch (notice.code) {
+			case 'one_more_attempt':
+				messages.push(t('common:errors.oneMoreAttempt'))
+				break
+			case 'next_attempt_locks':
+				messages.push(t('common:errors.nextAttemptLocks', { time: formatDuration(notice.lock_seconds ?? 300, t) }))
+				break
+			case 'reported_to_owner':
+				messages.push(t('common:errors.reportedToOwner'))
+				break
+			case 'relation_removal_warning':
+				messages.push(t('common:errors.relationRemovalWarning'))
+				break
+			case 'relation_removed':
+				messages.push(t('common:errors.relationRemoved'))
+				break
+		}
+	}
+	return messages
+}
+
+export function isSignInFailure(error: unknown): error is ApiError {
+	return error instanceof ApiError && error.kind === 'bad_request' && [422, 423, 429].includes(error.status ?? 0)
+}

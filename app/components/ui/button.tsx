@@ -1,0 +1,58 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import { useNavigation } from 'react-router'
+import { Spinner } from './spinner'
+
+type Variant = 'primary' | 'secondary' | 'warning' | 'link'
+
+export function Button({
+	variant = 'primary',
+	className,
+	...rest
+}: { variant?: Variant } & ButtonHTMLAttributes<HTMLButtonElement>) {
+	return <button type="button" {...rest} className={`button button--${variant}${className ? ` ${className}` : ''}`} />
+}
+
+/**
+ * A submit button that shows a pending state while its form is being
+ * submitted (JS on). `intent` distinguishes several buttons in one form.
+ */
+export function SubmitButton({
+	children,
+	pendingLabel,
+	variant = 'primary',
+	name,
+	value,
+	formAction,
+	...rest
+}: {
+	children: ReactNode
+	pendingLabel?: string
+	variant?: Variant
+	name?: string
+	value?: string
+	formAction?: string
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'>) {
+	const navigation = useNavigation()
+	const pending =
+		navigation.state === 'submitting' &&
+		(name === undefined || navigation.formData?.get(name) === value) &&
+		(formAction === undefined || navigation.formAction === formAction)
+	return (
+		<button
+			{...rest}
+			type="submit"
+			name={name}
+			value={value}
+			formAction={formAction}
+			className={`button button--${variant}`}
+			aria-disabled={pending || undefined}
+			onClick={(event) => {
+				if (pending) event.preventDefault()
+				rest.onClick?.(event)
+			}}
+		>
+			{pending ? <Spinner size="small" label={pendingLabel} /> : null}
+			<span>{children}</span>
+		</button>
+	)
+}

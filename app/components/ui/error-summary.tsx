@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+
+export type SummaryError = { message: string; fieldId?: string }
+
+/**
+ * GOV.UK-style error summary at the top of a form: each message links to its
+ * field. It takes focus when it appears (with JS via effect, without JS via
+ * `autoFocus` on the server-rendered page).
+ */
+export function ErrorSummary({ errors, id = 'error-summary' }: { errors: SummaryError[]; id?: string }) {
+	const { t } = useTranslation()
+	const ref = useRef<HTMLDivElement>(null)
+	const key = errors.map((e) => e.message + e.fieldId).join('|')
+	useEffect(() => {
+		if (key) ref.current?.focus()
+	}, [key])
+	if (errors.length === 0) return null
+	return (
+		<div className="error-summary" role="alert" aria-labelledby={`${id}-title`} tabIndex={-1} ref={ref} autoFocus id={id}>
+			<h2 className="error-summary__title" id={`${id}-title`}>
+				{t('errorSummary.title')}
+			</h2>
+			<ul className="error-summary__list">
+				{errors.map((error, index) => (
+					<li key={index}>
+						{error.fieldId ? (
+							<a
+								href={`#${error.fieldId}`}
+								onClick={(event) => {
+									const field = document.getElementById(error.fieldId!)
+									if (!field) return
+									event.preventDefault()
+									field.focus()
+									field.scrollIntoView({ block: 'center' })
+								}}
+							>
+								{error.message}
+							</a>
+						) : (
+							error.message
+						)}
+					</li>
+				))}
+			</ul>
+		</div>
+	)
+}

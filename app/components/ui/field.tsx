@@ -1,0 +1,134 @@
+import type { FieldMetadata } from '@conform-to/react'
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { useActionData } from 'react-router'
+
+const stamps = new WeakMap<object, number>()
+let lastStamp = 0
+/** A number that changes with every action result, to remount secret inputs. */
+function useActionStamp() {
+	const result = useActionData() as object | undefined
+	if (!result || typeof result !== 'object') return 0
+	if (!stamps.has(result)) stamps.set(result, ++lastStamp)
+	return stamps.get(result)!
+}
+
+type Meta = FieldMetadata<unknown>
+
+function Describe({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
+	return (
+		<>
+			{hint ? (
+				<div className="field__hint" id={meta.descriptionId}>
+					{hint}
+				</div>
+			) : null}
+			{meta.errors?.length ? (
+				<p className="field__error" id={meta.errorId}>
+					<span className="visually-hidden">Error: </span>
+					{meta.errors.join(' ')}
+				</p>
+			) : null}
+		</>
+	)
+}
+
+function describedBy(meta: Meta, hint: unknown) {
+	return [hint ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined
+}
+
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number'
+
+/** A labelled input with its hint and error, wired with aria attributes. */
+export function TextField({
+	meta,
+	label,
+	hint,
+	type = 'text',
+	children,
+	className,
+	secret = type === 'password',
+	...rest
+}: {
+	meta: Meta
+	label: ReactNode
+	hint?: ReactNode
+	type?: InputType
+	children?: ReactNode
+	/** Never echoed back after a submission (passwords, codes). */
+	secret?: boolean
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'form'>) {
+	const props = getInputProps(meta as FieldMetadata<string>, { type, ariaAttributes: true, ariaDescribedBy: undefined })
+	// Secrets are never echoed back after a submission: the server drops them,
+	// and with JS the input is remounted empty.
+	const stamp = useActionStamp()
+	const value = secret ? { defaultValue: undefined } : {}
+	return (
+		<div className={`field${meta.errors?.length ? ' field--error' : ''}${className ? ` ${className}` : ''}`}>
+			<label className="field__label" htmlFor={meta.id}>
+				{label}
+			</label>
+			<Describe meta={meta} hint={hint} />
+			<input
+				{...props}
+				{...value}
+				{...rest}
+				key={secret ? `${props.key ?? ''}-${stamp}` : props.key}
+				className="field__input"
+				aria-describedby={describedBy(meta, hint)}
+			/>
+			{children}
+		</div>
+	)
+}
+
+export function TextareaField({
+	meta,
+	label,
+	hint,
+	...rest
+}: { meta: Meta; label: ReactNode; hint?: ReactNode } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form'>) {
+	const props = getTextareaProps(meta as FieldMetadata<string>, { ariaAttributes: true })
+	return (
+		<div className={`field${meta.errors?.length ? ' field--error' : ''}`}>
+			<label className="field__label" htmlFor={meta.id}>
+				{label}
+			</label>
+			<Describe meta={meta} hint={hint} />
+			<textarea {...props} {...rest} key={props.key} className="field__input" aria-describedby={describedBy(meta, hint)} />
+		</div>
+	)
+}
+
+export function SelectField({
+	meta,
+	label,
+	hint,
+	options,
+	placeholder,
+	...rest
+}: {
+	meta: Meta
+	label: ReactNode
+	hint?: ReactNode
+	options: Array<{ value: string; label: string }>
+	placeholder?: string
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'form'>) {
+	const props = getSelectProps(meta as FieldMetadata<string>, { ariaAttributes: true })
+	return (
+		<div className={`field${meta.errors?.length ? ' field--error' : ''}`}>
+			<label className="field__label" htmlFor={meta.id}>
+				{label}
+			</label>
+			<Describe meta={meta} hint={hint} />
+			<select {...props} {...rest} key={props.key} className="field__input field__select" aria-describedby={describedBy(meta, hint)}>
+				{placeholder ? <option value="">{placeholder}</option> : null}
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+		</div>
+	)
+}

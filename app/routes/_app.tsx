@@ -1,0 +1,28 @@
+import { Outlet, useLocation } from 'react-router'
+import type { Route } from './+types/_app'
+import { getApi } from '#app/api/context.server'
+import { getUser, requireUserMiddleware } from '#app/auth/guards.server'
+import { isAllowedUnverified } from '#app/auth/redirect'
+import { VerificationRequired } from '#app/components/verification-required'
+import { secondsUntil } from '#app/utils/time'
+
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = getUser(context)
+	let resendInSeconds: number | null = null
+	if (!user.email_verified_at) {
+		const verifications = await getApi(context).verifications()
+		const pending = verifications.find((v) => v.status === 'pending' && v.value === user.email)
+		resendInSeconds = secondsUntil(pending?.resend_available_in_seconds)
+	}
+	return { user: { email: user.email, verified: Boolean(user.email_verified_at) }, resendInSeconds }
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+	const location = useLocation()
+	if (!loaderData.user.verified && !isAllowedUnverified(location.pathname)) {
+		return <VerificationRequired email={loaderData.user.email} resendInSeconds={loaderData.resendInSeconds} />
+	}
+	return <Outlet />
+}

@@ -1,0 +1,83 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/email'
+import { getApi, getSession } from '#app/api/context.server'
+import { getUser } from '#app/auth/guards.server'
+import { currentPasswordField, emailField } from '#app/auth/schemas'
+import { AppForm, Notice } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { TextField } from '#app/components/ui/field'
+import { getT } from '#app/middleware/i18n.server'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Email')
+
+const schema = z.object({ email: emailField, current_password: currentPasswordField.min(1) })
+
+export function loader({ context }: Route.LoaderArgs) {
+	const user = getUser(context)
+	return { email: user.email, verified: Boolean(user.email_verified_at), pendingEmail: user.pending_email }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { submission } = await parseForm(request, context, schema)
+	if (submission.status !== 'success') return invalid(submission)
+	if (submission.value.email.toLowerCase() === getUser(context).email.toLowerCase()) {
+		return invalid(submission, { fieldErrors: { email: [getT(context)('account:email.sameAddress')] } })
+	}
+	try {
+		await getApi(context).updateMe(submission.value)
+	} catch (error) {
+		return replyWithApiError(submission, error, context, { fields: ['email', 'current_password'], request })
+	}
+	await getSession(context).setFlash({ tone: 'success', key: 'account:email.sent', values: { email: submission.value.email } })
+	return redirect('/me/manage/security/email')
+}
+
+export default function Email({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('account')
+	const [form, fields] = useForm({
+		id: 'change-email',
+		lastResult: actionData?.result,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
+	})
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<div className="stack">
+				<h1 id="page-heading">{t('email.title')}</h1>
+				<dl className="summary-list">
+					<div>
+						<dt>{t('email.current')}</dt>
+						<dd>
+							{loaderData.email} <span className={`tag${loaderData.verified ? ' tag--ok' : ''}`}>{loaderData.verified ? t('email.verified') : t('email.unverified')}</span>
+						</dd>
+					</div>
+				</dl>
+				{loaderData.pendingEmail ? <Notice tone="info" title={t('email.pending', { email: loaderData.pendingEmail })} /> : null}
+			</div>
+			<div className="stack">
+				<h2>{t('email.changeTitle')}</h2>
+				<AppForm form={form} labels={{ email: t('email.newEmail'), current_password: t('email.currentPassword') }}>
+					<TextField meta={fields.email} label={t('email.newEmail')} type="email" autoComplete="email" spellCheck={false} />
+					<TextField
+						meta={fields.current_password}
+						label={t('email.currentPassword')}
+						hint={t('email.currentPasswordHint')}
+						type="password"
+						autoComplete="current-password"
+					/>
+					<div className="button-row">
+						<SubmitButton pendingLabel={t('email.pendingLabel')}>{t('email.submit')}</SubmitButton>
+					</div>
+				</AppForm>
+			</div>
+		</section>
+	)
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next'
+import { NavLink, Outlet } from 'react-router'
+
+const LINKS = [
+	['/me/manage/general/personal-details', 'nav.personalDetails'],
+	['/me/manage/security/email', 'nav.email'],
+	['/me/manage/security/password', 'nav.password'],
+	['/me/manage/security/multi-factor-authentication', 'nav.twoStep'],
+] as const
+
+/** Account area: sub-navigation beside each account page. */
+export default function AccountLayout() {
+	const { t } = useTranslation('account')
+	return (
+		<div className="with-sidebar">
+			<nav aria-label={t('nav.label')} className="sub-nav">
+				<ul>
+					{LINKS.map(([to, key]) => (
+						<li key={to}>
+							<NavLink to={to}>{t(key)}</NavLink>
+						</li>
+					))}
+				</ul>
+			</nav>
+			<div className="with-sidebar__main">
+				<Outlet />
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,79 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/password'
+import { getApi, getSession } from '#app/api/context.server'
+import { currentPasswordField, newPasswordField, PASSWORD_MAX } from '#app/auth/schemas'
+import { NewPasswordFields } from '#app/components/new-password-fields'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { TextField } from '#app/components/ui/field'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Change password')
+
+const schema = z
+	.object({
+		current_password: currentPasswordField.min(1),
+		password: newPasswordField,
+		password_confirmation: z.string().max(PASSWORD_MAX),
+	})
+	.superRefine((value, ctx) => {
+		if (value.password !== value.password_confirmation) {
+			ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'passwordsDoNotMatch' })
+		}
+	})
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { submission } = await parseForm(request, context, schema)
+	if (submission.status !== 'success') return invalid(submission)
+	try {
+		await getApi(context).updateMe(submission.value)
+	} catch (error) {
+		return replyWithApiError(submission, error, context, {
+			fields: ['current_password', 'password', 'password_confirmation'],
+			request,
+		})
+	}
+	// Spec point 2: after a password change the partner goes to the home page.
+	await getSession(context).setFlash({ tone: 'success', key: 'account:password.changed' })
+	return redirect('/')
+}
+
+export default function Password({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation(['account', 'auth'])
+	const [form, fields] = useForm({
+		id: 'change-password',
+		lastResult: actionData?.result,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
+	})
+	return (
+		<section className="stack" aria-labelledby="page-heading">
+			<h1 id="page-heading">{t('password.title')}</h1>
+			<AppForm
+				form={form}
+				labels={{
+					current_password: t('password.current'),
+					password: t('auth:fields.newPassword'),
+					password_confirmation: t('auth:fields.passwordConfirmation'),
+				}}
+			>
+				<TextField meta={fields.current_password} label={t('password.current')} type="password" autoComplete="current-password" />
+				<NewPasswordFields
+					password={fields.password}
+					confirmation={fields.password_confirmation}
+					passwordLabel={t('auth:fields.newPassword')}
+				/>
+				<div className="button-row">
+					<SubmitButton pendingLabel={t('password.pending')}>{t('password.submit')}</SubmitButton>
+				</div>
+			</AppForm>
+		</section>
+	)
+}

@@ -1,0 +1,94 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/personal-details'
+import { getApi, getSession } from '#app/api/context.server'
+import { getUser } from '#app/auth/guards.server'
+import { countries, locales } from '#app/auth/schemas'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { SelectField, TextField } from '#app/components/ui/field'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Personal details')
+
+const schema = z.object({
+	first_name: z.string().trim().min(1).max(100),
+	last_name: z.string().trim().min(1).max(100),
+	company_name: z.string().trim().min(1).max(150),
+	country: z.enum(countries),
+	locale: z.enum(locales),
+})
+const FIELDS = Object.keys(schema.shape)
+
+export function loader({ context }: Route.LoaderArgs) {
+	const user = getUser(context)
+	return {
+		defaults: {
+			first_name: user.first_name,
+			last_name: user.last_name,
+			company_name: user.company_name,
+			country: user.country,
+			locale: user.locale,
+		},
+	}
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { submission } = await parseForm(request, context, schema)
+	if (submission.status !== 'success') return invalid(submission)
+	try {
+		await getApi(context).updateMe(submission.value)
+	} catch (error) {
+		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
+	}
+	await getSession(context).setFlash({ tone: 'success', key: 'account:personalDetails.saved' })
+	return redirect('/me/manage/general/personal-details')
+}
+
+export default function PersonalDetails({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation(['account', 'auth'])
+	const [form, fields] = useForm({
+		id: 'personal-details',
+		lastResult: actionData?.result,
+		defaultValue: loaderData.defaults,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
+	})
+	const labels = {
+		first_name: t('auth:fields.firstName'),
+		last_name: t('auth:fields.lastName'),
+		company_name: t('auth:fields.companyName'),
+		country: t('auth:fields.country'),
+		locale: t('auth:fields.locale'),
+	}
+	return (
+		<section className="stack" aria-labelledby="page-heading">
+			<h1 id="page-heading">{t('personalDetails.title')}</h1>
+			<AppForm form={form} labels={labels}>
+				<TextField meta={fields.first_name} label={labels.first_name} autoComplete="given-name" />
+				<TextField meta={fields.last_name} label={labels.last_name} autoComplete="family-name" />
+				<TextField meta={fields.company_name} label={labels.company_name} autoComplete="organization" />
+				<SelectField
+					meta={fields.country}
+					label={labels.country}
+					autoComplete="country"
+					options={countries.map((code) => ({ value: code, label: t(`auth:countries.${code}`) }))}
+				/>
+				<SelectField
+					meta={fields.locale}
+					label={labels.locale}
+					options={locales.map((code) => ({ value: code, label: t(`auth:locales.${code}`) }))}
+				/>
+				<div className="button-row">
+					<SubmitButton pendingLabel={t('personalDetails.pending')}>{t('personalDetails.submit')}</SubmitButton>
+				</div>
+			</AppForm>
+		</section>
+	)
+}

@@ -1,0 +1,116 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect } from 'react-router'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { z } from 'zod'
+import type { Route } from './+types/two-step-email'
+import { getApi, getSession } from '#app/api/context.server'
+import { ApiError } from '#app/api/errors'
+import { getUser } from '#app/auth/guards.server'
+import { CODE_DIGITS, codeField } from '#app/auth/schemas'
+import { CodeField } from '#app/components/code-field'
+import { Countdown } from '#app/components/countdown'
+import { AppForm, Notice } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { getT } from '#app/middleware/i18n.server'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { secondsUntil } from '#app/utils/time'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Turn on email codes')
+
+const schema = z.object({ intent: z.literal('activate'), code: codeField })
+const OVERVIEW = '/me/manage/security/multi-factor-authentication'
+const SELF = `${OVERVIEW}/email`
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const active = (await getApi(context).userAuthentications()).some((a) => a.authentication_type.key === 'email' && a.active)
+	const session = getSession(context)
+	if (active) {
+		await session.clearSetup('emailCode')
+		throw redirect(OVERVIEW)
+	}
+	const setup = session.getSetup('emailCode')
+	return {
+		email: getUser(context).email,
+		sent: Boolean(setup),
+		resendInSeconds: setup ? secondsUntil((setup.resendAvailableAt - Date.now()) / 1000) : null,
+	}
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const session = getSession(context)
+	const api = getApi(context)
+	const intent = (await request.clone().formData()).get('intent')
+	if (intent === 'send') {
+		try {
+			const sent = await api.sendEmailCode()
+			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000 })
+			return redirect(SELF)
+		} catch (error) {
+			if (!(error instanceof ApiError && error.status === 429)) throw error
+			const seconds = error.retryAfterSeconds ?? 60
+			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 })
+			// Refused by the server: say when a new code can be asked for.
+			return data({ result: undefined, notice: getT(context)('auth:twoStep.resendIn', { count: seconds }) }, { status: 429 })
+		}
+	}
+	const { submission } = await parseForm(request, context, schema)
+	if (submission.status !== 'success') return invalid(submission)
+	try {
+		await api.activateTwoStep('email', submission.value.code)
+	} catch (error) {
+		return replyWithApiError(submission, error, context, { fields: ['code'], request })
+	}
+	await session.clearSetup('emailCode')
+	await session.setFlash({ tone: 'success', key: 'account:twoStep.enabled', values: { method: 'Email code' } })
+	return redirect(OVERVIEW)
+}
+
+export default function EnableEmailCode({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation(['account', 'auth'])
+	const [form, fields] = useForm({
+		id: 'enable-email-code',
+		lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
+	})
+	const notice = actionData && 'notice' in actionData ? actionData.notice : undefined
+	const { email, sent, resendInSeconds } = loaderData
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<div className="stack">
+				<h1 id="page-heading">{t('emailMethod.title')}</h1>
+				{notice ? <Notice tone="warning" title={notice} role="alert" /> : null}
+				<p>{sent ? t('emailMethod.sent', { email }) : t('emailMethod.intro', { digits: CODE_DIGITS, email })}</p>
+			</div>
+			{sent ? (
+				<AppForm form={form} labels={{ code: t('auth:fields.code') }}>
+					<input type="hidden" name="intent" value="activate" />
+					<CodeField meta={fields.code} label={t('auth:fields.code')} digits={CODE_DIGITS} />
+					<div className="button-row">
+						<SubmitButton pendingLabel={t('emailMethod.pending')}>{t('emailMethod.submit')}</SubmitButton>
+					</div>
+				</AppForm>
+			) : null}
+			<Form method="post" className="stack">
+				<AuthenticityTokenInput />
+				<input type="hidden" name="intent" value="send" />
+				{sent && resendInSeconds ? (
+					<p className="muted">
+						<Countdown seconds={resendInSeconds} render={(count) => t('auth:twoStep.resendIn', { count })} done={t('auth:twoStep.resendNow')} />
+					</p>
+				) : null}
+				<div className="button-row">
+					<SubmitButton variant={sent ? 'secondary' : 'primary'}>{sent ? t('emailMethod.resend') : t('emailMethod.send')}</SubmitButton>
+				</div>
+			</Form>
+			<p>
+				<Link to={OVERVIEW}>{t('twoStep.back')}</Link>
+			</p>
+		</section>
+	)
+}

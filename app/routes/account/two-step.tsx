@@ -1,0 +1,110 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Link, redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/two-step'
+import { getApi, getSession } from '#app/api/context.server'
+import type { TwoStepMethod } from '#app/api/partner-api.server'
+import { getUser } from '#app/auth/guards.server'
+import { currentPasswordField } from '#app/auth/schemas'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { TextField } from '#app/components/ui/field'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Two-step authentication')
+
+const disableSchema = z.object({ method: z.enum(['totp', 'email']), password: currentPasswordField.min(1) })
+const TWO_STEP_PATH = '/me/manage/security/multi-factor-authentication'
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const authentications = await getApi(context).userAuthentications()
+	const active = (method: TwoStepMethod) =>
+		authentications.some((a) => a.authentication_type.key === method && a.active)
+	return { email: getUser(context).email, totp: active('totp'), emailCode: active('email') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { submission } = await parseForm(request, context, disableSchema)
+	if (submission.status !== 'success') return invalid(submission)
+	const { method, password } = submission.value
+	try {
+		await getApi(context).deactivateTwoStep(method, password)
+	} catch (error) {
+		return replyWithApiError(submission, error, context, { fields: ['password'], request })
+	}
+	await getSession(context).setFlash({
+		tone: 'success',
+		key: 'account:twoStep.disabled',
+		values: { method: method === 'totp' ? 'Authenticator app' : 'Email code' },
+	})
+	return redirect(TWO_STEP_PATH)
+}
+
+function DisableForm({ method, label, lastResult }: { method: TwoStepMethod; label: string; lastResult: unknown }) {
+	const { t } = useTranslation('account')
+	const [form, fields] = useForm({
+		id: `disable-${method}`,
+		// Only the form that was submitted shows its errors.
+		lastResult: (lastResult as { initialValue?: { method?: string } } | undefined)?.initialValue?.method === method ? (lastResult as never) : undefined,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSchema, formatError: formatIssues(t) }),
+	})
+	return (
+		<AppForm form={form} labels={{ password: t('twoStep.disablePassword') }} className="form stack disable-form">
+			<input type="hidden" name="method" value={method} />
+			<TextField
+				meta={fields.password}
+				label={t('twoStep.disablePassword')}
+				hint={t('twoStep.disableHint')}
+				type="password"
+				autoComplete="current-password"
+			/>
+			<div className="button-row">
+				<SubmitButton variant="warning">{t('twoStep.disableTitle', { method: label })}</SubmitButton>
+			</div>
+		</AppForm>
+	)
+}
+
+export default function TwoStepOverview({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('account')
+	const methods = [
+		{ method: 'totp' as const, on: loaderData.totp, title: t('twoStep.totp'), description: t('twoStep.totpDescription') },
+		{
+			method: 'email' as const,
+			on: loaderData.emailCode,
+			title: t('twoStep.email'),
+			description: t('twoStep.emailDescription', { email: loaderData.email }),
+		},
+	]
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<div className="stack">
+				<h1 id="page-heading">{t('twoStep.title')}</h1>
+				<p>{t('twoStep.intro')}</p>
+			</div>
+			{methods.map(({ method, on, title, description }) => (
+				<section key={method} className="card stack" aria-labelledby={`method-${method}`}>
+					<h2 id={`method-${method}`}>
+						{title} <span className={`tag${on ? ' tag--ok' : ''}`}>{on ? t('twoStep.on') : t('twoStep.off')}</span>
+					</h2>
+					<p>{description}</p>
+					{on ? (
+						<DisableForm method={method} label={title} lastResult={actionData?.result} />
+					) : (
+						<p>
+							<Link className="button button--secondary" to={`${TWO_STEP_PATH}/${method}`}>
+								{t('twoStep.enable')} <span className="visually-hidden">{title}</span>
+							</Link>
+						</p>
+					)}
+				</section>
+			))}
+		</section>
+	)
+}

@@ -1,0 +1,80 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/reset-password-token'
+import { getApi } from '#app/api/context.server'
+import { ApiError } from '#app/api/errors'
+import { resetCompleteSchema } from '#app/auth/schemas'
+import { NewPasswordFields } from '#app/components/new-password-fields'
+import { AppForm, Notice } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Choose a new password')
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+	const { submission } = await parseForm(request, context, resetCompleteSchema)
+	if (submission.status !== 'success') return invalid(submission)
+	try {
+		await getApi(context).resetPassword({ token: params.token, ...submission.value })
+	} catch (error) {
+		if (error instanceof ApiError && (error.code === 'invalid_token' || error.fieldErrors.token)) {
+			return { result: undefined, outcome: 'invalid-token' as const }
+		}
+		return replyWithApiError(submission, error, context, { fields: ['password', 'password_confirmation'], request })
+	}
+	return { result: undefined, outcome: 'changed' as const }
+}
+
+export default function ResetPasswordToken({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation(['auth', 'common'])
+	const [form, fields] = useForm({
+		id: 'reset-password-token',
+		lastResult: actionData?.result,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: resetCompleteSchema, formatError: formatIssues(t) }),
+	})
+	const outcome = actionData && 'outcome' in actionData ? actionData.outcome : null
+	if (outcome === 'changed') {
+		return (
+			<section className="stack" aria-labelledby="page-heading">
+				<h1 id="page-heading">{t('resetComplete.title')}</h1>
+				<Notice tone="success" title={t('common:success.passwordChanged')}>
+					<Link to="/auth/sign-in">{t('common:success.passwordChangedLink')}</Link>
+				</Notice>
+			</section>
+		)
+	}
+	if (outcome === 'invalid-token') {
+		return (
+			<section className="stack" aria-labelledby="page-heading">
+				<h1 id="page-heading">{t('resetComplete.title')}</h1>
+				<Notice tone="error" title={t('common:errors.resetTokenInvalid')}>
+					<Link to="/auth/reset-password">{t('common:errors.resetTokenInvalidLink')}</Link>
+				</Notice>
+			</section>
+		)
+	}
+	return (
+		<section className="stack" aria-labelledby="page-heading">
+			<h1 id="page-heading">{t('resetComplete.title')}</h1>
+			<AppForm
+				form={form}
+				labels={{ password: t('fields.newPassword'), password_confirmation: t('fields.passwordConfirmation') }}
+			>
+				<NewPasswordFields
+					password={fields.password}
+					confirmation={fields.password_confirmation}
+					passwordLabel={t('fields.newPassword')}
+				/>
+				<div className="button-row">
+					<SubmitButton pendingLabel={t('resetComplete.pending')}>{t('resetComplete.submit')}</SubmitButton>
+				</div>
+			</AppForm>
+		</section>
+	)
+}

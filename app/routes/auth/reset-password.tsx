@@ -1,0 +1,66 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/reset-password'
+import { getApi } from '#app/api/context.server'
+import { ApiError } from '#app/api/errors'
+import { resetRequestSchema } from '#app/auth/schemas'
+import { AppForm, Notice } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { TextField } from '#app/components/ui/field'
+import { invalid, parseForm } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Reset your password')
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { submission } = await parseForm(request, context, resetRequestSchema)
+	if (submission.status !== 'success') return invalid(submission)
+	try {
+		await getApi(context).requestPasswordReset(submission.value.email)
+	} catch (error) {
+		// The answer must not reveal whether the address exists: a 4xx from the
+		// API (say, throttling) reads the same as success. Outages still fail.
+		if (!(error instanceof ApiError && error.kind === 'bad_request')) throw error
+	}
+	return { result: undefined, sent: true as const }
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation(['auth', 'common'])
+	const [form, fields] = useForm({
+		id: 'reset-password',
+		lastResult: actionData?.result,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema, formatError: formatIssues(t) }),
+	})
+	if (actionData && 'sent' in actionData) {
+		return (
+			<section className="stack" aria-labelledby="page-heading">
+				<h1 id="page-heading">{t('resetRequest.title')}</h1>
+				<Notice tone="success" title={t('common:success.resetEmailSent')} />
+				<p>
+					<Link to="/auth/sign-in">{t('resetRequest.backToSignIn')}</Link>
+				</p>
+			</section>
+		)
+	}
+	return (
+		<section className="stack" aria-labelledby="page-heading">
+			<h1 id="page-heading">{t('resetRequest.title')}</h1>
+			<p>{t('resetRequest.intro')}</p>
+			<AppForm form={form} labels={{ email: t('fields.email') }}>
+				<TextField meta={fields.email} label={t('fields.email')} type="email" autoComplete="email" spellCheck={false} />
+				<div className="button-row">
+					<SubmitButton pendingLabel={t('resetRequest.pending')}>{t('resetRequest.submit')}</SubmitButton>
+				</div>
+			</AppForm>
+			<p>
+				<Link to="/auth/sign-in">{t('resetRequest.backToSignIn')}</Link>
+			</p>
+		</section>
+	)
+}

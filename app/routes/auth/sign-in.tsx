@@ -1,0 +1,103 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Link, redirect, useSearchParams } from 'react-router'
+import type { Route } from './+types/sign-in'
+import { getApi, getSession } from '#app/api/context.server'
+import { ApiError } from '#app/api/errors'
+import { afterSignInLocation, REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
+import type { PendingSignIn } from '#app/auth/session.server'
+import { signInSchema } from '#app/auth/schemas'
+import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
+import { AppForm, Notice } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { TextField } from '#app/components/ui/field'
+import { getT } from '#app/middleware/i18n.server'
+import { invalid, parseForm } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Sign in')
+
+export async function loader({ context }: Route.LoaderArgs) {
+	// A half-finished two-step sign-in is abandoned when the form is shown again.
+	const session = getSession(context)
+	if (session.getPending()) await session.clearPending()
+	return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { submission } = await parseForm(request, context, signInSchema)
+	if (submission.status !== 'success') return invalid(submission)
+	const { email, password, redirect_to } = submission.value
+	const api = getApi(context)
+	const session = getSession(context)
+	const url = new URL(request.url)
+	try {
+		const result = await api.signInWithPassword(email, password)
+		if (result.kind === 'signed-in') {
+			await session.setTokens(result.pair)
+			return redirect(afterSignInLocation(url, redirect_to))
+		}
+		const pending: PendingSignIn = {
+			access: result.pair.access,
+			refresh: result.pair.refresh,
+			methods: result.methods,
+			email,
+			redirectTo: safeRedirect(redirect_to ?? url.searchParams.get(REDIRECT_PARAM)),
+		}
+		// With email as the only method, send the code straight away.
+		// A 429 means a code went out moments ago: that one is still valid.
+		if (result.methods.length === 1 && result.methods[0] === 'email') {
+			const wait = await api.sendEmailCode(pending.access).then(
+				(sent) => sent.resend_available_in_seconds,
+				(error: unknown) => (error instanceof ApiError && error.status === 429 ? (error.retryAfterSeconds ?? 60) : null),
+			)
+			if (wait !== null) {
+				pending.emailCodeSentAt = Date.now()
+				pending.resendAvailableAt = Date.now() + wait * 1000
+			}
+		}
+		await session.setPending(pending)
+		return redirect('/auth/sign-in/two-step')
+	} catch (error) {
+		if (!isSignInFailure(error)) throw error
+		const messages = signInFailureMessages(error, getT(context)) ?? []
+		return invalid(submission, { formErrors: messages }, error.status)
+	}
+}
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation(['auth', 'common'])
+	const [searchParams] = useSearchParams()
+	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
+	const [form, fields] = useForm({
+		id: 'sign-in',
+		lastResult: actionData?.result,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema, formatError: formatIssues(t) }),
+	})
+	const signedOut = searchParams.get('signed_out') === '1'
+	return (
+		<section className="stack" aria-labelledby="page-heading">
+			<h1 id="page-heading">{t('signIn.title')}</h1>
+			{signedOut ? <Notice tone="success" title={t('signIn.signedOut')} /> : null}
+			<AppForm form={form} labels={{ email: t('fields.email'), password: t('fields.password') }}>
+				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
+				<TextField meta={fields.email} label={t('fields.email')} type="email" autoComplete="username" spellCheck={false} />
+				<TextField meta={fields.password} label={t('fields.password')} type="password" autoComplete="current-password" />
+				<div className="button-row">
+					<SubmitButton pendingLabel={t('signIn.pending')}>{t('signIn.submit')}</SubmitButton>
+					<Link to="/auth/reset-password">{t('signIn.forgotPassword')}</Link>
+				</div>
+			</AppForm>
+			<p>
+				{t('signIn.noAccount')}{' '}
+				<Link to={redirectTo ? `/auth/sign-up?${new URLSearchParams({ redirect_to: redirectTo })}` : '/auth/sign-up'}>
+					{t('signIn.signUpLink')}
+				</Link>
+			</p>
+		</section>
+	)
+}

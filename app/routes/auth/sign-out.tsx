@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, redirect } from 'react-router'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import type { Route } from './+types/sign-out'
+import { getApi, getSession } from '#app/api/context.server'
+import { log } from '#app/middleware/request-log.server'
+import { SubmitButton } from '#app/components/ui/button'
+import { pageTitle } from '#app/utils/meta'
+
+export const meta: Route.MetaFunction = () => pageTitle('Sign out')
+
+export async function action({ context }: Route.ActionArgs) {
+	try {
+		await getApi(context).signOut()
+	} catch (error) {
+		// Revocation is best effort: the cookies go whatever the API said.
+		log('warn', 'token revocation failed', { error: error instanceof Error ? error.message : 'unknown' })
+	}
+	await getSession(context).clearTokens()
+	return redirect('/auth/sign-in?signed_out=1')
+}
+
+export default function SignOut() {
+	const { t } = useTranslation('auth')
+	return (
+		<section className="stack" aria-labelledby="page-heading">
+			<h1 id="page-heading">{t('signOut.title')}</h1>
+			<p>{t('signOut.confirm')}</p>
+			<Form method="post" className="button-row">
+				<AuthenticityTokenInput />
+				<SubmitButton>{t('signOut.submit')}</SubmitButton>
+				<Link to="/">{t('signOut.cancel')}</Link>
+			</Form>
+		</section>
+	)
+}

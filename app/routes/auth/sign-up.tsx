@@ -1,0 +1,104 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { Link, redirect, useSearchParams } from 'react-router'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import type { Route } from './+types/sign-up'
+import { getApi, getSession } from '#app/api/context.server'
+import { afterSignInLocation } from '#app/auth/redirect'
+import { countries, locales, signUpSchema } from '#app/auth/schemas'
+import { NewPasswordFields } from '#app/components/new-password-fields'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { SelectField, TextField } from '#app/components/ui/field'
+import { checkHoneypot } from '#app/utils/honeypot.server'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { useNonce } from '#app/utils/nonce'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Create an account')
+
+const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password', 'password_confirmation', 'country', 'locale']
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { formData, submission } = await parseForm(request, context, signUpSchema)
+	await checkHoneypot(formData)
+	if (submission.status !== 'success') return invalid(submission)
+	const { redirect_to, ...body } = submission.value
+	const api = getApi(context)
+	try {
+		await api.register(body)
+	} catch (error) {
+		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
+	}
+	// Signed in straight away; the verification prompt greets the new partner.
+	const result = await api.signInWithPassword(body.email, body.password)
+	if (result.kind !== 'signed-in') throw redirect('/auth/sign-in')
+	await getSession(context).setTokens(result.pair)
+	return redirect(afterSignInLocation(new URL(request.url), redirect_to))
+}
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation(['auth', 'common'])
+	const [searchParams] = useSearchParams()
+	const nonce = useNonce()
+	const redirectTo = searchParams.get('redirect_to') ?? ''
+	const [form, fields] = useForm({
+		id: 'sign-up',
+		lastResult: actionData?.result,
+		defaultValue: { country: 'GB', locale: 'en-GB' },
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema, formatError: formatIssues(t) }),
+	})
+	const labels = {
+		first_name: t('fields.firstName'),
+		last_name: t('fields.lastName'),
+		company_name: t('fields.companyName'),
+		email: t('fields.email'),
+		password: t('fields.password'),
+		password_confirmation: t('fields.passwordConfirmation'),
+		country: t('fields.country'),
+		locale: t('fields.locale'),
+	}
+	return (
+		<section className="stack" aria-labelledby="page-heading">
+			<h1 id="page-heading">{t('signUp.title')}</h1>
+			<p>{t('signUp.intro')}</p>
+			<AppForm form={form} labels={labels}>
+				<HoneypotInputs label="Please leave this field blank" nonce={nonce} />
+				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
+				<TextField meta={fields.first_name} label={labels.first_name} autoComplete="given-name" />
+				<TextField meta={fields.last_name} label={labels.last_name} autoComplete="family-name" />
+				<TextField meta={fields.company_name} label={labels.company_name} autoComplete="organization" />
+				<TextField
+					meta={fields.email}
+					label={labels.email}
+					type="email"
+					autoComplete="email"
+					spellCheck={false}
+					hint={t('hints.emailSignUp')}
+				/>
+				<NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} />
+				<SelectField
+					meta={fields.country}
+					label={labels.country}
+					autoComplete="country"
+					options={countries.map((code) => ({ value: code, label: t(`countries.${code}`) }))}
+				/>
+				<SelectField
+					meta={fields.locale}
+					label={labels.locale}
+					options={locales.map((code) => ({ value: code, label: t(`locales.${code}`) }))}
+				/>
+				<div className="button-row">
+					<SubmitButton pendingLabel={t('signUp.pending')}>{t('signUp.submit')}</SubmitButton>
+				</div>
+			</AppForm>
+			<p>
+				{t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.signInLink')}</Link>
+			</p>
+		</section>
+	)
+}

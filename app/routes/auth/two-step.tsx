@@ -1,0 +1,189 @@
+import { useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect } from 'react-router'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { z } from 'zod'
+import type { Route } from './+types/two-step'
+import { getApi, getSession } from '#app/api/context.server'
+import { ApiError } from '#app/api/errors'
+import { CODE_DIGITS, twoStepCodeSchema } from '#app/auth/schemas'
+import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
+import { Countdown } from '#app/components/countdown'
+import { CodeField } from '#app/components/code-field'
+import { AppForm, Notice } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { getT } from '#app/middleware/i18n.server'
+import { invalid, parseForm } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+import { secondsUntil } from '#app/utils/time'
+import { formatIssues } from '#app/utils/validation'
+
+export const meta: Route.MetaFunction = () => pageTitle('Two-step authentication')
+
+const methodParam = z.enum(['totp', 'email'])
+
+async function pendingOrRestart(context: Route.LoaderArgs['context']) {
+	const pending = getSession(context).getPending()
+	if (!pending) throw redirect('/auth/sign-in?expired=1')
+	return pending
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const pending = await pendingOrRestart(context)
+	const url = new URL(request.url)
+	const asked = methodParam.safeParse(url.searchParams.get('method'))
+	const method = asked.success && pending.methods.includes(asked.data) ? asked.data : pending.methods.length === 1 ? pending.methods[0]! : null
+	return {
+		methods: pending.methods,
+		method,
+		email: pending.email,
+		emailCodeSent: Boolean(pending.emailCodeSentAt),
+		resendInSeconds: pending.resendAvailableAt ? secondsUntil((pending.resendAvailableAt - Date.now()) / 1000) : null,
+	}
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const pending = await pendingOrRestart(context)
+	const session = getSession(context)
+	const api = getApi(context)
+	const t = getT(context)
+	const formData = await request.clone().formData()
+	const intent = formData.get('intent')
+
+	if (intent === 'send-email-code') {
+		if (!pending.methods.includes('email')) return redirect('/auth/sign-in/two-step')
+		try {
+			const sent = await api.sendEmailCode(pending.access)
+			await session.setPending({
+				...pending,
+				emailCodeSentAt: Date.now(),
+				resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000,
+			})
+			return redirect('/auth/sign-in/two-step?method=email')
+		} catch (error) {
+			if (error instanceof ApiError && error.status === 429) {
+				await session.setPending({ ...pending, resendAvailableAt: Date.now() + (error.retryAfterSeconds ?? 60) * 1000 })
+				return data(
+					{ result: undefined, notice: t('auth:twoStep.resendIn', { count: error.retryAfterSeconds ?? 60 }) },
+					{ status: 429 },
+				)
+			}
+			if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
+			throw error
+		}
+	}
+
+	const { submission } = await parseForm(request, context, twoStepCodeSchema)
+	if (submission.status !== 'success') return invalid(submission)
+	const { method, code } = submission.value
+	if (!pending.methods.includes(method)) return invalid(submission, { formErrors: [t('auth:twoStep.codeInvalid')] })
+	try {
+		const pair = await api.completeTwoStep(method, code, pending.access)
+		await session.clearPending()
+		await session.setTokens(pair)
+		return redirect(pending.redirectTo)
+	} catch (error) {
+		if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
+		if (!isSignInFailure(error)) throw error
+		const messages = signInFailureMessages(error, t) ?? []
+		if (error.code === 'invalid_code') {
+			const [first, ...rest] = messages
+			return invalid(submission, { fieldErrors: { code: [first!] }, formErrors: rest }, 422)
+		}
+		if (error.status === 423) await session.clearPending()
+		return invalid(submission, { formErrors: messages }, error.status)
+	}
+}
+
+async function restart(session: ReturnType<typeof getSession>) {
+	await session.clearPending()
+	return redirect('/auth/sign-in?expired=1')
+}
+
+export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation(['auth', 'common'])
+	const { method, methods, email, emailCodeSent, resendInSeconds } = loaderData
+	const [form, fields] = useForm({
+		id: `two-step-${method ?? 'choose'}`,
+		lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: twoStepCodeSchema, formatError: formatIssues(t) }),
+	})
+	const notice = actionData && 'notice' in actionData ? actionData.notice : undefined
+
+	if (!method) {
+		return (
+			<section className="stack" aria-labelledby="page-heading">
+				<h1 id="page-heading">{t('twoStep.title')}</h1>
+				<p>{t('twoStep.choose')}</p>
+				<ul className="stack">
+					<li>
+						<Link to="?method=totp">{t('twoStep.useTotp')}</Link>
+					</li>
+					<li>
+						<Link to="?method=email">{t('twoStep.useEmail')}</Link>
+					</li>
+				</ul>
+				<p>
+					<Link to="/auth/sign-in">{t('twoStep.cancel')}</Link>
+				</p>
+			</section>
+		)
+	}
+
+	const sendCodeForm = (label: string) => (
+		<Form method="post" className="stack">
+			<AuthenticityTokenInput />
+			{resendInSeconds ? (
+				<p className="muted">
+					<Countdown
+						seconds={resendInSeconds}
+						render={(count) => t('twoStep.resendIn', { count })}
+						done={t('twoStep.resendNow')}
+					/>
+				</p>
+			) : null}
+			<div className="button-row">
+				<SubmitButton variant="secondary" name="intent" value="send-email-code">
+					{label}
+				</SubmitButton>
+			</div>
+		</Form>
+	)
+
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<div className="stack">
+				<h1 id="page-heading">{t('twoStep.title')}</h1>
+				{notice ? <Notice tone="warning" title={notice} role="alert" /> : null}
+				{method === 'totp' ? <p>{t('twoStep.totpIntro')}</p> : null}
+				{method === 'email' && emailCodeSent ? <p>{t('twoStep.emailIntro', { digits: CODE_DIGITS, email })}</p> : null}
+			</div>
+			{method === 'email' && !emailCodeSent ? (
+				sendCodeForm(t('twoStep.useEmail'))
+			) : (
+				<AppForm form={form} labels={{ code: t('fields.code') }}>
+					<input type="hidden" name="intent" value="verify" />
+					<input type="hidden" name="method" value={method} />
+					<CodeField meta={fields.code} label={t('fields.code')} digits={CODE_DIGITS} />
+					<div className="button-row">
+						<SubmitButton pendingLabel={t('twoStep.pending')}>{t('twoStep.submit')}</SubmitButton>
+					</div>
+				</AppForm>
+			)}
+			{method === 'email' && emailCodeSent ? sendCodeForm(t('twoStep.resend')) : null}
+			<div className="stack">
+				{methods.length > 1 ? (
+					<p>
+						<Link to={method === 'totp' ? '?method=email' : '?method=totp'}>{t('twoStep.otherMethod')}</Link>
+					</p>
+				) : null}
+				<p>
+					<Link to="/auth/sign-in">{t('twoStep.cancel')}</Link>
+				</p>
+			</div>
+		</section>
+	)
+}

@@ -1,0 +1,30 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/verification-resend'
+import { getApi, getSession } from '#app/api/context.server'
+import { ApiError } from '#app/api/errors'
+import { getUser } from '#app/auth/guards.server'
+import { safeRedirect } from '#app/auth/redirect'
+
+/** POST only: sends the verification email again, then back to where the user was. */
+export async function action({ request, context }: Route.ActionArgs) {
+	const formData = await request.formData()
+	const back = safeRedirect(formData.get('redirect_to'))
+	const api = getApi(context)
+	const session = getSession(context)
+	const user = getUser(context)
+	const verification = (await api.verifications()).find((v) => v.status === 'pending' && v.value === (user.pending_email ?? user.email))
+	if (!verification) return redirect(back)
+	try {
+		await api.resendVerification(verification.id)
+		await session.setFlash({ tone: 'success', key: 'auth:verification.resent', values: { email: verification.value } })
+	} catch (error) {
+		if (!(error instanceof ApiError && error.status === 429)) throw error
+		await session.setFlash({ tone: 'warning', key: 'auth:verification.resendIn', values: { count: error.retryAfterSeconds ?? 60 } })
+	}
+	return redirect(back)
+}
+
+/** Nothing to show on GET: go home. */
+export function loader() {
+	return redirect('/')
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/dashboard'
+import { getApi } from '#app/api/context.server'
+import { getUser } from '#app/auth/guards.server'
+import { Notice } from '#app/components/ui/app-form'
+import { pageTitle } from '#app/utils/meta'
+
+export const meta: Route.MetaFunction = () => pageTitle('Dashboard')
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = getUser(context)
+	const authentications = await getApi(context).userAuthentications()
+	const active = authentications.filter((a) => a.active).map((a) => a.authentication_type.key)
+	return { firstName: user.first_name, companyName: user.company_name, twoStep: active }
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation(['common', 'account'])
+	const methodNames = loaderData.twoStep.map((m) => (m === 'totp' ? t('account:twoStep.totp') : t('account:twoStep.email')))
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<div className="stack">
+				<h1 id="page-heading">{t('dashboard.greeting', { name: loaderData.firstName })}</h1>
+				<p className="muted">{loaderData.companyName}</p>
+			</div>
+			{loaderData.twoStep.length === 0 ? (
+				<Notice tone="warning" title={t('account:dashboard.twoStepNudgeTitle')}>
+					<p>{t('account:dashboard.twoStepNudgeBody')}</p>
+					<p>
+						<Link to="/me/manage/security/multi-factor-authentication">{t('account:dashboard.twoStepNudgeLink')}</Link>
+					</p>
+				</Notice>
+			) : (
+				<p>{t('account:dashboard.twoStepOn', { methods: methodNames.join(', ') })}</p>
+			)}
+			<div className="cards">
+				<section className="card stack" aria-labelledby="account-card">
+					<h2 id="account-card">{t('account:dashboard.account')}</h2>
+					<p>{t('account:dashboard.accountBody')}</p>
+					<p>
+						<Link to="/me/manage/general/personal-details">{t('account:dashboard.accountLink')}</Link>
+					</p>
+				</section>
+				<section className="card stack" aria-labelledby="help-card">
+					<h2 id="help-card">{t('account:dashboard.help')}</h2>
+					<p>
+						<Link to="/contact">{t('account:dashboard.helpLink')}</Link>
+					</p>
+				</section>
+			</div>
+		</section>
+	)
+}

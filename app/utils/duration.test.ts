@@ -1,0 +1,23 @@
+import type { TFunction } from 'i18next'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { formatDuration } from './duration'
+import { createClientI18n } from '#app/i18n'
+
+let t: TFunction
+beforeAll(async () => {
+	t = (await createClientI18n()).t
+})
+
+describe('formatDuration', () => {
+	test.each([
+		[1, '1 second'],
+		[45, '45 seconds'],
+		[60, '1 minute'],
+		[299, '5 minutes'],
+		[300, '5 minutes'],
+		[600, '10 minutes'],
+		[7200, '2 hours'],
+		[86400, '24 hours'],
+		[200000, '3 days'],
+	])('%i s → %s', (seconds, text) => expect(formatDuration(seconds, t)).toBe(text))
+})

@@ -1,0 +1,48 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { formatIssues } from './validation'
+import { createClientI18n } from '#app/i18n'
+import type { TFunction } from 'i18next'
+
+let t: TFunction
+beforeAll(async () => {
+	t = (await createClientI18n()).t
+})
+
+const schema = z.object({
+	name: z.string().max(5),
+	email: z.email(),
+	website: z.url(),
+	password: z.string().min(10).regex(/[A-Z]/, 'capitalLetter'),
+	country: z.enum(['GB', 'DE']),
+	age: z.number().min(18),
+})
+
+function errors(fields: Record<string, string>) {
+	const formData = new FormData()
+	for (const [k, v] of Object.entries(fields)) formData.set(k, v)
+	const submission = parseWithZod(formData, { schema, formatError: formatIssues(t) })
+	return submission.status === 'error' ? submission.error : {}
+}
+
+describe('validation messages come from the en-GB catalogue', () => {
+	test('empty fields are required', () => {
+		const e = errors({})
+		expect(e?.name).toEqual(['This field is required.'])
+		expect(e?.email).toEqual(['This field is required.'])
+	})
+	test('lengths and numbers interpolate their limits', () => {
+		const e = errors({ name: 'toolong', password: 'Short1!', age: '12' })
+		expect(e?.name).toEqual(['This field must be at most 5 characters.'])
+		expect(e?.password).toEqual(['This field must be at least 10 characters.'])
+		expect(e?.age).toEqual(['This field must be at least 18.'])
+	})
+	test('formats and named rules', () => {
+		const e = errors({ email: 'nope', website: 'nope', password: 'lowercase-only-1', country: 'XX' })
+		expect(e?.email).toEqual(['This field must contain a valid email.'])
+		expect(e?.website).toEqual(['This field must contain a valid url.'])
+		expect(e?.password).toEqual(['This field must contain at least a capital letter.'])
+		expect(e?.country).toEqual(['This field is invalid.'])
+	})
+})

@@ -1,0 +1,72 @@
+import { PASSWORD, createPartner, fillSignIn, signIn } from './utils/auth'
+import { expect, test } from './fixtures'
+
+test('an anonymous visitor is sent to sign-in and brought back afterwards', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await page.goto('/contact?topic=billing')
+	await expect(page).toHaveURL(/\/auth\/sign-in\?redirect_to=%2Fcontact%3Ftopic%3Dbilling$/)
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page).toHaveURL(/\/contact\?topic=billing$/)
+})
+
+test('redirect_to survives the two-step step', async ({ page, mock }) => {
+	const partner = await createPartner(mock, { email_two_step: true })
+	await page.goto('/contact')
+	await fillSignIn(page, partner.email, PASSWORD)
+	const code = (await mock.lastEmail(partner.email)).codes[0]!
+	await page.getByLabel('Code').fill(code)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page).toHaveURL(/\/contact$/)
+})
+
+test('a hostile redirect_to ends at the home page', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	for (const hostile of ['https://evil.example/', '//evil.example', '/%2F%2Fevil.example', '/\\evil.example']) {
+		await page.goto(`/auth/sign-in?redirect_to=${encodeURIComponent(hostile)}`)
+		await fillSignIn(page, partner.email, PASSWORD)
+		await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+		await page.context().clearCookies()
+	}
+})
+
+test('a signed-in visitor of a guest-only page goes to redirect_to, keeping other parameters', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await page.goto('/auth/sign-up')
+	await expect(page).toHaveURL(/\/$/)
+	await page.goto('/auth/sign-in?redirect_to=%2Fcontact&ref=mail')
+	await expect(page).toHaveURL(/\/contact\?ref=mail$/)
+	await page.goto('/auth/reset-password')
+	await expect(page).toHaveURL(/\/$/)
+})
+
+test('an expired access token is refreshed without the partner noticing', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	const before = (await page.context().cookies()).find((c) => c.name === 'user.access-token')!.value
+	await mock.expireAccessTokens(partner.email)
+	await mock.clearRequests()
+	await page.goto('/')
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+	const after = (await page.context().cookies()).find((c) => c.name === 'user.access-token')!.value
+	expect(after).not.toBe(before)
+	const refreshes = (await mock.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/authentication-tokens/'))
+	expect(refreshes).toHaveLength(1)
+})
+
+test('a revoked session ends at sign-in with both cookies cleared', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	// Another device resets the password: every token family is revoked.
+	await page.context().request.post(`${mock.url}/user-reset-passwords/token`, { data: { email: partner.email } })
+	const link = (await mock.lastEmail(partner.email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
+	const token = link.split('/').pop()!
+	await page.context().request.post(`${mock.url}/user-reset-passwords/activate`, {
+		data: { token, password: 'Another-Secret-9', password_confirmation: 'Another-Secret-9' },
+	})
+	await page.goto('/contact')
+	await expect(page).toHaveURL(/\/auth\/sign-in\?redirect_to=%2Fcontact$/)
+	const names = (await page.context().cookies()).map((c) => c.name)
+	expect(names).not.toContain('user.access-token')
+	expect(names).not.toContain('user.refresh-token')
+})

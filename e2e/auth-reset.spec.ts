@@ -1,0 +1,71 @@
+import { createPartner, signIn } from './utils/auth'
+import { expectAccessible } from './utils/axe'
+import { uniqueEmail } from './utils/mock'
+import { expect, test } from './fixtures'
+
+const NEW_PASSWORD = 'Brand-New-Secret-7'
+const SENT = 'Please check your inbox and follow the instructions for resetting your password.'
+
+test('a reset request reads the same for known and unknown addresses', async ({ page, mock }, testInfo) => {
+	const partner = await createPartner(mock)
+	const ask = async (email: string) => {
+		await page.goto('/auth/reset-password')
+		await page.getByLabel('Email address').fill(email)
+		const [response] = await Promise.all([
+			page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/auth/reset-password')),
+			page.getByRole('button', { name: 'Send the link' }).click(),
+		])
+		await expect(page.getByText(SENT)).toBeVisible()
+		return { status: response.status(), text: await page.getByRole('main').innerText() }
+	}
+	await page.goto('/auth/reset-password')
+	await expectAccessible(page, testInfo)
+	const known = await ask(partner.email)
+	const unknown = await ask(uniqueEmail('nobody'))
+	expect(unknown).toEqual(known)
+	expect((await mock.emails(partner.email)).filter((m) => m.links.some((l) => l.includes('/auth/reset-password/token/')))).toHaveLength(1)
+	await expectAccessible(page, testInfo)
+})
+
+test('reset by the emailed link, then sign in with the new password', async ({ page, mock }, testInfo) => {
+	const partner = await createPartner(mock)
+	await page.goto('/auth/reset-password')
+	await page.getByLabel('Email address').fill(partner.email)
+	await page.getByRole('button', { name: 'Send the link' }).click()
+	await expect(page.getByText(SENT)).toBeVisible()
+	const link = (await mock.lastEmail(partner.email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
+
+	await page.goto(link)
+	await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible()
+	await expectAccessible(page, testInfo)
+	await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+	await page.getByLabel('Re-enter password').fill('Something-Else-7')
+	await page.getByRole('button', { name: 'Change password' }).click()
+	await expect(page.getByText('The passwords do not match.').first()).toBeVisible()
+	await expect(page.getByLabel('New password', { exact: true })).toHaveValue('')
+
+	await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+	await page.getByLabel('Re-enter password').fill(NEW_PASSWORD)
+	await page.getByRole('button', { name: 'Change password' }).click()
+	await expect(page.getByText('Password changed with success.')).toBeVisible()
+	await page.getByRole('link', { name: 'Click here to sign in.' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in$/)
+	await signIn(page, partner.email, NEW_PASSWORD)
+})
+
+test('an expired reset link says so and offers to try again', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await page.goto('/auth/reset-password')
+	await page.getByLabel('Email address').fill(partner.email)
+	await page.getByRole('button', { name: 'Send the link' }).click()
+	await expect(page.getByText(SENT)).toBeVisible()
+	const link = (await mock.lastEmail(partner.email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
+	await mock.advanceClock(61 * 60)
+	await page.goto(link)
+	await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+	await page.getByLabel('Re-enter password').fill(NEW_PASSWORD)
+	await page.getByRole('button', { name: 'Change password' }).click()
+	await expect(page.getByText('Password reset token is invalid.')).toBeVisible()
+	await page.getByRole('link', { name: 'Click here to try again.' }).click()
+	await expect(page).toHaveURL(/\/auth\/reset-password$/)
+})

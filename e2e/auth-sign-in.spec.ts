@@ -1,0 +1,170 @@
+import { PASSWORD, cookies, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
+import { expectAccessible } from './utils/axe'
+import { uniqueEmail } from './utils/mock'
+import { expect, test } from './fixtures'
+
+const summary = (page: import('@playwright/test').Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+
+test('sign in and out: both cookies set, then both cleared', async ({ page, mock }, testInfo) => {
+	const partner = await createPartner(mock)
+	await page.goto('/auth/sign-in')
+	await expectAccessible(page, testInfo)
+	await signIn(page, partner.email)
+	const jar = await cookies(page)
+	for (const name of ['user.access-token', 'user.refresh-token']) {
+		expect(jar[name], name).toBeTruthy()
+		expect(jar[name]!.httpOnly).toBe(true)
+		expect(jar[name]!.sameSite).toBe('Lax')
+		expect(jar[name]!.path).toBe('/')
+		// 31 days, give or take the test's own duration.
+		expect(jar[name]!.expires * 1000 - Date.now()).toBeGreaterThan(30.9 * 24 * 3600 * 1000)
+	}
+	expect(jar['user.pending-sign-in']).toBeUndefined()
+	await expectAccessible(page, testInfo)
+
+	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in\?signed_out=1$/)
+	await expect(page.getByText('You have been signed out.')).toBeVisible()
+	const after = await cookies(page)
+	expect(after['user.access-token']).toBeUndefined()
+	expect(after['user.refresh-token']).toBeUndefined()
+	expect((await mock.requests()).some((r) => r.method === 'DELETE' && r.path === '/authentication-tokens/current')).toBe(true)
+})
+
+test('GET /auth/sign-out asks for confirmation; anonymous visitors go to sign-in without redirect_to', async ({ page, mock }, testInfo) => {
+	await page.goto('/auth/sign-out')
+	await expect(page).toHaveURL(/\/auth\/sign-in$/)
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await page.goto('/auth/sign-out')
+	await expect(page.getByRole('heading', { level: 1, name: 'Sign out' })).toBeVisible()
+	await expectAccessible(page, testInfo)
+	await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in/)
+	expect((await cookies(page))['user.access-token']).toBeUndefined()
+})
+
+test('wrong passwords escalate in order until the account locks; the lock lifts with time', async ({ page, mock }, testInfo) => {
+	const partner = await createPartner(mock)
+	await page.goto('/auth/sign-in')
+	const attempt = async () => {
+		await fillSignIn(page, partner.email, 'Wrong-Password-1')
+		await expect(summary(page)).toBeVisible()
+	}
+	await attempt()
+	await expect(summary(page)).toContainText('The authentication details are incorrect.')
+	await expect(page.getByLabel('Email address')).toHaveValue(partner.email)
+	await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+	await expectAccessible(page, testInfo)
+	await attempt()
+	await expect(summary(page)).not.toContainText('one more attempt')
+	await attempt()
+	await expect(summary(page)).toContainText('You have one more attempt without restrictions.')
+	await attempt()
+	await expect(summary(page)).toContainText('The next failed attempt will lock your account for 5 minutes.')
+	await attempt()
+	await expect(summary(page)).toContainText('Your account is locked for 5 minutes.')
+	await expect(summary(page)).toContainText('Future failed attempts will be reported to the account owner.')
+	// Locked: even the right password is refused.
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(summary(page)).toContainText(/Your account is locked for [1-5] minutes?\./)
+
+	await mock.advanceClock(301)
+	await signIn(page, partner.email)
+})
+
+test('an account with a connected external account warns before the connection is removed', async ({ page, mock }) => {
+	const partner = await createPartner(mock, { has_relation: true })
+	await page.goto('/auth/sign-in')
+	for (let i = 0; i < 5; i++) {
+		await fillSignIn(page, partner.email, 'Wrong-Password-1')
+		await expect(summary(page)).toBeVisible()
+	}
+	await mock.advanceClock(301)
+	await fillSignIn(page, partner.email, 'Wrong-Password-1')
+	await expect(summary(page)).toContainText('Future failed attempt will remove the connection between the accounts.')
+	await mock.advanceClock(601)
+	await fillSignIn(page, partner.email, 'Wrong-Password-1')
+	await expect(summary(page)).toContainText('The connection between the accounts was removed.')
+})
+
+test('unknown email and wrong password read the same', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, uniqueEmail('nobody'), 'Wrong-Password-1')
+	const unknown = await summary(page).innerText()
+	await fillSignIn(page, partner.email, 'Wrong-Password-1')
+	expect(await summary(page).innerText()).toBe(unknown)
+})
+
+test('sign in with an authenticator app: a wrong code, then the right one; a used code is refused', async ({ page, mock }, testInfo) => {
+	const partner = await createPartner(mock, { totp: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page).toHaveURL(/\/auth\/sign-in\/two-step$/)
+	await expect(page.getByRole('heading', { level: 1, name: 'Two-step authentication' })).toBeVisible()
+	const jar = await cookies(page)
+	expect(jar['user.pending-sign-in']?.httpOnly).toBe(true)
+	expect(jar['user.access-token']).toBeUndefined()
+	const code = page.getByLabel('Code')
+	await expect(code).toHaveAttribute('inputmode', 'numeric')
+	await expect(code).toHaveAttribute('autocomplete', 'one-time-code')
+	await expectAccessible(page, testInfo)
+
+	const right = await totpNow(mock, partner.totpSecret!)
+	const wrong = right === '000000' ? '111111' : '000000'
+	await code.fill(wrong)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByText('The code is invalid.').first()).toBeVisible()
+
+	// A pasted "123 456" is fine.
+	await page.getByLabel('Code').fill(`${right.slice(0, 3)} ${right.slice(3)}`)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+	expect((await cookies(page))['user.pending-sign-in']).toBeUndefined()
+
+	// Signing in again within the same 30 s window: the same code is spent.
+	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+	await fillSignIn(page, partner.email, PASSWORD)
+	await page.getByLabel('Code').fill(right)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByText('The code is invalid.').first()).toBeVisible()
+})
+
+test('sign in with an emailed code: wrong code, right code, and a used code is refused', async ({ page, mock }) => {
+	const partner = await createPartner(mock, { email_two_step: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+	await expect(page.getByText(/You can ask for a new code in \d+ seconds?\./)).toBeVisible()
+	const mail = await mock.lastEmail(partner.email)
+	const code = mail.codes[0]!
+	await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000')
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByText('The code is invalid.').first()).toBeVisible()
+	await page.getByLabel('Code').fill(code)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+
+	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+	await fillSignIn(page, partner.email, PASSWORD)
+	await mock.advanceClock(61)
+	await page.getByLabel('Code').fill(code)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByText('The code is invalid.').first()).toBeVisible()
+	// A new code can be asked for once the interval has passed.
+	await page.getByRole('button', { name: 'Send a new code' }).click()
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+	expect((await mock.emails(partner.email)).length).toBe(2)
+})
+
+test('with both methods active the partner chooses one', async ({ page, mock }) => {
+	const partner = await createPartner(mock, { totp: true, email_two_step: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page.getByText('How do you want to confirm it is you?')).toBeVisible()
+	await page.getByRole('link', { name: 'Use my authenticator app' }).click()
+	await page.getByLabel('Code').fill(await totpNow(mock, partner.totpSecret!))
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+})

@@ -1,0 +1,100 @@
+import { PASSWORD, cookies } from './utils/auth'
+import { expectAccessible } from './utils/axe'
+import { uniqueEmail } from './utils/mock'
+import { expect, jsDisabled, test } from './fixtures'
+
+test('sign up, meet the verification prompt, verify by the emailed link, reach the dashboard', async ({ page, mock }, testInfo) => {
+	const email = uniqueEmail('signup')
+	await page.goto('/auth/sign-up')
+	await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible()
+	await expectAccessible(page, testInfo)
+	await page.getByLabel('First name').fill('Grace')
+	await page.getByLabel('Last name').fill('Hopper')
+	await page.getByLabel('Company name').fill('Compilers Ltd')
+	await page.getByLabel('Email address').fill(email)
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await page.getByLabel('Re-enter password').fill(PASSWORD)
+	if (!jsDisabled(testInfo)) await expect(page.getByText('Passwords matched')).toBeVisible()
+	await page.getByLabel('Country').selectOption({ label: 'Germany' })
+	await page.getByLabel('Default language').selectOption({ label: 'German' })
+	await page.getByRole('button', { name: 'Create account' }).click()
+
+	// Signed in, but every page asks for the email first.
+	await expect(page).toHaveURL(/\/$/)
+	await expect(page.getByRole('heading', { level: 1, name: 'Email verification required' })).toBeVisible()
+	await expect(page.getByText(email)).toBeVisible()
+	await expectAccessible(page, testInfo)
+	const jar = await cookies(page)
+	expect(jar['user.access-token']?.httpOnly).toBe(true)
+	expect(jar['user.refresh-token']?.sameSite).toBe('Lax')
+
+	const mail = await mock.lastEmail(email)
+	const link = mail.links.find((l) => l.includes('/tokens/email_verification/'))
+	expect(link).toBeTruthy()
+	await page.goto(link!)
+	await expect(page.getByRole('heading', { level: 1, name: 'Email address confirmed.' })).toBeVisible()
+	await expectAccessible(page, testInfo)
+	// The fallback link works whether or not the automatic redirect happened.
+	await page.getByRole('link', { name: 'Continue to the home page' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeVisible()
+
+	// The link is single use.
+	await page.goto(link!)
+	await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible()
+})
+
+test('the verification email can be sent again, no sooner than the server allows', async ({ page, mock }) => {
+	const email = uniqueEmail('resend')
+	await mock.createUser({ email, password: PASSWORD, verified: false })
+	await page.goto('/auth/sign-in')
+	await page.getByLabel('Email address').fill(email)
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Email verification required' })).toBeVisible()
+	const before = (await mock.emails(email)).length
+	await page.getByRole('button', { name: 'Send the email again' }).click()
+	await expect(page.getByText(/You can ask for another email in \d+ seconds?\./).first()).toBeVisible()
+	expect((await mock.emails(email)).length).toBe(before)
+	await mock.advanceClock(61)
+	await page.getByRole('button', { name: 'Send the email again' }).click()
+	await expect(page.getByText(`We have sent the email again to ${email}.`)).toBeVisible()
+	expect((await mock.emails(email)).length).toBe(before + 1)
+})
+
+test('a failed sign-up keeps what was typed except passwords, with a linked error summary', async ({ page, mock }, testInfo) => {
+	const taken = uniqueEmail('taken')
+	await mock.createUser({ email: taken, password: PASSWORD })
+	await page.goto('/auth/sign-up')
+	await page.getByLabel('First name').fill('Grace')
+	await page.getByLabel('Company name').fill('Compilers Ltd')
+	await page.getByLabel('Email address').fill(taken)
+	await page.getByLabel('Password', { exact: true }).fill('weak')
+	await page.getByLabel('Re-enter password').fill('weak')
+	await page.getByRole('button', { name: 'Create account' }).click()
+
+	const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
+	await expect(summary).toBeVisible()
+	await expect(summary).toBeFocused()
+	await expect(summary.getByRole('link', { name: 'Last name: This field is required.' })).toBeVisible()
+	await expect(summary.getByRole('link', { name: /Password: This field must be at least 10 characters\./ })).toBeVisible()
+	await expect(page.getByLabel('First name')).toHaveValue('Grace')
+	await expect(page.getByLabel('Email address')).toHaveValue(taken)
+	// Without JS the server answered and never echoes a password back.
+	if (jsDisabled(testInfo)) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+	await expectAccessible(page, testInfo)
+
+	// The linked message moves focus to its field.
+	await summary.getByRole('link', { name: 'Last name: This field is required.' }).click()
+	await expect(page.getByLabel('Last name')).toBeFocused()
+
+	// The API's verdict (address taken) lands on its field too.
+	await page.getByLabel('Last name').fill('Hopper')
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await page.getByLabel('Re-enter password').fill(PASSWORD)
+	await page.getByRole('button', { name: 'Create account' }).click()
+	await expect(page.getByText("This field must contain a value that doesn't exist.").first()).toBeVisible()
+	await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true')
+	await expect(page.getByLabel('First name')).toHaveValue('Grace')
+	await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+	await expect(page.getByLabel('Re-enter password')).toHaveValue('')
+})

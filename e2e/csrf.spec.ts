@@ -1,0 +1,35 @@
+import { PASSWORD, createPartner } from './utils/auth'
+import { expect, test } from './fixtures'
+
+test('a cross-site POST is rejected with a 4xx and has no effect', async ({ request, mock, baseURL }) => {
+	const partner = await createPartner(mock)
+	// Obtain a genuine CSRF cookie and token first, as an attacker's victim would have.
+	const page = await request.get('/auth/sign-in')
+	const token = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1]
+	expect(token).toBeTruthy()
+	await mock.clearRequests()
+	const response = await request.post('/auth/sign-in', {
+		form: { email: partner.email, password: PASSWORD, csrf: token! },
+		headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBeGreaterThanOrEqual(400)
+	expect(response.status()).toBeLessThan(500)
+	const setCookie = (await response.headersArray()).filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)
+	expect(setCookie.join('\n')).not.toContain('user.access-token')
+	expect((await mock.requests()).filter((r) => r.path.startsWith('/authentication-tokens'))).toEqual([])
+	expect(baseURL).toBeTruthy()
+})
+
+test('a same-origin POST without the CSRF token is rejected with 403 and has no effect', async ({ request, mock, baseURL }) => {
+	const partner = await createPartner(mock)
+	await request.get('/auth/sign-in')
+	await mock.clearRequests()
+	const response = await request.post('/auth/sign-in', {
+		form: { email: partner.email, password: PASSWORD },
+		headers: { Origin: baseURL! },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(403)
+	expect((await mock.requests()).filter((r) => r.path.startsWith('/authentication-tokens'))).toEqual([])
+})

@@ -1,0 +1,69 @@
+/**
+ * `npm run demo`: the portal (production build) against the mock partner API,
+ * with the demo partner seeded. Builds first when there is no build yet.
+ * PORT (default 3000) and MOCK_API_PORT (default 4010) move them.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { startMockApi } from '#tests/mock-api/server'
+import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
+import { portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
+
+const port = Number(process.env.PORT || 3000)
+const mockPort = Number(process.env.MOCK_API_PORT || 4010)
+const publicUrl = `http://localhost:${port}`
+const contactEmail = 'partners@example.com'
+
+if (!existsSync(path.join(projectRoot, 'build', 'server', 'index.js')) || process.argv.includes('--rebuild')) {
+	console.log('Building the portal (first run)…')
+	const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' })
+	if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const mock = await startMockApi({ host: '127.0.0.1', port: mockPort, portalUrl: publicUrl, contactEmail, quiet: true })
+const portal = await startPortal({
+	env: portalEnv({
+		HOST: process.env.HOST ?? '0.0.0.0',
+		PORT: String(port),
+		PUBLIC_APP_URL: publicUrl,
+		API_BASE_URL: mock.url,
+		UPLOAD_TMP_URL: `${mock.url}/uploads/tmp`,
+		SERVICE_LOGO_URL: `${mock.url}/uploads/service-logos`,
+		CONTACT_EMAIL: contactEmail,
+		SESSION_SECRET: process.env.SESSION_SECRET ?? 'demo-only-secret-do-not-use-in-production-0123',
+		LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+	}),
+	logFile: path.join(projectRoot, '.cache', 'demo-portal.log'),
+}).catch(async (error: unknown) => {
+	await mock.close()
+	throw error
+})
+
+console.log(`
+  Partner Portal demo is running.
+
+  Portal    ${publicUrl}
+  Mock API  ${mock.url}   (emails the mock sent: ${mock.url}/__mock/emails)
+
+  Sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}
+
+  Press Ctrl-C to stop.
+`)
+
+let stopping = false
+async function stop() {
+	if (stopping) return
+	stopping = true
+	await portal.close()
+	await mock.close()
+	process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+portal.child.on('exit', (code) => {
+	if (!stopping) {
+		console.error(`The portal stopped unexpectedly (exit code ${code}); see .cache/demo-portal.log`)
+		void mock.close().then(() => process.exit(1))
+	}
+})

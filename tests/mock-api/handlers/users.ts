@@ -1,0 +1,244 @@
+/** Current user, registration, verifications, emailed tokens, password reset. */
+import {
+	listQuery,
+	registrationBody,
+	resetPasswordActivateBody,
+	resetPasswordRequestBody,
+	tokenBody,
+	updateMeBody,
+	validationMessages,
+	type FieldErrors,
+} from '../../../app/api/contract/index'
+import {
+	caller,
+	fail,
+	invalidToken,
+	notFound,
+	paginate,
+	parseBody,
+	parseQuery,
+	reply,
+	throttled,
+	validationFailed,
+	type Ctx,
+} from '../http'
+import { freshLockout } from '../lockout'
+import { hashPassword, verifyPassword } from '../passwords'
+import { POLICY } from '../policy'
+import { USER_TOKEN_TYPES } from '../seed-data'
+import { newId, randomToken, type MockStore, type UserRecord, type UserTokenRecord, type VerificationRecord } from '../state'
+import type { Handlers } from './types'
+
+/**
+ * Uses an email_verification or email_change token: confirms the address or
+ * applies the pending email. Returns false when the token no longer fits.
+ */
+function applyEmailToken(store: MockStore, token: UserTokenRecord): boolean {
+	const user = store.userById(token.user_id)
+	if (!user) return false
+	const now = store.now()
+	const verification = store.data.verifications.find((candidate) => candidate.id === token.verification_id)
+	const same = (a: string | null, b: string) => a !== null && a.toLowerCase() === b.toLowerCase()
+	if (token.type === 'email_verification') {
+		if (!same(user.email, token.email)) return false
+		user.email_verified_at ??= now
+	} else if (token.type === 'email_change') {
+		if (!same(user.pending_email, token.email)) return false
+		const other = store.userByEmail(token.email)
+		if (other && other.id !== user.id) return false
+		const previous = user.email
+		user.email = token.email
+		user.pending_email = null
+		user.email_verified_at = now
+		store.sendEmail(
+			previous,
+			'Your email address was changed',
+			`Hello ${user.first_name},\n\nThe email address of your Partner Portal account is now ${user.email}.\n` +
+				'If you did not make this change, contact us.\n',
+		)
+	} else {
+		return false
+	}
+	token.used_at = now
+	if (verification) {
+		verification.status = 'verified'
+		verification.verified_at = now
+	}
+	store.changed()
+	return true
+}
+
+function ownVerification(ctx: Ctx): VerificationRecord {
+	const { user } = caller(ctx)
+	const verification = ctx.store.data.verifications.find(
+		(candidate) => candidate.id === ctx.params.id && candidate.user_id === user.id,
+	)
+	if (!verification) throw notFound()
+	return verification
+}
+
+function startEmailChange(store: MockStore, user: UserRecord, email: string) {
+	user.pending_email = email
+	let verification = store.data.verifications.find(
+		(candidate) => candidate.user_id === user.id && candidate.purpose === 'email_change' && candidate.status === 'pending',
+	)
+	if (verification) {
+		verification.value = email
+	} else {
+		verification = {
+			id: newId(),
+			user_id: user.id,
+			purpose: 'email_change',
+			value: email,
+			status: 'pending',
+			verified_at: null,
+			last_sent_at: null,
+			created_at: store.now(),
+		}
+		store.data.verifications.push(verification)
+	}
+	store.sendVerificationEmail(user, verification)
+}
+
+export const userHandlers: Handlers<
+	| 'getCurrentUser'
+	| 'updateCurrentUser'
+	| 'verifyRegistration'
+	| 'register'
+	| 'listUserVerifications'
+	| 'resendUserVerification'
+	| 'verifyUserVerification'
+	| 'verifyUserToken'
+	| 'requestPasswordReset'
+	| 'resetPassword'
+> = {
+	getCurrentUser: (ctx) => reply(200, { data: ctx.store.presentUser(caller(ctx).user) }),
+
+	updateCurrentUser: async (ctx) => {
+		const { store } = ctx
+		const { user, token } = caller(ctx)
+		const body = parseBody(ctx, updateMeBody)
+		if (body.email !== undefined || body.password !== undefined) {
+			const errors: FieldErrors = {}
+			if (body.email !== undefined && store.userByEmail(body.email)) errors.email = [validationMessages.unique]
+			if (!(await verifyPassword(body.current_password ?? '', user.password_hash))) {
+				errors.current_password = [validationMessages.passwordIncorrect]
+			}
+			if (Object.keys(errors).length) throw validationFailed(errors)
+		}
+		if (body.first_name !== undefined) user.first_name = body.first_name
+		if (body.last_name !== undefined) user.last_name = body.last_name
+		if (body.company_name !== undefined) user.company_name = body.company_name
+		if (body.country !== undefined) user.country = body.country
+		if (body.locale !== undefined) user.locale = body.locale
+		if (body.email !== undefined) startEmailChange(store, user, body.email)
+		if (body.password !== undefined) {
+			user.password_hash = await hashPassword(body.password, store.config.scryptCost)
+			store.revokeUserFamilies(user.id, token.family_id)
+		}
+		store.changed()
+		return reply(200, { data: store.presentUser(user) })
+	},
+
+	verifyRegistration: (ctx) => {
+		const { store } = ctx
+		const { user } = caller(ctx)
+		const body = parseBody(ctx, tokenBody)
+		const token = store.usableUserToken(body.token, 'email_verification')
+		if (!token || token.user_id !== user.id || !applyEmailToken(store, token)) throw invalidToken()
+		return reply(200, { data: store.presentUser(user) })
+	},
+
+	register: async (ctx) => {
+		const { store } = ctx
+		const body = parseBody(ctx, registrationBody)
+		if (store.userByEmail(body.email)) throw validationFailed({ email: [validationMessages.unique] })
+		const user = await store.createUser({ ...body, verified: false })
+		const verification = store.data.verifications.find(
+			(candidate) => candidate.user_id === user.id && candidate.purpose === 'registration',
+		)!
+		store.sendVerificationEmail(user, verification)
+		return reply(201, { data: store.presentUser(user) })
+	},
+
+	listUserVerifications: (ctx) => {
+		const { user } = caller(ctx)
+		const query = parseQuery(ctx, listQuery)
+		const items = ctx.store.data.verifications
+			.filter((verification) => verification.user_id === user.id)
+			.map((verification) => ctx.store.presentVerification(verification))
+		return paginate(ctx, items, query)
+	},
+
+	resendUserVerification: (ctx) => {
+		const { store } = ctx
+		const { user } = caller(ctx)
+		const verification = ownVerification(ctx)
+		if (verification.status === 'verified') {
+			throw fail(422, {
+				message: 'This email address is already verified.',
+				code: 'already_verified',
+				errors: { id: ['This email address is already verified.'] },
+			})
+		}
+		if (verification.last_sent_at !== null) {
+			const availableAt = verification.last_sent_at + POLICY.resendIntervalSeconds * 1000
+			if (availableAt > store.now()) throw throttled('resend_too_soon', (availableAt - store.now()) / 1000)
+		}
+		store.sendVerificationEmail(user, verification)
+		return reply(202, { data: store.presentVerification(verification) })
+	},
+
+	verifyUserVerification: (ctx) => {
+		const { store } = ctx
+		const verification = ownVerification(ctx)
+		const body = parseBody(ctx, tokenBody)
+		const token = store.usableUserToken(body.token)
+		if (!token || token.verification_id !== verification.id || !applyEmailToken(store, token)) throw invalidToken()
+		return reply(200, { data: store.presentVerification(verification) })
+	},
+
+	verifyUserToken: (ctx) => {
+		const { store } = ctx
+		const type = USER_TOKEN_TYPES.find((candidate) => candidate.id === ctx.params.id)
+		if (!type) throw notFound()
+		const body = parseBody(ctx, tokenBody)
+		const token = store.usableUserToken(body.token, type.key)
+		if (!token) throw invalidToken()
+		// A reset token is only checked here; /user-reset-passwords/activate consumes it.
+		if (type.key !== 'reset_password' && !applyEmailToken(store, token)) throw invalidToken()
+		return reply(200, { data: { type: type.key, email: token.email } })
+	},
+
+	requestPasswordReset: async (ctx) => {
+		const { store } = ctx
+		const body = parseBody(ctx, resetPasswordRequestBody)
+		const user = store.userByEmail(body.email)
+		// The same work whether or not the address is registered.
+		await hashPassword(randomToken(), store.config.scryptCost)
+		if (user) {
+			const raw = store.issueUserToken('reset_password', user, user.email, null)
+			store.sendEmail(
+				user.email,
+				'Reset your password',
+				`Hello ${user.first_name},\n\nTo choose a new password, open this link:\n${store.tokenLink('reset_password', raw)}\n\n` +
+					'The link works once and expires in 60 minutes. If you did not ask for this, ignore this email.\n',
+			)
+		}
+		return reply(202, { message: 'If the address is registered, an email is on its way.' })
+	},
+
+	resetPassword: async (ctx) => {
+		const { store } = ctx
+		const body = parseBody(ctx, resetPasswordActivateBody)
+		const token = store.usableUserToken(body.token, 'reset_password')
+		const user = token && store.userById(token.user_id)
+		if (!token || !user) throw invalidToken()
+		token.used_at = store.now()
+		user.password_hash = await hashPassword(body.password, store.config.scryptCost)
+		user.lockout = freshLockout()
+		store.revokeUserFamilies(user.id)
+		store.changed()
+		return reply(200, { message: 'Your password has been reset. You can now sign in.' })
+	},
+}

@@ -1,0 +1,134 @@
+/**
+ * The small HTTP toolkit of the mock: replies, errors thrown as replies,
+ * request-body and query parsing with the contract's schemas (422 in the
+ * Laravel shape), cursor pagination.
+ */
+import type { z } from 'zod'
+import {
+	limits,
+	summarizeErrors,
+	toFieldErrors,
+	validationMessages,
+	type FieldErrors,
+	type ListQuery,
+	listQuery,
+} from '../../app/api/contract/index'
+import type { MockStore, TokenRecord, UserRecord } from './state'
+
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> }
+
+export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers })
+
+/** A reply thrown from deep inside a handler. */
+export class HttpError extends Error {
+	constructor(readonly reply: Reply) {
+		super(`HTTP ${reply.status}`)
+	}
+}
+
+export const fail = (status: number, body: unknown, headers?: Record<string, string>) =>
+	new HttpError(reply(status, body, headers))
+
+export const unauthenticated = () => fail(401, { message: 'Unauthenticated.' })
+export const twoStepRequired = () =>
+	fail(403, { message: 'Two-step authentication required.', code: 'two_step_required' })
+export const notFound = () => fail(404, { message: 'Not found.' })
+
+/** 422 `{message, errors, code?, …extra}`. */
+export function validationFailed(errors: FieldErrors, extra: Record<string, unknown> = {}) {
+	return fail(422, { message: summarizeErrors(errors), errors, ...extra })
+}
+
+export const invalidToken = () =>
+	validationFailed({ token: [validationMessages.invalid] }, { code: 'invalid_token' })
+
+export function throttled(code: 'too_many_attempts' | 'resend_too_soon', retryAfterSeconds: number) {
+	const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
+	return fail(
+		429,
+		{ message: 'Too Many Attempts.', code, retry_after_seconds: seconds },
+		{ 'retry-after': String(seconds) },
+	)
+}
+
+export type AuthContext = {
+	token: TokenRecord
+	user: UserRecord
+	restricted: boolean
+}
+
+export type Ctx = {
+	store: MockStore
+	method: string
+	path: string
+	params: Record<string, string>
+	query: URLSearchParams
+	/** The raw request body text ('' when none). */
+	bodyText: string
+	/** The bearer token as sent, if any. */
+	bearer: string | null
+	/** The live access token of the bearer, if any (set for every endpoint). */
+	auth: AuthContext | null
+}
+
+/** The caller of an endpoint whose auth guarantees one. */
+export function caller(ctx: Ctx): AuthContext {
+	if (!ctx.auth) throw unauthenticated()
+	return ctx.auth
+}
+
+function readJsonObject(ctx: Ctx): Record<string, unknown> {
+	if (!ctx.bodyText.trim()) return {}
+	let value: unknown
+	try {
+		value = JSON.parse(ctx.bodyText)
+	} catch {
+		throw fail(400, { message: 'The request body is not valid JSON.' })
+	}
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		throw fail(400, { message: 'The request body must be a JSON object.' })
+	}
+	return value as Record<string, unknown>
+}
+
+/** The body parsed with a request schema of the contract, or a 422. */
+export function parseBody<S extends z.ZodType>(ctx: Ctx, schema: S): z.output<S> {
+	const result = schema.safeParse(readJsonObject(ctx), { reportInput: true })
+	if (!result.success) throw validationFailed(toFieldErrors(result.error.issues))
+	return result.data
+}
+
+/** The query parsed with a query schema of the contract (first value of each key), or a 422. */
+export function parseQuery<S extends z.ZodType>(ctx: Ctx, schema: S): z.output<S> {
+	const raw: Record<string, string> = {}
+	for (const [key, value] of ctx.query) if (!(key in raw)) raw[key] = value
+	const result = schema.safeParse(raw, { reportInput: true })
+	if (!result.success) throw validationFailed(toFieldErrors(result.error.issues))
+	return result.data
+}
+
+const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString('base64url')
+
+function decodeCursor(cursor: string): number | null {
+	try {
+		const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+		const offset = (value as { offset?: unknown }).offset
+		return typeof offset === 'number' && Number.isInteger(offset) && offset >= 0 ? offset : null
+	} catch {
+		return null
+	}
+}
+
+/** One page of `items`: `{data, meta: {next_cursor}}` (status 200). */
+export function paginate<T>(ctx: Ctx, items: readonly T[], query: ListQuery = parseQuery(ctx, listQuery)): Reply {
+	const perPage = query.per_page ?? limits.perPageDefault
+	let offset = 0
+	if (query.cursor !== undefined) {
+		const decoded = decodeCursor(query.cursor)
+		if (decoded === null) throw validationFailed({ cursor: [validationMessages.invalid] })
+		offset = decoded
+	}
+	const data = items.slice(offset, offset + perPage)
+	const next = offset + perPage < items.length ? encodeCursor(offset + perPage) : null
+	return reply(200, { data, meta: { next_cursor: next } })
+}
