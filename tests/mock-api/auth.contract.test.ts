@@ -182,6 +182,7 @@ describe('two-step sign-in', () => {
 		expect(data.digits).toBe(6)
 		expect(Date.parse(data.expires_at) - now).toBeGreaterThan(9 * 60_000)
 		expect(Date.parse(data.resend_available_at) - now).toBeGreaterThan(55_000)
+		expect(data).toMatchObject({ expires_in_seconds: 600, resend_available_in_seconds: 60 })
 		const mail = await c.lastEmail(email)
 		expect(mail.subject).toBe('Your sign-in code')
 		expect(mail.codes).toHaveLength(1)

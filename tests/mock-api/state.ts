@@ -465,14 +465,15 @@ export class MockStore {
 	presentVerification(verification: VerificationRecord): UserVerification {
 		const available =
 			verification.last_sent_at === null ? null : verification.last_sent_at + POLICY.resendIntervalSeconds * 1000
+		const waiting = verification.status === 'pending' && available !== null && available > this.now()
 		return {
 			id: verification.id,
 			type: 'email',
 			value: verification.value,
 			status: verification.status,
 			verified_at: verification.verified_at === null ? null : this.clock.iso(verification.verified_at),
-			resend_available_at:
-				verification.status === 'pending' && available !== null && available > this.now() ? this.clock.iso(available) : null,
+			resend_available_at: waiting ? this.clock.iso(available!) : null,
+			resend_available_in_seconds: waiting ? Math.ceil((available! - this.now()) / 1000) : 0,
 		}
 	}
 

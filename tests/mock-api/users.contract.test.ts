@@ -89,6 +89,8 @@ describe('registration and email verification', () => {
 		const pending = userVerificationList.parse(list.body).data[0]!
 		expect(pending).toMatchObject({ status: 'pending', verified_at: null, value: email })
 		expect(Date.parse(pending.resend_available_at!) - (await c.now())).toBeGreaterThan(55_000)
+		expect(pending.resend_available_in_seconds).toBeGreaterThan(55)
+		expect(pending.resend_available_in_seconds).toBeLessThanOrEqual(60)
 
 		const early = await c.call('resendUserVerification', { params: { id: pending.id }, bearer: access })
 		expect(early.status).toBe(429)
@@ -100,7 +102,7 @@ describe('registration and email verification', () => {
 
 		await c.advance(61)
 		const listed = await c.call('listUserVerifications', { bearer: access })
-		expect(listed.body.data[0].resend_available_at).toBeNull()
+		expect(listed.body.data[0]).toMatchObject({ resend_available_at: null, resend_available_in_seconds: 0 })
 		const resent = await c.call('resendUserVerification', { params: { id: pending.id }, bearer: access })
 		expect(resent.status).toBe(202)
 		expect(resent.body.data.resend_available_at).not.toBeNull()

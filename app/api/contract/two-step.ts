@@ -33,6 +33,12 @@ export const emailCodeSent = z.object({
 	digits: z.number().int().positive(),
 	expires_at: isoDateTime.describe('When the emailed code stops working.'),
 	resend_available_at: isoDateTime.describe('The earliest time another code may be requested.'),
+	expires_in_seconds: z.number().int().nonnegative().describe('Seconds the code stays valid (clock-skew free).'),
+	resend_available_in_seconds: z
+		.number()
+		.int()
+		.nonnegative()
+		.describe('Seconds until another code may be requested (clock-skew free).'),
 })
 export type EmailCodeSent = z.infer<typeof emailCodeSent>
 export const emailCodeSentResponse = dataOf(emailCodeSent)

@@ -157,6 +157,11 @@ export const userVerificationResource = z.object({
 	resend_available_at: isoDateTime
 		.nullable()
 		.describe('While pending and a resend is not yet allowed: when it will be. Null when a resend is allowed now, or verified.'),
+	resend_available_in_seconds: z
+		.number()
+		.int()
+		.nonnegative()
+		.describe('Seconds until a resend is allowed (0: now, or verified). Free of clock skew, unlike resend_available_at.'),
 })
 export type UserVerification = z.infer<typeof userVerificationResource>
 export const userVerificationList = listOf(userVerificationResource)

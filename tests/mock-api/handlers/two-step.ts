@@ -110,6 +110,8 @@ export const twoStepHandlers: Handlers<
 				digits: TOTP_DIGITS,
 				expires_at: store.clock.iso(entry.code_expires_at),
 				resend_available_at: store.clock.iso(now + POLICY.resendIntervalSeconds * 1000),
+				expires_in_seconds: POLICY.emailCodeTtlSeconds,
+				resend_available_in_seconds: POLICY.resendIntervalSeconds,
 			},
 		})
 	},
