@@ -13,8 +13,9 @@ test('redirect_to survives the two-step step', async ({ page, mock }) => {
 	const partner = await createPartner(mock, { email_two_step: true })
 	await page.goto('/contact')
 	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
 	const code = (await mock.lastEmail(partner.email)).codes[0]!
-	await page.getByLabel('Code').fill(code)
+	await page.getByRole('textbox', { name: 'Code' }).fill(code)
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page).toHaveURL(/\/contact$/)
 })

@@ -12,7 +12,7 @@ export function VerificationRequired({ email, resendInSeconds }: { email: string
 		<section className="stack" aria-labelledby="verification-heading">
 			<h1 id="verification-heading">{t('verification.required')}</h1>
 			<p>{t('verification.requiredBody', { email })}</p>
-			<Form method="post" action="/auth/verification/resend" className="stack">
+			<Form method="post" action="/auth/verification/resend" className="stack" reloadDocument>
 				<AuthenticityTokenInput />
 				<input type="hidden" name="redirect_to" value={`${location.pathname}${location.search}`} />
 				{resendInSeconds ? (
