@@ -8,7 +8,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startMockApi } from '#tests/mock-api/server'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
-import { freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
+import { freePort, portalEnv, projectRoot, signInOverHttp, startPortal } from '#tests/setup/processes'
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
@@ -73,17 +73,7 @@ async function main() {
 
 	const portal = await startPortal({ env })
 	try {
-		// Sign in once through the API to get cookies for the signed-in page.
-		const signInPage = await fetch(`${portalUrl}/auth/sign-in`)
-		const csrfCookie = signInPage.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-		const token = /name="csrf" value="([^"]+)"/.exec(await signInPage.text())?.[1] ?? ''
-		const signedIn = await fetch(`${portalUrl}/auth/sign-in`, {
-			method: 'POST',
-			redirect: 'manual',
-			headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie, origin: portalUrl },
-			body: new URLSearchParams({ email: DEMO_EMAIL, password: DEMO_PASSWORD, csrf: token }),
-		})
-		const sessionCookie = [csrfCookie, ...signedIn.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ')
+		const sessionCookie = await signInOverHttp(portalUrl, DEMO_EMAIL, DEMO_PASSWORD)
 
 		console.log('\n== Server render, 300 requests, 10 concurrent (portal + mock on this machine)')
 		for (const [name, url, headers] of [

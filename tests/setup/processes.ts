@@ -104,3 +104,25 @@ export async function startPortal({
 	}
 	return { url, port, child, close }
 }
+
+/**
+ * Signs in through the portal's own form over HTTP (CSRF token included) and
+ * returns the Cookie header a signed-in browser would send.
+ */
+export async function signInOverHttp(portalUrl: string, email: string, password: string): Promise<string> {
+	const page = await fetch(`${portalUrl}/auth/sign-in`)
+	const csrfCookie = page.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
+	const token = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? ''
+	const response = await fetch(`${portalUrl}/auth/sign-in`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie, origin: portalUrl },
+		body: new URLSearchParams({ email, password, csrf: token }),
+	})
+	const session = response.headers.getSetCookie().map((c) => c.split(';')[0])
+	if (!session.some((c) => c?.startsWith('user.access-token='))) throw new Error(`sign-in failed: ${response.status}`)
+	return [csrfCookie, ...session].join('; ')
+}

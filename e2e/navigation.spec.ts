@@ -1,0 +1,33 @@
+import { createPartner, signIn } from './utils/auth'
+import { expect, jsDisabled, test } from './fixtures'
+
+test('a slow navigation shows a spinner with screen-reader text (with JS); without JS the browser shows its own progress', async ({ page, mock }, testInfo) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await mock.fault({ method: 'GET', path: '/users/me', delay_ms: 1500, times: 1 })
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
+	const spinner = page.getByRole('status').filter({ hasText: 'Loading…' })
+	if (jsDisabled(testInfo)) {
+		// A full page load: no client-side spinner is ever rendered.
+		await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+		await expect(spinner).toHaveCount(0)
+	} else {
+		await expect(spinner).toBeVisible()
+		await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+		await expect(spinner).toHaveCount(0)
+	}
+})
+
+test('an API failure inside a page shows "Something went wrong" with a reference, and no internals', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await mock.fault({ method: 'GET', path: '/user-authentications', status: 503, times: 1 })
+	const response = await page.goto('/me/manage/security/multi-factor-authentication')
+	expect(response?.status()).toBe(500)
+	await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
+	await expect(page.getByText(/^Reference: [0-9a-f-]{36}$/)).toBeVisible()
+	await expect(page.getByRole('main')).not.toContainText('user-authentications')
+	// Navigation still works: no dead end.
+	await page.getByRole('link', { name: 'Go to the home page' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+})
