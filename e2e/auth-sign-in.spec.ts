@@ -52,7 +52,7 @@ test('wrong passwords escalate in order until the account locks; the lock lifts 
 		await expect(summary(page)).toBeVisible()
 	}
 	await attempt()
-	await expect(summary(page)).toContainText('The authentication details are incorrect.')
+	await expect(summary(page).getByRole('listitem')).toHaveText(['The authentication details are incorrect.'])
 	await expect(page.getByLabel('Email address')).toHaveValue(partner.email)
 	await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
 	await expectAccessible(page, testInfo)

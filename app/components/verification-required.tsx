@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Form, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { Countdown } from './countdown'
 import { SubmitButton } from './ui/button'
@@ -24,6 +24,9 @@ export function VerificationRequired({ email, resendInSeconds }: { email: string
 					<SubmitButton variant="secondary">{t('verification.resend')}</SubmitButton>
 				</div>
 			</Form>
+			<p>
+				<Link to="/me/manage/security/email">{t('verification.wrongAddress')}</Link>
+			</p>
 		</section>
 	)
 }

@@ -29,7 +29,7 @@ export function AppForm<Schema extends Record<string, any>>({
 	const errors: SummaryError[] = []
 	for (const message of form.errors ?? []) errors.push({ message })
 	for (const [name, messages] of Object.entries(form.allErrors)) {
-		if (name === form.id || !messages?.length) continue
+		if (name === '' || name === form.id || !messages?.length) continue
 		const field = form.getFieldset()[name as never] as { id?: string } | undefined
 		const fieldId = field?.id ?? `${form.id}-${name}`
 		for (const message of messages) errors.push({ message: labels[name] ? `${labels[name]}: ${message}` : message, fieldId })
