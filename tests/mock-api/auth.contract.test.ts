@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
 	emailCodeSentResponse,
 	invalidCodeBody,
@@ -11,19 +11,11 @@ import {
 	unauthenticatedBody,
 	validationErrorBody,
 } from '../../app/api/contract/index'
-import { client, PASSWORD, startTestApi, uniqueEmail } from './helpers'
+import { PASSWORD, uniqueEmail, useTestApi } from './helpers'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed'
-import type { MockApi } from './server'
 import { totp } from './totp'
 
-let api: MockApi
-const c = client(() => api)
-
-beforeAll(async () => {
-	api = await startTestApi()
-})
-afterAll(() => api.close())
-beforeEach(() => c.hook('POST', '/reset'))
+const c = useTestApi()
 
 describe('password sign-in', () => {
 	test('the demo partner signs in: a full pair, usable on /users/me', async () => {

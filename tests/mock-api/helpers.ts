@@ -2,7 +2,7 @@
  * Test helpers for the mock API's own tests: a started mock, calls by
  * endpoint name that check every answer against the contract, and the hooks.
  */
-import { expect } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import {
 	endpoints,
 	fillPath,
@@ -129,4 +129,19 @@ let counter = 0
 export function uniqueEmail(prefix = 'partner') {
 	counter += 1
 	return `${prefix}-${counter}-${Date.now().toString(36)}@example.test`
+}
+
+/**
+ * One mock API for a test file, reset to the seed before each test; returns
+ * the hook-aware client. Call at the top level of a test file.
+ */
+export function useTestApi(options: MockApiOptions = {}) {
+	let api: MockApi
+	const c = client(() => api)
+	beforeAll(async () => {
+		api = await startTestApi(options)
+	})
+	afterAll(() => api.close())
+	beforeEach(() => c.hook('POST', '/reset'))
+	return c
 }

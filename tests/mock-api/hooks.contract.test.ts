@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
 	authenticationTypeList,
 	contactMessageResponse,
@@ -13,18 +13,10 @@ import {
 	validationErrorBody,
 } from '../../app/api/contract/index'
 import { extractCodes, extractLinks } from './emails'
-import { CONTACT_EMAIL, client, PASSWORD, startTestApi, uniqueEmail } from './helpers'
+import { CONTACT_EMAIL, client, PASSWORD, startTestApi, uniqueEmail, useTestApi } from './helpers'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed'
-import type { MockApi } from './server'
 
-let api: MockApi
-const c = client(() => api)
-
-beforeAll(async () => {
-	api = await startTestApi()
-})
-afterAll(() => api.close())
-beforeEach(() => c.hook('POST', '/reset'))
+const c = useTestApi()
 
 describe('reference data', () => {
 	test('authentication types, filtered by key; user types; user token types', async () => {

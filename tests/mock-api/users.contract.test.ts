@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
 	invalidTokenBody,
 	messageBody,
@@ -8,18 +8,10 @@ import {
 	userVerificationList,
 	validationErrorBody,
 } from '../../app/api/contract/index'
-import { client, PASSWORD, PORTAL_URL, startTestApi, uniqueEmail } from './helpers'
+import { PASSWORD, PORTAL_URL, uniqueEmail, useTestApi } from './helpers'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed'
-import type { MockApi } from './server'
 
-let api: MockApi
-const c = client(() => api)
-
-beforeAll(async () => {
-	api = await startTestApi()
-})
-afterAll(() => api.close())
-beforeEach(() => c.hook('POST', '/reset'))
+const c = useTestApi()
 
 const registration = (email: string) => ({
 	first_name: 'Ada',
