@@ -6,17 +6,23 @@ import path from 'node:path'
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..')
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer()
-		server.unref()
-		server.on('error', reject)
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address()
-			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1, picked at random below
+ * Linux's ephemeral range (32768+): servers that bind port 0 (the mock API)
+ * can then never be handed the same number before our process binds it.
+ */
+export async function freePort(): Promise<number> {
+	for (let attempt = 0; attempt < 50; attempt++) {
+		const port = 20_000 + Math.floor(Math.random() * 12_000)
+		const free = await new Promise<boolean>((resolve) => {
+			const server = net.createServer()
+			server.unref()
+			server.once('error', () => resolve(false))
+			server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
 		})
-	})
+		if (free) return port
+	}
+	throw new Error('no free port found')
 }
 
 /** Polls `url` until it answers 2xx, or throws after `timeoutMs`. */
@@ -88,6 +94,19 @@ export async function startPortal({
 		child.stdout?.resume()
 		child.stderr?.resume()
 	}
+	// Our own child must say it is listening: a /healthz answer alone could
+	// come from another process that holds the port.
+	const listening = new Promise<void>((resolve, reject) => {
+		let buffer = ''
+		child.stdout?.on('data', (chunk: Buffer) => {
+			buffer += chunk.toString('utf8')
+			if (buffer.includes('"msg":"listening"')) resolve()
+		})
+		let errors = ''
+		child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString('utf8')).slice(-2000)))
+		child.once('exit', (code) => reject(new Error(`portal exited with code ${code} before listening:\n${errors}`)))
+	})
+	listening.catch(() => {}) // awaited below; never an unhandled rejection later
 	const url = `http://127.0.0.1:${port}`
 	const close = () =>
 		new Promise<void>((resolve) => {
@@ -97,6 +116,10 @@ export async function startPortal({
 			setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
 		})
 	try {
+		await Promise.race([
+			listening,
+			new Promise((_, reject) => setTimeout(() => reject(new Error('portal did not start within 20 s')), 20_000).unref()),
+		])
 		await waitForHttp(`${url}/healthz`, { child })
 	} catch (error) {
 		await close()
@@ -123,6 +146,8 @@ export async function signInOverHttp(portalUrl: string, email: string, password:
 		body: new URLSearchParams({ email, password, csrf: token }),
 	})
 	const session = response.headers.getSetCookie().map((c) => c.split(';')[0])
-	if (!session.some((c) => c?.startsWith('user.access-token='))) throw new Error(`sign-in failed: ${response.status}`)
+	if (!session.some((c) => c?.startsWith('user.access-token='))) {
+		throw new Error(`sign-in failed: GET ${page.status} (csrf token ${token ? 'found' : 'missing'}), POST ${response.status}`)
+	}
 	return [csrfCookie, ...session].join('; ')
 }
