@@ -9,6 +9,9 @@ if (dsn) {
 		environment: process.env.NODE_ENV,
 		sendDefaultPii: false,
 		tracesSampleRate: 1,
+		// Never read incoming bodies: forms carry passwords and codes, and the
+		// body must reach the router untouched (CSRF check, actions).
+		integrations: [Sentry.httpIntegration({ maxIncomingRequestBodySize: 'none' })],
 		// Never send request bodies, cookies or query strings: they can hold secrets.
 		beforeSend(event) {
 			if (event.request) {

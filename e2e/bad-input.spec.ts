@@ -1,3 +1,4 @@
+import { csrfTokenFrom } from '#tests/setup/processes'
 import { createPartner, signIn } from './utils/auth'
 import { expect, test } from './fixtures'
 
@@ -10,7 +11,7 @@ test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ 
 	await signIn(page, partner.email)
 	const request = page.context().request
 	const html = await (await request.get('/contact')).text()
-	const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
+	const csrf = csrfTokenFrom(html)
 	expect(csrf).toBeTruthy()
 	const junk: Record<string, string> = {
 		csrf: csrf!,
@@ -53,7 +54,7 @@ test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ 
 	// Signed out, the guest-only actions run for real.
 	await page.context().clearCookies()
 	const guestHtml = await (await request.get('/auth/sign-in')).text()
-	const guestCsrf = /name="csrf" value="([^"]+)"/.exec(guestHtml)?.[1]
+	const guestCsrf = csrfTokenFrom(guestHtml)
 	await check(
 		['/auth/sign-in', '/auth/sign-up', '/auth/sign-in/two-step', '/auth/reset-password', '/auth/reset-password/token/x'],
 		{ ...junk, csrf: guestCsrf! },

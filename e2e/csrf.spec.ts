@@ -1,3 +1,4 @@
+import { csrfTokenFrom } from '#tests/setup/processes'
 import { PASSWORD, createPartner } from './utils/auth'
 import { expect, test } from './fixtures'
 
@@ -5,7 +6,7 @@ test('a cross-site POST is rejected with a 4xx and has no effect', async ({ requ
 	const partner = await createPartner(mock)
 	// Obtain a genuine CSRF cookie and token first, as an attacker's victim would have.
 	const page = await request.get('/auth/sign-in')
-	const token = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1]
+	const token = csrfTokenFrom(await page.text())
 	expect(token).toBeTruthy()
 	await mock.clearRequests()
 	const response = await request.post('/auth/sign-in', {

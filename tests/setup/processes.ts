@@ -128,6 +128,17 @@ export async function startPortal({
 	return { url, port, child, close }
 }
 
+/** The CSRF token of a server-rendered form, as a browser would submit it (entities decoded). */
+export function csrfTokenFrom(html: string): string | undefined {
+	const raw = /name="csrf" value="([^"]*)"/.exec(html)?.[1]
+	return raw
+		?.replace(/&quot;/g, '"')
+		.replace(/&#x27;|&#39;/g, "'")
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&amp;/g, '&')
+}
+
 /**
  * Signs in through the portal's own form over HTTP (CSRF token included) and
  * returns the Cookie header a signed-in browser would send.
@@ -138,7 +149,7 @@ export async function signInOverHttp(portalUrl: string, email: string, password:
 		.getSetCookie()
 		.map((c) => c.split(';')[0])
 		.join('; ')
-	const token = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? ''
+	const token = csrfTokenFrom(await page.text()) ?? ''
 	const response = await fetch(`${portalUrl}/auth/sign-in`, {
 		method: 'POST',
 		redirect: 'manual',
