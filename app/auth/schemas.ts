@@ -35,7 +35,8 @@ export const codeField = z
 	.transform((value) => value.replace(/[\s-]/g, ''))
 	.pipe(z.string().min(1).regex(/^\d+$/, 'onlyNumbers').length(CODE_DIGITS))
 
-function confirmed<T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) {
+/** Cross-field rule: the re-entered password matches. */
+export function confirmed<T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) {
 	if (value.password !== value.password_confirmation) {
 		ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'passwordsDoNotMatch' })
 	}

@@ -5,7 +5,7 @@ import { redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/password'
 import { getApi, getSession } from '#app/api/context.server'
-import { currentPasswordField, newPasswordField, PASSWORD_MAX } from '#app/auth/schemas'
+import { confirmed, currentPasswordField, newPasswordField, PASSWORD_MAX } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -22,11 +22,7 @@ const schema = z
 		password: newPasswordField,
 		password_confirmation: z.string().max(PASSWORD_MAX),
 	})
-	.superRefine((value, ctx) => {
-		if (value.password !== value.password_confirmation) {
-			ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'passwordsDoNotMatch' })
-		}
-	})
+	.superRefine(confirmed)
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = await parseForm(request, context, schema)

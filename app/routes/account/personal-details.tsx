@@ -7,9 +7,10 @@ import type { Route } from './+types/personal-details'
 import { getApi, getSession } from '#app/api/context.server'
 import { getUser } from '#app/auth/guards.server'
 import { countries, locales } from '#app/auth/schemas'
+import { CountryLocaleFields } from '#app/components/country-locale-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
-import { SelectField, TextField } from '#app/components/ui/field'
+import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { formatIssues } from '#app/utils/validation'
@@ -74,17 +75,7 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
 				<TextField meta={fields.first_name} label={labels.first_name} autoComplete="given-name" />
 				<TextField meta={fields.last_name} label={labels.last_name} autoComplete="family-name" />
 				<TextField meta={fields.company_name} label={labels.company_name} autoComplete="organization" />
-				<SelectField
-					meta={fields.country}
-					label={labels.country}
-					autoComplete="country"
-					options={countries.map((code) => ({ value: code, label: t(`auth:countries.${code}`) }))}
-				/>
-				<SelectField
-					meta={fields.locale}
-					label={labels.locale}
-					options={locales.map((code) => ({ value: code, label: t(`auth:locales.${code}`) }))}
-				/>
+				<CountryLocaleFields country={fields.country} locale={fields.locale} />
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('personalDetails.pending')}>{t('personalDetails.submit')}</SubmitButton>
 				</div>

@@ -6,11 +6,12 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/sign-up'
 import { getApi, getSession } from '#app/api/context.server'
 import { afterSignInLocation } from '#app/auth/redirect'
-import { countries, locales, signUpSchema } from '#app/auth/schemas'
+import { signUpSchema } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
+import { CountryLocaleFields } from '#app/components/country-locale-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
-import { SelectField, TextField } from '#app/components/ui/field'
+import { TextField } from '#app/components/ui/field'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
@@ -81,17 +82,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
 					hint={t('hints.emailSignUp')}
 				/>
 				<NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} />
-				<SelectField
-					meta={fields.country}
-					label={labels.country}
-					autoComplete="country"
-					options={countries.map((code) => ({ value: code, label: t(`countries.${code}`) }))}
-				/>
-				<SelectField
-					meta={fields.locale}
-					label={labels.locale}
-					options={locales.map((code) => ({ value: code, label: t(`locales.${code}`) }))}
-				/>
+				<CountryLocaleFields country={fields.country} locale={fields.locale} />
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('signUp.pending')}>{t('signUp.submit')}</SubmitButton>
 				</div>
