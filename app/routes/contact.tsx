@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { Trans, useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import { z } from 'zod'
@@ -7,11 +5,11 @@ import type { Route } from './+types/contact'
 import { getApi, getSession } from '#app/api/context.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextareaField, TextField } from '#app/components/ui/field'
 import { getConfig } from '#app/config.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Contact')
 
@@ -38,13 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('account')
-	const [form, fields] = useForm({
-		id: 'contact',
-		lastResult: actionData?.result,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(contactSchema, { id: 'contact', lastResult: actionData?.result })
 	const email = loaderData.contactEmail
 	return (
 		<section className="stack" aria-labelledby="page-heading">

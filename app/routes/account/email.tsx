@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import { z } from 'zod'
@@ -9,11 +7,11 @@ import { getUser } from '#app/auth/guards.server'
 import { currentPasswordField, emailField } from '#app/auth/schemas'
 import { AppForm, Notice } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Email')
 
@@ -41,13 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Email({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('account')
-	const [form, fields] = useForm({
-		id: 'change-email',
-		lastResult: actionData?.result,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(schema, { id: 'change-email', lastResult: actionData?.result })
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">

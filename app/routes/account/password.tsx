@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import { z } from 'zod'
@@ -9,10 +7,10 @@ import { confirmed, currentPasswordField, newPasswordField, PASSWORD_MAX } from 
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Change password')
 
@@ -42,13 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Password({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useForm({
-		id: 'change-password',
-		lastResult: actionData?.result,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(schema, { id: 'change-password', lastResult: actionData?.result })
 	return (
 		<section className="stack" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('password.title')}</h1>

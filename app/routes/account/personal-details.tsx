@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import { z } from 'zod'
@@ -10,10 +8,10 @@ import { countries, locales } from '#app/auth/schemas'
 import { CountryLocaleFields } from '#app/components/country-locale-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Personal details')
 
@@ -53,14 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PersonalDetails({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useForm({
-		id: 'personal-details',
-		lastResult: actionData?.result,
-		defaultValue: loaderData.defaults,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(schema, { id: 'personal-details', lastResult: actionData?.result, defaultValue: loaderData.defaults })
 	const labels = {
 		first_name: t('auth:fields.firstName'),
 		last_name: t('auth:fields.lastName'),

@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
@@ -13,11 +11,11 @@ import { CodeField } from '#app/components/code-field'
 import { Countdown } from '#app/components/countdown'
 import { AppForm, Notice } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Turn on email codes')
 
@@ -71,13 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function EnableEmailCode({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useForm({
-		id: 'enable-email-code',
-		lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(schema, { id: 'enable-email-code', lastResult: actionData && 'result' in actionData ? actionData.result : undefined })
 	const notice = actionData && 'notice' in actionData ? actionData.notice : undefined
 	const { email, sent, resendInSeconds } = loaderData
 	return (

@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import QRCode from 'qrcode'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,10 +10,10 @@ import { CODE_DIGITS, codeField } from '#app/auth/schemas'
 import { CodeField } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
 import { Button, SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { groupKey } from '#app/utils/setup-key'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Turn on the authenticator app')
 
@@ -78,13 +76,7 @@ function CopyKey({ value }: { value: string }) {
 
 export default function EnableTotp({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useForm({
-		id: 'enable-totp',
-		lastResult: actionData?.result,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(schema, { id: 'enable-totp', lastResult: actionData?.result })
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('totp.title')}</h1>

@@ -1,5 +1,4 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect } from 'react-router'
 import { z } from 'zod'
@@ -10,10 +9,10 @@ import { getUser } from '#app/auth/guards.server'
 import { currentPasswordField } from '#app/auth/schemas'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Two-step authentication')
 
@@ -44,15 +43,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(TWO_STEP_PATH)
 }
 
-function DisableForm({ method, label, lastResult }: { method: TwoStepMethod; label: string; lastResult: unknown }) {
+function DisableForm({
+	method,
+	label,
+	lastResult,
+}: {
+	method: TwoStepMethod
+	label: string
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
 	const { t } = useTranslation('account')
-	const [form, fields] = useForm({
+	const [form, fields] = useAppForm(disableSchema, {
 		id: `disable-${method}`,
 		// Only the form that was submitted shows its errors.
-		lastResult: (lastResult as { initialValue?: { method?: string } } | undefined)?.initialValue?.method === method ? (lastResult as never) : undefined,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: disableSchema, formatError: formatIssues(t) }),
+		lastResult: lastResult?.initialValue?.method === method ? lastResult : undefined,
 	})
 	return (
 		<AppForm form={form} labels={{ password: t('twoStep.disablePassword') }} className="form stack disable-form">

@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
@@ -9,9 +7,9 @@ import { resetCompleteSchema } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { AppForm, Notice } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Choose a new password')
 
@@ -31,13 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ResetPasswordToken({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
-	const [form, fields] = useForm({
-		id: 'reset-password-token',
-		lastResult: actionData?.result,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: resetCompleteSchema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(resetCompleteSchema, { id: 'reset-password-token', lastResult: actionData?.result })
 	const outcome = actionData && 'outcome' in actionData ? actionData.outcome : null
 	if (outcome === 'changed') {
 		return (

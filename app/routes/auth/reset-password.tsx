@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/reset-password'
@@ -8,10 +6,10 @@ import { ApiError } from '#app/api/errors'
 import { resetRequestSchema } from '#app/auth/schemas'
 import { AppForm, Notice } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Reset your password')
 
@@ -30,13 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
-	const [form, fields] = useForm({
-		id: 'reset-password',
-		lastResult: actionData?.result,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(resetRequestSchema, { id: 'reset-password', lastResult: actionData?.result })
 	if (actionData && 'sent' in actionData) {
 		return (
 			<section className="stack" aria-labelledby="page-heading">

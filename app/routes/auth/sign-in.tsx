@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/sign-in'
@@ -11,11 +9,11 @@ import { signInSchema } from '#app/auth/schemas'
 import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
 import { AppForm, Notice } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Sign in')
 
@@ -71,13 +69,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
-	const [form, fields] = useForm({
-		id: 'sign-in',
-		lastResult: actionData?.result,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(signInSchema, { id: 'sign-in', lastResult: actionData?.result })
 	const signedOut = searchParams.get('signed_out') === '1'
 	return (
 		<section className="stack" aria-labelledby="page-heading">

@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect, useSearchParams } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
@@ -11,12 +9,12 @@ import { NewPasswordFields } from '#app/components/new-password-fields'
 import { CountryLocaleFields } from '#app/components/country-locale-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { checkHoneypot } from '#app/utils/honeypot.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { useNonce } from '#app/utils/nonce'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Create an account')
 
@@ -45,14 +43,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
 	const [searchParams] = useSearchParams()
 	const nonce = useNonce()
 	const redirectTo = searchParams.get('redirect_to') ?? ''
-	const [form, fields] = useForm({
-		id: 'sign-up',
-		lastResult: actionData?.result,
-		defaultValue: { country: 'GB', locale: 'en-GB' },
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(signUpSchema, { id: 'sign-up', lastResult: actionData?.result, defaultValue: { country: 'GB', locale: 'en-GB' } })
 	const labels = {
 		first_name: t('fields.firstName'),
 		last_name: t('fields.lastName'),

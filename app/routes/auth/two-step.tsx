@@ -1,5 +1,3 @@
-import { useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
@@ -13,11 +11,11 @@ import { Countdown } from '#app/components/countdown'
 import { CodeField } from '#app/components/code-field'
 import { AppForm, Notice } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
-import { formatIssues } from '#app/utils/validation'
 
 export const meta: Route.MetaFunction = () => pageTitle('Two-step authentication')
 
@@ -104,13 +102,7 @@ async function restart(session: ReturnType<typeof getSession>) {
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const { method, methods, email, emailCodeSent, resendInSeconds } = loaderData
-	const [form, fields] = useForm({
-		id: `two-step-${method ?? 'choose'}`,
-		lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: twoStepCodeSchema, formatError: formatIssues(t) }),
-	})
+	const [form, fields] = useAppForm(twoStepCodeSchema, { id: `two-step-${method ?? 'choose'}`, lastResult: actionData && 'result' in actionData ? actionData.result : undefined })
 	const notice = actionData && 'notice' in actionData ? actionData.notice : undefined
 
 	if (!method) {
