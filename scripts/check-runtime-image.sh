@@ -32,14 +32,14 @@ fi
 port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 (
 	cd "$work"
-	env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
+	exec env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
 		API_BASE_URL=http://127.0.0.1:9 PUBLIC_APP_URL="http://127.0.0.1:$port" \
 		UPLOAD_TMP_URL=http://127.0.0.1:9/tmp SERVICE_LOGO_URL=http://127.0.0.1:9/logos \
 		CONTACT_EMAIL=partners@example.com SOURCE_REPOSITORY_URL=https://example.com/source \
 		SESSION_SECRET=runtime-image-check-secret-0123456789abcdef LOG_LEVEL=silent \
 		node --import ./instrument.server.mjs ./server.mjs >"$work/server.log" 2>&1
 ) &
-pid=$!
+pid=$! # the subshell execs the server, so this is the server's own pid
 
 for _ in $(seq 1 100); do
 	if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then break; fi

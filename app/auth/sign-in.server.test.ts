@@ -1,0 +1,49 @@
+import type { TFunction } from 'i18next'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { signInFailureMessages } from './sign-in.server'
+import { ApiError } from '#app/api/errors'
+import { createClientI18n } from '#app/i18n'
+
+let t: TFunction
+beforeAll(async () => {
+	t = (await createClientI18n()).t
+})
+
+const failure = (status: number, body: unknown, retryAfterSeconds?: number) =>
+	new ApiError('bad_request', 'x', { status, body, retryAfterSeconds })
+
+describe('signInFailureMessages', () => {
+	test('wrong details, then what happens next, in that order', () => {
+		expect(
+			signInFailureMessages(
+				failure(422, { code: 'invalid_credentials', notices: [{ code: 'next_attempt_locks', lock_seconds: 300 }] }),
+				t,
+			),
+		).toEqual(['The authentication details are incorrect.', 'The next failed attempt will lock your account for 5 minutes.'])
+	})
+	test('a lock with its remaining time, reported to the owner', () => {
+		expect(
+			signInFailureMessages(failure(423, { code: 'account_locked', locked_for_seconds: 599, notices: [{ code: 'reported_to_owner' }] }), t),
+		).toEqual(['Your account is locked for 10 minutes.', 'Future failed attempts will be reported to the account owner.'])
+	})
+	test('the account-connection notices', () => {
+		expect(
+			signInFailureMessages(
+				failure(422, { code: 'invalid_credentials', notices: [{ code: 'relation_removal_warning' }, { code: 'relation_removed' }] }),
+				t,
+			),
+		).toEqual([
+			'The authentication details are incorrect.',
+			'Future failed attempt will remove the connection between the accounts.',
+			'The connection between the accounts was removed.',
+		])
+	})
+	test('throttling says when to try again', () => {
+		expect(signInFailureMessages(failure(429, { code: 'too_many_attempts' }, 90), t)).toEqual([
+			'Too many attempts. Try again in 2 minutes.',
+		])
+	})
+	test('anything else is not a sign-in failure', () => {
+		expect(signInFailureMessages(failure(404, { message: 'Not found.' }), t)).toBeNull()
+	})
+})
