@@ -40,10 +40,6 @@ export class ApiError extends Error {
 		this.retryAfterSeconds =
 			options.retryAfterSeconds ?? (typeof body.retry_after_seconds === 'number' ? body.retry_after_seconds : undefined)
 	}
-
-	is(status: number) {
-		return this.status === status
-	}
 }
 
 function isFieldErrors(value: unknown): value is FieldErrors {
@@ -52,8 +48,4 @@ function isFieldErrors(value: unknown): value is FieldErrors {
 		value !== null &&
 		Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
 	)
-}
-
-export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiError {
-	return error instanceof ApiError && (kind === undefined || error.kind === kind)
 }

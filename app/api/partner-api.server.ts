@@ -15,10 +15,6 @@ export type SignInResult =
 /** Reference lists change rarely: cached per process for 60 s (spec point 9). */
 const referenceCache = createTtlCache<Array<{ id: string; key: string }>>()
 
-export function clearReferenceCacheForTests() {
-	referenceCache.clear()
-}
-
 /** The token pair of an authentication-tokens answer; both tokens must be there. */
 function pairOf(tokens: Array<z.output<typeof c.authenticationToken>>): TokenPair {
 	const access = tokens.find((t) => t.authentication_token_type.key === 'access')?.token_raw
@@ -91,6 +87,7 @@ export class PartnerApi {
 		await this.client.delete('/authentication-tokens/current')
 	}
 
+	/** Revokes the restricted pair of an abandoned two-step sign-in. */
 	async signOutRestricted(restrictedAccess: string) {
 		await this.client.delete('/authentication-tokens/current', { auth: { bearer: restrictedAccess } })
 	}

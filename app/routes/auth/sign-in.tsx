@@ -20,7 +20,14 @@ export const meta: Route.MetaFunction = () => pageTitle('Sign in')
 export async function loader({ context }: Route.LoaderArgs) {
 	// A half-finished two-step sign-in is abandoned when the form is shown again.
 	const session = getSession(context)
-	if (session.getPending()) await session.clearPending()
+	const pending = session.getPending()
+	if (pending) {
+		// Best effort: the restricted pair expires on its own within minutes.
+		await getApi(context)
+			.signOutRestricted(pending.access)
+			.catch(() => undefined)
+		await session.clearPending()
+	}
 	return null
 }
 
