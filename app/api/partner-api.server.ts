@@ -125,11 +125,11 @@ export class PartnerApi {
 	}
 
 	async requestPasswordReset(email: string) {
-		await this.client.post('/user-reset-passwords/token', { auth: 'none', body: { email } })
+		await this.client.post('/user-reset-passwords/token', { auth: 'none', body: { email }, schema: c.messageBody })
 	}
 
 	async resetPassword(body: { token: string; password: string; password_confirmation: string }) {
-		await this.client.post('/user-reset-passwords/activate', { auth: 'none', body })
+		await this.client.post('/user-reset-passwords/activate', { auth: 'none', body, schema: c.messageBody })
 	}
 
 	/** Verifies an emailed token (email verification or email change). Public. */
@@ -197,6 +197,6 @@ export class PartnerApi {
 	// ——— contact ———
 
 	async sendContactMessage(body: { subject: string; message: string }) {
-		await this.client.post('/contact-messages', { body })
+		await this.client.post('/contact-messages', { body, schema: c.contactMessageResponse })
 	}
 }
