@@ -33,6 +33,31 @@ function Describe({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
 	)
 }
 
+/** The wrapper every field shares: label, hint, error, then the control. */
+function FieldShell({
+	meta,
+	label,
+	hint,
+	className,
+	children,
+}: {
+	meta: Meta
+	label: ReactNode
+	hint?: ReactNode
+	className?: string
+	children: ReactNode
+}) {
+	return (
+		<div className={`field${meta.errors?.length ? ' field--error' : ''}${className ? ` ${className}` : ''}`}>
+			<label className="field__label" htmlFor={meta.id}>
+				{label}
+			</label>
+			<Describe meta={meta} hint={hint} />
+			{children}
+		</div>
+	)
+}
+
 function describedBy(meta: Meta, hint: unknown) {
 	return [hint ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined
 }
@@ -64,11 +89,7 @@ export function TextField({
 	const stamp = useActionStamp()
 	const value = secret ? { defaultValue: undefined } : {}
 	return (
-		<div className={`field${meta.errors?.length ? ' field--error' : ''}${className ? ` ${className}` : ''}`}>
-			<label className="field__label" htmlFor={meta.id}>
-				{label}
-			</label>
-			<Describe meta={meta} hint={hint} />
+		<FieldShell meta={meta} label={label} hint={hint} className={className}>
 			<input
 				{...props}
 				{...value}
@@ -78,7 +99,7 @@ export function TextField({
 				aria-describedby={describedBy(meta, hint)}
 			/>
 			{children}
-		</div>
+		</FieldShell>
 	)
 }
 
@@ -90,13 +111,9 @@ export function TextareaField({
 }: { meta: Meta; label: ReactNode; hint?: ReactNode } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form'>) {
 	const props = getTextareaProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
-		<div className={`field${meta.errors?.length ? ' field--error' : ''}`}>
-			<label className="field__label" htmlFor={meta.id}>
-				{label}
-			</label>
-			<Describe meta={meta} hint={hint} />
+		<FieldShell meta={meta} label={label} hint={hint}>
 			<textarea {...props} {...rest} key={props.key} className="field__input" aria-describedby={describedBy(meta, hint)} />
-		</div>
+		</FieldShell>
 	)
 }
 
@@ -116,11 +133,7 @@ export function SelectField({
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'form'>) {
 	const props = getSelectProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
-		<div className={`field${meta.errors?.length ? ' field--error' : ''}`}>
-			<label className="field__label" htmlFor={meta.id}>
-				{label}
-			</label>
-			<Describe meta={meta} hint={hint} />
+		<FieldShell meta={meta} label={label} hint={hint}>
 			<select {...props} {...rest} key={props.key} className="field__input field__select" aria-describedby={describedBy(meta, hint)}>
 				{placeholder ? <option value="">{placeholder}</option> : null}
 				{options.map((option) => (
@@ -129,6 +142,6 @@ export function SelectField({
 					</option>
 				))}
 			</select>
-		</div>
+		</FieldShell>
 	)
 }
