@@ -14,7 +14,6 @@ import {
 	useRouteLoaderData,
 } from 'react-router'
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from 'remix-utils/csrf/react'
-import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/root'
 import { RouteErrorBoundary } from '#app/components/route-error-boundary'
 import { Spinner } from '#app/components/ui/spinner'
@@ -25,7 +24,6 @@ import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
 import { i18nMiddleware } from '#app/middleware/i18n.server'
 import { log, requestIdContext, requestLogMiddleware } from '#app/middleware/request-log.server'
 import { securityMiddleware } from '#app/middleware/security.server'
-import { getHoneypotInputProps } from '#app/utils/honeypot.server'
 import { useNonce } from '#app/utils/nonce'
 import stylesHref from '#app/styles/app.css?url'
 
@@ -61,7 +59,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 		user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
 		flash: await getSession(context).takeFlash(),
 		csrfToken: getCsrfToken(context),
-		honeypotProps: await getHoneypotInputProps(),
 		sourceRepositoryUrl: config.SOURCE_REPOSITORY_URL,
 		ENV: { SENTRY_DSN: config.SENTRY_DSN, MODE: config.NODE_ENV },
 	})
@@ -81,7 +78,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body>
 				<AuthenticityTokenProvider token={rootData?.csrfToken ?? ''}>
-				<HoneypotProvider {...(rootData?.honeypotProps ?? {})}>
 				<a className="skip-link" href="#main-content">
 					{t('skipToContent')}
 				</a>
@@ -112,7 +108,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 						) : null}
 					</div>
 				</footer>
-				</HoneypotProvider>
 				</AuthenticityTokenProvider>
 				<script
 					nonce={nonce}

@@ -1,10 +1,20 @@
+import type { Page } from '@playwright/test'
 import { createPartner, signIn } from './utils/auth'
 import { expectAccessible } from './utils/axe'
-import { uniqueEmail } from './utils/mock'
+import { type MockApi, uniqueEmail } from './utils/mock'
 import { expect, jsDisabled, test } from './fixtures'
 
 const NEW_PASSWORD = 'Brand-New-Secret-7'
 const SENT = 'Please check your inbox and follow the instructions for resetting your password.'
+
+/** Asks for a reset through the form and returns the emailed link. */
+async function requestResetLink(page: Page, mock: MockApi, email: string) {
+	await page.goto('/auth/reset-password')
+	await page.getByLabel('Email address').fill(email)
+	await page.getByRole('button', { name: 'Send the link' }).click()
+	await expect(page.getByText(SENT)).toBeVisible()
+	return (await mock.lastEmail(email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
+}
 
 test('a reset request reads the same for known and unknown addresses', async ({ page, mock }, testInfo) => {
 	const partner = await createPartner(mock)
@@ -29,11 +39,7 @@ test('a reset request reads the same for known and unknown addresses', async ({ 
 
 test('reset by the emailed link, then sign in with the new password', async ({ page, mock }, testInfo) => {
 	const partner = await createPartner(mock)
-	await page.goto('/auth/reset-password')
-	await page.getByLabel('Email address').fill(partner.email)
-	await page.getByRole('button', { name: 'Send the link' }).click()
-	await expect(page.getByText(SENT)).toBeVisible()
-	const link = (await mock.lastEmail(partner.email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
+	const link = await requestResetLink(page, mock, partner.email)
 
 	await page.goto(link)
 	await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible()
@@ -56,11 +62,7 @@ test('reset by the emailed link, then sign in with the new password', async ({ p
 
 test('an expired reset link says so and offers to try again', async ({ page, mock }) => {
 	const partner = await createPartner(mock)
-	await page.goto('/auth/reset-password')
-	await page.getByLabel('Email address').fill(partner.email)
-	await page.getByRole('button', { name: 'Send the link' }).click()
-	await expect(page.getByText(SENT)).toBeVisible()
-	const link = (await mock.lastEmail(partner.email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
+	const link = await requestResetLink(page, mock, partner.email)
 	await mock.advanceClock(61 * 60)
 	await page.goto(link)
 	await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, redirect, useSearchParams } from 'react-router'
-import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/sign-up'
 import { getApi, getSession } from '#app/api/context.server'
 import { afterSignInLocation } from '#app/auth/redirect'
@@ -11,7 +11,7 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
-import { checkHoneypot } from '#app/utils/honeypot.server'
+import { checkHoneypot, getHoneypotInputProps } from '#app/utils/honeypot.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { useNonce } from '#app/utils/nonce'
@@ -19,6 +19,11 @@ import { useNonce } from '#app/utils/nonce'
 export const meta: Route.MetaFunction = () => pageTitle('Create an account')
 
 const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password', 'password_confirmation', 'country', 'locale']
+
+/** The spam trap's inputs, made only for this page. */
+export async function loader() {
+	return { honeypotProps: await getHoneypotInputProps() }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { formData, submission } = await parseForm(request, context, signUpSchema)
@@ -38,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(afterSignInLocation(new URL(request.url), redirect_to))
 }
 
-export default function SignUp({ actionData }: Route.ComponentProps) {
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const [searchParams] = useSearchParams()
 	const nonce = useNonce()
@@ -59,7 +64,9 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
 			<h1 id="page-heading">{t('signUp.title')}</h1>
 			<p>{t('signUp.intro')}</p>
 			<AppForm form={form} labels={labels}>
-				<HoneypotInputs label="Please leave this field blank" nonce={nonce} />
+				<HoneypotProvider {...loaderData.honeypotProps}>
+					<HoneypotInputs label="Please leave this field blank" nonce={nonce} />
+				</HoneypotProvider>
 				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
 				<TextField meta={fields.first_name} label={labels.first_name} autoComplete="given-name" />
 				<TextField meta={fields.last_name} label={labels.last_name} autoComplete="family-name" />

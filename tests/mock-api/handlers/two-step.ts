@@ -3,7 +3,6 @@ import {
 	activateTwoStepBody,
 	contactMessageBody,
 	deactivateTwoStepBody,
-	listQuery,
 	validationMessages,
 	type TwoStepMethodKey,
 } from '../../../app/api/contract/index'
@@ -13,7 +12,6 @@ import {
 	notFound,
 	paginate,
 	parseBody,
-	parseQuery,
 	reply,
 	throttled,
 	twoStepRequired,
@@ -51,11 +49,8 @@ export const twoStepHandlers: Handlers<
 > = {
 	listUserAuthentications: (ctx) => {
 		const { user } = caller(ctx)
-		const query = parseQuery(ctx, listQuery)
-		const items = ctx.store.data.two_step
-			.filter((entry) => entry.user_id === user.id)
-			.map((entry) => ctx.store.presentTwoStep(entry))
-		return paginate(ctx, items, query)
+		const own = ctx.store.data.two_step.filter((entry) => entry.user_id === user.id)
+		return paginate(ctx, own.map((entry) => ctx.store.presentTwoStep(entry)))
 	},
 
 	getUserAuthentication: (ctx) => {

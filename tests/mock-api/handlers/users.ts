@@ -1,6 +1,5 @@
 /** Current user, registration, verifications, emailed tokens, password reset. */
 import {
-	listQuery,
 	registrationBody,
 	resetPasswordActivateBody,
 	resetPasswordRequestBody,
@@ -16,7 +15,6 @@ import {
 	notFound,
 	paginate,
 	parseBody,
-	parseQuery,
 	reply,
 	throttled,
 	validationFailed,
@@ -163,11 +161,8 @@ export const userHandlers: Handlers<
 
 	listUserVerifications: (ctx) => {
 		const { user } = caller(ctx)
-		const query = parseQuery(ctx, listQuery)
-		const items = ctx.store.data.verifications
-			.filter((verification) => verification.user_id === user.id)
-			.map((verification) => ctx.store.presentVerification(verification))
-		return paginate(ctx, items, query)
+		const own = ctx.store.data.verifications.filter((verification) => verification.user_id === user.id)
+		return paginate(ctx, own.map((verification) => ctx.store.presentVerification(verification)))
 	},
 
 	resendUserVerification: (ctx) => {
