@@ -15,15 +15,14 @@ WORKDIR /app
 # would download a Sentry CLI binary we do not use at run time).
 FROM base AS build
 COPY package.json package-lock.json ./
-# `npm ci` can refuse a lockfile written on another platform; fall back to a plain install.
-RUN npm ci --include=dev --ignore-scripts || npm install --include=dev --ignore-scripts --no-save
+RUN npm ci --include=dev --ignore-scripts
 COPY . .
 RUN npm run build
 
 # Production dependencies only.
 FROM base AS prod-deps
 COPY package.json package-lock.json ./
-RUN (npm ci --omit=dev --ignore-scripts || npm install --omit=dev --ignore-scripts --no-save) && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 
 FROM base AS runtime
 ENV PORT=3000 HOST=0.0.0.0

@@ -21,9 +21,7 @@ trap cleanup EXIT
 cp -R build package.json package-lock.json server.mjs instrument.server.mjs "$work/"
 (
 	cd "$work"
-	# Same fallback as .ci/run: a lockfile from another platform can trip `npm ci`.
-	npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null 2>&1 ||
-		npm install --omit=dev --ignore-scripts --no-audit --no-fund --no-save --loglevel=error >/dev/null
+	npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null
 )
 if [ -d "$work/node_modules/@react-router/dev" ] || [ -d "$work/node_modules/vite" ]; then
 	echo "check-runtime-image: dev dependencies leaked into the runtime install" >&2; exit 1
