@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next'
 import {
 	ServerRouter,
 	type EntryContext,
+	isRouteErrorResponse,
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
@@ -103,8 +104,10 @@ function reportError(error: unknown, request: Request, context?: Readonly<Router
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	// Aborted requests (the browser navigated away) are not errors.
 	if (request.signal.aborted) return
-	// Expected outcomes thrown as Responses are not errors either.
+	// Expected outcomes thrown as Responses are not errors either, nor is a
+	// request the router refused itself (405 for a POST to a page without a form).
 	if (error instanceof Response) return
+	if (isRouteErrorResponse(error) && error.status < 500) return
 	// React Router's origin check refused a cross-site action (answered 400):
 	// an attack or a misconfigured proxy, not a bug.
 	if (error instanceof Error && error.message.includes('does not match `origin` header')) {

@@ -15,12 +15,13 @@ import {
 } from 'react-router'
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from 'remix-utils/csrf/react'
 import type { Route } from './+types/root'
-import { RouteErrorBoundary } from '#app/components/route-error-boundary'
+import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-boundary'
 import { Spinner } from '#app/components/ui/spinner'
 import { getConfig } from '#app/config.server'
 import { apiMiddleware, getApi, getSession } from '#app/api/context.server'
 import { Notice } from '#app/components/ui/app-form'
 import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
+import { formBodyMiddleware } from '#app/middleware/form-body.server'
 import { i18nMiddleware } from '#app/middleware/i18n.server'
 import { log, requestIdContext, requestLogMiddleware } from '#app/middleware/request-log.server'
 import { securityMiddleware } from '#app/middleware/security.server'
@@ -31,9 +32,19 @@ export const middleware: Route.MiddlewareFunction[] = [
 	requestLogMiddleware,
 	securityMiddleware,
 	i18nMiddleware,
+	formBodyMiddleware,
 	csrfMiddleware,
 	apiMiddleware,
 ]
+
+export const meta: Route.MetaFunction = ({ error }) => errorPageMeta(error)
+
+/**
+ * The root loader runs on every navigation: the header then always knows who
+ * is signed in, flash messages show after client navigations, and an error
+ * page quotes the reference of the request that failed.
+ */
+export const shouldRevalidate = () => true
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesHref },

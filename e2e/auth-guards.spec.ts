@@ -1,4 +1,4 @@
-import { PASSWORD, createPartner, fillSignIn, signIn } from './utils/auth'
+import { PASSWORD, cookies, createPartner, fillSignIn, signIn } from './utils/auth'
 import { expect, test } from './fixtures'
 
 test('an anonymous visitor is sent to sign-in and brought back afterwards', async ({ page, mock }) => {
@@ -66,8 +66,75 @@ test('a revoked session ends at sign-in with both cookies cleared', async ({ pag
 		data: { token, password: 'Another-Secret-9', password_confirmation: 'Another-Secret-9' },
 	})
 	await page.goto('/contact')
-	await expect(page).toHaveURL(/\/auth\/sign-in\?redirect_to=%2Fcontact$/)
+	await expect(page).toHaveURL(/\/auth\/sign-in\?session=expired&redirect_to=%2Fcontact$/)
+	await expect(page.getByText('Your session has expired. Sign in to continue.')).toBeVisible()
 	const names = (await page.context().cookies()).map((c) => c.name)
 	expect(names).not.toContain('user.access-token')
 	expect(names).not.toContain('user.refresh-token')
+})
+
+/** Past the refresh token's 31 days: the browser's tokens are refused. */
+const PAST_REFRESH_LIFETIME = 32 * 24 * 60 * 60
+
+test('the session expires: a nav link leads to sign-in, which says why and brings the partner back with the query', async ({
+	page,
+	mock,
+}) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await page.goto('/?from=mail')
+	await mock.advanceClock(PAST_REFRESH_LIFETIME)
+	await page.getByRole('banner').getByRole('link', { name: 'Account' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in\?session=expired&redirect_to=%2Fme%2Fmanage%2Fgeneral%2Fpersonal-details$/)
+	await expect(page.getByText('Your session has expired. Sign in to continue.')).toBeVisible()
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page).toHaveURL(/\/me\/manage\/general\/personal-details$/)
+	await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible()
+})
+
+test('a page asked for with its query after the session ended comes back with that query', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await mock.advanceClock(PAST_REFRESH_LIFETIME)
+	await page.goto('/contact?topic=billing')
+	await expect(page).toHaveURL(/\/auth\/sign-in\?session=expired&redirect_to=%2Fcontact%3Ftopic%3Dbilling$/)
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page).toHaveURL(/\/contact\?topic=billing$/)
+})
+
+test('a data request for a signed-in page remembers the page, not the .data address', async ({ request, baseURL }) => {
+	const response = await request.get('/contact.data?topic=x', { maxRedirects: 0 })
+	// React Router answers data requests with a redirect it performs itself.
+	const location = response.headers()['location'] ?? response.headers()['x-remix-redirect'] ?? ''
+	const body = location || (await response.text())
+	expect(body).toContain('redirect_to=%2Fcontact%3Ftopic%3Dx')
+	expect(body).not.toContain('.data')
+	expect(baseURL).toBeTruthy()
+})
+
+test('an unverified partner can sign out', async ({ page, mock }) => {
+	const partner = await createPartner(mock, { verified: false })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page.getByRole('heading', { level: 1, name: 'Email verification required' })).toBeVisible()
+	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in\?signed_out=1$/)
+	await expect(page.getByText('You have been signed out.')).toBeVisible()
+	const names = Object.keys(await cookies(page))
+	expect(names).not.toContain('user.access-token')
+	expect(names).not.toContain('user.refresh-token')
+})
+
+test('an unverified partner can correct a mistyped email address', async ({ page, mock }) => {
+	const partner = await createPartner(mock, { verified: false })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page.getByRole('heading', { level: 1, name: 'Email verification required' })).toBeVisible()
+	await page.getByRole('link', { name: /wrong address|Change/i }).click()
+	await expect(page).toHaveURL(/\/me\/manage\/security\/email$/)
+	const next = `fixed-${partner.email}`
+	await page.getByLabel('New email address').fill(next)
+	await page.getByLabel('Current password').fill(PASSWORD)
+	await page.getByRole('button', { name: 'Send confirmation link' }).click()
+	await expect(page.getByText(`We have sent a confirmation link to ${next}.`)).toBeVisible()
 })

@@ -51,6 +51,46 @@ test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ 
 	}
 	await check(paths, junk)
 
+	// Bodies that cannot be read as a form: refused before any route runs.
+	const token = encodeURIComponent(csrf!)
+	const malformed: Array<{ name: string; headers: Record<string, string>; data: string | Buffer; status: number[] }> = [
+		{ name: 'empty form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: '', status: [403] },
+		{ name: 'JSON', headers: { 'content-type': 'application/json' }, data: JSON.stringify({ csrf }), status: [415] },
+		{ name: 'text/plain', headers: { 'content-type': 'text/plain' }, data: `csrf=${token}`, status: [415] },
+		{ name: 'no content type', headers: {}, data: `csrf=${token}`, status: [415] },
+		{
+			name: '1 MB field',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			data: `csrf=${token}&subject=${'x'.repeat(1024 * 1024)}`,
+			status: [413],
+		},
+		{
+			name: 'broken multipart',
+			headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+			data: '--XyZ\r\nContent-Disposition: form-data; name="csrf"\r\n\r\nunterminated',
+			status: [400],
+		},
+		{ name: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, data: `csrf=${token}`, status: [400] },
+		{
+			name: 'bad percent-encoding',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			data: `csrf=${token}&email=%E0%A4%A&subject=%ZZ&intent=%`,
+			status: [302, 303, 400, 403, 405, 415, 422, 429],
+		},
+		{
+			name: 'repeated fields',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			data: `csrf=${token}&csrf=other&email=a@b.example&email=c@d.example&intent=send&intent=verify&code=1&code=2`,
+			status: [302, 303, 400, 403, 405, 422, 429],
+		},
+	]
+	for (const path of paths) {
+		for (const body of malformed) {
+			const response = await request.post(path, { headers: { Origin: baseURL!, ...body.headers }, data: body.data, maxRedirects: 0 })
+			expect(body.status, `${body.name} to ${path} → ${response.status()}`).toContain(response.status())
+		}
+	}
+
 	// Signed out, the guest-only actions run for real.
 	await page.context().clearCookies()
 	const guestHtml = await (await request.get('/auth/sign-in')).text()
@@ -59,4 +99,27 @@ test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ 
 		['/auth/sign-in', '/auth/sign-up', '/auth/sign-in/two-step', '/auth/reset-password', '/auth/reset-password/token/x'],
 		{ ...junk, csrf: guestCsrf! },
 	)
+})
+
+test('a form post without its CSRF token is refused whatever the content type says', async ({ page, mock, baseURL }) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	const request = page.context().request
+	await mock.clearRequests()
+	const contact = await request.post('/contact', {
+		headers: { Origin: baseURL!, 'content-type': 'Application/X-WWW-Form-Urlencoded' },
+		data: 'subject=Hello&message=Unchecked',
+		maxRedirects: 0,
+	})
+	expect(contact.status()).toBe(403)
+	const signOut = await request.post('/auth/sign-out', {
+		headers: { Origin: baseURL!, 'content-type': 'text/plain' },
+		data: 'anything',
+		maxRedirects: 0,
+	})
+	expect(signOut.status()).toBe(415)
+	expect((await mock.requests()).filter((r) => r.method !== 'GET')).toEqual([])
+	// Still signed in.
+	await page.goto('/')
+	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
 })

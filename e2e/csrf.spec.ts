@@ -34,3 +34,30 @@ test('a same-origin POST without the CSRF token is rejected with 403 and has no 
 	expect(response.status()).toBe(403)
 	expect((await mock.requests()).filter((r) => r.path.startsWith('/authentication-tokens'))).toEqual([])
 })
+
+test('the CSRF token changes at sign-in and at sign-out, and an old one no longer works', async ({ page, mock, baseURL }) => {
+	const partner = await createPartner(mock)
+	const request = page.context().request
+	const before = csrfTokenFrom(await (await request.get('/auth/sign-in')).text())
+	expect(before).toBeTruthy()
+	const signedIn = await request.post('/auth/sign-in', {
+		form: { email: partner.email, password: PASSWORD, csrf: before! },
+		headers: { Origin: baseURL! },
+		maxRedirects: 0,
+	})
+	expect(signedIn.status()).toBe(302)
+	const during = csrfTokenFrom(await (await request.get('/contact')).text())
+	expect(during).toBeTruthy()
+	expect(during).not.toBe(before)
+	const replayed = await request.post('/contact', {
+		form: { subject: 'Hello', message: 'A token from before sign-in', csrf: before! },
+		headers: { Origin: baseURL! },
+		maxRedirects: 0,
+	})
+	expect(replayed.status()).toBe(403)
+	const signedOut = await request.post('/auth/sign-out', { form: { csrf: during! }, headers: { Origin: baseURL! }, maxRedirects: 0 })
+	expect(signedOut.status()).toBe(302)
+	const after = csrfTokenFrom(await (await request.get('/auth/sign-in')).text())
+	expect(after).toBeTruthy()
+	expect(after).not.toBe(during)
+})

@@ -5,6 +5,8 @@ import { freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/proc
 import { MockApi } from './utils/mock'
 
 export const CONTACT_EMAIL = 'partners@example.com'
+/** The portal's partner API timeout in e2e runs: a fault that waits longer is a timeout. */
+export const API_TIMEOUT_MS = 3_000
 
 type WorkerFixtures = { stack: { portalUrl: string; mockUrl: string } }
 type TestFixtures = { mock: MockApi }
@@ -32,6 +34,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 					PUBLIC_APP_URL: portalUrl,
 					API_BASE_URL: mockApi.url,
 					CONTACT_EMAIL,
+					API_TIMEOUT_MS: String(API_TIMEOUT_MS),
 				}),
 				logFile: path.join(projectRoot, 'test-results', `portal-worker-${workerInfo.workerIndex}.log`),
 			})
@@ -45,7 +48,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		await use(stack.portalUrl)
 	},
 	mock: async ({ stack }, use) => {
-		await use(new MockApi(stack.mockUrl))
+		const mock = new MockApi(stack.mockUrl)
+		await use(mock)
+		// A fault a test left unused must not fail the next test of this worker.
+		await mock.clearFaults()
 	},
 })
 

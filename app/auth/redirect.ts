@@ -1,80 +1,120 @@
 /**
- * Rules for `redirect_to` (spec point 2). Only same-site relative paths are
- * honoured; everything else falls back to the home page.
+ * Rules for `redirect_to` (spec point 2) and for "the page this request is
+ * for". Only same-site relative paths are honoured; everything else falls back
+ * to the home page.
  */
 export const REDIRECT_PARAM = 'redirect_to'
 export const SIGN_IN_PATH = '/auth/sign-in'
 
 const CONTROL = /[\u0000-\u001f\u007f]/
 const MAX_LENGTH = 2048
+const BASE = 'http://portal.invalid'
 
+/** React Router's own query parameters on data requests; never part of a page's address. */
+const ROUTER_PARAMS = ['_routes', 'index']
+
+/**
+ * The page a request is for. With JavaScript on, React Router asks for
+ * `<path>.data` (`<path>/_.data` for a trailing slash) and adds `_routes` and
+ * `index`; guards, allow-lists and `redirect_to` must see the page instead.
+ */
+export function pageUrl(request: Request | URL | string): URL {
+	const url = new URL(request instanceof Request ? request.url : request)
+	if (url.pathname.endsWith('/_.data')) url.pathname = url.pathname.slice(0, -'_.data'.length)
+	else if (url.pathname.endsWith('.data')) url.pathname = url.pathname.slice(0, -'.data'.length) || '/'
+	if (url.pathname === '/_root') url.pathname = '/'
+	for (const name of ROUTER_PARAMS) url.searchParams.delete(name)
+	return url
+}
+
+/** A location a browser will read as same-site: one leading slash, no backslash tricks. */
 function looksSafe(path: string) {
 	return (
 		path.startsWith('/') &&
 		!path.startsWith('//') &&
+		!path.startsWith('/\\') &&
 		!path.includes('\\') &&
 		!CONTROL.test(path) &&
 		path.length <= MAX_LENGTH
 	)
 }
 
-/** `value` if it is a safe same-site path, else `fallback`. */
-export function safeRedirect(value: unknown, fallback = '/'): string {
-	if (typeof value !== 'string') return fallback
-	const path = value.trim()
-	if (!looksSafe(path)) return fallback
-	// Encoded tricks: "/%2F%2Fevil.example", "/%5Cevil.example", double encoding.
+/** Unsafe at any level of percent-decoding ("/%2F%2Fevil", double encoding)? */
+function decodesSafely(path: string) {
 	let decoded = path
 	for (let i = 0; i < 3; i++) {
 		let next: string
 		try {
 			next = decodeURIComponent(decoded)
 		} catch {
-			return fallback
+			return false
 		}
-		if (!looksSafe(next)) return fallback
-		if (next === decoded) break
+		if (!looksSafe(next)) return false
+		if (next === decoded) return true
 		decoded = next
 	}
-	const base = 'http://portal.invalid'
+	return true
+}
+
+/** The final location, if it is safe to send a browser to: the checks run on what is returned. */
+function checked(location: string, fallback: string) {
+	return looksSafe(location) && decodesSafely(location) ? location : fallback
+}
+
+/**
+ * A safe same-site location for `value`: only its normalised path, query and
+ * hash (`/./x`, `/a/../x` resolved), else `fallback`.
+ */
+export function safeRedirect(value: unknown, fallback = '/'): string {
+	if (typeof value !== 'string') return fallback
+	const path = value.trim()
+	if (!looksSafe(path) || !decodesSafely(path)) return fallback
 	let resolved: URL
 	try {
-		resolved = new URL(path, base)
+		resolved = new URL(path, BASE)
 	} catch {
 		return fallback
 	}
-	if (resolved.origin !== base) return fallback
-	return path
+	if (resolved.origin !== BASE) return fallback
+	return checked(`${resolved.pathname}${resolved.search}${resolved.hash}`, fallback)
 }
 
 /**
  * Where an anonymous visitor of a signed-in page is sent: the sign-in page,
- * remembering the original path and query, except for "/" and sign-out.
+ * remembering the original page and query, except for "/" and sign-out.
+ * `extra` adds parameters for the sign-in page itself (e.g. why they are there).
  */
-export function signInLocation(url: URL): string {
-	if (url.pathname === '/' || url.pathname === '/auth/sign-out') return SIGN_IN_PATH
-	const target = `${url.pathname}${url.search}`
-	const params = new URLSearchParams({ [REDIRECT_PARAM]: target })
-	return `${SIGN_IN_PATH}?${params.toString()}`
+export function signInLocation(request: Request | URL, extra: Record<string, string> = {}): string {
+	const url = pageUrl(request)
+	const params = new URLSearchParams(extra)
+	if (url.pathname !== '/' && url.pathname !== '/auth/sign-out') {
+		params.set(REDIRECT_PARAM, safeRedirect(`${url.pathname}${url.search}`))
+	}
+	const query = params.toString()
+	return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH
 }
+
+/** Parameters the sign-in page uses itself; they do not travel on to the next page. */
+const SIGN_IN_PARAMS = [REDIRECT_PARAM, 'expired', 'signed_out', 'session']
 
 /**
  * Where a signed-in visitor of a guest-only page (or a fresh sign-in) goes:
  * the safe `redirect_to`, or home, keeping the other query parameters.
  */
-export function afterSignInLocation(url: URL, redirectTo?: string | null): string {
+export function afterSignInLocation(request: Request | URL, redirectTo?: string | null): string {
+	const url = pageUrl(request)
 	const target = safeRedirect(redirectTo ?? url.searchParams.get(REDIRECT_PARAM))
 	const rest = new URLSearchParams(url.search)
-	rest.delete(REDIRECT_PARAM)
+	for (const name of [...SIGN_IN_PARAMS, ...ROUTER_PARAMS]) rest.delete(name)
 	if ([...rest.keys()].length === 0) return target
-	const resolved = new URL(target, 'http://portal.invalid')
+	const resolved = new URL(target, BASE)
 	for (const [key, value] of rest) resolved.searchParams.append(key, value)
-	return `${resolved.pathname}${resolved.search}${resolved.hash}`
+	return checked(`${resolved.pathname}${resolved.search}${resolved.hash}`, '/')
 }
 
-/** Paths an unconfirmed user may still use (spec point 4: "must verify the email to continue"). */
+/** Pages an unconfirmed user may still use (spec point 4: "must verify the email to continue"). */
 export const UNVERIFIED_ALLOWED = ['/auth/sign-out', '/auth/verification/resend', '/me/manage/security/email']
 
 export function isAllowedUnverified(pathname: string) {
-	return UNVERIFIED_ALLOWED.includes(pathname.replace(/\/+$/, '') || '/')
+	return UNVERIFIED_ALLOWED.includes(pageUrl(new URL(pathname, BASE)).pathname.replace(/\/+$/, '') || '/')
 }

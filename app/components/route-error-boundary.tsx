@@ -1,17 +1,35 @@
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router'
 import { GenericErrorPage, NotFoundPage } from './error-page'
+import { pageTitle } from '#app/utils/meta'
 
 type RootData = { requestId?: string } | undefined
 
-/** Shared by the root and by routes: 404 → not found, anything else → "Something went wrong". */
+/** What a refused request says, by status; anything else is "Something went wrong". */
+const REFUSED: Record<number, string> = {
+	400: 'errors.badRequest',
+	403: 'errors.forbidden',
+	413: 'errors.tooLarge',
+	415: 'errors.badRequest',
+}
+
+/** Shared by the root and the signed-in layout: 404 → not found, anything else → "Something went wrong". */
 export function RouteErrorBoundary() {
 	const error = useRouteError()
 	const { t } = useTranslation()
+	// The root loader runs on every request (see root.tsx shouldRevalidate), so
+	// this is the reference of the request that failed, with JS on and off.
 	const root = useRouteLoaderData('root') as RootData
 	if (isRouteErrorResponse(error)) {
 		if (error.status === 404) return <NotFoundPage />
-		if (error.status === 403) return <GenericErrorPage requestId={root?.requestId} message={t('errors.forbidden')} />
+		const key = REFUSED[error.status]
+		if (key) return <GenericErrorPage requestId={root?.requestId} message={t(key)} />
 	}
 	return <GenericErrorPage requestId={root?.requestId} />
+}
+
+/** `<title>` of the page an error boundary shows; nothing when there is no error. */
+export function errorPageMeta(error: unknown) {
+	if (!error) return []
+	return pageTitle(isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Something went wrong')
 }

@@ -1,43 +1,87 @@
-import { createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { createCsrfTokenMiddleware } from 'remix-utils/middleware/csrf-token'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createContext, createCookie, type Cookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { getFormData, UNSAFE_METHODS } from './form-body.server'
 import { getConfig } from '#app/config.server'
 
 /** Name required by the spec (point 9). */
 export const CSRF_COOKIE_NAME = 'XSRF-TOKEN'
 export const CSRF_FIELD_NAME = 'csrf'
 
-let middleware: MiddlewareFunction<Response> | undefined
-let getter: ((context: Readonly<RouterContextProvider>) => string) | undefined
+type CsrfState = { token: string; changed: boolean }
+const csrfContext = createContext<CsrfState>()
 
-function build() {
+let cookie: Cookie | undefined
+function csrfCookie() {
 	const config = getConfig()
-	const cookie = createCookie(CSRF_COOKIE_NAME, {
+	cookie ??= createCookie(CSRF_COOKIE_NAME, {
 		path: config.COOKIE_PATH,
 		domain: config.COOKIE_DOMAIN,
 		httpOnly: true,
 		sameSite: 'lax',
 		secure: config.NODE_ENV === 'production' && config.PUBLIC_APP_URL.startsWith('https:'),
 	})
-	;[middleware, getter] = createCsrfTokenMiddleware({
-		cookie,
-		formDataKey: CSRF_FIELD_NAME,
-		secret: config.SESSION_SECRET,
-		onInvalidToken() {
-			throw new Response('Forbidden', { status: 403, statusText: 'Forbidden' })
-		},
-	})
+	return cookie
+}
+
+function sessionSecrets() {
+	return [getConfig().SESSION_SECRET]
+}
+
+function sign(token: string, secret: string) {
+	return createHmac('sha256', secret).update(`csrf:${token}`).digest('base64url')
+}
+
+function equal(a: string, b: string) {
+	const left = Buffer.from(a)
+	const right = Buffer.from(b)
+	return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** The token inside a cookie value `<token>.<HMAC>`, when any session secret signed it. */
+export function verifiedToken(value: unknown, secrets = sessionSecrets()): string | null {
+	if (typeof value !== 'string') return null
+	const [token, signature, ...rest] = value.split('.')
+	if (!token || !signature || rest.length) return null
+	return secrets.some((secret) => equal(sign(token, secret), signature)) ? token : null
+}
+
+export function signedValue(token: string, secret = sessionSecrets()[0]!) {
+	return `${token}.${sign(token, secret)}`
+}
+
+function newToken() {
+	return randomBytes(32).toString('base64url')
 }
 
 /**
- * Double-submit token: every non-GET form post must carry the token that the
- * `XSRF-TOKEN` cookie holds. React Router's own Origin check runs as well.
+ * Double-submit token: every unsafe request, whatever its content type, must
+ * carry in its form the token that the `XSRF-TOKEN` cookie holds, signed with
+ * the session secret. Runs after `formBodyMiddleware` (which refuses bodies
+ * that are not forms). React Router's Origin check is the second defence.
  */
-export const csrfMiddleware: MiddlewareFunction<Response> = (args, next) => {
-	if (!middleware) build()
-	return middleware!(args, next)
+export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const fromCookie = verifiedToken(await csrfCookie().parse(request.headers.get('cookie')))
+	if (UNSAFE_METHODS.has(request.method.toUpperCase())) {
+		const submitted = getFormData(context).get(CSRF_FIELD_NAME)
+		if (!fromCookie || typeof submitted !== 'string' || !equal(submitted, fromCookie)) {
+			throw new Response(null, { status: 403, statusText: 'Forbidden' })
+		}
+	}
+	const state: CsrfState = fromCookie ? { token: fromCookie, changed: false } : { token: newToken(), changed: true }
+	context.set(csrfContext, state)
+	const response = await next()
+	if (state.changed) response.headers.append('Set-Cookie', await csrfCookie().serialize(signedValue(state.token)))
+	return response
 }
 
+/** The token forms of this response must carry. */
 export function getCsrfToken(context: Readonly<RouterContextProvider>) {
-	if (!getter) build()
-	return getter!(context)
+	return context.get(csrfContext).token
+}
+
+/** A new token at sign-in and sign-out, so a token seen before cannot be replayed after. */
+export function rotateCsrfToken(context: Readonly<RouterContextProvider>) {
+	const state = context.get(csrfContext)
+	state.token = newToken()
+	state.changed = true
 }

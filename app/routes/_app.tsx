@@ -3,10 +3,13 @@ import type { Route } from './+types/_app'
 import { getApi } from '#app/api/context.server'
 import { getUser, requireUserMiddleware } from '#app/auth/guards.server'
 import { isAllowedUnverified } from '#app/auth/redirect'
+import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-boundary'
 import { VerificationRequired } from '#app/components/verification-required'
 import { secondsUntil } from '#app/utils/time'
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
+
+export const meta: Route.MetaFunction = ({ error }) => errorPageMeta(error)
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const user = getUser(context)
@@ -25,4 +28,9 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 		return <VerificationRequired email={loaderData.user.email} resendInSeconds={loaderData.resendInSeconds} />
 	}
 	return <Outlet />
+}
+
+/** A failure inside the signed-in area keeps the signed-in header and footer around it. */
+export function ErrorBoundary() {
+	return <RouteErrorBoundary />
 }

@@ -23,7 +23,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { submission } = await parseForm(request, context, contactSchema)
+	const { submission } = parseForm(context, contactSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
 		await getApi(context).sendContactMessage(submission.value)

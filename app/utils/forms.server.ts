@@ -1,22 +1,23 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type RouterContextProvider } from 'react-router'
-import type { ZodType } from 'zod'
+import { data, type RouterContextProvider } from 'react-router'
+import { z, type ZodType } from 'zod'
 import { formatDuration } from './duration'
 import { formatIssues } from './validation'
-import { getSession } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
-import { signInLocation } from '#app/auth/redirect'
+import { sendToSignIn } from '#app/auth/guards.server'
+import { getFormData } from '#app/middleware/form-body.server'
 import { getT } from '#app/middleware/i18n.server'
+import { requestIdContext } from '#app/middleware/request-log.server'
 
 type Context = Readonly<RouterContextProvider>
 
-/** Fields never echoed back after a failed submission. */
+/** Fields never echoed back after a failed submission (nor kept in a draft). */
 export const SECRET_FIELDS = ['password', 'password_confirmation', 'current_password', 'code', 'csrf']
 
-/** Reads the form and validates it with the same schema the browser uses. */
-export async function parseForm<S extends ZodType>(request: Request, context: Context, schema: S) {
-	const formData = await request.formData()
+/** Validates this request's form with the same schema the browser uses. */
+export function parseForm<S extends ZodType>(context: Context, schema: S) {
+	const formData = getFormData(context)
 	const submission = parseWithZod(formData, { schema, formatError: formatIssues(getT(context)) })
 	return { formData, submission }
 }
@@ -28,26 +29,41 @@ type Submission = {
 
 /** A 400/422 reply that keeps what was typed, except secrets. */
 export function invalid(submission: Submission, options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}, status = 400) {
-	return data(
-		{ result: submission.reply({ ...options, hideFields: SECRET_FIELDS }) },
-		{ status },
-	)
+	return data({ result: submission.reply({ ...options, hideFields: SECRET_FIELDS }) }, { status })
+}
+
+/** The form as typed, for actions whose failure has no schema of its own to report against. */
+function anySubmission(context: Context): Submission {
+	return parseWithZod(getFormData(context), { schema: z.looseObject({}) })
 }
 
 /**
- * Turns an API failure inside an action into a form reply (4xx) — field
- * errors land on their fields — or rethrows what a form cannot show.
+ * The one answer to a partner API failure inside an action. The same form
+ * comes back with what was typed (never secrets):
+ * - the session ended → sign-in ("Your session has expired");
+ * - the API is down, slow or answered 5xx → 503 (502 for a body that breaks
+ *   the contract) with "Your changes were not saved" and the request reference;
+ * - 4xx → field errors on their fields, the rest in the summary (429 says when to retry).
  */
-export function replyWithApiError(
-	submission: Submission,
+export async function replyWithApiError(
+	submission: Submission | null,
 	error: unknown,
 	context: Context,
 	{ fields = [] as string[], request }: { fields?: string[]; request: Request },
 ) {
 	if (!(error instanceof ApiError)) throw error
-	if (error.kind === 'unauthenticated') throw redirect(signInLocation(new URL(request.url)))
-	if (error.kind !== 'bad_request') throw error
+	if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
 	const t = getT(context)
+	const form = submission ?? anySubmission(context)
+	if (error.kind !== 'bad_request') {
+		const requestId = context.get(requestIdContext)
+		const brokeContract = error.kind === 'bad_response' && (error.status ?? 0) < 500 && error.status !== undefined
+		return invalid(
+			form,
+			{ formErrors: [t('common:errors.notSaved'), t('common:errors.reference', { requestId })] },
+			brokeContract ? 502 : 503,
+		)
+	}
 	const fieldErrors: Record<string, string[]> = {}
 	const formErrors: string[] = []
 	for (const [name, messages] of Object.entries(error.fieldErrors)) {
@@ -55,26 +71,16 @@ export function replyWithApiError(
 		else formErrors.push(...messages)
 	}
 	if (error.status === 429) {
-		formErrors.push(t('common:errors.tooManyAttempts', { time: formatDuration(error.retryAfterSeconds ?? 60, t) }))
+		formErrors.push(t('common:errors.tooManyAttempts', { time: formatDuration(retryAfter(error), t) }))
 	}
 	if (!formErrors.length && !Object.keys(fieldErrors).length) {
 		const message = (error.body as { message?: unknown } | undefined)?.message
 		formErrors.push(typeof message === 'string' ? message : t('common:errors.generic'))
 	}
-	return invalid(submission, { formErrors, fieldErrors }, error.status === 429 ? 429 : 422)
+	return invalid(form, { formErrors, fieldErrors }, error.status === 429 ? 429 : 422)
 }
 
-/**
- * For loaders: what a page cannot recover from. Signed out → sign-in with
- * redirect_to; not found → 404 page; anything else → "Something went wrong".
- */
-export async function throwForApiError(error: unknown, request: Request, context: Context): Promise<never> {
-	if (error instanceof ApiError) {
-		if (error.kind === 'unauthenticated' || (error.status === 403 && error.code === 'two_step_required')) {
-			await getSession(context).clearTokens()
-			throw redirect(signInLocation(new URL(request.url)))
-		}
-		if (error.status === 404) throw data(null, { status: 404 })
-	}
-	throw error
+/** Seconds until a throttled call may be tried again (60 when the API does not say). */
+export function retryAfter(error: ApiError) {
+	return error.retryAfterSeconds ?? 60
 }

@@ -23,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { submission } = await parseForm(request, context, schema)
+	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	if (submission.value.email.toLowerCase() === getUser(context).email.toLowerCase()) {
 		return invalid(submission, { fieldErrors: { email: [getT(context)('account:email.sameAddress')] } })

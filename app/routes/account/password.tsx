@@ -23,7 +23,7 @@ const schema = z
 	.superRefine(confirmed)
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { submission } = await parseForm(request, context, schema)
+	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
 		await getApi(context).updateMe(submission.value)

@@ -38,7 +38,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { submission } = await parseForm(request, context, schema)
+	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
 		await getApi(context).updateMe(submission.value)

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
+import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { z } from 'zod'
 import type { Route } from './+types/two-step-email'
@@ -41,21 +42,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const session = getSession(context)
 	const api = getApi(context)
-	const intent = (await request.clone().formData()).get('intent')
+	const intent = getFormData(context).get('intent')
 	if (intent === 'send') {
 		try {
 			const sent = await api.sendEmailCode()
 			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000 })
 			return redirect(SELF)
 		} catch (error) {
-			if (!(error instanceof ApiError && error.status === 429)) throw error
+			if (!(error instanceof ApiError && error.status === 429)) return replyWithApiError(null, error, context, { request })
 			const seconds = error.retryAfterSeconds ?? 60
 			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 })
 			// Refused by the server: say when a new code can be asked for.
 			return data({ result: undefined, notice: getT(context)('auth:twoStep.resendIn', { count: seconds }) }, { status: 429 })
 		}
 	}
-	const { submission } = await parseForm(request, context, schema)
+	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
 		await api.activateTwoStep('email', submission.value.code)

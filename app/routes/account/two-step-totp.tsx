@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { submission } = await parseForm(request, context, schema)
+	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
 		await getApi(context).activateTwoStep('totp', submission.value.code)

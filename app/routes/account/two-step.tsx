@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { submission } = await parseForm(request, context, disableSchema)
+	const { submission } = parseForm(context, disableSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	const { method, password } = submission.value
 	try {

@@ -14,7 +14,7 @@ import { pageTitle } from '#app/utils/meta'
 export const meta: Route.MetaFunction = () => pageTitle('Choose a new password')
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-	const { submission } = await parseForm(request, context, resetCompleteSchema)
+	const { submission } = parseForm(context, resetCompleteSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
 		await getApi(context).resetPassword({ token: params.token, ...submission.value })

@@ -8,20 +8,20 @@ import { AppForm, Notice } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
-import { invalid, parseForm } from '#app/utils/forms.server'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('Reset your password')
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { submission } = await parseForm(request, context, resetRequestSchema)
+	const { submission } = parseForm(context, resetRequestSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
 		await getApi(context).requestPasswordReset(submission.value.email)
 	} catch (error) {
 		// The answer must not reveal whether the address exists: a 4xx from the
 		// API (say, throttling) reads the same as success. Outages still fail.
-		if (!(error instanceof ApiError && error.kind === 'bad_request')) throw error
+		if (!(error instanceof ApiError && error.kind === 'bad_request')) return replyWithApiError(submission, error, context, { request })
 	}
 	return { result: undefined, sent: true as const }
 }

@@ -3,6 +3,7 @@ import { Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/sign-in'
 import { getApi, getSession } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
+import { startSession } from '#app/auth/guards.server'
 import { afterSignInLocation, REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import type { PendingSignIn } from '#app/auth/session.server'
 import { signInSchema } from '#app/auth/schemas'
@@ -12,7 +13,7 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
-import { invalid, parseForm } from '#app/utils/forms.server'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('Sign in')
@@ -32,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { submission } = await parseForm(request, context, signInSchema)
+	const { submission } = parseForm(context, signInSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	const { email, password, redirect_to } = submission.value
 	const api = getApi(context)
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		const result = await api.signInWithPassword(email, password)
 		if (result.kind === 'signed-in') {
-			await session.setTokens(result.pair)
+			await startSession(context, result.pair)
 			return redirect(afterSignInLocation(url, redirect_to))
 		}
 		const pending: PendingSignIn = {
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await session.setPending(pending)
 		return redirect('/auth/sign-in/two-step')
 	} catch (error) {
-		if (!isSignInFailure(error)) throw error
+		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
 		const messages = signInFailureMessages(error, getT(context)) ?? []
 		return invalid(submission, { formErrors: messages }, error.status)
 	}
@@ -78,10 +79,12 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
 	const [form, fields] = useAppForm(signInSchema, { id: 'sign-in', lastResult: actionData?.result })
 	const signedOut = searchParams.get('signed_out') === '1'
+	const notice = searchParams.get('session') === 'expired' ? t('signIn.sessionExpired') : searchParams.get('expired') === '1' ? t('signIn.twoStepExpired') : null
 	return (
 		<section className="stack" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('signIn.title')}</h1>
 			{signedOut ? <Notice tone="success" title={t('signIn.signedOut')} /> : null}
+			{notice ? <Notice tone="warning" title={notice} /> : null}
 			<AppForm form={form} labels={{ email: t('fields.email'), password: t('fields.password') }}>
 				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
 				<TextField meta={fields.email} label={t('fields.email')} type="email" autoComplete="username" spellCheck={false} />

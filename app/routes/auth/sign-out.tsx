@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sign-out'
-import { getApi, getSession } from '#app/api/context.server'
+import { getApi } from '#app/api/context.server'
+import { endSession } from '#app/auth/guards.server'
 import { log } from '#app/middleware/request-log.server'
 import { SubmitButton } from '#app/components/ui/button'
 import { pageTitle } from '#app/utils/meta'
@@ -16,7 +17,7 @@ export async function action({ context }: Route.ActionArgs) {
 		// Revocation is best effort: the cookies go whatever the API said.
 		log('warn', 'token revocation failed', { error: error instanceof Error ? error.message : 'unknown' })
 	}
-	await getSession(context).clearTokens()
+	await endSession(context)
 	return redirect('/auth/sign-in?signed_out=1')
 }
 

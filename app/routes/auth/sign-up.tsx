@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Link, redirect, useSearchParams } from 'react-router'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/sign-up'
-import { getApi, getSession } from '#app/api/context.server'
+import { getApi } from '#app/api/context.server'
+import { startSession } from '#app/auth/guards.server'
 import { afterSignInLocation } from '#app/auth/redirect'
 import { signUpSchema } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
@@ -26,7 +27,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { formData, submission } = await parseForm(request, context, signUpSchema)
+	const { formData, submission } = parseForm(context, signUpSchema)
 	await checkHoneypot(formData)
 	if (submission.status !== 'success') return invalid(submission)
 	const { redirect_to, ...body } = submission.value
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	// Signed in straight away; the verification prompt greets the new partner.
 	const result = await api.signInWithPassword(body.email, body.password)
 	if (result.kind !== 'signed-in') throw redirect('/auth/sign-in')
-	await getSession(context).setTokens(result.pair)
+	await startSession(context, result.pair)
 	return redirect(afterSignInLocation(new URL(request.url), redirect_to))
 }
 

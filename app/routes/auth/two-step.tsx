@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
+import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { z } from 'zod'
 import type { Route } from './+types/two-step'
 import { getApi, getSession } from '#app/api/context.server'
+import { startSession } from '#app/auth/guards.server'
 import { ApiError } from '#app/api/errors'
 import { CODE_DIGITS, twoStepCodeSchema } from '#app/auth/schemas'
 import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
@@ -13,7 +15,7 @@ import { AppForm, Notice } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
-import { invalid, parseForm } from '#app/utils/forms.server'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
 
@@ -46,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const session = getSession(context)
 	const api = getApi(context)
 	const t = getT(context)
-	const formData = await request.clone().formData()
+	const formData = getFormData(context)
 	const intent = formData.get('intent')
 
 	if (intent === 'send-email-code') {
@@ -68,22 +70,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 				)
 			}
 			if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
-			throw error
+			return replyWithApiError(null, error, context, { request })
 		}
 	}
 
-	const { submission } = await parseForm(request, context, twoStepCodeSchema)
+	const { submission } = parseForm(context, twoStepCodeSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	const { method, code } = submission.value
 	if (!pending.methods.includes(method)) return invalid(submission, { formErrors: [t('auth:twoStep.codeInvalid')] })
 	try {
 		const pair = await api.completeTwoStep(method, code, pending.access)
 		await session.clearPending()
-		await session.setTokens(pair)
+		await startSession(context, pair)
 		return redirect(pending.redirectTo)
 	} catch (error) {
 		if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
-		if (!isSignInFailure(error)) throw error
+		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
 		const messages = signInFailureMessages(error, t) ?? []
 		if (error.code === 'invalid_code') {
 			const [first, ...rest] = messages

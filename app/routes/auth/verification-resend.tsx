@@ -1,25 +1,34 @@
 import { redirect } from 'react-router'
+import { getFormData } from '#app/middleware/form-body.server'
 import type { Route } from './+types/verification-resend'
 import { getApi, getSession } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
-import { getUser } from '#app/auth/guards.server'
+import { getUser, sendToSignIn } from '#app/auth/guards.server'
 import { safeRedirect } from '#app/auth/redirect'
+import { retryAfter } from '#app/utils/forms.server'
 
 /** POST only: sends the verification email again, then back to where the user was. */
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = getFormData(context)
 	const back = safeRedirect(formData.get('redirect_to'))
 	const api = getApi(context)
 	const session = getSession(context)
 	const user = getUser(context)
-	const verification = (await api.verifications()).find((v) => v.status === 'pending' && v.value === (user.pending_email ?? user.email))
-	if (!verification) return redirect(back)
 	try {
+		const verification = (await api.verifications()).find(
+			(v) => v.status === 'pending' && v.value === (user.pending_email ?? user.email),
+		)
+		if (!verification) return redirect(back)
 		await api.resendVerification(verification.id)
 		await session.setFlash({ tone: 'success', key: 'auth:verification.resent', values: { email: verification.value } })
 	} catch (error) {
-		if (!(error instanceof ApiError && error.status === 429)) throw error
-		await session.setFlash({ tone: 'warning', key: 'auth:verification.resendIn', values: { count: error.retryAfterSeconds ?? 60 } })
+		if (!(error instanceof ApiError)) throw error
+		if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
+		if (error.status === 429) {
+			await session.setFlash({ tone: 'warning', key: 'auth:verification.resendIn', values: { count: retryAfter(error) } })
+		} else {
+			await session.setFlash({ tone: 'warning', key: 'auth:verification.resendFailed' })
+		}
 	}
 	return redirect(back)
 }

@@ -1,0 +1,85 @@
+import type { Page, Response } from '@playwright/test'
+import { createPartner, signIn } from './utils/auth'
+import { API_TIMEOUT_MS, expect, test } from './fixtures'
+
+const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
+const REFERENCE = /Reference: [0-9a-f-]{36}/
+
+/** The answer to the form post (a document POST with JS off, a `.data` POST with JS on). */
+function formPost(page: Page, path: string) {
+	return page.waitForResponse(
+		(response: Response) => response.request().method() === 'POST' && new URL(response.url()).pathname.replace(/\.data$/, '') === path,
+	)
+}
+
+const FAULTS = [
+	{ name: 'a 500', fault: { status: 500 }, status: 503 },
+	{ name: 'a 503', fault: { status: 503 }, status: 503 },
+	{ name: 'a timeout', fault: { delay_ms: API_TIMEOUT_MS + 1_000 }, status: 503 },
+]
+
+for (const { name, fault, status } of FAULTS) {
+	test(`the contact form survives ${name} from the partner API with what was typed`, async ({ page, mock }) => {
+		const partner = await createPartner(mock)
+		await signIn(page, partner.email)
+		await page.goto('/contact')
+		await page.getByLabel('Subject').fill('Invoices')
+		await page.getByLabel('Message').fill('Where do I find last month’s invoice?')
+		await mock.fault({ method: 'POST', path: '/contact-messages', ...fault })
+		const answer = formPost(page, '/contact')
+		await page.getByRole('button', { name: 'Send message' }).click()
+		expect((await answer).status()).toBe(status)
+		const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
+		await expect(summary).toContainText(NOT_SAVED)
+		await expect(summary).toContainText(REFERENCE)
+		await expect(page.getByLabel('Subject')).toHaveValue('Invoices')
+		await expect(page.getByLabel('Message')).toHaveValue('Where do I find last month’s invoice?')
+		await expect(page.getByRole('banner')).toContainText('Signed in as Ada Lovelace')
+		// Once the API is back, the same form goes through.
+		await page.getByRole('button', { name: 'Send message' }).click()
+		await expect(page.getByText('Thank you. Your message has been sent; we will reply by email.')).toBeVisible()
+	})
+}
+
+test('personal details keep every typed value when saving fails', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await page.goto('/me/manage/general/personal-details')
+	await page.getByLabel('First name').fill('Augusta')
+	await page.getByLabel('Company name').fill('Difference Engines plc')
+	await mock.fault({ method: 'PATCH', path: '/users/me', status: 500 })
+	const answer = formPost(page, '/me/manage/general/personal-details')
+	await page.getByRole('button', { name: 'Save details' }).click()
+	expect((await answer).status()).toBe(503)
+	await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(NOT_SAVED)
+	await expect(page.getByLabel('First name')).toHaveValue('Augusta')
+	await expect(page.getByLabel('Company name')).toHaveValue('Difference Engines plc')
+})
+
+test('a password change that fails upstream never echoes the passwords', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await page.goto('/me/manage/security/password')
+	await page.getByLabel('Current password').fill(partner.password)
+	await page.getByLabel('New password', { exact: true }).fill('Brand-New-Secret-7')
+	await page.getByLabel('Re-enter password').fill('Brand-New-Secret-7')
+	await mock.fault({ method: 'PATCH', path: '/users/me', status: 503 })
+	await page.getByRole('button', { name: 'Change password' }).click()
+	await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(NOT_SAVED)
+	await expect(page.getByLabel('Current password')).toHaveValue('')
+	await expect(page.getByLabel('New password', { exact: true })).toHaveValue('')
+})
+
+test('a page whose data cannot be loaded keeps the signed-in frame, a title and the reference', async ({ page, mock }) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await mock.fault({ method: 'GET', path: '/user-authentications', status: 500, times: 20 })
+	await page.getByRole('banner').getByRole('link', { name: 'Account' }).click()
+	await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Two-step authentication' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
+	await expect(page).toHaveTitle('Something went wrong – Partner Portal')
+	await expect(page.getByText(/quote the reference below/)).toBeVisible()
+	await expect(page.getByText(REFERENCE)).toBeVisible()
+	await expect(page.getByRole('banner')).toContainText('Signed in as Ada Lovelace')
+	await expect(page.getByRole('contentinfo')).toBeVisible()
+})
