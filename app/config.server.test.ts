@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { formatProblems, parseConfig } from './config.server'
+import { formatProblems, parseConfig, sessionSecrets, usesSecureCookies } from './config.server'
 import { portalEnv } from '#tests/setup/processes'
 
 describe('parseConfig', () => {
@@ -61,5 +62,57 @@ describe('parseConfig', () => {
 		if (!result.ok) return
 		expect(result.config.SENTRY_DSN).toBeUndefined()
 		expect(result.config.COOKIE_DOMAIN).toBeUndefined()
+	})
+
+	test('refuses the placeholder secret that .env.example ships, and says how to make one', () => {
+		const example = /^SESSION_SECRET=(.*)$/m.exec(readFileSync(new URL('../.env.example', import.meta.url), 'utf8'))?.[1]
+		expect(example).toBeTruthy()
+		for (const env of [{ SESSION_SECRET: example }, { SESSION_SECRET_FALLBACKS: example }]) {
+			const result = parseConfig(portalEnv(env))
+			expect(result.ok).toBe(false)
+			if (result.ok) return
+			expect(formatProblems(result.problems)).toMatch(/SESSION_SECRET(_FALLBACKS)?: is the placeholder from \.env\.example: generate one with `openssl rand -hex 32`/)
+		}
+	})
+
+	test('session secrets: the current one first, then the comma-separated fallbacks', () => {
+		const current = 'c'.repeat(64)
+		const previous = ['p'.repeat(64), 'q'.repeat(32)]
+		const result = parseConfig(portalEnv({ SESSION_SECRET: current, SESSION_SECRET_FALLBACKS: ` ${previous[0]} , ${previous[1]},` }))
+		expect(result.ok).toBe(true)
+		if (!result.ok) return
+		expect(sessionSecrets(result.config)).toEqual([current, ...previous])
+		const alone = parseConfig(portalEnv({ SESSION_SECRET: current }))
+		expect(alone.ok && sessionSecrets(alone.config)).toEqual([current])
+		const short = parseConfig(portalEnv({ SESSION_SECRET_FALLBACKS: `${previous[0]},too-short` }))
+		expect(short.ok).toBe(false)
+		if (short.ok) return
+		expect(formatProblems(short.problems)).toContain('SESSION_SECRET_FALLBACKS: must be at least 32 characters')
+	})
+
+	test('in production, PUBLIC_APP_URL must be https except on a loopback host', () => {
+		const production = (url: string) => parseConfig(portalEnv({ NODE_ENV: 'production', PUBLIC_APP_URL: url }))
+		for (const url of ['http://portal.example.com', 'http://10.0.0.5:3000', 'http://localhost.example.com']) {
+			const result = production(url)
+			expect(result.ok, url).toBe(false)
+			if (result.ok) return
+			expect(formatProblems(result.problems)).toContain('PUBLIC_APP_URL: must be https with NODE_ENV=production')
+		}
+		for (const url of ['https://portal.example.com', 'http://localhost:3000', 'http://127.0.0.1:4321', 'http://[::1]:3000']) {
+			expect(production(url).ok, url).toBe(true)
+		}
+		const development = parseConfig(portalEnv({ NODE_ENV: 'development', PUBLIC_APP_URL: 'http://portal.example.com' }))
+		expect(development.ok).toBe(true)
+	})
+
+	test('cookies are Secure only for an https portal in production', () => {
+		const secure = (env: Record<string, string>) => {
+			const result = parseConfig(portalEnv(env))
+			if (!result.ok) throw new Error(formatProblems(result.problems))
+			return usesSecureCookies(result.config)
+		}
+		expect(secure({ NODE_ENV: 'production', PUBLIC_APP_URL: 'https://portal.example.com' })).toBe(true)
+		expect(secure({ NODE_ENV: 'production', PUBLIC_APP_URL: 'http://127.0.0.1:3000' })).toBe(false)
+		expect(secure({ NODE_ENV: 'development', PUBLIC_APP_URL: 'https://portal.example.com' })).toBe(false)
 	})
 })

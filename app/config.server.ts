@@ -18,6 +18,17 @@ const url = (what: string) =>
 		)
 		.transform((value) => value.replace(/\/+$/, ''))
 
+/** The value `.env.example` ships: a copied example file must not start a portal. */
+const PLACEHOLDER_SECRET = 'replace-me-with-64-hex-characters-from-openssl-rand-hex-32'
+
+const secret = z
+	.string({ error: 'is required (signs and encrypts the temporary cookies)' })
+	.min(32, 'must be at least 32 characters (generate one with `openssl rand -hex 32`)')
+	.refine((value) => value !== PLACEHOLDER_SECRET, 'is the placeholder from .env.example: generate one with `openssl rand -hex 32`')
+
+/** Hosts where a production build may run over plain http: the demo, the tests, a local container. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
 const optionalString = z
 	.string()
 	.trim()
@@ -63,9 +74,13 @@ export const configSchema = z.object({
 	SENTRY_DSN: optionalString.pipe(
 		z.url({ error: 'must be a Sentry DSN URL' }).optional(),
 	),
-	SESSION_SECRET: z
-		.string({ error: 'is required (signs and encrypts the temporary session cookie)' })
-		.min(32, 'must be at least 32 characters (use `openssl rand -hex 32`)'),
+	SESSION_SECRET: secret,
+	/** Previous secrets, comma-separated: still accepted when reading, never used to sign. */
+	SESSION_SECRET_FALLBACKS: z
+		.string()
+		.optional()
+		.transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean))
+		.pipe(z.array(secret)),
 	API_TIMEOUT_MS: z.coerce
 		.number({ error: 'must be a number of milliseconds' })
 		.int()
@@ -73,6 +88,15 @@ export const configSchema = z.object({
 		.max(120_000, 'must be at most 120000 ms')
 		.default(10_000),
 	LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
+}).superRefine((config, ctx) => {
+	if (config.NODE_ENV !== 'production' || !URL.canParse(config.PUBLIC_APP_URL)) return
+	const publicUrl = new URL(config.PUBLIC_APP_URL)
+	if (publicUrl.protocol === 'https:' || LOOPBACK_HOSTS.has(publicUrl.hostname)) return
+	ctx.addIssue({
+		code: 'custom',
+		path: ['PUBLIC_APP_URL'],
+		message: 'must be https with NODE_ENV=production (cookies are marked Secure from it); plain http only on localhost, 127.0.0.1 or [::1]',
+	})
 })
 
 export type Config = z.infer<typeof configSchema>
@@ -124,6 +148,16 @@ export function assertConfig(env: Record<string, string | undefined> = process.e
 /** The validated configuration. Call `assertConfig` at start-up first. */
 export function getConfig(): Config {
 	return cached ?? assertConfig()
+}
+
+/** Every session secret: the first signs and seals, all of them verify and unseal. */
+export function sessionSecrets(config: Config = getConfig()): string[] {
+	return [config.SESSION_SECRET, ...config.SESSION_SECRET_FALLBACKS]
+}
+
+/** Cookies are marked Secure when partners reach the production portal over https. */
+export function usesSecureCookies(config: Config = getConfig()): boolean {
+	return config.NODE_ENV === 'production' && config.PUBLIC_APP_URL.startsWith('https:')
 }
 
 /** Tests only: forget the cached configuration. */

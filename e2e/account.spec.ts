@@ -116,6 +116,7 @@ test('turn on the authenticator app, sign in with it, turn it off', async ({ pag
 	await page.goto('/me/manage/security/multi-factor-authentication')
 	await page.getByRole('link', { name: 'Turn on Authenticator app' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Turn on the authenticator app' })).toBeVisible()
+	await page.getByRole('button', { name: 'Set up authenticator app' }).click()
 	await expect(page.getByRole('img', { name: /QR code/ }).locator('svg')).toBeVisible()
 	await expectAccessible(page, testInfo)
 	const key = (await page.getByLabel('Setup key').innerText()).replace(/\s/g, '')

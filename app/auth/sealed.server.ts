@@ -1,31 +1,85 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
 /**
  * Authenticated encryption (AES-256-GCM) for small values kept in cookies,
  * such as the restricted token pair between the two sign-in steps. The
  * browser can neither read nor alter them.
+ *
+ * Each value is bound to a purpose (the cookie it belongs in) and optionally
+ * a subject (e.g. the user id) as additional authenticated data, and carries
+ * its expiry inside the ciphertext: a captured value stops working on the
+ * server's clock and is refused under any other purpose or subject.
  */
-function key(secret: string) {
-	return createHash('sha256').update(`partner-portal:sealed:${secret}`).digest()
+export type SealOptions = {
+	purpose: string
+	maxAgeSeconds: number
+	subject?: string
+	/** Epoch milliseconds; tests only. */
+	now?: number
 }
+export type UnsealOptions = Omit<SealOptions, 'maxAgeSeconds'>
 
-export function seal(value: unknown, secret: string): string {
-	const iv = randomBytes(12)
-	const cipher = createCipheriv('aes-256-gcm', key(secret), iv)
-	const encrypted = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()])
-	return Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64url')
-}
+const VERSION = 1
+const IV_BYTES = 12
+const TAG_BYTES = 16
+const HEADER_BYTES = 1 + IV_BYTES + TAG_BYTES
 
-export function unseal<T = unknown>(sealed: string | undefined | null, secret: string): T | null {
-	if (!sealed) return null
-	try {
-		const raw = Buffer.from(sealed, 'base64url')
-		if (raw.length < 29) return null
-		const decipher = createDecipheriv('aes-256-gcm', key(secret), raw.subarray(0, 12))
-		decipher.setAuthTag(raw.subarray(12, 28))
-		const plain = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()])
-		return JSON.parse(plain.toString('utf8')) as T
-	} catch {
-		return null
+const keys = new Map<string, Buffer>()
+
+/** One AES key per secret, derived with HKDF-SHA256. */
+function key(secret: string): Buffer {
+	let derived = keys.get(secret)
+	if (!derived) {
+		derived = Buffer.from(hkdfSync('sha256', secret, 'partner-portal', 'sealed-cookie v1', 32))
+		keys.set(secret, derived)
 	}
+	return derived
+}
+
+function associatedData(purpose: string, subject: string | undefined) {
+	return Buffer.from(JSON.stringify([VERSION, purpose, subject ?? null]), 'utf8')
+}
+
+/** Seals `value` with the first of `secrets`. */
+export function seal(value: unknown, secrets: readonly string[], options: SealOptions): string {
+	const [secret] = secrets
+	if (!secret) throw new Error('seal needs a secret')
+	const expiresAt = (options.now ?? Date.now()) + options.maxAgeSeconds * 1000
+	const iv = randomBytes(IV_BYTES)
+	const cipher = createCipheriv('aes-256-gcm', key(secret), iv)
+	cipher.setAAD(associatedData(options.purpose, options.subject))
+	const plain = JSON.stringify({ exp: expiresAt, value })
+	const encrypted = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+	return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), encrypted]).toString('base64url')
+}
+
+/**
+ * The value sealed under this purpose and subject with any of `secrets`, or
+ * null when it is missing, altered, expired, or sealed for something else.
+ */
+export function unseal<T = unknown>(
+	sealed: string | undefined | null,
+	secrets: readonly string[],
+	options: UnsealOptions,
+): T | null {
+	if (!sealed) return null
+	const raw = Buffer.from(sealed, 'base64url')
+	if (raw.length <= HEADER_BYTES || raw[0] !== VERSION) return null
+	const iv = raw.subarray(1, 1 + IV_BYTES)
+	const tag = raw.subarray(1 + IV_BYTES, HEADER_BYTES)
+	const aad = associatedData(options.purpose, options.subject)
+	for (const secret of secrets) {
+		let plain: string
+		try {
+			const decipher = createDecipheriv('aes-256-gcm', key(secret), iv)
+			decipher.setAAD(aad)
+			decipher.setAuthTag(tag)
+			plain = Buffer.concat([decipher.update(raw.subarray(HEADER_BYTES)), decipher.final()]).toString('utf8')
+		} catch {
+			continue
+		}
+		const { exp, value } = JSON.parse(plain) as { exp: number; value: T }
+		return (options.now ?? Date.now()) < exp ? value : null
+	}
+	return null
 }

@@ -1,19 +1,10 @@
 import { createCookie, type Cookie } from 'react-router'
-import { getConfig } from '#app/config.server'
+import { getConfig, sessionSecrets, usesSecureCookies, type Config } from '#app/config.server'
 import { seal, unseal } from './sealed.server'
 
 /** Cookie names fixed by the spec (point 9). */
 export const ACCESS_COOKIE = 'user.access-token'
 export const REFRESH_COOKIE = 'user.refresh-token'
-/**
- * The "temporary store" of spec point 4: the restricted token pair between
- * the two sign-in steps, sealed (encrypted) and short-lived. Never the two
- * cookies above.
- */
-export const PENDING_COOKIE = 'user.pending-sign-in'
-export const PENDING_MAX_AGE_SECONDS = 10 * 60
-/** A one-time message shown after a redirect (e.g. "Email address confirmed."). */
-export const FLASH_COOKIE = 'user.flash'
 
 export type Flash = { tone: 'success' | 'info' | 'warning'; key: string; values?: Record<string, string | number> }
 
@@ -31,50 +22,77 @@ export type PendingSignIn = {
 }
 
 /**
- * Short-lived sealed cookies for multi-step forms, so a JS-off page can
- * re-render after a wrong code without starting over.
+ * Sealed cookies (see sealed.server.ts), one entry per kind: its name (also
+ * the purpose it is sealed for, so a value is refused under any other name)
+ * and its lifetime (the cookie's Max-Age and the sealed expiry).
+ * `withTokens`: cleared whenever the token cookies are.
  */
-export const SETUP_COOKIES = {
+export const SEALED_COOKIES = {
+	/**
+	 * The "temporary store" of spec point 4: the restricted token pair between
+	 * the two sign-in steps. Never the two token cookies.
+	 */
+	pendingSignIn: { name: 'user.pending-sign-in', maxAgeSeconds: 10 * 60, withTokens: false },
 	/** The not-yet-active authenticator secret while the partner scans it. */
-	totp: 'user.totp-setup',
+	totp: { name: 'user.totp-setup', maxAgeSeconds: 15 * 60, withTokens: true },
 	/** When the email code for enabling the email method was sent. */
-	emailCode: 'user.email-code-setup',
-} as const
-export type SetupKind = keyof typeof SETUP_COOKIES
-export type SetupValues = {
+	emailCode: { name: 'user.email-code-setup', maxAgeSeconds: 15 * 60, withTokens: true },
+} as const satisfies Record<string, { name: string; maxAgeSeconds: number; withTokens: boolean }>
+
+export type SealedValues = {
+	pendingSignIn: PendingSignIn
 	totp: { secret: string; uri: string; digits: number }
 	emailCode: { resendAvailableAt: number }
 }
-const SETUP_MAX_AGE_SECONDS = 15 * 60
+export type SealedKind = keyof typeof SEALED_COOKIES
+export type SetupKind = 'totp' | 'emailCode'
+const SEALED_KINDS = Object.keys(SEALED_COOKIES) as SealedKind[]
 
-type Cookies = { access: Cookie; refresh: Cookie; pending: Cookie; flash: Cookie; setup: Record<SetupKind, Cookie> }
-let cookies: Cookies | undefined
+/** A one-time message shown after a redirect (e.g. "Email address confirmed."), signed. */
+const FLASH_COOKIE = 'user.flash'
+const FLASH_MAX_AGE_SECONDS = 60
 
-function secure() {
-	const config = getConfig()
-	return config.NODE_ENV === 'production' && config.PUBLIC_APP_URL.startsWith('https:')
+/**
+ * The name a cookie gets in the browser: with Secure, cookies whose names the
+ * spec does not fix get the `__Host-` prefix (the browser then insists on
+ * Secure, Path=/ and no Domain); over plain http the browser would reject it.
+ */
+function cookieName(name: string, config: Config = getConfig()) {
+	return usesSecureCookies(config) ? `__Host-${name}` : name
 }
 
+type Cookies = { config: Config; access: Cookie; refresh: Cookie; flash: Cookie; sealed: Record<SealedKind, Cookie> }
+let cookies: Cookies | undefined
+
 function getCookies(): Cookies {
-	if (cookies) return cookies
 	const config = getConfig()
-	const common = {
+	if (cookies?.config === config) return cookies
+	const secure = usesSecureCookies(config)
+	const tokens = {
 		httpOnly: true,
 		sameSite: 'lax' as const,
-		secure: secure(),
+		secure,
 		path: config.COOKIE_PATH,
 		domain: config.COOKIE_DOMAIN,
+		maxAge: config.COOKIE_MAX_AGE_DAYS * 24 * 60 * 60,
 	}
-	const maxAge = config.COOKIE_MAX_AGE_DAYS * 24 * 60 * 60
+	// Host-only and site-wide, with or without the `__Host-` prefix.
+	const hostOnly = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' }
 	cookies = {
-		access: createCookie(ACCESS_COOKIE, { ...common, maxAge }),
-		refresh: createCookie(REFRESH_COOKIE, { ...common, maxAge }),
-		pending: createCookie(PENDING_COOKIE, { ...common, maxAge: PENDING_MAX_AGE_SECONDS }),
-		flash: createCookie(FLASH_COOKIE, { ...common, maxAge: 60, secrets: [config.SESSION_SECRET] }),
-		setup: {
-			totp: createCookie(SETUP_COOKIES.totp, { ...common, maxAge: SETUP_MAX_AGE_SECONDS }),
-			emailCode: createCookie(SETUP_COOKIES.emailCode, { ...common, maxAge: SETUP_MAX_AGE_SECONDS }),
-		},
+		config,
+		access: createCookie(ACCESS_COOKIE, tokens),
+		refresh: createCookie(REFRESH_COOKIE, tokens),
+		flash: createCookie(cookieName(FLASH_COOKIE, config), {
+			...hostOnly,
+			maxAge: FLASH_MAX_AGE_SECONDS,
+			secrets: sessionSecrets(config),
+		}),
+		sealed: Object.fromEntries(
+			SEALED_KINDS.map((kind) => {
+				const { name, maxAgeSeconds } = SEALED_COOKIES[kind]
+				return [kind, createCookie(cookieName(name, config), { ...hostOnly, maxAge: maxAgeSeconds })]
+			}),
+		) as Record<SealedKind, Cookie>,
 	}
 	return cookies
 }
@@ -83,6 +101,8 @@ async function read(cookie: Cookie, header: string | null): Promise<string | nul
 	const value: unknown = await cookie.parse(header)
 	return typeof value === 'string' && value.length > 0 ? value : null
 }
+
+const expired = { maxAge: 0, expires: new Date(0) }
 
 /**
  * The tokens of one request, read from its cookies, and the Set-Cookie
@@ -95,44 +115,70 @@ export class RequestSession {
 	private constructor(
 		public access: string | null,
 		public refresh: string | null,
-		private pendingSealed: string | null,
 		private flash: Flash | null,
-		private setupSealed: Partial<Record<SetupKind, string | null>>,
+		private sealed: Record<SealedKind, string | null>,
 	) {}
 
 	static async fromRequest(request: Request) {
 		const header = request.headers.get('cookie')
 		const c = getCookies()
 		const flash: unknown = await c.flash.parse(header)
+		const sealed = {} as Record<SealedKind, string | null>
+		for (const kind of SEALED_KINDS) sealed[kind] = await read(c.sealed[kind], header)
 		return new RequestSession(
 			await read(c.access, header),
 			await read(c.refresh, header),
-			await read(c.pending, header),
 			flash && typeof flash === 'object' && 'key' in flash ? (flash as Flash) : null,
-			{ totp: await read(c.setup.totp, header), emailCode: await read(c.setup.emailCode, header) },
+			sealed,
 		)
 	}
 
-	getSetup<K extends SetupKind>(kind: K): SetupValues[K] | null {
-		return unseal<SetupValues[K]>(this.setupSealed[kind], getConfig().SESSION_SECRET)
+	/**
+	 * The value of a sealed cookie, or null when it is missing, expired, or was
+	 * sealed for another cookie or another `subject`.
+	 */
+	getSealed<K extends SealedKind>(kind: K, subject?: string): SealedValues[K] | null {
+		return unseal<SealedValues[K]>(this.sealed[kind], sessionSecrets(), { purpose: SEALED_COOKIES[kind].name, subject })
 	}
 
-	async setSetup<K extends SetupKind>(kind: K, value: SetupValues[K]) {
-		const sealed = seal(value, getConfig().SESSION_SECRET)
-		this.setupSealed[kind] = sealed
-		this.outgoing.set(SETUP_COOKIES[kind], await getCookies().setup[kind].serialize(sealed))
+	/** Seals `value` into its cookie; `subject` (e.g. the user id) must then be given to read it. */
+	async setSealed<K extends SealedKind>(kind: K, value: SealedValues[K], subject?: string) {
+		const { name, maxAgeSeconds } = SEALED_COOKIES[kind]
+		const sealed = seal(value, sessionSecrets(), { purpose: name, maxAgeSeconds, subject })
+		this.sealed[kind] = sealed
+		this.outgoing.set(name, await getCookies().sealed[kind].serialize(sealed))
 	}
 
-	async clearSetup(kind: SetupKind) {
-		this.setupSealed[kind] = null
-		this.outgoing.set(SETUP_COOKIES[kind], await getCookies().setup[kind].serialize('', { maxAge: 0, expires: new Date(0) }))
+	async clearSealed(kind: SealedKind) {
+		this.sealed[kind] = null
+		this.outgoing.set(SEALED_COOKIES[kind].name, await getCookies().sealed[kind].serialize('', expired))
+	}
+
+	// Shorthands: the pending sign-in, and setup cookies sealed without a subject.
+	getPending() {
+		return this.getSealed('pendingSignIn')
+	}
+	setPending(pending: PendingSignIn) {
+		return this.setSealed('pendingSignIn', pending)
+	}
+	clearPending() {
+		return this.clearSealed('pendingSignIn')
+	}
+	getSetup<K extends SetupKind>(kind: K) {
+		return this.getSealed(kind)
+	}
+	setSetup<K extends SetupKind>(kind: K, value: SealedValues[K]) {
+		return this.setSealed(kind, value)
+	}
+	clearSetup(kind: SetupKind) {
+		return this.clearSealed(kind)
 	}
 
 	/** The flash message of this request, cleared once read. */
 	async takeFlash(): Promise<Flash | null> {
 		const flash = this.flash
 		if (flash && !this.outgoing.has(FLASH_COOKIE)) {
-			this.outgoing.set(FLASH_COOKIE, await getCookies().flash.serialize('', { maxAge: 0, expires: new Date(0) }))
+			this.outgoing.set(FLASH_COOKIE, await getCookies().flash.serialize('', expired))
 		}
 		return flash
 	}
@@ -159,25 +205,11 @@ export class RequestSession {
 		const c = getCookies()
 		this.access = null
 		this.refresh = null
-		for (const kind of Object.keys(SETUP_COOKIES) as SetupKind[]) {
-			if (this.setupSealed[kind]) await this.clearSetup(kind)
+		for (const kind of SEALED_KINDS) {
+			if (SEALED_COOKIES[kind].withTokens && this.sealed[kind]) await this.clearSealed(kind)
 		}
-		this.outgoing.set(ACCESS_COOKIE, await c.access.serialize('', { maxAge: 0, expires: new Date(0) }))
-		this.outgoing.set(REFRESH_COOKIE, await c.refresh.serialize('', { maxAge: 0, expires: new Date(0) }))
-	}
-
-	getPending(): PendingSignIn | null {
-		return unseal<PendingSignIn>(this.pendingSealed, getConfig().SESSION_SECRET)
-	}
-
-	async setPending(pending: PendingSignIn) {
-		this.pendingSealed = seal(pending, getConfig().SESSION_SECRET)
-		this.outgoing.set(PENDING_COOKIE, await getCookies().pending.serialize(this.pendingSealed))
-	}
-
-	async clearPending() {
-		this.pendingSealed = null
-		this.outgoing.set(PENDING_COOKIE, await getCookies().pending.serialize('', { maxAge: 0, expires: new Date(0) }))
+		this.outgoing.set(ACCESS_COOKIE, await c.access.serialize('', expired))
+		this.outgoing.set(REFRESH_COOKIE, await c.refresh.serialize('', expired))
 	}
 
 	/** Adds this request's cookie changes to a response. */

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createContext, createCookie, type Cookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { getFormData, UNSAFE_METHODS } from './form-body.server'
-import { getConfig } from '#app/config.server'
+import { getConfig, sessionSecrets, usesSecureCookies } from '#app/config.server'
 
 /** Name required by the spec (point 9). */
 export const CSRF_COOKIE_NAME = 'XSRF-TOKEN'
@@ -18,13 +18,9 @@ function csrfCookie() {
 		domain: config.COOKIE_DOMAIN,
 		httpOnly: true,
 		sameSite: 'lax',
-		secure: config.NODE_ENV === 'production' && config.PUBLIC_APP_URL.startsWith('https:'),
+		secure: usesSecureCookies(),
 	})
 	return cookie
-}
-
-function sessionSecrets() {
-	return [getConfig().SESSION_SECRET]
 }
 
 function sign(token: string, secret: string) {

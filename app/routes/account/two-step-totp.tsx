@@ -1,16 +1,21 @@
+import type { SubmissionResult } from '@conform-to/react'
 import QRCode from 'qrcode'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, redirect } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
 import type { Route } from './+types/two-step-totp'
 import { getApi, getSession } from '#app/api/context.server'
-import { CODE_DIGITS, codeField } from '#app/auth/schemas'
+import { ApiError } from '#app/api/errors'
+import { getUser } from '#app/auth/guards.server'
+import { codeField } from '#app/auth/schemas'
 import { CodeField } from '#app/components/code-field'
-import { AppForm } from '#app/components/ui/app-form'
+import { AppForm, Notice } from '#app/components/ui/app-form'
 import { Button, SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
+import { getFormData } from '#app/middleware/form-body.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { groupKey } from '#app/utils/setup-key'
@@ -19,28 +24,36 @@ export const meta: Route.MetaFunction = () => pageTitle('Turn on the authenticat
 
 const schema = z.object({ code: codeField })
 const OVERVIEW = '/me/manage/security/multi-factor-authentication'
+const SELF = `${OVERVIEW}/totp`
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const api = getApi(context)
 	const session = getSession(context)
-	const active = (await api.userAuthentications()).some((a) => a.authentication_type.key === 'totp' && a.active)
+	const active = (await getApi(context).userAuthentications()).some((a) => a.authentication_type.key === 'totp' && a.active)
 	if (active) {
-		await session.clearSetup('totp')
+		await session.clearSealed('totp')
 		throw redirect(OVERVIEW)
 	}
-	// Keep one secret while the partner scans it, across wrong codes and reloads.
-	let setup = session.getSetup('totp')
-	if (!setup) {
-		const secret = await api.createTotpSecret()
-		setup = { secret: secret.secret, uri: secret.otpauth_uri, digits: secret.digits }
-		await session.setSetup('totp', setup)
-	}
+	// A GET creates nothing: the partner starts the setup with a POST (intent "start").
+	const setup = session.getSealed('totp', getUser(context).id)
+	if (!setup) return { setup: null }
 	// Rendered on the server as inline SVG: works without JS, allowed by the CSP.
 	const qrSvg = await QRCode.toString(setup.uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
-	return { qrSvg, key: groupKey(setup.secret), digits: setup.digits }
+	return { setup: { qrSvg, key: groupKey(setup.secret), digits: setup.digits } }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+	const session = getSession(context)
+	if (getFormData(context).get('intent') === 'start') {
+		try {
+			// Keeps one secret while the partner scans it, across wrong codes and reloads.
+			const secret = await getApi(context).createTotpSecret()
+			await session.setSealed('totp', { secret: secret.secret, uri: secret.otpauth_uri, digits: secret.digits }, getUser(context).id)
+		} catch (error) {
+			if (error instanceof ApiError && error.code === 'already_active') return redirect(OVERVIEW)
+			return replyWithApiError(null, error, context, { request })
+		}
+		return redirect(SELF)
+	}
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
@@ -48,8 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
-	const session = getSession(context)
-	await session.clearSetup('totp')
+	await session.clearSealed('totp')
 	await session.setFlash({ tone: 'success', key: 'account:twoStep.enabled', values: { method: 'Authenticator app' } })
 	return redirect(OVERVIEW)
 }
@@ -76,31 +88,63 @@ function CopyKey({ value }: { value: string }) {
 
 export default function EnableTotp({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useAppForm(schema, { id: 'enable-totp', lastResult: actionData?.result })
+	const { setup } = loaderData
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('totp.title')}</h1>
+			{setup ? (
+				<ScanAndConfirm setup={setup} lastResult={actionData?.result} />
+			) : (
+				<Form method="post" className="stack">
+					<AuthenticityTokenInput />
+					{actionData?.result?.error?.['']?.length ? (
+						<Notice tone="error" title={actionData.result.error[''].join(' ')} />
+					) : null}
+					<p>{t('totp.intro')}</p>
+					<div className="button-row">
+						<SubmitButton name="intent" value="start" pendingLabel={t('totp.starting')}>
+							{t('totp.start')}
+						</SubmitButton>
+						<Link to={OVERVIEW}>{t('twoStep.back')}</Link>
+					</div>
+				</Form>
+			)}
+		</section>
+	)
+}
+
+function ScanAndConfirm({
+	setup,
+	lastResult,
+}: {
+	setup: { qrSvg: string; key: string; digits: number }
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const { t } = useTranslation(['account', 'auth'])
+	const [form, fields] = useAppForm(schema, { id: 'enable-totp', lastResult })
+	return (
+		<>
 			<div className="stack">
 				<p>{t('totp.step1')}</p>
-				<div className="qr" role="img" aria-label={t('totp.qrLabel')} dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }} />
+				<div className="qr" role="img" aria-label={t('totp.qrLabel')} dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
 				<p>{t('totp.manual')}</p>
 				<div className="button-row">
 					<code className="setup-key" aria-label={t('totp.manualLabel')}>
-						{loaderData.key}
+						{setup.key}
 					</code>
-					<CopyKey value={loaderData.key} />
+					<CopyKey value={setup.key} />
 				</div>
 			</div>
 			<div className="stack">
-				<p>{t('totp.step2', { digits: loaderData.digits ?? CODE_DIGITS })}</p>
+				<p>{t('totp.step2', { digits: setup.digits })}</p>
 				<AppForm form={form} labels={{ code: t('auth:fields.code') }}>
-					<CodeField meta={fields.code} label={t('auth:fields.code')} digits={loaderData.digits ?? CODE_DIGITS} />
+					<CodeField meta={fields.code} label={t('auth:fields.code')} digits={setup.digits} />
 					<div className="button-row">
 						<SubmitButton pendingLabel={t('totp.pending')}>{t('totp.submit')}</SubmitButton>
 						<Link to={OVERVIEW}>{t('twoStep.back')}</Link>
 					</div>
 				</AppForm>
 			</div>
-		</section>
+		</>
 	)
 }

@@ -18,20 +18,6 @@ import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('Sign in')
 
-export async function loader({ context }: Route.LoaderArgs) {
-	// A half-finished two-step sign-in is abandoned when the form is shown again.
-	const session = getSession(context)
-	const pending = session.getPending()
-	if (pending) {
-		// Best effort: the restricted pair expires on its own within minutes.
-		await getApi(context)
-			.signOutRestricted(pending.access)
-			.catch(() => undefined)
-		await session.clearPending()
-	}
-	return null
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, signInSchema)
 	if (submission.status !== 'success') return invalid(submission)
@@ -39,6 +25,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const api = getApi(context)
 	const session = getSession(context)
 	const url = new URL(request.url)
+	// A new sign-in abandons a half-finished two-step one. Best effort: the
+	// restricted pair expires on its own within minutes.
+	const leftover = session.getPending()
+	if (leftover) {
+		await api.signOutRestricted(leftover.access).catch(() => undefined)
+		await session.clearPending()
+	}
 	try {
 		const result = await api.signInWithPassword(email, password)
 		if (result.kind === 'signed-in') {

@@ -51,6 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const formData = getFormData(context)
 	const intent = formData.get('intent')
 
+	if (intent === 'cancel') {
+		// Best effort: the restricted pair expires on its own within minutes.
+		await api.signOutRestricted(pending.access).catch(() => undefined)
+		await session.clearPending()
+		return redirect('/auth/sign-in')
+	}
+
 	if (intent === 'send-email-code') {
 		if (!pending.methods.includes('email')) return redirect('/auth/sign-in/two-step')
 		try {
@@ -106,6 +113,15 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 	const { method, methods, email, emailCodeSent, resendInSeconds } = loaderData
 	const [form, fields] = useAppForm(twoStepCodeSchema, { id: `two-step-${method ?? 'choose'}`, lastResult: actionData && 'result' in actionData ? actionData.result : undefined })
 	const notice = actionData && 'notice' in actionData ? actionData.notice : undefined
+	// A POST: a link from another site must not end a sign-in.
+	const cancelForm = (
+		<Form method="post">
+			<AuthenticityTokenInput />
+			<SubmitButton variant="link" name="intent" value="cancel">
+				{t('twoStep.cancel')}
+			</SubmitButton>
+		</Form>
+	)
 
 	if (!method) {
 		return (
@@ -120,9 +136,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 						<Link to="?method=email">{t('twoStep.useEmail')}</Link>
 					</li>
 				</ul>
-				<p>
-					<Link to="/auth/sign-in">{t('twoStep.cancel')}</Link>
-				</p>
+				{cancelForm}
 			</section>
 		)
 	}
@@ -174,9 +188,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 						<Link to={method === 'totp' ? '?method=email' : '?method=totp'}>{t('twoStep.otherMethod')}</Link>
 					</p>
 				) : null}
-				<p>
-					<Link to="/auth/sign-in">{t('twoStep.cancel')}</Link>
-				</p>
+				{cancelForm}
 			</div>
 		</section>
 	)
