@@ -19,6 +19,9 @@ import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-b
 import { Spinner } from '#app/components/ui/spinner'
 import { getConfig } from '#app/config.server'
 import { apiMiddleware, getApi, getSession } from '#app/api/context.server'
+import { takeDraft } from '#app/auth/drafts.server'
+import type { Flash } from '#app/auth/session.server'
+import { pageUrl } from '#app/auth/redirect'
 import { Notice } from '#app/components/ui/app-form'
 import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
 import { formBodyMiddleware } from '#app/middleware/form-body.server'
@@ -51,7 +54,7 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const config = getConfig()
 	const requestId = context.get(requestIdContext)
 	// The header shows who is signed in. An API outage must not break every
@@ -65,10 +68,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 			})
 			return null
 		})
+	// Back on the page whose form was posted as the session ended: what was typed comes back.
+	const draft = user && request.method === 'GET' ? await takeDraft(context, pageUrl(request).pathname) : null
+	const flash = await getSession(context).takeFlash()
 	return data({
 		requestId,
 		user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
-		flash: await getSession(context).takeFlash(),
+		flash: flash ?? (draft ? ({ tone: 'info', key: 'common:draft.restored' } satisfies Flash as Flash) : null),
+		draft: draft ? { form: draft.form, values: draft.values } : null,
 		csrfToken: getCsrfToken(context),
 		sourceRepositoryUrl: config.SOURCE_REPOSITORY_URL,
 		ENV: { SENTRY_DSN: config.SENTRY_DSN, MODE: config.NODE_ENV },

@@ -3,14 +3,16 @@ import { afterSignInLocation, isAllowedUnverified, pageUrl, signInLocation } fro
 import { getApi, getSession } from '#app/api/context.server'
 import type { User } from '#app/api/partner-api.server'
 import type { TokenPair } from './session.server'
+import { keepDraft } from './drafts.server'
 import { rotateCsrfToken } from '#app/middleware/csrf.server'
+import { UNSAFE_METHODS } from '#app/middleware/form-body.server'
 
 const userContext = createContext<User>()
 
 /**
  * Where a partner without a session is sent: sign-in with redirect_to, and
  * "Your session has expired" when the browser held tokens the API refused
- * (not on a first visit).
+ * (not on a first visit). A form posted just then is kept as a draft.
  */
 export async function sendToSignIn(
 	request: Request,
@@ -19,6 +21,7 @@ export async function sendToSignIn(
 ): Promise<never> {
 	const session = getSession(context)
 	if (session.hasTokens) await session.clearTokens()
+	if (expired && UNSAFE_METHODS.has(request.method.toUpperCase())) await keepDraft(context, pageUrl(request).pathname)
 	throw redirect(signInLocation(request, expired ? { session: 'expired' } : {}))
 }
 

@@ -37,13 +37,19 @@ export const SEALED_COOKIES = {
 	totp: { name: 'user.totp-setup', maxAgeSeconds: 15 * 60, withTokens: true },
 	/** When the email code for enabling the email method was sent. */
 	emailCode: { name: 'user.email-code-setup', maxAgeSeconds: 15 * 60, withTokens: true },
+	/** What a partner had typed when their session ended, until they are back on that page (drafts.server.ts). */
+	draft: { name: 'user.form-draft', maxAgeSeconds: 10 * 60, withTokens: false },
 } as const satisfies Record<string, { name: string; maxAgeSeconds: number; withTokens: boolean }>
 
 export type SealedValues = {
 	pendingSignIn: PendingSignIn
 	totp: { secret: string; uri: string; digits: number }
 	emailCode: { resendAvailableAt: number }
+	draft: FormDraft
 }
+
+/** A form's fields (never secrets) kept across a sign-in: the page, the form's id, name → value. */
+export type FormDraft = { page: string; form: string | null; values: Record<string, string> }
 export type SealedKind = keyof typeof SEALED_COOKIES
 export type SetupKind = 'totp' | 'emailCode'
 const SEALED_KINDS = Object.keys(SEALED_COOKIES) as SealedKind[]
@@ -141,12 +147,18 @@ export class RequestSession {
 		return unseal<SealedValues[K]>(this.sealed[kind], sessionSecrets(), { purpose: SEALED_COOKIES[kind].name, subject })
 	}
 
-	/** Seals `value` into its cookie; `subject` (e.g. the user id) must then be given to read it. */
-	async setSealed<K extends SealedKind>(kind: K, value: SealedValues[K], subject?: string) {
+	/**
+	 * Seals `value` into its cookie; `subject` (e.g. the user id) must then be
+	 * given to read it. With `maxBytes`, a larger sealed value is not kept
+	 * (false is returned).
+	 */
+	async setSealed<K extends SealedKind>(kind: K, value: SealedValues[K], subject?: string, { maxBytes }: { maxBytes?: number } = {}) {
 		const { name, maxAgeSeconds } = SEALED_COOKIES[kind]
 		const sealed = seal(value, sessionSecrets(), { purpose: name, maxAgeSeconds, subject })
+		if (maxBytes !== undefined && sealed.length > maxBytes) return false
 		this.sealed[kind] = sealed
 		this.outgoing.set(name, await getCookies().sealed[kind].serialize(sealed))
+		return true
 	}
 
 	async clearSealed(kind: SealedKind) {

@@ -5,15 +5,13 @@ import { z, type ZodType } from 'zod'
 import { formatDuration } from './duration'
 import { formatIssues } from './validation'
 import { ApiError } from '#app/api/errors'
+import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { sendToSignIn } from '#app/auth/guards.server'
 import { getFormData } from '#app/middleware/form-body.server'
 import { getT } from '#app/middleware/i18n.server'
 import { requestIdContext } from '#app/middleware/request-log.server'
 
 type Context = Readonly<RouterContextProvider>
-
-/** Fields never echoed back after a failed submission (nor kept in a draft). */
-export const SECRET_FIELDS = ['password', 'password_confirmation', 'current_password', 'code', 'csrf']
 
 /** Validates this request's form with the same schema the browser uses. */
 export function parseForm<S extends ZodType>(context: Context, schema: S) {

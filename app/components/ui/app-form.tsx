@@ -37,6 +37,8 @@ export function AppForm<Schema extends Record<string, any>>({
 	return (
 		<Form method="post" action={action} {...getFormProps(form)} className={className ?? 'form stack'} replace={replace}>
 			<AuthenticityTokenInput />
+			{/* Names the form, so a draft kept across a sign-in comes back to the right one. */}
+			<input type="hidden" name="__form" value={form.id} />
 			<ErrorSummary errors={errors} id={`${form.id}-summary`} />
 			{children}
 		</Form>
