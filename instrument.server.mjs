@@ -1,6 +1,7 @@
 // Loaded with `node --import` before anything else, so Sentry can instrument
 // the server. Error reporting is on only when SENTRY_DSN is set.
 import * as Sentry from '@sentry/react-router'
+import { scrubTelemetry } from './app/utils/redaction.js'
 
 const dsn = process.env.SENTRY_DSN?.trim()
 if (dsn) {
@@ -8,22 +9,20 @@ if (dsn) {
 		dsn,
 		environment: process.env.NODE_ENV,
 		sendDefaultPii: false,
+		includeLocalVariables: false,
 		tracesSampleRate: 1,
-		// Never read incoming bodies: forms carry passwords and codes, and the
-		// body must reach the router untouched (CSRF check, actions).
-		integrations: [Sentry.httpIntegration({ maxIncomingRequestBodySize: 'none' })],
-		// Never send request bodies, cookies or query strings: they can hold secrets.
-		beforeSend(event) {
-			if (event.request) {
-				delete event.request.cookies
-				delete event.request.data
-				delete event.request.query_string
-				if (event.request.headers) {
-					delete event.request.headers.cookie
-					delete event.request.headers.authorization
-				}
-			}
-			return event
-		},
+		integrations: [
+			// Never read incoming bodies: forms carry passwords and codes, and the
+			// body must reach the router untouched (CSRF check, actions).
+			Sentry.httpIntegration({ maxIncomingRequestBodySize: 'none' }),
+			// Do not even collect cookies, bodies or query strings for events.
+			Sentry.requestDataIntegration({ include: { cookies: false, data: false, query_string: false } }),
+		],
+		// Every event type leaves through the same scrubber (app/utils/redaction.js):
+		// no cookies, credentials, bodies or query strings, no emailed tokens in paths.
+		beforeSend: scrubTelemetry,
+		beforeSendTransaction: scrubTelemetry,
+		beforeSendSpan: scrubTelemetry,
+		beforeBreadcrumb: scrubTelemetry,
 	})
 }

@@ -6,8 +6,8 @@ import { gunzipSync } from 'node:zlib'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { startMockApi } from '#tests/mock-api/server'
-import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
-import { freePort, portalEnv, projectRoot, signInOverHttp, startPortal } from '#tests/setup/processes'
+import { csrfTokenFrom, freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
+import { MockApi, uniqueEmail } from './utils/mock'
 
 test('with an empty environment the server exits before listening and names every variable', () => {
 	const result = spawnSync(process.execPath, ['--import', './instrument.server.mjs', './server.mjs'], {
@@ -67,6 +67,7 @@ test('one JSON log line per request, with no query string and no path secrets', 
 		await fetch(`${portal.url}/does-not-exist?code=123456&token=abc`, { headers: { 'x-request-id': 'ops-test-request-1' } })
 		await fetch(`${portal.url}/auth/reset-password/token/SECRET-RESET-TOKEN`)
 		await fetch(`${portal.url}/tokens/email_verification/SECRET-EMAIL-TOKEN`)
+		await fetch(`${portal.url}/Auth/Reset-Password/Token/SECRET-MIXED-CASE`) // routing ignores case
 	} finally {
 		await portal.close()
 	}
@@ -88,58 +89,239 @@ test('one JSON log line per request, with no query string and no path secrets', 
 	expect(text).not.toContain('123456')
 	expect(text).not.toContain('SECRET-RESET-TOKEN')
 	expect(text).not.toContain('SECRET-EMAIL-TOKEN')
+	expect(text).not.toContain('SECRET-MIXED-CASE')
+	expect(text).toContain('/Auth/Reset-Password/Token/[redacted]')
 	expect(text).toContain('/auth/reset-password/token/[redacted]')
 })
 
-test('with SENTRY_DSN set, a thrown loader error is reported (to a local sink)', async () => {
-	const envelopes: string[] = []
-	const sink = http.createServer((req, res) => {
+
+/** A local stand-in for Sentry: records every envelope it is sent. */
+async function startSentrySink() {
+	const envelopes: Array<{ text: string; types: string[] }> = []
+	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = []
 		req.on('data', (c: Buffer) => chunks.push(c))
 		req.on('end', () => {
 			const body = Buffer.concat(chunks)
 			const text = req.headers['content-encoding'] === 'gzip' ? gunzipSync(body).toString('utf8') : body.toString('utf8')
-			envelopes.push(`${req.url}\n${text}`)
+			// Header line, then item header and payload lines: collect the item types.
+			const types = text
+				.split('\n')
+				.slice(1)
+				.filter((_, index) => index % 2 === 0)
+				.flatMap((line) => {
+					try {
+						return [String((JSON.parse(line) as { type?: unknown }).type)]
+					} catch {
+						return []
+					}
+				})
+			envelopes.push({ text: `${req.url}\n${text}`, types })
 			res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
 		})
 	})
-	await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve))
-	const sinkPort = (sink.address() as AddressInfo).port
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const port = (server.address() as AddressInfo).port
+	return {
+		envelopes,
+		dsn: `http://publickey@127.0.0.1:${port}/42`,
+		count: (type: string) => envelopes.filter((e) => e.types.includes(type)).length,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	}
+}
+
+/**
+ * Adds `value` to the strings telemetry must never contain: as given, URL-decoded
+ * and, for unsigned React Router cookies (base64 JSON), the strings inside.
+ */
+function addSecret(secrets: Set<string>, value: string | undefined | null) {
+	if (!value || value.length < 6) return
+	secrets.add(value)
+	try {
+		const decoded = decodeURIComponent(value)
+		secrets.add(decoded)
+		const walk = (v: unknown): void => {
+			if (typeof v === 'string' && v.length >= 6) secrets.add(v)
+			else if (v && typeof v === 'object') Object.values(v).forEach(walk)
+		}
+		walk(JSON.parse(Buffer.from(decoded, 'base64').toString('utf8')))
+	} catch {
+		// Not encoded, or sealed: the raw value is enough.
+	}
+}
+
+/** A cookie-keeping HTTP client for the portal; every cookie value it receives is a secret. */
+class PortalClient {
+	readonly jar = new Map<string, string>()
+	/** Responses the server SDK keeps a transaction for (it drops 3xx and 401–404 by default). */
+	traced = 0
+	constructor(
+		readonly base: string,
+		readonly secrets: Set<string>,
+	) {}
+
+	async send(path: string, form?: Record<string, string>) {
+		const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+		const response = await fetch(`${this.base}${path}`, {
+			method: form ? 'POST' : 'GET',
+			redirect: 'manual',
+			headers: {
+				...(cookie ? { cookie } : {}),
+				...(form ? { 'content-type': 'application/x-www-form-urlencoded', origin: this.base } : {}),
+			},
+			body: form ? new URLSearchParams(form) : undefined,
+		})
+		if (!(response.status >= 300 && response.status < 400) && !(response.status >= 401 && response.status <= 404)) this.traced += 1
+		for (const header of response.headers.getSetCookie()) {
+			const pair = header.split(';')[0]!
+			const name = pair.slice(0, pair.indexOf('='))
+			const value = pair.slice(pair.indexOf('=') + 1)
+			if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(header)) this.jar.delete(name)
+			else {
+				this.jar.set(name, value)
+				addSecret(this.secrets, value)
+			}
+		}
+		return response
+	}
+
+	/** GETs a page with a form and returns its CSRF token. */
+	async formToken(path: string) {
+		const page = await this.send(path)
+		expect(page.status, path).toBe(200)
+		const token = csrfTokenFrom(await page.text())
+		expect(token, `CSRF token on ${path}`).toBeTruthy()
+		addSecret(this.secrets, token)
+		return token!
+	}
+}
+
+test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookies, codes or secret paths', async () => {
+	test.setTimeout(60_000)
+	const sink = await startSentrySink()
 	const port = await freePort()
 	const portalUrl = `http://127.0.0.1:${port}`
-	const mock = await startMockApi({ host: '127.0.0.1', port: 0, portalUrl, quiet: true })
+	const mockServer = await startMockApi({ host: '127.0.0.1', port: 0, portalUrl, quiet: true, scryptCost: 1024 })
+	const mock = new MockApi(mockServer.url)
 	const portal = await startPortal({
 		env: portalEnv({
 			PORT: String(port),
 			PUBLIC_APP_URL: portalUrl,
-			API_BASE_URL: mock.url,
-			SENTRY_DSN: `http://publickey@127.0.0.1:${sinkPort}/42`,
+			API_BASE_URL: mockServer.url,
+			SENTRY_DSN: sink.dsn,
 			LOG_LEVEL: 'silent',
 		}),
 	})
+	const secrets = new Set<string>()
+	const secretPaths: string[] = []
 	try {
-		const cookie = await signInOverHttp(portalUrl, DEMO_EMAIL, DEMO_PASSWORD)
-		// The dashboard's loader reads the two-step methods: make that call fail.
-		await fetch(`${mock.url}/__mock/faults`, {
+		const password = 'Correct-Horse-42'
+		const partner = uniqueEmail('sentry')
+		const twoStep = uniqueEmail('sentry-2fa')
+		await mock.createUser({ email: partner, password, company_name: 'Sentry Ltd', country: 'GB', locale: 'en-GB' })
+		await mock.createUser({ email: twoStep, password, email_two_step: true })
+
+		// 1. Password reset through the emailed link, in mixed case (routing ignores case).
+		const resetting = new PortalClient(portalUrl, secrets)
+		let csrf = await resetting.formToken('/auth/reset-password')
+		expect((await resetting.send('/auth/reset-password', { email: partner, csrf })).status).toBe(200)
+		const resetLink = (await mock.lastEmail(partner)).links.find((l) => l.includes('/auth/reset-password/token/'))!
+		const resetToken = resetLink.split('/').at(-1)!
+		addSecret(secrets, resetToken)
+		const resetPath = `/Auth/Reset-Password/Token/${resetToken}`
+		secretPaths.push(resetPath, `/auth/reset-password/token/${resetToken}`)
+		csrf = await resetting.formToken(resetPath)
+		const newPassword = 'Brand-New-Secret-7'
+		secrets.add(newPassword)
+		const reset = await resetting.send(resetPath, { password: newPassword, password_confirmation: newPassword, csrf })
+		expect(await reset.text()).toContain('Password changed with success.')
+
+		// 2. An emailed verification link (/tokens/<type>/<token>).
+		const registered = uniqueEmail('sentry-new')
+		const registration = await fetch(`${mockServer.url}/user-registrations`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ method: 'GET', path: '/user-authentications', status: 500, times: 1 }),
+			body: JSON.stringify({
+				first_name: 'Grace',
+				last_name: 'Hopper',
+				company_name: 'Compilers Ltd',
+				country: 'GB',
+				locale: 'en-GB',
+				email: registered,
+				password,
+				password_confirmation: password,
+			}),
 		})
-		const page = await fetch(`${portalUrl}/`, { headers: { cookie } })
-		expect(page.status).toBe(500)
-		const html = await page.text()
-		expect(html).toContain('Something went wrong')
-		expect(html).not.toMatch(/ApiError|user-authentications|\n\s+at /) // no internals, no stack trace
-		await expect
-			.poll(() => envelopes.find((e) => e.includes('"type":"event"') && e.includes('GET /user-authentications')), { timeout: 15_000 })
-			.toBeTruthy()
-		const event = envelopes.find((e) => e.includes('"type":"event"'))!
-		expect(event).toContain('/api/42/envelope/')
-		expect(event).not.toContain(DEMO_PASSWORD)
-		expect(event).not.toContain('user.access-token=')
+		expect(registration.status).toBe(201)
+		const verifyLink = (await mock.lastEmail(registered)).links.find((l) => l.includes('/tokens/email_verification/'))!
+		const verifyToken = verifyLink.split('/').at(-1)!
+		addSecret(secrets, verifyToken)
+		secretPaths.push(`/tokens/email_verification/${verifyToken}`)
+		const linkClient = new PortalClient(portalUrl, secrets)
+		expect((await linkClient.send(`/Tokens/email_verification/${verifyToken}`)).status).toBe(303)
+		// Used once: now it renders "Link not valid" (200) under the same secret path.
+		expect((await linkClient.send(`/tokens/Email_Verification/${verifyToken}`)).status).toBe(200)
+
+		// 3. Sign in with the new password, set up an authenticator (its sealed cookie goes
+		// back once), pass a query string that carries a token, then a loader error.
+		const signedIn = new PortalClient(portalUrl, secrets)
+		csrf = await signedIn.formToken('/auth/sign-in')
+		const signIn = await signedIn.send('/auth/sign-in', { email: partner, password: newPassword, csrf })
+		expect(signIn.status).toBe(302)
+		expect(signedIn.jar.has('user.access-token')).toBe(true)
+		expect(signedIn.jar.has('user.refresh-token')).toBe(true)
+		const totpPage = '/me/manage/security/multi-factor-authentication/totp'
+		expect((await signedIn.send(totpPage)).status).toBe(200)
+		expect(signedIn.jar.has('user.totp-setup')).toBe(true)
+		expect((await signedIn.send(totpPage)).status).toBe(200)
+		const queryToken = `qs${crypto.randomUUID()}`
+		secrets.add(queryToken)
+		expect((await signedIn.send(`/contact?token=${queryToken}&code=${queryToken}`)).status).toBe(200)
+		await mock.fault({ method: 'GET', path: '/user-authentications', status: 500, times: 1 })
+		const failing = await signedIn.send('/')
+		expect(failing.status).toBe(500)
+		expect(await failing.text()).not.toMatch(/ApiError|user-authentications|\n\s+at /) // no internals, no stack trace
+
+		// 4. Two-step sign-in with an emailed code (the code also passes through a query string).
+		const second = new PortalClient(portalUrl, secrets)
+		csrf = await second.formToken('/auth/sign-in')
+		const firstStep = await second.send('/auth/sign-in', { email: twoStep, password, csrf })
+		expect(firstStep.headers.get('location')).toContain('/auth/sign-in/two-step')
+		expect(second.jar.has('user.pending-sign-in')).toBe(true)
+		// With email as the only method, the first step has sent the code already.
+		const code = (await mock.lastEmail(twoStep)).codes[0]!
+		expect(code).toMatch(/^\d{6}$/)
+		csrf = await second.formToken(`/auth/sign-in/two-step?method=email&code=${code}`)
+		const done = await second.send('/auth/sign-in/two-step', { intent: 'verify', method: 'email', code, csrf })
+		expect(done.status).toBe(302)
+		expect(second.jar.has('user.access-token')).toBe(true)
+		expect((await second.send('/')).status).toBe(200)
+
+		// Every request above ends a server transaction; wait until all of them and the error arrived.
+		const traced = [resetting, linkClient, signedIn, second].reduce((sum, client) => sum + client.traced, 0)
+		expect(traced).toBeGreaterThanOrEqual(12)
+		await expect.poll(() => sink.count('transaction'), { timeout: 15_000 }).toBeGreaterThanOrEqual(traced)
+		await expect.poll(() => sink.envelopes.some((e) => e.types.includes('event') && e.text.includes('GET /user-authentications')), { timeout: 15_000 }).toBe(true)
+
+		const all = sink.envelopes.map((e) => e.text).join('\n')
+		expect(all).toContain('/api/42/envelope/')
+		const leaked = [...secrets].filter((secret) => all.includes(secret))
+		expect(leaked, `${leaked.length} of ${secrets.size} secrets found in ${sink.envelopes.length} envelopes`).toEqual([])
+		// Six-digit code: never as a number on its own (timestamps' fractions are preceded by a dot).
+		expect(all).not.toMatch(new RegExp(`(?<![\\d.])${code}(?!\\d)`))
+		// The secret paths were reported, with the secret segment redacted.
+		expect(all).toContain('/Auth/Reset-Password/Token/[redacted]')
+		expect(all).toContain('/tokens/Email_Verification/[redacted]')
+		for (const secretPath of secretPaths) expect(all.toLowerCase()).not.toContain(secretPath.toLowerCase())
+		expect(all).not.toMatch(/reset-password\/token\/(?!\[redacted\]|:token)/i)
+		expect(all).not.toMatch(/\/tokens\/[^/"\s]+\/(?!\[redacted\]|:token)[^/"\s]/i)
+		expect(all).not.toMatch(/(user\.[\w-]+|XSRF-TOKEN)=(?!\[redacted\])/i)
+		expect(all).not.toMatch(/[?&](code|token)=/i)
+		expect(all).not.toContain(password)
 	} finally {
+		await test.info().attach('sentry-envelopes', { body: sink.envelopes.map((e) => e.text).join('\n'), contentType: 'text/plain' })
 		await portal.close()
-		await mock.close()
-		sink.close()
+		await mockServer.close()
+		await sink.close()
 	}
 })

@@ -15,6 +15,10 @@ describe('loggablePath', () => {
 			'/tokens/email_verification/[redacted]',
 		)
 	})
+	test('redacts whatever the case, since routing ignores it', () => {
+		expect(loggablePath('https://p.example/Auth/Reset-Password/Token/X')).toBe('/Auth/Reset-Password/Token/[redacted]')
+		expect(loggablePath('https://p.example/TOKENS/Email_Change/abc')).toBe('/TOKENS/Email_Change/[redacted]')
+	})
 	test('leaves ordinary paths alone', () => {
 		expect(loggablePath('https://p.example/services/42/manage')).toBe('/services/42/manage')
 	})

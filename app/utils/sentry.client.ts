@@ -1,4 +1,23 @@
 import * as Sentry from '@sentry/react-router'
+import { scrubEnvelope, scrubTelemetry } from './redaction'
+
+type Transport = ReturnType<typeof Sentry.makeFetchTransport>
+
+/**
+ * The fetch transport, with envelope headers, replay events and replay
+ * recordings scrubbed on the way out (no `before*` hook sees those). A
+ * recording that cannot be scrubbed is not sent.
+ */
+function scrubbingTransport(options: Parameters<typeof Sentry.makeFetchTransport>[0]): Transport {
+	const transport = Sentry.makeFetchTransport(options)
+	return {
+		...transport,
+		send(envelope: Parameters<Transport['send']>[0]) {
+			const scrubbed = scrubEnvelope(envelope)
+			return scrubbed ? transport.send(scrubbed) : Promise.resolve({})
+		},
+	}
+}
 
 /** Browser error reporting (spec point 9: traces 1, replay 0.1, replay on error 1). */
 export function initSentry(dsn: string, environment?: string) {
@@ -6,9 +25,32 @@ export function initSentry(dsn: string, environment?: string) {
 		dsn,
 		environment,
 		sendDefaultPii: false,
-		integrations: [Sentry.reactRouterTracingIntegration(), Sentry.replayIntegration()],
+		transport: scrubbingTransport,
+		integrations: [
+			Sentry.reactRouterTracingIntegration(),
+			Sentry.replayIntegration({
+				maskAllText: true,
+				maskAllInputs: true,
+				blockAllMedia: true,
+				// Hidden inputs carry the CSRF token; blocked elements keep no attributes.
+				block: ['input[type="hidden"]'],
+				// No request or response bodies or headers, for any URL.
+				networkDetailAllowUrls: [],
+				networkCaptureBodies: false,
+				networkRequestHeaders: [],
+				networkResponseHeaders: [],
+				// Uncompressed, so the transport can scrub recordings (URLs, form actions).
+				useCompression: false,
+				beforeAddRecordingEvent: scrubTelemetry,
+			}),
+		],
 		tracesSampleRate: 1,
 		replaysSessionSampleRate: 0.1,
 		replaysOnErrorSampleRate: 1,
+		// The same scrubber as the server (app/utils/redaction.js) for every event type.
+		beforeSend: scrubTelemetry,
+		beforeSendTransaction: scrubTelemetry,
+		beforeSendSpan: scrubTelemetry,
+		beforeBreadcrumb: scrubTelemetry,
 	})
 }
