@@ -16,7 +16,7 @@ export function contentSecurityPolicy(nonce: string, { dev = false, sentryDsn }:
 		'img-src': ["'self'", 'data:', 'blob:'],
 		'font-src': ["'self'"],
 		'connect-src': connect,
-		'worker-src': ["'self'", 'blob:'],
+		'worker-src': ["'self'"],
 		'object-src': ["'none'"],
 		'base-uri': ["'none'"],
 		'frame-ancestors': ["'none'"],
