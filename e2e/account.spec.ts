@@ -83,6 +83,7 @@ test('change email and confirm it by the emailed link', async ({ page, mock }, t
 	await page.goto('/me/manage/security/email')
 	await expect(page.getByRole('main').getByText(next)).toBeVisible()
 	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+	await expect(page.getByText('You have been signed out.')).toBeVisible()
 	await signIn(page, next)
 })
 

@@ -262,7 +262,7 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 		// Used once: now it renders "Link not valid" (200) under the same secret path.
 		expect((await linkClient.send(`/tokens/Email_Verification/${verifyToken}`)).status).toBe(200)
 
-		// 3. Sign in with the new password, set up an authenticator (its sealed cookie goes
+		// 3. Sign in with the new password, start an authenticator setup (its sealed cookie goes
 		// back once), pass a query string that carries a token, then a loader error.
 		const signedIn = new PortalClient(portalUrl, secrets)
 		csrf = await signedIn.formToken('/auth/sign-in')
@@ -271,7 +271,8 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 		expect(signedIn.jar.has('user.access-token')).toBe(true)
 		expect(signedIn.jar.has('user.refresh-token')).toBe(true)
 		const totpPage = '/me/manage/security/multi-factor-authentication/totp'
-		expect((await signedIn.send(totpPage)).status).toBe(200)
+		csrf = await signedIn.formToken(totpPage)
+		expect((await signedIn.send(totpPage, { intent: 'start', csrf })).status).toBe(302)
 		expect(signedIn.jar.has('user.totp-setup')).toBe(true)
 		expect((await signedIn.send(totpPage)).status).toBe(200)
 		const queryToken = `qs${crypto.randomUUID()}`
