@@ -19,7 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await session.setFlash({ tone: 'success', key: 'auth:verification.resent', values: { email: verification.value } })
 	} catch (error) {
 		if (!(error instanceof ApiError && error.status === 429)) throw error
-		await session.setFlash({ tone: 'warning', key: 'auth:verification.resendIn', values: { count: error.retryAfterSeconds ?? 60 } })
+		// The prompt's countdown (from the API) says when; the message only says why nothing was sent.
+		await session.setFlash({ tone: 'warning', key: 'auth:verification.resendTooSoon' })
 	}
 	return redirect(back)
 }
