@@ -1,7 +1,8 @@
 import { PASSWORD, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { uniqueEmail } from './utils/mock'
-import { CONTACT_EMAIL, expect, test } from './fixtures'
+import { passTime } from './utils/time'
+import { CONTACT_EMAIL, expect, jsDisabled, test } from './fixtures'
 
 const summary = (page: import('@playwright/test').Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
@@ -87,6 +88,34 @@ test('change email and confirm it by the emailed link', async ({ page, mock }, t
 	await signIn(page, next)
 })
 
+test('change email: a taken address says so; success empties the form; a later failure drops the success message', async ({ page, mock }, testInfo) => {
+	const partner = await createPartner(mock)
+	const other = await createPartner(mock)
+	await signIn(page, partner.email)
+	await page.goto('/me/manage/security/email')
+	const send = async (email: string, password: string) => {
+		await page.getByLabel('New email address').fill(email)
+		await page.getByLabel('Current password').fill(password)
+		await page.getByRole('button', { name: 'Send confirmation link' }).click()
+	}
+	await send(other.email, PASSWORD)
+	await expect(summary(page)).toContainText('New email address: An account with this email address already exists.')
+	await expect(page.getByRole('main')).not.toContainText("doesn't exist")
+	await expectAccessible(page, testInfo)
+
+	const next = uniqueEmail('new')
+	await send(next, PASSWORD)
+	const sent = page.getByText(`We have sent a confirmation link to ${next}.`)
+	await expect(sent).toBeVisible()
+	// As on the fresh page a browser without JS gets: nothing typed is left, least of all the password.
+	await expect(page.getByLabel('New email address')).toHaveValue('')
+	await expect(page.getByLabel('Current password')).toHaveValue('')
+
+	await send(uniqueEmail('later'), 'Wrong-Password-1')
+	await expect(summary(page)).toContainText('The password is incorrect.')
+	await expect(sent).toHaveCount(0)
+})
+
 test('change password: wrong current password, then right; sign in with the new one', async ({ page, mock }, testInfo) => {
 	const partner = await createPartner(mock)
 	const NEW = 'Fresh-Password-2027'
@@ -148,26 +177,64 @@ test('turn on the authenticator app, sign in with it, turn it off', async ({ pag
 	await expect(page.getByText('Authenticator app is now off.')).toBeVisible()
 })
 
-test('turn on email codes: an early resend is refused, a later one works', async ({ page, mock }, testInfo) => {
+test('turn on email codes: one countdown; an early resend is held back or refused, a later one works', async ({ page, mock }, testInfo) => {
+	await page.clock.install()
 	const partner = await createPartner(mock)
 	await signIn(page, partner.email)
 	await page.goto('/me/manage/security/multi-factor-authentication/email')
 	await expectAccessible(page, testInfo)
 	await page.getByRole('button', { name: 'Send me a code' }).click()
 	await expect(page.getByText(`We have sent a code to ${partner.email}.`)).toBeVisible()
-	await expect(page.getByText(/You can ask for a new code in \d+ seconds?\./).first()).toBeVisible()
-	await page.getByRole('button', { name: 'Send a new code' }).click()
-	await expect(page.getByRole('alert').filter({ hasText: /You can ask for a new code in \d+ seconds?\./ })).toBeVisible()
+	const countdown = page.getByText(/You can ask for a new code in \d+ seconds?\./)
+	const resend = page.getByRole('button', { name: 'Send a new code' })
+	await expect(countdown).toHaveCount(1)
+	if (jsDisabled(testInfo)) {
+		// Without JS the button can be pressed: the refusal is an alert that says when.
+		await resend.click()
+		const refusal = page.getByRole('alert').filter({ hasText: 'It is too soon to send a new code.' })
+		await expect(refusal).toContainText(/You can ask for a new code in \d+ seconds?\./)
+		await expect(countdown).toHaveCount(1)
+		await expect(page.getByRole('main')).not.toContainText(/too many attempts|429/i)
+	} else {
+		await expect(resend).toBeDisabled()
+	}
 	expect(await mock.emails(partner.email)).toHaveLength(1)
-	await mock.advanceClock(61)
-	await page.getByRole('button', { name: 'Send a new code' }).click()
-	await expect(page.getByRole('alert').filter({ hasText: /You can ask for a new code/ })).toHaveCount(0)
+	await passTime(page, mock, 61)
+	await expect(resend).toBeEnabled()
+	await resend.click()
+	await expect(page.getByRole('alert').filter({ hasText: /too soon/ })).toHaveCount(0)
+	await expect(countdown).toHaveCount(1)
 	expect(await mock.emails(partner.email)).toHaveLength(2)
 	const code = (await mock.lastEmail(partner.email)).codes[0]!
 	await page.getByRole('textbox', { name: 'Code' }).fill(`${code.slice(0, 3)} ${code.slice(3)}`)
 	await page.getByRole('button', { name: 'Turn on' }).click()
 	await expect(page.getByText('Email code is now on.')).toBeVisible()
 	await expect(page.getByRole('region', { name: /Email code/ }).getByText('On', { exact: true })).toBeVisible()
+})
+
+test('an expired email code says so, next to the way to a new one', async ({ page, mock }) => {
+	await page.clock.install()
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await page.goto('/me/manage/security/multi-factor-authentication/email')
+	await page.getByRole('button', { name: 'Send me a code' }).click()
+	const first = (await mock.lastEmail(partner.email)).codes[0]!
+	await passTime(page, mock, 10 * 60 + 1)
+	await page.getByRole('textbox', { name: 'Code' }).fill(first)
+	await page.getByRole('button', { name: 'Turn on' }).click()
+	await expect(summary(page)).toContainText('Code: This code has expired. Send a new code.')
+	await expect(page.getByText('The code is invalid.')).toHaveCount(0)
+	// The code has long outlived the resend interval: a new code can be sent at once.
+	const countdown = page.getByText(/You can ask for a new code in \d+ seconds?\./)
+	await expect(countdown).toHaveCount(0)
+	await page.getByRole('button', { name: 'Send a new code' }).click()
+	await expect(countdown).toHaveCount(1)
+	await expect(summary(page)).toHaveCount(0)
+	expect(await mock.emails(partner.email)).toHaveLength(2)
+	const second = (await mock.lastEmail(partner.email)).codes[0]!
+	await page.getByRole('textbox', { name: 'Code' }).fill(second)
+	await page.getByRole('button', { name: 'Turn on' }).click()
+	await expect(page.getByText('Email code is now on.')).toBeVisible()
 })
 
 test('send the contact form', async ({ page, mock }, testInfo) => {
@@ -182,9 +249,19 @@ test('send the contact form', async ({ page, mock }, testInfo) => {
 	await expect(page.getByLabel('Subject')).toHaveValue('Webhook question')
 	await page.getByLabel('Message').fill('How do I rotate the webhook secret?')
 	await page.getByRole('button', { name: 'Send message' }).click()
-	await expect(page.getByText('Thank you. Your message has been sent; we will reply by email.')).toBeVisible()
+	const sent = page.getByText('Thank you. Your message has been sent; we will reply by email.')
+	await expect(sent).toBeVisible()
 	const mail = await mock.lastEmail(CONTACT_EMAIL)
 	expect(mail.subject).toBe('Contact: Webhook question')
 	expect(mail.text).toContain('How do I rotate the webhook secret?')
 	expect(mail.text).toContain(partner.email)
+	// As on the fresh page a browser without JS gets: the sent message is not left in the form.
+	await expect(page.getByLabel('Subject')).toHaveValue('')
+	await expect(page.getByLabel('Message')).toHaveValue('')
+
+	// A later failure: the success message goes, the error stays alone.
+	await page.getByLabel('Subject').fill('Another question')
+	await page.getByRole('button', { name: 'Send message' }).click()
+	await expect(summary(page)).toContainText('Message: This field is required.')
+	await expect(sent).toHaveCount(0)
 })

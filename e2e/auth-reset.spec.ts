@@ -37,7 +37,7 @@ test('a reset request reads the same for known and unknown addresses', async ({ 
 	await expectAccessible(page, testInfo)
 })
 
-test('reset by the emailed link, then sign in with the new password', async ({ page, mock }, testInfo) => {
+test('reset by the emailed link, then sign in with the new password; the spent link is refused', async ({ page, mock }, testInfo) => {
 	const partner = await createPartner(mock)
 	const link = await requestResetLink(page, mock, partner.email)
 
@@ -54,21 +54,35 @@ test('reset by the emailed link, then sign in with the new password', async ({ p
 	await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
 	await page.getByLabel('Re-enter password').fill(NEW_PASSWORD)
 	await page.getByRole('button', { name: 'Change password' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible()
 	await expect(page.getByText('Password changed with success.')).toBeVisible()
+	await expectAccessible(page, testInfo)
 	await page.getByRole('link', { name: 'Click here to sign in.' }).click()
 	await expect(page).toHaveURL(/\/auth\/sign-in$/)
+
+	// The link works once: opened again, it says so before any password is typed.
+	expect((await page.goto(link))?.status()).toBe(404)
+	await expect(page.getByText('Password reset token is invalid.')).toBeVisible()
+	await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
 	await signIn(page, partner.email, NEW_PASSWORD)
 })
 
-test('an expired reset link says so and offers to try again', async ({ page, mock }) => {
+test('an unknown or expired reset link says so at once, as a 404, and offers to try again', async ({ page, mock }, testInfo) => {
+	const invalidPage = async (url: string) => {
+		expect((await page.goto(url))?.status(), url).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'This reset link cannot be used' })).toBeVisible()
+		const alert = page.getByRole('alert')
+		await expect(alert).toContainText('Password reset token is invalid.')
+		await expect(alert.getByRole('link', { name: 'Click here to try again.' })).toHaveAttribute('href', '/auth/reset-password')
+		await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
+	}
+	await invalidPage('/auth/reset-password/token/not-a-real-token')
+	await expectAccessible(page, testInfo)
+
 	const partner = await createPartner(mock)
 	const link = await requestResetLink(page, mock, partner.email)
 	await mock.advanceClock(61 * 60)
-	await page.goto(link)
-	await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
-	await page.getByLabel('Re-enter password').fill(NEW_PASSWORD)
-	await page.getByRole('button', { name: 'Change password' }).click()
-	await expect(page.getByText('Password reset token is invalid.')).toBeVisible()
+	await invalidPage(link)
 	await page.getByRole('link', { name: 'Click here to try again.' }).click()
 	await expect(page).toHaveURL(/\/auth\/reset-password$/)
 })

@@ -1,7 +1,8 @@
 import { PASSWORD, cookies, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { uniqueEmail } from './utils/mock'
-import { expect, test } from './fixtures'
+import { passTime } from './utils/time'
+import { expect, jsDisabled, test } from './fixtures'
 
 const summary = (page: import('@playwright/test').Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
@@ -132,11 +133,12 @@ test('sign in with an authenticator app: a wrong code, then the right one; a use
 })
 
 test('sign in with an emailed code: wrong code, right code, and a used code is refused', async ({ page, mock }) => {
+	await page.clock.install()
 	const partner = await createPartner(mock, { email_two_step: true })
 	await page.goto('/auth/sign-in')
 	await fillSignIn(page, partner.email, PASSWORD)
 	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
-	await expect(page.getByText(/You can ask for a new code in \d+ seconds?\./)).toBeVisible()
+	await expect(page.getByText(/You can ask for a new code in \d+ seconds?\./)).toHaveCount(1)
 	const mail = await mock.lastEmail(partner.email)
 	const code = mail.codes[0]!
 	await page.getByRole('textbox', { name: 'Code' }).fill(code === '000000' ? '111111' : '000000')
@@ -148,7 +150,8 @@ test('sign in with an emailed code: wrong code, right code, and a used code is r
 
 	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
 	await fillSignIn(page, partner.email, PASSWORD)
-	await mock.advanceClock(61)
+	await expect(page.getByRole('textbox', { name: 'Code' })).toBeVisible()
+	await passTime(page, mock, 61)
 	await page.getByRole('textbox', { name: 'Code' }).fill(code)
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByText('The code is invalid.').first()).toBeVisible()
@@ -156,6 +159,37 @@ test('sign in with an emailed code: wrong code, right code, and a used code is r
 	await page.getByRole('button', { name: 'Send a new code' }).click()
 	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
 	expect((await mock.emails(partner.email)).length).toBe(2)
+})
+
+test('signing in with an emailed code: one resend countdown; an early resend is held back or refused', async ({ page, mock }, testInfo) => {
+	await page.clock.install()
+	const partner = await createPartner(mock, { email_two_step: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+	const countdown = page.getByText(/You can ask for a new code in \d+ seconds?\./)
+	const resend = page.getByRole('button', { name: 'Send a new code' })
+	await expect(countdown).toHaveCount(1)
+	if (jsDisabled(testInfo)) {
+		// Without JS the button can be pressed: the refusal is an alert that says when.
+		await resend.click()
+		const refusal = page.getByRole('alert').filter({ hasText: 'It is too soon to send a new code.' })
+		await expect(refusal).toContainText(/You can ask for a new code in \d+ seconds?\./)
+		await expect(countdown).toHaveCount(1)
+		await expect(page.getByRole('main')).not.toContainText(/too many attempts|429/i)
+	} else {
+		await expect(resend).toBeDisabled()
+	}
+	expect(await mock.emails(partner.email)).toHaveLength(1)
+
+	await passTime(page, mock, 61)
+	await expect(resend).toBeEnabled()
+	await resend.click()
+	await expect(countdown).toHaveCount(1)
+	expect(await mock.emails(partner.email)).toHaveLength(2)
+	await page.getByRole('textbox', { name: 'Code' }).fill((await mock.lastEmail(partner.email)).codes[0]!)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 })
 
 test('with both methods active the partner chooses one', async ({ page, mock }) => {

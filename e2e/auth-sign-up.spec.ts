@@ -1,6 +1,7 @@
 import { PASSWORD, cookies } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { uniqueEmail } from './utils/mock'
+import { passTime } from './utils/time'
 import { expect, jsDisabled, test } from './fixtures'
 
 test('sign up, meet the verification prompt, verify by the emailed link, reach the dashboard', async ({ page, mock }, testInfo) => {
@@ -41,11 +42,19 @@ test('sign up, meet the verification prompt, verify by the emailed link, reach t
 	await expect(page.getByText('Email address confirmed.')).toHaveCount(0)
 
 	// The link is single use.
-	await page.goto(link!)
+	expect((await page.goto(link!))?.status()).toBe(404)
 	await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible()
 })
 
-test('the verification email can be sent again, no sooner than the server allows', async ({ page, mock }) => {
+test('an unknown emailed link, or one of an unknown kind, is a 404 page that says so', async ({ page }) => {
+	for (const path of ['/tokens/email_verification/not-a-token', '/tokens/email_change/not-a-token', '/tokens/no-such-kind/abc']) {
+		expect((await page.goto(path))?.status(), path).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible()
+	}
+})
+
+test('the verification email can be sent again, no sooner than the server allows', async ({ page, mock }, testInfo) => {
+	await page.clock.install()
 	const email = uniqueEmail('resend')
 	await mock.createUser({ email, password: PASSWORD, verified: false })
 	await page.goto('/auth/sign-in')
@@ -54,13 +63,48 @@ test('the verification email can be sent again, no sooner than the server allows
 	await page.getByRole('button', { name: 'Sign in' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Email verification required' })).toBeVisible()
 	const before = (await mock.emails(email)).length
-	await page.getByRole('button', { name: 'Send the email again' }).click()
-	await expect(page.getByText(/You can ask for another email in \d+ seconds?\./).first()).toBeVisible()
+	const countdown = page.getByText(/You can ask for another email in \d+ seconds?\./)
+	const resend = page.getByRole('button', { name: 'Send the email again' })
+	await expect(countdown).toHaveCount(1)
+	if (jsDisabled(testInfo)) {
+		// Without JS the button can be pressed: the refusal says why, the one countdown says when.
+		await resend.click()
+		await expect(page.getByText('It is too soon to send the email again.')).toBeVisible()
+		await expect(countdown).toHaveCount(1)
+		await expect(page.getByRole('main')).not.toContainText(/too many attempts|429/i)
+	} else {
+		await expect(resend).toBeDisabled()
+	}
 	expect((await mock.emails(email)).length).toBe(before)
-	await mock.advanceClock(61)
-	await page.getByRole('button', { name: 'Send the email again' }).click()
+
+	await passTime(page, mock, 61)
+	await expect(resend).toBeEnabled()
+	await resend.click()
 	await expect(page.getByText(`We have sent the email again to ${email}.`)).toBeVisible()
 	expect((await mock.emails(email)).length).toBe(before + 1)
+})
+
+test('country and language lists are in the order of their names', async ({ page }) => {
+	await page.goto('/auth/sign-up')
+	await expect(page.getByLabel('Country').getByRole('option')).toHaveText([
+		'Brazil',
+		'France',
+		'Germany',
+		'Italy',
+		'Romania',
+		'Spain',
+		'United Kingdom',
+	])
+	await expect(page.getByLabel('Default language').getByRole('option')).toHaveText([
+		'English (United Kingdom)',
+		'French',
+		'German',
+		'Italian',
+		'Portuguese (Brazil)',
+		'Romanian',
+		'Spanish',
+	])
+	await expect(page.getByLabel('Country')).toHaveValue('GB')
 })
 
 test('a failed sign-up keeps what was typed except passwords, with a linked error summary', async ({ page, mock }, testInfo) => {
@@ -89,13 +133,18 @@ test('a failed sign-up keeps what was typed except passwords, with a linked erro
 	await summary.getByRole('link', { name: 'Last name: This field is required.' }).click()
 	await expect(page.getByLabel('Last name')).toBeFocused()
 
-	// The API's verdict (address taken) lands on its field too.
+	// The API's verdict (address taken) lands on its field too, in plain words, with the ways on.
 	await page.getByLabel('Last name').fill('Hopper')
 	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
 	await page.getByLabel('Re-enter password').fill(PASSWORD)
 	await page.getByRole('button', { name: 'Create account' }).click()
-	await expect(page.getByText("This field must contain a value that doesn't exist.").first()).toBeVisible()
+	await expect(summary.getByRole('link', { name: 'Email address: An account with this email address already exists.' })).toBeVisible()
+	await expect(page.getByRole('main')).not.toContainText("doesn't exist")
 	await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true')
+	const main = page.getByRole('main')
+	await expect(main.getByRole('link', { name: 'Sign in to that account' })).toHaveAttribute('href', '/auth/sign-in')
+	await expect(main.getByRole('link', { name: 'reset its password' })).toHaveAttribute('href', '/auth/reset-password')
+	await expectAccessible(page, testInfo)
 	await expect(page.getByLabel('First name')).toHaveValue('Grace')
 	await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
 	await expect(page.getByLabel('Re-enter password')).toHaveValue('')

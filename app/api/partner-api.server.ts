@@ -15,6 +15,11 @@ export type SignInResult =
 /** Reference lists change rarely: cached per process for 60 s (spec point 9). */
 const referenceCache = createTtlCache<Array<{ id: string; key: string }>>()
 
+/** A 422 whose `email` is already an account's address (registration, email change). */
+export function isEmailTaken(error: unknown): error is ApiError {
+	return error instanceof ApiError && error.status === 422 && (error.fieldErrors.email ?? []).includes(c.validationMessages.unique)
+}
+
 /** The token pair of an authentication-tokens answer; both tokens must be there. */
 function pairOf(tokens: Array<z.output<typeof c.authenticationToken>>): TokenPair {
 	const access = tokens.find((t) => t.authentication_token_type.key === 'access')?.token_raw
@@ -132,7 +137,10 @@ export class PartnerApi {
 		await this.client.post('/user-reset-passwords/activate', { auth: 'none', body, schema: c.messageBody })
 	}
 
-	/** Verifies an emailed token (email verification or email change). Public. */
+	/**
+	 * Uses an emailed token (email verification or email change); a
+	 * reset_password token is only checked, not used. Public.
+	 */
 	async verifyUserToken(typeKey: string, token: string) {
 		const id = await this.userTokenTypeId(typeKey)
 		return (
@@ -142,6 +150,17 @@ export class PartnerApi {
 				schema: c.userTokenVerificationResponse,
 			})
 		).data
+	}
+
+	/** Whether a password reset token is still usable (unknown, used or expired: false). */
+	async resetTokenUsable(token: string): Promise<boolean> {
+		try {
+			await this.verifyUserToken('reset_password', token)
+			return true
+		} catch (error) {
+			if (error instanceof ApiError && error.status === 422) return false
+			throw error
+		}
 	}
 
 	verifications() {

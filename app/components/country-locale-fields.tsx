@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { SelectField } from './ui/field'
 import { countries, locales } from '#app/auth/schemas'
 
-/** Country (spec's seven codes, shown as names) and default language (seven locales). */
+const collator = new Intl.Collator('en-GB')
+
+/** Options in the order of their visible names. */
+function byName(options: Array<{ value: string; label: string }>) {
+	return options.sort((a, b) => collator.compare(a.label, b.label))
+}
+
+/** Country (spec's seven codes, shown as names) and default language (seven locales), each sorted by name. */
 export function CountryLocaleFields({ country, locale }: { country: FieldMetadata<unknown>; locale: FieldMetadata<unknown> }) {
 	const { t } = useTranslation('auth')
 	return (
@@ -12,12 +19,12 @@ export function CountryLocaleFields({ country, locale }: { country: FieldMetadat
 				meta={country}
 				label={t('fields.country')}
 				autoComplete="country"
-				options={countries.map((code) => ({ value: code, label: t(`countries.${code}`) }))}
+				options={byName(countries.map((code) => ({ value: code, label: t(`countries.${code}`) })))}
 			/>
 			<SelectField
 				meta={locale}
 				label={t('fields.locale')}
-				options={locales.map((code) => ({ value: code, label: t(`locales.${code}`) }))}
+				options={byName(locales.map((code) => ({ value: code, label: t(`locales.${code}`) })))}
 			/>
 		</>
 	)

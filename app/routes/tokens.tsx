@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/tokens'
 import { getApi, getSession } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
-import { pageTitle } from '#app/utils/meta'
+import { getT } from '#app/middleware/i18n.server'
+import { descriptions, pageTitle } from '#app/utils/meta'
 
 /** Emailed links land here: /tokens/{type}/{token} (public, spec point 2). */
 const EMAIL_TYPES = new Set(['email_verification', 'email_change'])
 
-export const meta: Route.MetaFunction = () => pageTitle('Link not valid')
+export const meta: Route.MetaFunction = () => pageTitle('Link not valid', descriptions.tokens)
+
+/** An unknown type, or an unknown, used or expired token: a 404 page that says so. */
+const invalid = () => data({ status: 'invalid' as const }, { status: 404 })
 
 /**
  * A valid link confirms the address and sends the partner home, where
@@ -17,16 +21,18 @@ export const meta: Route.MetaFunction = () => pageTitle('Link not valid')
  * link for clients that do not follow it.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-	if (!EMAIL_TYPES.has(params.type)) return { status: 'invalid' as const }
+	if (!EMAIL_TYPES.has(params.type)) return invalid()
 	try {
 		await getApi(context).verifyUserToken(params.type, params.token)
 	} catch (error) {
-		if (error instanceof ApiError && error.kind === 'bad_request') return { status: 'invalid' as const }
+		if (error instanceof ApiError && error.kind === 'bad_request') return invalid()
 		throw error
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'common:success.emailConfirmed' })
+	const t = getT(context)
+	const confirmed = t('common:success.emailConfirmed')
 	return new Response(
-		'<!doctype html><html lang="en-GB"><title>Email address confirmed</title><p>Email address confirmed. <a href="/">Continue to the home page</a></p></html>',
+		`<!doctype html><html lang="en-GB"><title>${confirmed}</title><p>${confirmed} <a href="/">${t('auth:verification.continue')}</a></p></html>`,
 		{ status: 303, headers: { Location: '/', 'Content-Type': 'text/html; charset=utf-8' } },
 	)
 }

@@ -114,7 +114,7 @@ export const invalidCredentialsBody = z.object({
 })
 export type InvalidCredentialsBody = z.infer<typeof invalidCredentialsBody>
 
-/** 422 of a wrong, reused or expired two-step code. `notices` is present at the sign-in step. */
+/** 422 of a wrong or reused two-step code. `notices` is present at the sign-in step. */
 export const invalidCodeBody = z.object({
 	message: z.string().meta({ examples: ['The code is invalid.'] }),
 	code: z.literal('invalid_code'),
@@ -122,6 +122,17 @@ export const invalidCodeBody = z.object({
 	notices: z.array(notice).optional(),
 })
 export type InvalidCodeBody = z.infer<typeof invalidCodeBody>
+
+/**
+ * 422 when the last emailed code has expired, whatever code was sent: only a
+ * new code can help. It does not count toward the lockout (nothing can be guessed).
+ */
+export const expiredCodeBody = z.object({
+	message: z.string().meta({ examples: ['The code has expired.'] }),
+	code: z.literal('code_expired'),
+	errors: fieldErrors,
+})
+export type ExpiredCodeBody = z.infer<typeof expiredCodeBody>
 
 /** 423: the account is locked (even the right password gets this while it lasts). */
 export const lockoutErrorBody = z.object({

@@ -105,6 +105,7 @@ export const validationMessages = {
 	passwordsDoNotMatch: 'The passwords do not match.',
 	passwordIncorrect: 'The password is incorrect.',
 	codeInvalid: 'The code is invalid.',
+	codeExpired: 'The code has expired.',
 	credentialsIncorrect: 'The authentication details are incorrect.',
 } as const
 export type ValidationMessageKey = keyof typeof validationMessages
@@ -240,7 +241,7 @@ export type MessageBody = z.infer<typeof messageBody>
 export const fieldErrors = z.record(z.string(), z.array(z.string())).describe('Messages by field name (dot notation).')
 export type FieldErrors = z.infer<typeof fieldErrors>
 
-/** 422: `{message, errors}`; `code` is present on the domain errors (invalid_code, invalid_token, …). */
+/** 422: `{message, errors}`; `code` is present on the domain errors (invalid_code, code_expired, invalid_token, …). */
 export const validationErrorBody = z.object({
 	message: z.string().describe('The first error, plus " (and N more errors)".'),
 	errors: fieldErrors,

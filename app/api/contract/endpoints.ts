@@ -7,6 +7,7 @@ import { z } from 'zod'
 import {
 	authenticationTypeList,
 	createAuthenticationTokenBody,
+	expiredCodeBody,
 	invalidCodeBody,
 	invalidCredentialsBody,
 	lockoutErrorBody,
@@ -118,7 +119,8 @@ export const endpoints = {
 			'restricted 10-minute pair (`meta.restricted: true`) when two-step is active. totp/email: `{code}` with the ' +
 			'restricted access token as bearer; answers a full pair and revokes the restricted one. refresh: `{token}`, ' +
 			'no bearer; rotates the refresh token (30 s grace returns the same new pair; later reuse revokes the whole ' +
-			'sign-in). Failed passwords and codes count toward the account lockout.',
+			'sign-in). Failed passwords and codes count toward the account lockout; an expired email code (422 ' +
+			'`code_expired`) does not.',
 		tag: 'Authentication',
 		auth: 'none',
 		request: createAuthenticationTokenBody,
@@ -126,7 +128,7 @@ export const endpoints = {
 			201: tokenPairResponse,
 			401: unauthenticatedBody,
 			...notFound,
-			422: z.union([invalidCredentialsBody, invalidCodeBody, validationErrorBody]),
+			422: z.union([invalidCredentialsBody, invalidCodeBody, expiredCodeBody, validationErrorBody]),
 			423: lockoutErrorBody,
 		},
 	},
@@ -295,6 +297,7 @@ export const endpoints = {
 		method: 'POST',
 		path: '/user-authentications/authentication-type-id/{id}/activate',
 		summary: 'Activate a method with a code (TOTP from the pending secret, or the last emailed code)',
+		description: 'A wrong or used code is 422 `invalid_code`; once the last emailed code has expired, 422 `code_expired`.',
 		tag: 'Two-step authentication',
 		auth: 'access',
 		request: activateTwoStepBody,
@@ -302,7 +305,7 @@ export const endpoints = {
 			200: userAuthenticationResponse,
 			...signedIn,
 			...notFound,
-			422: z.union([invalidCodeBody, alreadyActiveBody, validationErrorBody]),
+			422: z.union([invalidCodeBody, expiredCodeBody, alreadyActiveBody, validationErrorBody]),
 		},
 	},
 	deactivateTwoStep: {

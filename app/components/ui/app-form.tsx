@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ErrorSummary, type SummaryError } from './error-summary'
+// The root route imports this module, and the root's modules load before any
+// page's (entry.client.tsx only runs after all of them): zod is set up here.
 
 /**
  * A post form with the CSRF token, an error summary linked to its fields,

@@ -1,7 +1,8 @@
-import { useForm, type SubmissionResult } from '@conform-to/react'
+import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRouteLoaderData } from 'react-router'
+import { useActionData, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router'
 import type { z } from 'zod'
 import { formatIssues } from '#app/utils/validation'
 
@@ -24,7 +25,7 @@ export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<
 	// What the partner typed into this form when their session ended (root loader).
 	const draft = (useRouteLoaderData('root') as { draft?: { form: string | null; values: Record<string, string> } } | undefined)?.draft
 	if (draft?.form === id) defaultValue = { ...defaultValue, ...draft.values } as typeof defaultValue
-	return useForm<z.input<Schema>, z.output<Schema>, string[]>({
+	const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
 		id,
 		lastResult,
 		defaultValue: defaultValue as never,
@@ -32,4 +33,36 @@ export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<
 		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
 	})
+	useLikeAFreshPage(form)
+	return [form, fields] as const
+}
+
+/**
+ * Without JS every submission loads a fresh page; with JS the page stays, so
+ * do what that fresh page would: after a submission that succeeded (the
+ * action redirected, leaving no action data) the form is back to its
+ * defaults, typed secrets included; after one that failed (in the browser
+ * or on the server), a one-time success banner of the root is gone (its
+ * loader shows it once).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function useLikeAFreshPage(form: FormMetadata<any, string[]>) {
+	const navigation = useNavigation()
+	const actionData = useActionData()
+	const submitted = useRef(false)
+	useEffect(() => {
+		if (navigation.formMethod && navigation.formMethod !== 'GET') submitted.current = true
+		else if (navigation.state === 'idle' && submitted.current) {
+			submitted.current = false
+			if (actionData === undefined) form.reset()
+		}
+	}, [navigation, actionData, form])
+
+	const root = useRouteLoaderData('root') as { flash?: unknown } | undefined
+	const { revalidate } = useRevalidator()
+	const hasFlash = Boolean(root?.flash)
+	// Runs when a submission starts failing, not when a banner arrives.
+	useEffect(() => {
+		if (form.status === 'error' && hasFlash) void revalidate()
+	}, [form.status])
 }

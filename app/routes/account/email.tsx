@@ -3,6 +3,7 @@ import { redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/email'
 import { getApi, getSession } from '#app/api/context.server'
+import { isEmailTaken } from '#app/api/partner-api.server'
 import { getUser } from '#app/auth/guards.server'
 import { currentPasswordField, emailField } from '#app/auth/schemas'
 import { AppForm, Notice } from '#app/components/ui/app-form'
@@ -11,9 +12,9 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { descriptions, pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Email')
+export const meta: Route.MetaFunction = () => pageTitle('Email', descriptions.email)
 
 const schema = z.object({ email: emailField, current_password: currentPasswordField.min(1) })
 
@@ -31,6 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		await getApi(context).updateMe(submission.value)
 	} catch (error) {
+		// The API's 422 already tells that the address is registered: say it plainly.
+		if (isEmailTaken(error)) {
+			return invalid(submission, { fieldErrors: { ...error.fieldErrors, email: [getT(context)('common:errors.emailTaken')] } }, 422)
+		}
 		return replyWithApiError(submission, error, context, { fields: ['email', 'current_password'], request })
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'account:email.sent', values: { email: submission.value.email } })

@@ -9,16 +9,17 @@ import { ApiError } from '#app/api/errors'
 import { getUser } from '#app/auth/guards.server'
 import { CODE_DIGITS, codeField } from '#app/auth/schemas'
 import { CodeField } from '#app/components/code-field'
-import { Countdown } from '#app/components/countdown'
-import { AppForm, Notice } from '#app/components/ui/app-form'
+import { ResendButton } from '#app/components/countdown'
+import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
+import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { descriptions, pageTitle } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
 
-export const meta: Route.MetaFunction = () => pageTitle('Turn on email codes')
+export const meta: Route.MetaFunction = () => pageTitle('Turn on email codes', descriptions.twoStepEmail)
 
 const schema = z.object({ intent: z.literal('activate'), code: codeField })
 const OVERVIEW = '/me/manage/security/multi-factor-authentication'
@@ -52,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 			if (!(error instanceof ApiError && error.status === 429)) return replyWithApiError(null, error, context, { request })
 			const seconds = error.retryAfterSeconds ?? 60
 			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 })
-			// Refused by the server: say when a new code can be asked for.
-			return data({ result: undefined, notice: getT(context)('auth:twoStep.resendIn', { count: seconds }) }, { status: 429 })
+			// Refused by the server: the countdown restarts from its answer.
+			return data({ result: undefined, resendInSeconds: seconds, refused: true }, { status: 429 })
 		}
 	}
 	const { submission } = parseForm(context, schema)
@@ -61,6 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		await api.activateTwoStep('email', submission.value.code)
 	} catch (error) {
+		if (error instanceof ApiError && error.code === 'code_expired') {
+			// Long past the resend interval: a new code can be sent at once.
+			await session.setSetup('emailCode', { resendAvailableAt: Date.now() })
+			const fieldErrors = { code: [getT(context)('auth:twoStep.codeExpired')] }
+			return data({ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null }, { status: 422 })
+		}
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
 	await session.clearSetup('emailCode')
@@ -70,14 +77,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function EnableEmailCode({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useAppForm(schema, { id: 'enable-email-code', lastResult: actionData && 'result' in actionData ? actionData.result : undefined })
-	const notice = actionData && 'notice' in actionData ? actionData.notice : undefined
-	const { email, sent, resendInSeconds } = loaderData
+	const [form, fields] = useAppForm(schema, { id: 'enable-email-code', lastResult: actionData?.result })
+	const { email, sent } = loaderData
+	// With JS a refused or failed submission does not reload the page: its answer holds the newer wait.
+	const wait = actionData && 'resendInSeconds' in actionData ? actionData : loaderData
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
 				<h1 id="page-heading">{t('emailMethod.title')}</h1>
-				{notice ? <Notice tone="warning" title={notice} role="alert" /> : null}
 				<p>{sent ? t('emailMethod.sent', { email }) : t('emailMethod.intro', { digits: CODE_DIGITS, email })}</p>
 			</div>
 			{sent ? (
@@ -92,14 +99,15 @@ export default function EnableEmailCode({ loaderData, actionData }: Route.Compon
 			<Form method="post" className="stack">
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value="send" />
-				{sent && resendInSeconds ? (
-					<p className="muted">
-						<Countdown seconds={resendInSeconds} render={(count) => t('auth:twoStep.resendIn', { count })} done={t('auth:twoStep.resendNow')} />
-					</p>
-				) : null}
-				<div className="button-row">
-					<SubmitButton variant={sent ? 'secondary' : 'primary'}>{sent ? t('emailMethod.resend') : t('emailMethod.send')}</SubmitButton>
-				</div>
+				<ResendButton
+					seconds={sent ? wait.resendInSeconds : null}
+					answer={wait}
+					waiting={(count) => t('auth:twoStep.resendIn', { count })}
+					ready={t('auth:twoStep.resendNow')}
+					refused={actionData && 'refused' in actionData ? t('auth:twoStep.resendTooSoon') : undefined}
+					label={sent ? t('emailMethod.resend') : t('emailMethod.send')}
+					variant={sent ? 'secondary' : 'primary'}
+				/>
 			</Form>
 			<p>
 				<Link to={OVERVIEW}>{t('twoStep.back')}</Link>

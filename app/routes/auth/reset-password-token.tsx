@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
 import { getApi } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
@@ -9,9 +9,17 @@ import { AppForm, Notice } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { descriptions, pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Choose a new password')
+export const meta: Route.MetaFunction = () => pageTitle('Choose a new password', descriptions.resetPasswordToken)
+
+/** An unknown, used or expired token: say so, as a 404, before the partner types a password. */
+const invalidToken = () => data({ result: undefined, outcome: 'invalid-token' as const }, { status: 404 })
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	if (!(await getApi(context).resetTokenUsable(params.token))) return invalidToken()
+	return { outcome: 'form' as const }
+}
 
 export async function action({ request, context, params }: Route.ActionArgs) {
 	const { submission } = parseForm(context, resetCompleteSchema)
@@ -19,22 +27,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	try {
 		await getApi(context).resetPassword({ token: params.token, ...submission.value })
 	} catch (error) {
-		if (error instanceof ApiError && (error.code === 'invalid_token' || error.fieldErrors.token)) {
-			return { result: undefined, outcome: 'invalid-token' as const }
-		}
+		if (error instanceof ApiError && (error.code === 'invalid_token' || error.fieldErrors.token)) return invalidToken()
 		return replyWithApiError(submission, error, context, { fields: ['password', 'password_confirmation'], request })
 	}
 	return { result: undefined, outcome: 'changed' as const }
 }
 
-export default function ResetPasswordToken({ actionData }: Route.ComponentProps) {
+export default function ResetPasswordToken({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const [form, fields] = useAppForm(resetCompleteSchema, { id: 'reset-password-token', lastResult: actionData?.result })
-	const outcome = actionData && 'outcome' in actionData ? actionData.outcome : null
+	// After a change the token is spent: the action's answer wins over a revalidated loader.
+	const outcome = actionData && 'outcome' in actionData ? actionData.outcome : loaderData.outcome
 	if (outcome === 'changed') {
 		return (
 			<section className="stack" aria-labelledby="page-heading">
-				<h1 id="page-heading">{t('resetComplete.title')}</h1>
+				<h1 id="page-heading">{t('resetComplete.changedTitle')}</h1>
 				<Notice tone="success" title={t('common:success.passwordChanged')}>
 					<Link to="/auth/sign-in">{t('common:success.passwordChangedLink')}</Link>
 				</Notice>
@@ -44,7 +51,7 @@ export default function ResetPasswordToken({ actionData }: Route.ComponentProps)
 	if (outcome === 'invalid-token') {
 		return (
 			<section className="stack" aria-labelledby="page-heading">
-				<h1 id="page-heading">{t('resetComplete.title')}</h1>
+				<h1 id="page-heading">{t('resetComplete.invalidTitle')}</h1>
 				<Notice tone="error" title={t('common:errors.resetTokenInvalid')}>
 					<Link to="/auth/reset-password">{t('common:errors.resetTokenInvalidLink')}</Link>
 				</Notice>

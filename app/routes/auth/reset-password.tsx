@@ -9,9 +9,9 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { descriptions, pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Reset your password')
+export const meta: Route.MetaFunction = () => pageTitle('Reset your password', descriptions.resetPassword)
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, resetRequestSchema)

@@ -1,10 +1,11 @@
-import { useTranslation } from 'react-i18next'
-import { Link, redirect, useSearchParams } from 'react-router'
+import { Trans, useTranslation } from 'react-i18next'
+import { data, Link, redirect, useSearchParams } from 'react-router'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/sign-up'
 import { getApi } from '#app/api/context.server'
+import { isEmailTaken } from '#app/api/partner-api.server'
 import { startSession } from '#app/auth/guards.server'
-import { afterSignInLocation } from '#app/auth/redirect'
+import { afterSignInLocation, REDIRECT_PARAM } from '#app/auth/redirect'
 import { signUpSchema } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { CountryLocaleFields } from '#app/components/country-locale-fields'
@@ -13,11 +14,13 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { checkHoneypot, getHoneypotInputProps } from '#app/utils/honeypot.server'
+import { getT } from '#app/middleware/i18n.server'
+import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { descriptions, pageTitle } from '#app/utils/meta'
 import { useNonce } from '#app/utils/nonce'
 
-export const meta: Route.MetaFunction = () => pageTitle('Create an account')
+export const meta: Route.MetaFunction = () => pageTitle('Create an account', descriptions.signUp)
 
 const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password', 'password_confirmation', 'country', 'locale']
 
@@ -35,6 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		await api.register(body)
 	} catch (error) {
+		// The API's 422 already tells that the address is registered: say it plainly, with the ways on.
+		if (isEmailTaken(error)) {
+			const fieldErrors = { ...error.fieldErrors, email: [getT(context)('common:errors.emailTaken')] }
+			return data({ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), emailTaken: true }, { status: 422 })
+		}
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}
 	// Signed in straight away; the verification prompt greets the new partner.
@@ -48,7 +56,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 	const { t } = useTranslation(['auth', 'common'])
 	const [searchParams] = useSearchParams()
 	const nonce = useNonce()
-	const redirectTo = searchParams.get('redirect_to') ?? ''
+	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
 	const [form, fields] = useAppForm(signUpSchema, { id: 'sign-up', lastResult: actionData?.result, defaultValue: { country: 'GB', locale: 'en-GB' } })
 	const labels = {
 		first_name: t('fields.firstName'),
@@ -79,7 +87,20 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 					autoComplete="email"
 					spellCheck={false}
 					hint={t('hints.emailSignUp')}
-				/>
+				>
+					{actionData && 'emailTaken' in actionData ? (
+						<p>
+							<Trans
+								t={t}
+								i18nKey="signUp.emailTakenLinks"
+								components={[
+									<Link key="sign-in" to={redirectTo ? `/auth/sign-in?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : '/auth/sign-in'} />,
+									<Link key="reset" to="/auth/reset-password" />,
+								]}
+							/>
+						</p>
+					) : null}
+				</TextField>
 				<NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} />
 				<CountryLocaleFields country={fields.country} locale={fields.locale} />
 				<div className="button-row">

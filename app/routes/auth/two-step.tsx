@@ -9,17 +9,18 @@ import { startSession } from '#app/auth/guards.server'
 import { ApiError } from '#app/api/errors'
 import { CODE_DIGITS, twoStepCodeSchema } from '#app/auth/schemas'
 import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
-import { Countdown } from '#app/components/countdown'
+import { ResendButton } from '#app/components/countdown'
 import { CodeField } from '#app/components/code-field'
-import { AppForm, Notice } from '#app/components/ui/app-form'
+import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
+import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { descriptions, pageTitle } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
 
-export const meta: Route.MetaFunction = () => pageTitle('Two-step authentication')
+export const meta: Route.MetaFunction = () => pageTitle('Two-step authentication', descriptions.twoStepSignIn)
 
 const methodParam = z.enum(['totp', 'email'])
 
@@ -70,11 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return redirect('/auth/sign-in/two-step?method=email')
 		} catch (error) {
 			if (error instanceof ApiError && error.status === 429) {
-				await session.setPending({ ...pending, resendAvailableAt: Date.now() + (error.retryAfterSeconds ?? 60) * 1000 })
-				return data(
-					{ result: undefined, notice: t('auth:twoStep.resendIn', { count: error.retryAfterSeconds ?? 60 }) },
-					{ status: 429 },
-				)
+				const seconds = error.retryAfterSeconds ?? 60
+				await session.setPending({ ...pending, resendAvailableAt: Date.now() + seconds * 1000 })
+				// Refused by the server: the countdown restarts from its answer.
+				return data({ result: undefined, resendInSeconds: seconds, refused: true }, { status: 429 })
 			}
 			if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
 			return replyWithApiError(null, error, context, { request })
@@ -92,6 +92,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return redirect(pending.redirectTo)
 	} catch (error) {
 		if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
+		if (error instanceof ApiError && error.code === 'code_expired') {
+			// Long past the resend interval: a new code can be sent at once.
+			await session.setPending({ ...pending, resendAvailableAt: undefined })
+			const fieldErrors = { code: [t('auth:twoStep.codeExpired')] }
+			return data({ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null }, { status: 422 })
+		}
 		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
 		const messages = signInFailureMessages(error, t) ?? []
 		if (error.code === 'invalid_code') {
@@ -110,9 +116,10 @@ async function restart(session: ReturnType<typeof getSession>) {
 
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
-	const { method, methods, email, emailCodeSent, resendInSeconds } = loaderData
-	const [form, fields] = useAppForm(twoStepCodeSchema, { id: `two-step-${method ?? 'choose'}`, lastResult: actionData && 'result' in actionData ? actionData.result : undefined })
-	const notice = actionData && 'notice' in actionData ? actionData.notice : undefined
+	const { method, methods, email, emailCodeSent } = loaderData
+	const [form, fields] = useAppForm(twoStepCodeSchema, { id: `two-step-${method ?? 'choose'}`, lastResult: actionData?.result })
+	// With JS a refused or failed submission does not reload the page: its answer holds the newer wait.
+	const wait = actionData && 'resendInSeconds' in actionData ? actionData : loaderData
 	// A POST: a link from another site must not end a sign-in.
 	const cancelForm = (
 		<Form method="post">
@@ -144,20 +151,16 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 	const sendCodeForm = (label: string) => (
 		<Form method="post" className="stack">
 			<AuthenticityTokenInput />
-			{resendInSeconds ? (
-				<p className="muted">
-					<Countdown
-						seconds={resendInSeconds}
-						render={(count) => t('twoStep.resendIn', { count })}
-						done={t('twoStep.resendNow')}
-					/>
-				</p>
-			) : null}
-			<div className="button-row">
-				<SubmitButton variant="secondary" name="intent" value="send-email-code">
-					{label}
-				</SubmitButton>
-			</div>
+			<ResendButton
+				seconds={wait.resendInSeconds}
+				answer={wait}
+				waiting={(count) => t('twoStep.resendIn', { count })}
+				ready={t('twoStep.resendNow')}
+				refused={actionData && 'refused' in actionData ? t('twoStep.resendTooSoon') : undefined}
+				label={label}
+				name="intent"
+				value="send-email-code"
+			/>
 		</Form>
 	)
 
@@ -165,7 +168,6 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
 				<h1 id="page-heading">{t('twoStep.title')}</h1>
-				{notice ? <Notice tone="warning" title={notice} role="alert" /> : null}
 				{method === 'totp' ? <p>{t('twoStep.totpIntro')}</p> : null}
 				{method === 'email' && emailCodeSent ? <p>{t('twoStep.emailIntro', { digits: CODE_DIGITS, email })}</p> : null}
 			</div>

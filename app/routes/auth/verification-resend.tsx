@@ -5,7 +5,6 @@ import { getApi, getSession } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
 import { getUser, sendToSignIn } from '#app/auth/guards.server'
 import { safeRedirect } from '#app/auth/redirect'
-import { retryAfter } from '#app/utils/forms.server'
 
 /** POST only: sends the verification email again, then back to where the user was. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!(error instanceof ApiError)) throw error
 		if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
 		if (error.status === 429) {
-			await session.setFlash({ tone: 'warning', key: 'auth:verification.resendIn', values: { count: retryAfter(error) } })
+			// The prompt's countdown (from the API) says when; the message only says why nothing was sent.
+			await session.setFlash({ tone: 'warning', key: 'auth:verification.resendTooSoon' })
 		} else {
 			await session.setFlash({ tone: 'warning', key: 'auth:verification.resendFailed' })
 		}

@@ -108,9 +108,22 @@ async function passwordStep(ctx: Ctx): Promise<Reply> {
 	return reply(201, { data: pair, meta: { restricted: true, two_step_methods: methods } })
 }
 
+/** True when the last emailed code, still unused, has expired: no code can work until a new one is sent. */
+export function emailCodeExpired(store: MockStore, entry: TwoStepRecord): boolean {
+	return !!entry.code_hash && !entry.code_used && entry.code_expires_at !== null && entry.code_expires_at <= store.now()
+}
+
+/** 422 `code_expired`. */
+export const codeExpired = () =>
+	reply(422, {
+		message: validationMessages.codeExpired,
+		code: 'code_expired',
+		errors: { code: [validationMessages.codeExpired] },
+	})
+
 /** An unused, unexpired emailed code; marks it used. */
 export function consumeEmailCode(store: MockStore, entry: TwoStepRecord, code: string): boolean {
-	if (!entry.code_hash || entry.code_used || entry.code_expires_at === null || entry.code_expires_at <= store.now()) return false
+	if (!entry.code_hash || entry.code_used || entry.code_expires_at === null || emailCodeExpired(store, entry)) return false
 	const ok = timingSafeEqual(Buffer.from(sha256(code)), Buffer.from(entry.code_hash))
 	if (ok) {
 		entry.code_used = true
@@ -138,6 +151,7 @@ async function codeStep(ctx: Ctx, method: TwoStepMethodKey): Promise<Reply> {
 	const lockedFor = lockedForSeconds(user.lockout, store.now())
 	if (lockedFor > 0) return locked(lockedFor, noticesWhileLocked())
 	const entry = store.twoStep(user.id, method)
+	if (entry?.active && method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
 	const ok =
 		!!entry?.active &&
 		(method === 'totp' ? consumeTotpCode(store, entry, body.code) : consumeEmailCode(store, entry, body.code))

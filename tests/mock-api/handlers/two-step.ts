@@ -23,7 +23,7 @@ import { POLICY } from '../policy'
 import { AUTHENTICATION_TYPES } from '../seed-data'
 import { newId, randomCode, sha256 } from '../state'
 import { generateTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../totp'
-import { consumeEmailCode, consumeTotpCode } from './auth'
+import { codeExpired, consumeEmailCode, consumeTotpCode, emailCodeExpired } from './auth'
 import type { Handlers } from './types'
 
 function methodOf(ctx: Ctx): TwoStepMethodKey {
@@ -119,6 +119,7 @@ export const twoStepHandlers: Handlers<
 		if (!entry) throw notFound()
 		const body = parseBody(ctx, activateTwoStepBody)
 		if (entry.active) throw alreadyActive()
+		if (method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
 		const ok = method === 'totp' ? consumeTotpCode(store, entry, body.code) : consumeEmailCode(store, entry, body.code)
 		if (!ok) {
 			throw fail(422, {
