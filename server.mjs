@@ -24,7 +24,10 @@ const setHeaders = (res) => {
 	res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
 }
 // Fingerprinted assets never change; everything else in public/ for an hour.
-app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', setHeaders }))
+app.use(
+	'/assets',
+	express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', setHeaders }),
+)
 app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders }))
 app.all('*', createRequestHandler({ build, mode: 'production' }))
 
@@ -35,7 +38,9 @@ const server = app.listen(port, host, () => {
 })
 
 function shutdown(signal) {
-	process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal }) + '\n')
+	process.stdout.write(
+		JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal }) + '\n',
+	)
 	server.close(() => process.exit(0))
 	setTimeout(() => process.exit(0), 10_000).unref()
 }

@@ -65,20 +65,26 @@ describe('parseConfig', () => {
 	})
 
 	test('refuses the placeholder secret that .env.example ships, and says how to make one', () => {
-		const example = /^SESSION_SECRET=(.*)$/m.exec(readFileSync(new URL('../.env.example', import.meta.url), 'utf8'))?.[1]
+		const example = /^SESSION_SECRET=(.*)$/m.exec(
+			readFileSync(new URL('../.env.example', import.meta.url), 'utf8'),
+		)?.[1]
 		expect(example).toBeTruthy()
 		for (const env of [{ SESSION_SECRET: example }, { SESSION_SECRET_FALLBACKS: example }]) {
 			const result = parseConfig(portalEnv(env))
 			expect(result.ok).toBe(false)
 			if (result.ok) return
-			expect(formatProblems(result.problems)).toMatch(/SESSION_SECRET(_FALLBACKS)?: is the placeholder from \.env\.example: generate one with `openssl rand -hex 32`/)
+			expect(formatProblems(result.problems)).toMatch(
+				/SESSION_SECRET(_FALLBACKS)?: is the placeholder from \.env\.example: generate one with `openssl rand -hex 32`/,
+			)
 		}
 	})
 
 	test('session secrets: the current one first, then the comma-separated fallbacks', () => {
 		const current = 'c'.repeat(64)
 		const previous = ['p'.repeat(64), 'q'.repeat(32)]
-		const result = parseConfig(portalEnv({ SESSION_SECRET: current, SESSION_SECRET_FALLBACKS: ` ${previous[0]} , ${previous[1]},` }))
+		const result = parseConfig(
+			portalEnv({ SESSION_SECRET: current, SESSION_SECRET_FALLBACKS: ` ${previous[0]} , ${previous[1]},` }),
+		)
 		expect(result.ok).toBe(true)
 		if (!result.ok) return
 		expect(sessionSecrets(result.config)).toEqual([current, ...previous])
@@ -98,7 +104,12 @@ describe('parseConfig', () => {
 			if (result.ok) return
 			expect(formatProblems(result.problems)).toContain('PUBLIC_APP_URL: must be https with NODE_ENV=production')
 		}
-		for (const url of ['https://portal.example.com', 'http://localhost:3000', 'http://127.0.0.1:4321', 'http://[::1]:3000']) {
+		for (const url of [
+			'https://portal.example.com',
+			'http://localhost:3000',
+			'http://127.0.0.1:4321',
+			'http://[::1]:3000',
+		]) {
 			expect(production(url).ok, url).toBe(true)
 		}
 		const development = parseConfig(portalEnv({ NODE_ENV: 'development', PUBLIC_APP_URL: 'http://portal.example.com' }))

@@ -24,7 +24,10 @@ const PLACEHOLDER_SECRET = 'replace-me-with-64-hex-characters-from-openssl-rand-
 const secret = z
 	.string({ error: 'is required (signs and encrypts the temporary cookies)' })
 	.min(32, 'must be at least 32 characters (generate one with `openssl rand -hex 32`)')
-	.refine((value) => value !== PLACEHOLDER_SECRET, 'is the placeholder from .env.example: generate one with `openssl rand -hex 32`')
+	.refine(
+		(value) => value !== PLACEHOLDER_SECRET,
+		'is the placeholder from .env.example: generate one with `openssl rand -hex 32`',
+	)
 
 /** Hosts where a production build may run over plain http: the demo, the tests, a local container. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -35,69 +38,69 @@ const optionalString = z
 	.optional()
 	.transform((value) => (value ? value : undefined))
 
-export const configSchema = z.object({
-	NODE_ENV: z
-		.enum(['development', 'production', 'test'])
-		.default('development'),
-	PORT: z.coerce
-		.number({ error: 'must be a port number' })
-		.int('must be a whole number')
-		.min(1, 'must be between 1 and 65535')
-		.max(65535, 'must be between 1 and 65535')
-		.default(3000),
-	API_BASE_URL: url('the partner API base address'),
-	PUBLIC_APP_URL: url('the address partners use to reach this portal'),
-	UPLOAD_TMP_URL: url('temporary-file storage address for uploads'),
-	SERVICE_LOGO_URL: url('service-logo storage address'),
-	CONTACT_EMAIL: z
-		.string({ error: 'is required (the address shown on the contact page)' })
-		.trim()
-		.pipe(z.email({ error: 'must be an email address' })),
-	COOKIE_DOMAIN: optionalString.pipe(
-		z
+export const configSchema = z
+	.object({
+		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+		PORT: z.coerce
+			.number({ error: 'must be a port number' })
+			.int('must be a whole number')
+			.min(1, 'must be between 1 and 65535')
+			.max(65535, 'must be between 1 and 65535')
+			.default(3000),
+		API_BASE_URL: url('the partner API base address'),
+		PUBLIC_APP_URL: url('the address partners use to reach this portal'),
+		UPLOAD_TMP_URL: url('temporary-file storage address for uploads'),
+		SERVICE_LOGO_URL: url('service-logo storage address'),
+		CONTACT_EMAIL: z
+			.string({ error: 'is required (the address shown on the contact page)' })
+			.trim()
+			.pipe(z.email({ error: 'must be an email address' })),
+		COOKIE_DOMAIN: optionalString.pipe(
+			z
+				.string()
+				.regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as example.com')
+				.optional(),
+		),
+		COOKIE_PATH: z.string().trim().default('/').pipe(z.string().startsWith('/', 'must start with "/"')),
+		COOKIE_MAX_AGE_DAYS: z.coerce
+			.number({ error: 'must be a number of days' })
+			.int('must be a whole number of days')
+			.min(1, 'must be at least 1 day')
+			.max(400, 'must be at most 400 days (browsers cap cookie lifetime)')
+			.default(31),
+		SOURCE_REPOSITORY_URL: url('the public source repository with code examples'),
+		SENTRY_DSN: optionalString.pipe(z.url({ error: 'must be a Sentry DSN URL' }).optional()),
+		SESSION_SECRET: secret,
+		/** Previous secrets, comma-separated: still accepted when reading, never used to sign. */
+		SESSION_SECRET_FALLBACKS: z
 			.string()
-			.regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as example.com')
-			.optional(),
-	),
-	COOKIE_PATH: z
-		.string()
-		.trim()
-		.default('/')
-		.pipe(z.string().startsWith('/', 'must start with "/"')),
-	COOKIE_MAX_AGE_DAYS: z.coerce
-		.number({ error: 'must be a number of days' })
-		.int('must be a whole number of days')
-		.min(1, 'must be at least 1 day')
-		.max(400, 'must be at most 400 days (browsers cap cookie lifetime)')
-		.default(31),
-	SOURCE_REPOSITORY_URL: url('the public source repository with code examples'),
-	SENTRY_DSN: optionalString.pipe(
-		z.url({ error: 'must be a Sentry DSN URL' }).optional(),
-	),
-	SESSION_SECRET: secret,
-	/** Previous secrets, comma-separated: still accepted when reading, never used to sign. */
-	SESSION_SECRET_FALLBACKS: z
-		.string()
-		.optional()
-		.transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean))
-		.pipe(z.array(secret)),
-	API_TIMEOUT_MS: z.coerce
-		.number({ error: 'must be a number of milliseconds' })
-		.int()
-		.min(100, 'must be at least 100 ms')
-		.max(120_000, 'must be at most 120000 ms')
-		.default(10_000),
-	LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
-}).superRefine((config, ctx) => {
-	if (config.NODE_ENV !== 'production' || !URL.canParse(config.PUBLIC_APP_URL)) return
-	const publicUrl = new URL(config.PUBLIC_APP_URL)
-	if (publicUrl.protocol === 'https:' || LOOPBACK_HOSTS.has(publicUrl.hostname)) return
-	ctx.addIssue({
-		code: 'custom',
-		path: ['PUBLIC_APP_URL'],
-		message: 'must be https with NODE_ENV=production (cookies are marked Secure from it); plain http only on localhost, 127.0.0.1 or [::1]',
+			.optional()
+			.transform((value) =>
+				(value ?? '')
+					.split(',')
+					.map((item) => item.trim())
+					.filter(Boolean),
+			)
+			.pipe(z.array(secret)),
+		API_TIMEOUT_MS: z.coerce
+			.number({ error: 'must be a number of milliseconds' })
+			.int()
+			.min(100, 'must be at least 100 ms')
+			.max(120_000, 'must be at most 120000 ms')
+			.default(10_000),
+		LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
 	})
-})
+	.superRefine((config, ctx) => {
+		if (config.NODE_ENV !== 'production' || !URL.canParse(config.PUBLIC_APP_URL)) return
+		const publicUrl = new URL(config.PUBLIC_APP_URL)
+		if (publicUrl.protocol === 'https:' || LOOPBACK_HOSTS.has(publicUrl.hostname)) return
+		ctx.addIssue({
+			code: 'custom',
+			path: ['PUBLIC_APP_URL'],
+			message:
+				'must be https with NODE_ENV=production (cookies are marked Secure from it); plain http only on localhost, 127.0.0.1 or [::1]',
+		})
+	})
 
 export type Config = z.infer<typeof configSchema>
 

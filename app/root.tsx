@@ -98,41 +98,43 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body>
 				<AuthenticityTokenProvider token={rootData?.csrfToken ?? ''}>
-				<a className="skip-link" href="#main-content">
-					{t('skipToContent')}
-				</a>
-				<header className="site-header">
-					<div className="container site-header__inner">
-						<Link to="/" className="site-header__brand">
-							{t('appName')}
-						</Link>
-						<SiteNav user={rootData?.user ?? null} />
-					</div>
-				</header>
-				<NavigationSpinner />
-				<main id="main-content" className="container main" tabIndex={-1}>
-					{rootData?.flash ? (
-						<div className="flash">
-							<Notice tone={rootData.flash.tone} title={t(rootData.flash.key, rootData.flash.values)} />
+					<a className="skip-link" href="#main-content">
+						{t('skipToContent')}
+					</a>
+					<header className="site-header">
+						<div className="container site-header__inner">
+							<Link to="/" className="site-header__brand">
+								{t('appName')}
+							</Link>
+							<SiteNav user={rootData?.user ?? null} />
 						</div>
-					) : null}
-					{children}
-				</main>
-				<footer className="site-footer">
-					<div className="container site-footer__inner">
-						<p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-						{rootData?.sourceRepositoryUrl ? (
-							<p>
-								<a href={rootData.sourceRepositoryUrl}>{t('footer.source')}</a>
-							</p>
+					</header>
+					<NavigationSpinner />
+					<main id="main-content" className="container main" tabIndex={-1}>
+						{rootData?.flash ? (
+							<div className="flash">
+								<Notice tone={rootData.flash.tone} title={t(rootData.flash.key, rootData.flash.values)} />
+							</div>
 						) : null}
-					</div>
-				</footer>
+						{children}
+					</main>
+					<footer className="site-footer">
+						<div className="container site-footer__inner">
+							<p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+							{rootData?.sourceRepositoryUrl ? (
+								<p>
+									<a href={rootData.sourceRepositoryUrl}>{t('footer.source')}</a>
+								</p>
+							) : null}
+						</div>
+					</footer>
 				</AuthenticityTokenProvider>
 				<script
 					nonce={nonce}
 					// Public, non-secret settings the browser bundle needs before hydration.
-					dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(rootData?.ENV ?? {}).replace(/</g, '\\u003c')}` }}
+					dangerouslySetInnerHTML={{
+						__html: `window.ENV = ${JSON.stringify(rootData?.ENV ?? {}).replace(/</g, '\\u003c')}`,
+					}}
 				/>
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />

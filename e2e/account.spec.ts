@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test'
 import { PASSWORD, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { uniqueEmail } from './utils/mock'
 import { passTime } from './utils/time'
 import { CONTACT_EMAIL, expect, jsDisabled, test } from './fixtures'
 
-const summary = (page: import('@playwright/test').Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
 test('the app shell: navigation, account sub-navigation, page titles', async ({ page, mock }, testInfo) => {
 	const partner = await createPartner(mock)
@@ -35,7 +36,9 @@ test('the shell fits a 320 px wide screen', async ({ page, mock }) => {
 	const partner = await createPartner(mock)
 	await page.setViewportSize({ width: 320, height: 640 })
 	await signIn(page, partner.email)
-	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+	const overflow = await page.evaluate(
+		() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+	)
 	expect(overflow).toBeLessThanOrEqual(0)
 })
 
@@ -88,7 +91,10 @@ test('change email and confirm it by the emailed link', async ({ page, mock }, t
 	await signIn(page, next)
 })
 
-test('change email: a taken address says so; success empties the form; a later failure drops the success message', async ({ page, mock }, testInfo) => {
+test('change email: a taken address says so; success empties the form; a later failure drops the success message', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const partner = await createPartner(mock)
 	const other = await createPartner(mock)
 	await signIn(page, partner.email)
@@ -116,7 +122,10 @@ test('change email: a taken address says so; success empties the form; a later f
 	await expect(sent).toHaveCount(0)
 })
 
-test('change password: wrong current password, then right; sign in with the new one', async ({ page, mock }, testInfo) => {
+test('change password: wrong current password, then right; sign in with the new one', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const partner = await createPartner(mock)
 	const NEW = 'Fresh-Password-2027'
 	await signIn(page, partner.email)
@@ -172,12 +181,21 @@ test('turn on the authenticator app, sign in with it, turn it off', async ({ pag
 	await card.getByLabel('Current password').fill('Wrong-Password-1')
 	await card.getByRole('button', { name: 'Turn off Authenticator app' }).click()
 	await expect(page.getByText('The password is incorrect.').first()).toBeVisible()
-	await page.getByRole('region', { name: /Authenticator app/ }).getByLabel('Current password').fill(PASSWORD)
-	await page.getByRole('region', { name: /Authenticator app/ }).getByRole('button', { name: 'Turn off Authenticator app' }).click()
+	await page
+		.getByRole('region', { name: /Authenticator app/ })
+		.getByLabel('Current password')
+		.fill(PASSWORD)
+	await page
+		.getByRole('region', { name: /Authenticator app/ })
+		.getByRole('button', { name: 'Turn off Authenticator app' })
+		.click()
 	await expect(page.getByText('Authenticator app is now off.')).toBeVisible()
 })
 
-test('turn on email codes: one countdown; an early resend is held back or refused, a later one works', async ({ page, mock }, testInfo) => {
+test('turn on email codes: one countdown; an early resend is held back or refused, a later one works', async ({
+	page,
+	mock,
+}, testInfo) => {
 	await page.clock.install()
 	const partner = await createPartner(mock)
 	await signIn(page, partner.email)

@@ -8,7 +8,8 @@ const REFERENCE = /Reference: [0-9a-f-]{36}/
 /** The answer to the form post (a document POST with JS off, a `.data` POST with JS on). */
 function formPost(page: Page, path: string) {
 	return page.waitForResponse(
-		(response: Response) => response.request().method() === 'POST' && new URL(response.url()).pathname.replace(/\.data$/, '') === path,
+		(response: Response) =>
+			response.request().method() === 'POST' && new URL(response.url()).pathname.replace(/\.data$/, '') === path,
 	)
 }
 
@@ -70,7 +71,10 @@ test('a password change that fails upstream never echoes the passwords', async (
 	await expect(page.getByLabel('New password', { exact: true })).toHaveValue('')
 })
 
-test('a page whose data cannot be loaded keeps the signed-in frame, a title and the reference', async ({ page, mock }) => {
+test('a page whose data cannot be loaded keeps the signed-in frame, a title and the reference', async ({
+	page,
+	mock,
+}) => {
 	const partner = await createPartner(mock)
 	await signIn(page, partner.email)
 	await mock.fault({ method: 'GET', path: '/user-authentications', status: 500, times: 20 })

@@ -30,7 +30,10 @@ test('a hostile redirect_to ends at the home page', async ({ page, mock }) => {
 	}
 })
 
-test('a signed-in visitor of a guest-only page goes to redirect_to, keeping other parameters', async ({ page, mock }) => {
+test('a signed-in visitor of a guest-only page goes to redirect_to, keeping other parameters', async ({
+	page,
+	mock,
+}) => {
 	const partner = await createPartner(mock)
 	await signIn(page, partner.email)
 	await page.goto('/auth/sign-up')
@@ -51,7 +54,9 @@ test('an expired access token is refreshed without the partner noticing', async 
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 	const after = (await page.context().cookies()).find((c) => c.name === 'user.access-token')!.value
 	expect(after).not.toBe(before)
-	const refreshes = (await mock.requests()).filter((r) => r.method === 'POST' && r.path.startsWith('/authentication-tokens/'))
+	const refreshes = (await mock.requests()).filter(
+		(r) => r.method === 'POST' && r.path.startsWith('/authentication-tokens/'),
+	)
 	expect(refreshes).toHaveLength(1)
 })
 
@@ -85,7 +90,9 @@ test('the session expires: a nav link leads to sign-in, which says why and bring
 	await page.goto('/?from=mail')
 	await mock.advanceClock(PAST_REFRESH_LIFETIME)
 	await page.getByRole('banner').getByRole('link', { name: 'Account' }).click()
-	await expect(page).toHaveURL(/\/auth\/sign-in\?session=expired&redirect_to=%2Fme%2Fmanage%2Fgeneral%2Fpersonal-details$/)
+	await expect(page).toHaveURL(
+		/\/auth\/sign-in\?session=expired&redirect_to=%2Fme%2Fmanage%2Fgeneral%2Fpersonal-details$/,
+	)
 	await expect(page.getByText('Your session has expired. Sign in to continue.')).toBeVisible()
 	await fillSignIn(page, partner.email, PASSWORD)
 	await expect(page).toHaveURL(/\/me\/manage\/general\/personal-details$/)

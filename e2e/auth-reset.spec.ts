@@ -33,11 +33,16 @@ test('a reset request reads the same for known and unknown addresses', async ({ 
 	const known = await ask(partner.email)
 	const unknown = await ask(uniqueEmail('nobody'))
 	expect(unknown).toEqual(known)
-	expect((await mock.emails(partner.email)).filter((m) => m.links.some((l) => l.includes('/auth/reset-password/token/')))).toHaveLength(1)
+	expect(
+		(await mock.emails(partner.email)).filter((m) => m.links.some((l) => l.includes('/auth/reset-password/token/'))),
+	).toHaveLength(1)
 	await expectAccessible(page, testInfo)
 })
 
-test('reset by the emailed link, then sign in with the new password; the spent link is refused', async ({ page, mock }, testInfo) => {
+test('reset by the emailed link, then sign in with the new password; the spent link is refused', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const partner = await createPartner(mock)
 	const link = await requestResetLink(page, mock, partner.email)
 
@@ -67,13 +72,19 @@ test('reset by the emailed link, then sign in with the new password; the spent l
 	await signIn(page, partner.email, NEW_PASSWORD)
 })
 
-test('an unknown or expired reset link says so at once, as a 404, and offers to try again', async ({ page, mock }, testInfo) => {
+test('an unknown or expired reset link says so at once, as a 404, and offers to try again', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const invalidPage = async (url: string) => {
 		expect((await page.goto(url))?.status(), url).toBe(404)
 		await expect(page.getByRole('heading', { level: 1, name: 'This reset link cannot be used' })).toBeVisible()
 		const alert = page.getByRole('alert')
 		await expect(alert).toContainText('Password reset token is invalid.')
-		await expect(alert.getByRole('link', { name: 'Click here to try again.' })).toHaveAttribute('href', '/auth/reset-password')
+		await expect(alert.getByRole('link', { name: 'Click here to try again.' })).toHaveAttribute(
+			'href',
+			'/auth/reset-password',
+		)
 		await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
 	}
 	await invalidPage('/auth/reset-password/token/not-a-real-token')

@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test'
 import { PASSWORD, cookies, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { uniqueEmail } from './utils/mock'
 import { passTime } from './utils/time'
 import { expect, jsDisabled, test } from './fixtures'
 
-const summary = (page: import('@playwright/test').Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
 test('sign in and out: both cookies set, then both cleared', async ({ page, mock }, testInfo) => {
 	const partner = await createPartner(mock)
@@ -29,10 +30,15 @@ test('sign in and out: both cookies set, then both cleared', async ({ page, mock
 	const after = await cookies(page)
 	expect(after['user.access-token']).toBeUndefined()
 	expect(after['user.refresh-token']).toBeUndefined()
-	expect((await mock.requests()).some((r) => r.method === 'DELETE' && r.path === '/authentication-tokens/current')).toBe(true)
+	expect(
+		(await mock.requests()).some((r) => r.method === 'DELETE' && r.path === '/authentication-tokens/current'),
+	).toBe(true)
 })
 
-test('GET /auth/sign-out asks for confirmation; anonymous visitors go to sign-in without redirect_to', async ({ page, mock }, testInfo) => {
+test('GET /auth/sign-out asks for confirmation; anonymous visitors go to sign-in without redirect_to', async ({
+	page,
+	mock,
+}, testInfo) => {
 	await page.goto('/auth/sign-out')
 	await expect(page).toHaveURL(/\/auth\/sign-in$/)
 	const partner = await createPartner(mock)
@@ -45,7 +51,10 @@ test('GET /auth/sign-out asks for confirmation; anonymous visitors go to sign-in
 	expect((await cookies(page))['user.access-token']).toBeUndefined()
 })
 
-test('wrong passwords escalate in order until the account locks; the lock lifts with time', async ({ page, mock }, testInfo) => {
+test('wrong passwords escalate in order until the account locks; the lock lifts with time', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const partner = await createPartner(mock)
 	await page.goto('/auth/sign-in')
 	const attempt = async () => {
@@ -98,7 +107,10 @@ test('unknown email and wrong password read the same', async ({ page, mock }) =>
 	expect(await summary(page).innerText()).toBe(unknown)
 })
 
-test('sign in with an authenticator app: a wrong code, then the right one; a used code is refused', async ({ page, mock }, testInfo) => {
+test('sign in with an authenticator app: a wrong code, then the right one; a used code is refused', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const partner = await createPartner(mock, { totp: true })
 	await page.goto('/auth/sign-in')
 	await fillSignIn(page, partner.email, PASSWORD)
@@ -161,7 +173,10 @@ test('sign in with an emailed code: wrong code, right code, and a used code is r
 	expect((await mock.emails(partner.email)).length).toBe(2)
 })
 
-test('signing in with an emailed code: one resend countdown; an early resend is held back or refused', async ({ page, mock }, testInfo) => {
+test('signing in with an emailed code: one resend countdown; an early resend is held back or refused', async ({
+	page,
+	mock,
+}, testInfo) => {
 	await page.clock.install()
 	const partner = await createPartner(mock, { email_two_step: true })
 	await page.goto('/auth/sign-in')

@@ -4,7 +4,10 @@ import { uniqueEmail } from './utils/mock'
 import { passTime } from './utils/time'
 import { expect, jsDisabled, test } from './fixtures'
 
-test('sign up, meet the verification prompt, verify by the emailed link, reach the dashboard', async ({ page, mock }, testInfo) => {
+test('sign up, meet the verification prompt, verify by the emailed link, reach the dashboard', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const email = uniqueEmail('signup')
 	await page.goto('/auth/sign-up')
 	await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible()
@@ -47,7 +50,11 @@ test('sign up, meet the verification prompt, verify by the emailed link, reach t
 })
 
 test('an unknown emailed link, or one of an unknown kind, is a 404 page that says so', async ({ page }) => {
-	for (const path of ['/tokens/email_verification/not-a-token', '/tokens/email_change/not-a-token', '/tokens/no-such-kind/abc']) {
+	for (const path of [
+		'/tokens/email_verification/not-a-token',
+		'/tokens/email_change/not-a-token',
+		'/tokens/no-such-kind/abc',
+	]) {
 		expect((await page.goto(path))?.status(), path).toBe(404)
 		await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible()
 	}
@@ -107,7 +114,10 @@ test('country and language lists are in the order of their names', async ({ page
 	await expect(page.getByLabel('Country')).toHaveValue('GB')
 })
 
-test('a failed sign-up keeps what was typed except passwords, with a linked error summary', async ({ page, mock }, testInfo) => {
+test('a failed sign-up keeps what was typed except passwords, with a linked error summary', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const taken = uniqueEmail('taken')
 	await mock.createUser({ email: taken, password: PASSWORD })
 	await page.goto('/auth/sign-up')
@@ -122,7 +132,9 @@ test('a failed sign-up keeps what was typed except passwords, with a linked erro
 	await expect(summary).toBeVisible()
 	await expect(summary).toBeFocused()
 	await expect(summary.getByRole('link', { name: 'Last name: This field is required.' })).toBeVisible()
-	await expect(summary.getByRole('link', { name: /Password: This field must be at least 10 characters\./ })).toBeVisible()
+	await expect(
+		summary.getByRole('link', { name: /Password: This field must be at least 10 characters\./ }),
+	).toBeVisible()
 	await expect(page.getByLabel('First name')).toHaveValue('Grace')
 	await expect(page.getByLabel('Email address')).toHaveValue(taken)
 	// Without JS the server answered and never echoes a password back.
@@ -138,7 +150,9 @@ test('a failed sign-up keeps what was typed except passwords, with a linked erro
 	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
 	await page.getByLabel('Re-enter password').fill(PASSWORD)
 	await page.getByRole('button', { name: 'Create account' }).click()
-	await expect(summary.getByRole('link', { name: 'Email address: An account with this email address already exists.' })).toBeVisible()
+	await expect(
+		summary.getByRole('link', { name: 'Email address: An account with this email address already exists.' }),
+	).toBeVisible()
 	await expect(page.getByRole('main')).not.toContainText("doesn't exist")
 	await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true')
 	const main = page.getByRole('main')

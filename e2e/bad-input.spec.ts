@@ -70,7 +70,12 @@ test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ 
 			data: '--XyZ\r\nContent-Disposition: form-data; name="csrf"\r\n\r\nunterminated',
 			status: [400],
 		},
-		{ name: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, data: `csrf=${token}`, status: [400] },
+		{
+			name: 'multipart without boundary',
+			headers: { 'content-type': 'multipart/form-data' },
+			data: `csrf=${token}`,
+			status: [400],
+		},
 		{
 			name: 'bad percent-encoding',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -86,7 +91,11 @@ test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ 
 	]
 	for (const path of paths) {
 		for (const body of malformed) {
-			const response = await request.post(path, { headers: { Origin: baseURL!, ...body.headers }, data: body.data, maxRedirects: 0 })
+			const response = await request.post(path, {
+				headers: { Origin: baseURL!, ...body.headers },
+				data: body.data,
+				maxRedirects: 0,
+			})
 			expect(body.status, `${body.name} to ${path} → ${response.status()}`).toContain(response.status())
 		}
 	}
@@ -96,12 +105,22 @@ test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ 
 	const guestHtml = await (await request.get('/auth/sign-in')).text()
 	const guestCsrf = csrfTokenFrom(guestHtml)
 	await check(
-		['/auth/sign-in', '/auth/sign-up', '/auth/sign-in/two-step', '/auth/reset-password', '/auth/reset-password/token/x'],
+		[
+			'/auth/sign-in',
+			'/auth/sign-up',
+			'/auth/sign-in/two-step',
+			'/auth/reset-password',
+			'/auth/reset-password/token/x',
+		],
 		{ ...junk, csrf: guestCsrf! },
 	)
 })
 
-test('a form post without its CSRF token is refused whatever the content type says', async ({ page, mock, baseURL }) => {
+test('a form post without its CSRF token is refused whatever the content type says', async ({
+	page,
+	mock,
+	baseURL,
+}) => {
 	const partner = await createPartner(mock)
 	await signIn(page, partner.email)
 	const request = page.context().request

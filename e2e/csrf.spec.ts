@@ -16,13 +16,19 @@ test('a cross-site POST is rejected with a 4xx and has no effect', async ({ requ
 	})
 	expect(response.status()).toBeGreaterThanOrEqual(400)
 	expect(response.status()).toBeLessThan(500)
-	const setCookie = (await response.headersArray()).filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)
+	const setCookie = (await response.headersArray())
+		.filter((h) => h.name.toLowerCase() === 'set-cookie')
+		.map((h) => h.value)
 	expect(setCookie.join('\n')).not.toContain('user.access-token')
 	expect((await mock.requests()).filter((r) => r.path.startsWith('/authentication-tokens'))).toEqual([])
 	expect(baseURL).toBeTruthy()
 })
 
-test('a same-origin POST without the CSRF token is rejected with 403 and has no effect', async ({ request, mock, baseURL }) => {
+test('a same-origin POST without the CSRF token is rejected with 403 and has no effect', async ({
+	request,
+	mock,
+	baseURL,
+}) => {
 	const partner = await createPartner(mock)
 	await request.get('/auth/sign-in')
 	await mock.clearRequests()
@@ -35,7 +41,11 @@ test('a same-origin POST without the CSRF token is rejected with 403 and has no 
 	expect((await mock.requests()).filter((r) => r.path.startsWith('/authentication-tokens'))).toEqual([])
 })
 
-test('the CSRF token changes at sign-in and at sign-out, and an old one no longer works', async ({ page, mock, baseURL }) => {
+test('the CSRF token changes at sign-in and at sign-out, and an old one no longer works', async ({
+	page,
+	mock,
+	baseURL,
+}) => {
 	const partner = await createPartner(mock)
 	const request = page.context().request
 	const before = csrfTokenFrom(await (await request.get('/auth/sign-in')).text())
@@ -55,7 +65,11 @@ test('the CSRF token changes at sign-in and at sign-out, and an old one no longe
 		maxRedirects: 0,
 	})
 	expect(replayed.status()).toBe(403)
-	const signedOut = await request.post('/auth/sign-out', { form: { csrf: during! }, headers: { Origin: baseURL! }, maxRedirects: 0 })
+	const signedOut = await request.post('/auth/sign-out', {
+		form: { csrf: during! },
+		headers: { Origin: baseURL! },
+		maxRedirects: 0,
+	})
 	expect(signedOut.status()).toBe(302)
 	const after = csrfTokenFrom(await (await request.get('/auth/sign-in')).text())
 	expect(after).toBeTruthy()

@@ -1,7 +1,10 @@
 import { createPartner, signIn } from './utils/auth'
 import { expect, jsDisabled, test } from './fixtures'
 
-test('a slow navigation shows a spinner with screen-reader text (with JS); without JS the browser shows its own progress', async ({ page, mock }, testInfo) => {
+test('a slow navigation shows a spinner with screen-reader text (with JS); without JS the browser shows its own progress', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const partner = await createPartner(mock)
 	await signIn(page, partner.email)
 	await mock.fault({ method: 'GET', path: '/users/me', delay_ms: 1500, times: 1 })
@@ -18,7 +21,10 @@ test('a slow navigation shows a spinner with screen-reader text (with JS); witho
 	}
 })
 
-test('an API failure inside a page shows "Something went wrong" with a reference, and no internals', async ({ page, mock }) => {
+test('an API failure inside a page shows "Something went wrong" with a reference, and no internals', async ({
+	page,
+	mock,
+}) => {
 	const partner = await createPartner(mock)
 	await signIn(page, partner.email)
 	await mock.fault({ method: 'GET', path: '/user-authentications', status: 503, times: 1 })

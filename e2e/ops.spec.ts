@@ -64,7 +64,9 @@ test('one JSON log line per request, with no query string and no path secrets', 
 	const logFile = path.join(projectRoot, 'test-results', `ops-log-${port}.log`)
 	const portal = await startPortal({ env: portalEnv({ PORT: String(port) }), logFile })
 	try {
-		await fetch(`${portal.url}/does-not-exist?code=123456&token=abc`, { headers: { 'x-request-id': 'ops-test-request-1' } })
+		await fetch(`${portal.url}/does-not-exist?code=123456&token=abc`, {
+			headers: { 'x-request-id': 'ops-test-request-1' },
+		})
 		await fetch(`${portal.url}/auth/reset-password/token/SECRET-RESET-TOKEN`)
 		await fetch(`${portal.url}/tokens/email_verification/SECRET-EMAIL-TOKEN`)
 		await fetch(`${portal.url}/Auth/Reset-Password/Token/SECRET-MIXED-CASE`) // routing ignores case
@@ -94,7 +96,6 @@ test('one JSON log line per request, with no query string and no path secrets', 
 	expect(text).toContain('/auth/reset-password/token/[redacted]')
 })
 
-
 /** A local stand-in for Sentry: records every envelope it is sent. */
 async function startSentrySink() {
 	const envelopes: Array<{ text: string; types: string[] }> = []
@@ -103,7 +104,8 @@ async function startSentrySink() {
 		req.on('data', (c: Buffer) => chunks.push(c))
 		req.on('end', () => {
 			const body = Buffer.concat(chunks)
-			const text = req.headers['content-encoding'] === 'gzip' ? gunzipSync(body).toString('utf8') : body.toString('utf8')
+			const text =
+				req.headers['content-encoding'] === 'gzip' ? gunzipSync(body).toString('utf8') : body.toString('utf8')
 			// Header line, then item header and payload lines: collect the item types.
 			const types = text
 				.split('\n')
@@ -171,7 +173,8 @@ class PortalClient {
 			},
 			body: form ? new URLSearchParams(form) : undefined,
 		})
-		if (!(response.status >= 300 && response.status < 400) && !(response.status >= 401 && response.status <= 404)) this.traced += 1
+		if (!(response.status >= 300 && response.status < 400) && !(response.status >= 401 && response.status <= 404))
+			this.traced += 1
 		for (const header of response.headers.getSetCookie()) {
 			const pair = header.split(';')[0]!
 			const name = pair.slice(0, pair.indexOf('='))
@@ -259,8 +262,8 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 		secretPaths.push(`/tokens/email_verification/${verifyToken}`)
 		const linkClient = new PortalClient(portalUrl, secrets)
 		expect((await linkClient.send(`/Tokens/email_verification/${verifyToken}`)).status).toBe(303)
-		// Used once: now it renders "Link not valid" (200) under the same secret path.
-		expect((await linkClient.send(`/tokens/Email_Verification/${verifyToken}`)).status).toBe(200)
+		// Used once: now it renders "Link not valid" (404) under the same secret path.
+		expect((await linkClient.send(`/tokens/Email_Verification/${verifyToken}`)).status).toBe(404)
 
 		// 3. Sign in with the new password, start an authenticator setup (its sealed cookie goes
 		// back once), pass a query string that carries a token, then a loader error.
@@ -300,19 +303,26 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 
 		// Every request above ends a server transaction; wait until all of them and the error arrived.
 		const traced = [resetting, linkClient, signedIn, second].reduce((sum, client) => sum + client.traced, 0)
-		expect(traced).toBeGreaterThanOrEqual(12)
+		expect(traced).toBeGreaterThanOrEqual(11)
 		await expect.poll(() => sink.count('transaction'), { timeout: 15_000 }).toBeGreaterThanOrEqual(traced)
-		await expect.poll(() => sink.envelopes.some((e) => e.types.includes('event') && e.text.includes('GET /user-authentications')), { timeout: 15_000 }).toBe(true)
+		await expect
+			.poll(
+				() => sink.envelopes.some((e) => e.types.includes('event') && e.text.includes('GET /user-authentications')),
+				{ timeout: 15_000 },
+			)
+			.toBe(true)
 
 		const all = sink.envelopes.map((e) => e.text).join('\n')
 		expect(all).toContain('/api/42/envelope/')
 		const leaked = [...secrets].filter((secret) => all.includes(secret))
-		expect(leaked, `${leaked.length} of ${secrets.size} secrets found in ${sink.envelopes.length} envelopes`).toEqual([])
+		expect(leaked, `${leaked.length} of ${secrets.size} secrets found in ${sink.envelopes.length} envelopes`).toEqual(
+			[],
+		)
 		// Six-digit code: never as a number on its own (timestamps' fractions are preceded by a dot).
 		expect(all).not.toMatch(new RegExp(`(?<![\\d.])${code}(?!\\d)`))
-		// The secret paths were reported, with the secret segment redacted.
+		// The secret paths were reported, with the secret segment redacted. (Emailed /tokens links
+		// answer 303 or 404, which the SDK does not trace: unit tests cover their redaction.)
 		expect(all).toContain('/Auth/Reset-Password/Token/[redacted]')
-		expect(all).toContain('/tokens/Email_Verification/[redacted]')
 		for (const secretPath of secretPaths) expect(all.toLowerCase()).not.toContain(secretPath.toLowerCase())
 		expect(all).not.toMatch(/reset-password\/token\/(?!\[redacted\]|:token)/i)
 		expect(all).not.toMatch(/\/tokens\/[^/"\s]+\/(?!\[redacted\]|:token)[^/"\s]/i)
@@ -320,7 +330,9 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 		expect(all).not.toMatch(/[?&](code|token)=/i)
 		expect(all).not.toContain(password)
 	} finally {
-		await test.info().attach('sentry-envelopes', { body: sink.envelopes.map((e) => e.text).join('\n'), contentType: 'text/plain' })
+		await test
+			.info()
+			.attach('sentry-envelopes', { body: sink.envelopes.map((e) => e.text).join('\n'), contentType: 'text/plain' })
 		await portal.close()
 		await mockServer.close()
 		await sink.close()

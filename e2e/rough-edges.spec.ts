@@ -1,7 +1,13 @@
 import { createPartner, signIn } from './utils/auth'
 import { expect, test } from './fixtures'
 
-const PUBLIC_PAGES = ['/auth/sign-in', '/auth/sign-up', '/auth/reset-password', '/auth/reset-password/token/not-a-token', '/no-such-page']
+const PUBLIC_PAGES = [
+	'/auth/sign-in',
+	'/auth/sign-up',
+	'/auth/reset-password',
+	'/auth/reset-password/token/not-a-token',
+	'/no-such-page',
+]
 const SIGNED_IN_PAGES = [
 	'/',
 	'/contact',
@@ -61,6 +67,7 @@ test('the authenticator setup key breaks only between its groups on a 390 px scr
 	const partner = await createPartner(mock)
 	await signIn(page, partner.email)
 	await page.goto('/me/manage/security/multi-factor-authentication/totp')
+	await page.getByRole('button', { name: 'Set up authenticator app' }).click()
 	const key = page.getByLabel('Setup key')
 	await expect(key).toHaveText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/)
 	// The tops of the line boxes each group of four characters lies on.
@@ -73,9 +80,14 @@ test('the authenticator setup key breaks only between its groups on a 390 px scr
 			return [...new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))]
 		})
 	})
-	expect(groups.map((tops) => tops.length), 'lines of each group').toEqual(groups.map(() => 1))
+	expect(
+		groups.map((tops) => tops.length),
+		'lines of each group',
+	).toEqual(groups.map(() => 1))
 	// The key is too wide for one line here, so it does wrap: between groups.
 	expect(new Set(groups.flat()).size).toBeGreaterThan(1)
-	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+	const overflow = await page.evaluate(
+		() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+	)
 	expect(overflow).toBeLessThanOrEqual(0)
 })

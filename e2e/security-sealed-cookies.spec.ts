@@ -13,7 +13,9 @@ const twoStepHeading = (page: Page) => page.getByRole('heading', { level: 1, nam
 const welcome = (page: Page) => page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })
 /** Sign-outs made with a restricted token: revoked two-step sign-ins. */
 const revocations = (requests: MockRequest[]) =>
-	requests.filter((r) => r.method === 'DELETE' && r.path === '/authentication-tokens/current' && r.auth === 'restricted')
+	requests.filter(
+		(r) => r.method === 'DELETE' && r.path === '/authentication-tokens/current' && r.auth === 'restricted',
+	)
 
 test('opening the sign-in page during a two-step sign-in does not end it', async ({ page, mock }) => {
 	const partner = await createPartner(mock, { totp: true })
@@ -34,7 +36,10 @@ test('opening the sign-in page during a two-step sign-in does not end it', async
 	expect(revocations(await mock.requests())).toEqual([])
 })
 
-test('cancelling a two-step sign-in is a button that revokes it; a new sign-in revokes a leftover one', async ({ page, mock }) => {
+test('cancelling a two-step sign-in is a button that revokes it; a new sign-in revokes a leftover one', async ({
+	page,
+	mock,
+}) => {
 	const partner = await createPartner(mock, { totp: true })
 	await page.goto('/auth/sign-in')
 	await fillSignIn(page, partner.email, PASSWORD)
@@ -59,11 +64,15 @@ test('cancelling a two-step sign-in is a button that revokes it; a new sign-in r
 	await expect(welcome(page)).toBeVisible()
 })
 
-test('opening the authenticator setup page creates no secret; the start button creates one', async ({ page, mock }, testInfo) => {
+test('opening the authenticator setup page creates no secret; the start button creates one', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const partner = await createPartner(mock)
 	await signIn(page, partner.email)
 	await mock.clearRequests()
-	const secretCalls = async () => (await mock.requests()).filter((r) => r.method === 'POST' && r.path === TOTP_SECRET_PATH)
+	const secretCalls = async () =>
+		(await mock.requests()).filter((r) => r.method === 'POST' && r.path === TOTP_SECRET_PATH)
 
 	await page.goto(TOTP_SETUP)
 	await expect(page.getByRole('heading', { level: 1, name: 'Turn on the authenticator app' })).toBeVisible()

@@ -54,7 +54,9 @@ test('a draft too large to keep is dropped, and the partner is told', async ({ p
 	await mock.advanceClock(PAST_REFRESH_LIFETIME)
 	await page.getByRole('button', { name: 'Send message' }).click()
 	await expect(page.getByText(EXPIRED)).toBeVisible()
-	await expect(page.getByText('Your session expired and what you typed was too long to keep. Please type it again.')).toBeVisible()
+	await expect(
+		page.getByText('Your session expired and what you typed was too long to keep. Please type it again.'),
+	).toBeVisible()
 	await fillSignIn(page, partner.email, PASSWORD)
 	await expect(page).toHaveURL(/\/contact$/)
 	await expect(page.getByLabel('Subject')).toHaveValue('')

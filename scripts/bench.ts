@@ -27,14 +27,18 @@ function buildSizes() {
 	console.log(`JS total         ${kb(sum(js, 'raw'))} raw, ${kb(sum(js, 'gzip'))} gzip (${js.length} files)`)
 	console.log(`JS without Sentry (loaded only with a DSN): ${kb(sum(js, 'gzip') - sum(lazy, 'gzip'))} gzip`)
 	console.log(`CSS total        ${kb(sum(css, 'raw'))} raw, ${kb(sum(css, 'gzip'))} gzip`)
-	for (const r of [...js].sort((a, b) => b.gzip - a.gzip).slice(0, 5)) console.log(`  ${r.file.padEnd(44)} ${kb(r.gzip)} gzip`)
+	for (const r of [...js].sort((a, b) => b.gzip - a.gzip).slice(0, 5))
+		console.log(`  ${r.file.padEnd(44)} ${kb(r.gzip)} gzip`)
 }
 
 function percentile(sorted: number[], p: number) {
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
-async function load(url: string, { total, concurrency, headers = {} }: { total: number; concurrency: number; headers?: Record<string, string> }) {
+async function load(
+	url: string,
+	{ total, concurrency, headers = {} }: { total: number; concurrency: number; headers?: Record<string, string> },
+) {
 	const times: number[] = []
 	let next = 0
 	const started = performance.now()
@@ -58,7 +62,13 @@ async function main() {
 	buildSizes()
 	const port = await freePort()
 	const portalUrl = `http://127.0.0.1:${port}`
-	const mock = await startMockApi({ host: '127.0.0.1', port: 0, portalUrl, contactEmail: 'partners@example.com', quiet: true })
+	const mock = await startMockApi({
+		host: '127.0.0.1',
+		port: 0,
+		portalUrl,
+		contactEmail: 'partners@example.com',
+		quiet: true,
+	})
 	const env = portalEnv({ PORT: String(port), PUBLIC_APP_URL: portalUrl, API_BASE_URL: mock.url, LOG_LEVEL: 'silent' })
 
 	console.log('\n== Server cold start (spawn → /healthz 200), 3 runs')
@@ -83,7 +93,9 @@ async function main() {
 		] as const) {
 			await load(url, { total: 30, concurrency: 5, headers }) // warm-up
 			const r = await load(url, { total: 300, concurrency: 10, headers })
-			console.log(`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(5)} req/s   p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms`)
+			console.log(
+				`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(5)} req/s   p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms`,
+			)
 		}
 	} finally {
 		await portal.close()

@@ -59,8 +59,8 @@ async function stop() {
 	await mock.close()
 	process.exit(0)
 }
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())
 portal.child.on('exit', (code) => {
 	if (!stopping) {
 		console.error(`The portal stopped unexpectedly (exit code ${code}); see .cache/demo-portal.log`)

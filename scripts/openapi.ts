@@ -29,7 +29,7 @@ const STATUS_TEXT: Record<number, string> = {
 	400: 'The body is not a JSON object',
 	401: 'Unauthenticated: missing, unknown, expired or revoked token',
 	403: 'Two-step authentication required: a restricted token was used',
-	404: 'Not found (also: another user\'s resource)',
+	404: "Not found (also: another user's resource)",
 	405: 'Method not allowed',
 	413: 'Body too large',
 	422: 'Validation failed (Laravel shape)',
@@ -115,7 +115,9 @@ export function buildOpenApiDocument(): Json {
 			}
 		}
 		const responses: Record<string, Json> = {}
-		for (const status of Object.keys(endpoint.responses).map(Number).sort((a, b) => a - b)) {
+		for (const status of Object.keys(endpoint.responses)
+			.map(Number)
+			.sort((a, b) => a - b)) {
 			const schema = responseSchema(endpoint, status)
 			const response: Json = { description: STATUS_TEXT[status] ?? String(status) }
 			if (schema) response.content = { 'application/json': { schema: ref(schema) } }

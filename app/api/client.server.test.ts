@@ -45,8 +45,20 @@ function fakeApi(valid: Set<string>, { delayMs = 0 } = {}) {
 	return { fetchImpl, calls }
 }
 
-function client(tokens: TokenStore, fetchImpl: typeof fetch, refreshTokens: (t: string) => Promise<TokenPair>, signal?: AbortSignal) {
-	return new ApiClient({ baseUrl: 'http://api.test', timeoutMs: 1_000, tokens, fetch: fetchImpl, refreshTokens, signal })
+function client(
+	tokens: TokenStore,
+	fetchImpl: typeof fetch,
+	refreshTokens: (t: string) => Promise<TokenPair>,
+	signal?: AbortSignal,
+) {
+	return new ApiClient({
+		baseUrl: 'http://api.test',
+		timeoutMs: 1_000,
+		tokens,
+		fetch: fetchImpl,
+		refreshTokens,
+		signal,
+	})
 }
 
 let seq = 0
@@ -91,7 +103,9 @@ describe('ApiClient', () => {
 			return fresh
 		})
 		const requests = Array.from({ length: 10 }, () => store(unique('expired'), refreshToken))
-		const results = await Promise.all(requests.map((t) => client(t, fetchImpl, refresh).get('/me', { schema: userSchema })))
+		const results = await Promise.all(
+			requests.map((t) => client(t, fetchImpl, refresh).get('/me', { schema: userSchema })),
+		)
 		expect(results).toHaveLength(10)
 		expect(refresh).toHaveBeenCalledTimes(1)
 		for (const t of requests) expect(t.sets).toEqual([fresh])
@@ -173,16 +187,28 @@ describe('ApiClient error kinds', () => {
 
 	test('422 is a bad request with field errors', async () => {
 		const fetchImpl = respond(
-			Response.json({ message: 'This field is required.', errors: { email: ['This field is required.'] } }, { status: 422 }),
+			Response.json(
+				{ message: 'This field is required.', errors: { email: ['This field is required.'] } },
+				{ status: 422 },
+			),
 		)
-		const error = await client(tokens(), fetchImpl, vi.fn()).post('/x').catch((e: unknown) => e)
+		const error = await client(tokens(), fetchImpl, vi.fn())
+			.post('/x')
+			.catch((e: unknown) => e)
 		expect(error).toBeInstanceOf(ApiError)
-		expect(error).toMatchObject({ kind: 'bad_request', status: 422, fieldErrors: { email: ['This field is required.'] } })
+		expect(error).toMatchObject({
+			kind: 'bad_request',
+			status: 422,
+			fieldErrors: { email: ['This field is required.'] },
+		})
 	})
 
 	test('429 carries Retry-After', async () => {
 		const fetchImpl = respond(
-			Response.json({ message: 'Too Many Attempts.', code: 'resend_too_soon' }, { status: 429, headers: { 'retry-after': '42' } }),
+			Response.json(
+				{ message: 'Too Many Attempts.', code: 'resend_too_soon' },
+				{ status: 429, headers: { 'retry-after': '42' } },
+			),
 		)
 		await expect(client(tokens(), fetchImpl, vi.fn()).post('/x')).rejects.toMatchObject({
 			kind: 'bad_request',
@@ -194,7 +220,10 @@ describe('ApiClient error kinds', () => {
 
 	test('5xx is a bad response', async () => {
 		const fetchImpl = respond(Response.json({ message: 'Server Error.' }, { status: 503 }))
-		await expect(client(tokens(), fetchImpl, vi.fn()).get('/x')).rejects.toMatchObject({ kind: 'bad_response', status: 503 })
+		await expect(client(tokens(), fetchImpl, vi.fn()).get('/x')).rejects.toMatchObject({
+			kind: 'bad_response',
+			status: 503,
+		})
 	})
 
 	test('a body that breaks the contract is a bad response', async () => {
@@ -216,7 +245,13 @@ describe('ApiClient error kinds', () => {
 			new Promise((_resolve, reject) => {
 				init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
 			})) as unknown as typeof fetch
-		const c = new ApiClient({ baseUrl: 'http://api.test', timeoutMs: 20, tokens: tokens(), fetch: fetchImpl, refreshTokens: vi.fn() })
+		const c = new ApiClient({
+			baseUrl: 'http://api.test',
+			timeoutMs: 20,
+			tokens: tokens(),
+			fetch: fetchImpl,
+			refreshTokens: vi.fn(),
+		})
 		await expect(c.get('/x')).rejects.toMatchObject({ kind: 'timeout' })
 	})
 

@@ -1,4 +1,4 @@
-import { z, type ZodType } from 'zod'
+import { type z, type ZodType } from 'zod'
 import { ApiError } from './errors'
 import { createSingleFlight } from './single-flight.server'
 import type { TokenPair } from '#app/auth/session.server'
@@ -146,7 +146,8 @@ export class ApiClient {
 			})
 		} catch (error) {
 			if (signal?.aborted) throw new ApiError('canceled', `${method} ${path} canceled`, { cause: error })
-			if (timeout.aborted) throw new ApiError('timeout', `${method} ${path} timed out after ${timeoutMs} ms`, { cause: error })
+			if (timeout.aborted)
+				throw new ApiError('timeout', `${method} ${path} timed out after ${timeoutMs} ms`, { cause: error })
 			throw new ApiError('network', `${method} ${path} failed: no answer`, { cause: error })
 		}
 	}

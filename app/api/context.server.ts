@@ -16,15 +16,14 @@ const apiContext = createContext<RequestApi>()
 export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const config = getConfig()
 	const session = await RequestSession.fromRequest(request)
-	let api: PartnerApi
-	const client = new ApiClient({
+	const client: ApiClient = new ApiClient({
 		baseUrl: config.API_BASE_URL,
 		timeoutMs: config.API_TIMEOUT_MS,
 		signal: request.signal,
 		tokens: session,
 		refreshTokens: (refreshToken) => api.refreshTokens(refreshToken),
 	})
-	api = new PartnerApi(client)
+	const api: PartnerApi = new PartnerApi(client)
 	context.set(apiContext, { session, api })
 	const response = await next()
 	session.applyTo(response.headers)

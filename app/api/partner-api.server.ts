@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { type z } from 'zod'
 import type { ApiClient } from './client.server'
 import { createTtlCache } from './cache.server'
 import { ApiError } from './errors'
@@ -9,15 +9,18 @@ import type { TokenPair } from '#app/auth/session.server'
 export type User = z.output<typeof c.userResource>
 export type TwoStepMethod = 'totp' | 'email'
 export type SignInResult =
-	| { kind: 'signed-in'; pair: TokenPair }
-	| { kind: 'two-step'; pair: TokenPair; methods: TwoStepMethod[] }
+	{ kind: 'signed-in'; pair: TokenPair } | { kind: 'two-step'; pair: TokenPair; methods: TwoStepMethod[] }
 
 /** Reference lists change rarely: cached per process for 60 s (spec point 9). */
 const referenceCache = createTtlCache<Array<{ id: string; key: string }>>()
 
 /** A 422 whose `email` is already an account's address (registration, email change). */
 export function isEmailTaken(error: unknown): error is ApiError {
-	return error instanceof ApiError && error.status === 422 && (error.fieldErrors.email ?? []).includes(c.validationMessages.unique)
+	return (
+		error instanceof ApiError &&
+		error.status === 422 &&
+		(error.fieldErrors.email ?? []).includes(c.validationMessages.unique)
+	)
 }
 
 /** The token pair of an authentication-tokens answer; both tokens must be there. */
@@ -168,7 +171,11 @@ export class PartnerApi {
 	}
 
 	async resendVerification(id: string) {
-		return (await this.client.post(`/user-verifications/${encodeURIComponent(id)}/token`, { schema: c.userVerificationResponse })).data
+		return (
+			await this.client.post(`/user-verifications/${encodeURIComponent(id)}/token`, {
+				schema: c.userVerificationResponse,
+			})
+		).data
 	}
 
 	// ——— two-step ———
@@ -179,7 +186,11 @@ export class PartnerApi {
 
 	async createTotpSecret() {
 		const id = await this.authenticationTypeId('totp')
-		return (await this.client.post(`/user-authentications/authentication-type-id/${id}/secret`, { schema: c.totpSecretResponse })).data
+		return (
+			await this.client.post(`/user-authentications/authentication-type-id/${id}/secret`, {
+				schema: c.totpSecretResponse,
+			})
+		).data
 	}
 
 	/** Sends an email code: to enable the method, or (with the restricted token) to sign in. */

@@ -25,15 +25,21 @@ export async function keepDraft(context: Context, page: string) {
 	const form = getFormData(context)
 	const values: Record<string, string> = {}
 	for (const [name, value] of form) {
-		if (typeof value !== 'string' || name === FORM_ID_FIELD || SECRET_FIELDS.includes(name) || SECRET_NAME.test(name)) continue
+		if (typeof value !== 'string' || name === FORM_ID_FIELD || SECRET_FIELDS.includes(name) || SECRET_NAME.test(name))
+			continue
 		if (!(name in values)) values[name] = value
 	}
 	if (Object.keys(values).length === 0) return
 	const formId = form.get(FORM_ID_FIELD)
 	const session = getSession(context)
-	const kept = await session.setSealed('draft', { page, form: typeof formId === 'string' ? formId : null, values }, undefined, {
-		maxBytes: MAX_DRAFT_BYTES,
-	})
+	const kept = await session.setSealed(
+		'draft',
+		{ page, form: typeof formId === 'string' ? formId : null, values },
+		undefined,
+		{
+			maxBytes: MAX_DRAFT_BYTES,
+		},
+	)
 	if (!kept) await session.setFlash({ tone: 'warning', key: 'common:draft.dropped' })
 }
 

@@ -49,7 +49,12 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
 	// Unconfirmed users see the verification prompt (rendered by the layout);
 	// no action of the signed-in area runs for them except the allowed ones.
 	const page = pageUrl(request)
-	if (!user.email_verified_at && request.method !== 'GET' && request.method !== 'HEAD' && !isAllowedUnverified(page.pathname)) {
+	if (
+		!user.email_verified_at &&
+		request.method !== 'GET' &&
+		request.method !== 'HEAD' &&
+		!isAllowedUnverified(page.pathname)
+	) {
 		throw redirect(page.pathname)
 	}
 	return next()

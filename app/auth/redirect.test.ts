@@ -109,7 +109,9 @@ describe('signInLocation', () => {
 
 describe('afterSignInLocation', () => {
 	test('goes to redirect_to, keeping the other query parameters', () => {
-		expect(afterSignInLocation(new URL('http://p/auth/sign-in?redirect_to=%2Fcontact&utm=mail'))).toBe('/contact?utm=mail')
+		expect(afterSignInLocation(new URL('http://p/auth/sign-in?redirect_to=%2Fcontact&utm=mail'))).toBe(
+			'/contact?utm=mail',
+		)
 	})
 	test('home when absent or hostile', () => {
 		expect(afterSignInLocation(new URL('http://p/auth/sign-in'))).toBe('/')
@@ -133,12 +135,16 @@ describe('afterSignInLocation', () => {
 		}
 	})
 	test('merges with a query already in redirect_to', () => {
-		expect(afterSignInLocation(new URL('http://p/auth/sign-up?redirect_to=%2Fservices%3Fx%3D1&y=2'))).toBe('/services?x=1&y=2')
+		expect(afterSignInLocation(new URL('http://p/auth/sign-up?redirect_to=%2Fservices%3Fx%3D1&y=2'))).toBe(
+			'/services?x=1&y=2',
+		)
 	})
 	test('drops the sign-in page’s own and React Router’s parameters', () => {
-		expect(afterSignInLocation(new Request('http://p/auth/sign-in.data?redirect_to=%2Fcontact&session=expired&_routes=root'))).toBe(
-			'/contact',
-		)
+		expect(
+			afterSignInLocation(
+				new Request('http://p/auth/sign-in.data?redirect_to=%2Fcontact&session=expired&_routes=root'),
+			),
+		).toBe('/contact')
 	})
 })
 

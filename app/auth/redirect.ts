@@ -6,6 +6,7 @@
 export const REDIRECT_PARAM = 'redirect_to'
 export const SIGN_IN_PATH = '/auth/sign-in'
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const CONTROL = /[\u0000-\u001f\u007f]/
 const MAX_LENGTH = 2048
 const BASE = 'http://portal.invalid'

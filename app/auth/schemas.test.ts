@@ -46,6 +46,8 @@ describe('signUpSchema', () => {
 			locale: 'en-GB',
 		})
 		expect(result.success).toBe(false)
-		expect(result.error!.issues).toEqual([expect.objectContaining({ path: ['password_confirmation'], message: 'passwordsDoNotMatch' })])
+		expect(result.error!.issues).toEqual([
+			expect.objectContaining({ path: ['password_confirmation'], message: 'passwordsDoNotMatch' }),
+		])
 	})
 })

@@ -36,7 +36,10 @@ export const codeField = z
 	.pipe(z.string().min(1).regex(/^\d+$/, 'onlyNumbers').length(CODE_DIGITS))
 
 /** Cross-field rule: the re-entered password matches. */
-export function confirmed<T extends { password: string; password_confirmation: string }>(value: T, ctx: z.RefinementCtx) {
+export function confirmed<T extends { password: string; password_confirmation: string }>(
+	value: T,
+	ctx: z.RefinementCtx,
+) {
 	if (value.password !== value.password_confirmation) {
 		ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'passwordsDoNotMatch' })
 	}

@@ -3,7 +3,13 @@ import { RequestSession } from './session.server'
 import { parseConfig, resetConfigForTests } from '#app/config.server'
 import { portalEnv } from '#tests/setup/processes'
 
-const pending = { access: 'restricted-access', refresh: 'restricted-refresh', methods: ['totp' as const], email: 'a@b.c', redirectTo: '/' }
+const pending = {
+	access: 'restricted-access',
+	refresh: 'restricted-refresh',
+	methods: ['totp' as const],
+	email: 'a@b.c',
+	redirectTo: '/',
+}
 const totpSetup = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', digits: 6 }
 
 function setCookies(session: RequestSession) {
@@ -144,13 +150,22 @@ describe('RequestSession', () => {
 		await writer.setSealed('totp', totpSetup, 'user-1')
 		const session = await requestWith(cookieHeader(setCookies(writer)))
 		await session.clearTokens()
-		expect(setCookies(session).map((c) => c.split('=')[0]).sort()).toEqual(['user.access-token', 'user.refresh-token', 'user.totp-setup'])
+		expect(
+			setCookies(session)
+				.map((c) => c.split('=')[0])
+				.sort(),
+		).toEqual(['user.access-token', 'user.refresh-token', 'user.totp-setup'])
 		expect(session.getSealed('totp', 'user-1')).toBeNull()
 		expect(session.getPending()).not.toBeNull()
 	})
 
 	test('over https in production: `__Host-` names, Secure, path / and no domain, whatever COOKIE_PATH and COOKIE_DOMAIN say', async () => {
-		useConfig({ NODE_ENV: 'production', PUBLIC_APP_URL: 'https://portal.example.com', COOKIE_DOMAIN: 'example.com', COOKIE_PATH: '/portal' })
+		useConfig({
+			NODE_ENV: 'production',
+			PUBLIC_APP_URL: 'https://portal.example.com',
+			COOKIE_DOMAIN: 'example.com',
+			COOKIE_PATH: '/portal',
+		})
 		const writer = await RequestSession.fromRequest(new Request('https://portal.example.com/'))
 		await writer.setTokens({ access: 'a', refresh: 'r' })
 		await writer.setPending(pending)
@@ -178,7 +193,9 @@ describe('RequestSession', () => {
 				expect(cookie, name).toContain('Domain=example.com')
 			}
 		}
-		const reader = await RequestSession.fromRequest(new Request('https://portal.example.com/', { headers: { cookie: cookieHeader(cookies) } }))
+		const reader = await RequestSession.fromRequest(
+			new Request('https://portal.example.com/', { headers: { cookie: cookieHeader(cookies) } }),
+		)
 		expect(reader.getPending()?.email).toBe('a@b.c')
 		expect(reader.getSealed('totp', 'user-1')).toEqual(totpSetup)
 		expect((await reader.takeFlash())?.key).toBe('hello')

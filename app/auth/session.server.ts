@@ -152,7 +152,12 @@ export class RequestSession {
 	 * given to read it. With `maxBytes`, a larger sealed value is not kept
 	 * (false is returned).
 	 */
-	async setSealed<K extends SealedKind>(kind: K, value: SealedValues[K], subject?: string, { maxBytes }: { maxBytes?: number } = {}) {
+	async setSealed<K extends SealedKind>(
+		kind: K,
+		value: SealedValues[K],
+		subject?: string,
+		{ maxBytes }: { maxBytes?: number } = {},
+	) {
 		const { name, maxAgeSeconds } = SEALED_COOKIES[kind]
 		const sealed = seal(value, sessionSecrets(), { purpose: name, maxAgeSeconds, subject })
 		if (maxBytes !== undefined && sealed.length > maxBytes) return false

@@ -19,17 +19,29 @@ describe('signInFailureMessages', () => {
 				failure(422, { code: 'invalid_credentials', notices: [{ code: 'next_attempt_locks', lock_seconds: 300 }] }),
 				t,
 			),
-		).toEqual(['The authentication details are incorrect.', 'The next failed attempt will lock your account for 5 minutes.'])
+		).toEqual([
+			'The authentication details are incorrect.',
+			'The next failed attempt will lock your account for 5 minutes.',
+		])
 	})
 	test('a lock with its remaining time, reported to the owner', () => {
 		expect(
-			signInFailureMessages(failure(423, { code: 'account_locked', locked_for_seconds: 599, notices: [{ code: 'reported_to_owner' }] }), t),
-		).toEqual(['Your account is locked for 10 minutes.', 'Future failed attempts will be reported to the account owner.'])
+			signInFailureMessages(
+				failure(423, { code: 'account_locked', locked_for_seconds: 599, notices: [{ code: 'reported_to_owner' }] }),
+				t,
+			),
+		).toEqual([
+			'Your account is locked for 10 minutes.',
+			'Future failed attempts will be reported to the account owner.',
+		])
 	})
 	test('the account-connection notices', () => {
 		expect(
 			signInFailureMessages(
-				failure(422, { code: 'invalid_credentials', notices: [{ code: 'relation_removal_warning' }, { code: 'relation_removed' }] }),
+				failure(422, {
+					code: 'invalid_credentials',
+					notices: [{ code: 'relation_removal_warning' }, { code: 'relation_removed' }],
+				}),
 				t,
 			),
 		).toEqual([

@@ -11,7 +11,13 @@ function byName(options: Array<{ value: string; label: string }>) {
 }
 
 /** Country (spec's seven codes, shown as names) and default language (seven locales), each sorted by name. */
-export function CountryLocaleFields({ country, locale }: { country: FieldMetadata<unknown>; locale: FieldMetadata<unknown> }) {
+export function CountryLocaleFields({
+	country,
+	locale,
+}: {
+	country: FieldMetadata<unknown>
+	locale: FieldMetadata<unknown>
+}) {
 	const { t } = useTranslation('auth')
 	return (
 		<>

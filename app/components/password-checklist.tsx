@@ -5,7 +5,15 @@ import { PASSWORD_MIN, passwordRules } from '#app/auth/schemas'
  * The password checklist of spec point 5. With JS it follows what is typed;
  * without JS it is a plain list of the rules (the server checks them).
  */
-export function PasswordChecklist({ password, confirmation, id }: { password: string; confirmation?: string; id: string }) {
+export function PasswordChecklist({
+	password,
+	confirmation,
+	id,
+}: {
+	password: string
+	confirmation?: string
+	id: string
+}) {
 	const { t } = useTranslation(['auth', 'validation'])
 	const rules: Array<[keyof typeof passwordRules, string]> = [
 		['minLength', t('passwordChecklist.minLength', { count: PASSWORD_MIN })],

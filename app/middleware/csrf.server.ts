@@ -1,5 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { createContext, createCookie, type Cookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import {
+	createContext,
+	createCookie,
+	type Cookie,
+	type MiddlewareFunction,
+	type RouterContextProvider,
+} from 'react-router'
 import { getFormData, UNSAFE_METHODS } from './form-body.server'
 import { getConfig, sessionSecrets, usesSecureCookies } from '#app/config.server'
 

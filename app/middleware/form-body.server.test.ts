@@ -28,7 +28,9 @@ function endless() {
 
 describe('parseFormBody', () => {
 	test('reads a form, whatever the case of its content type', async () => {
-		const form = await parseFormBody(post('a=1&b=%20x', { 'content-type': 'Application/X-WWW-Form-Urlencoded; charset=UTF-8' }))
+		const form = await parseFormBody(
+			post('a=1&b=%20x', { 'content-type': 'Application/X-WWW-Form-Urlencoded; charset=UTF-8' }),
+		)
 		expect(form.get('b')).toBe(' x')
 	})
 	test.each([
@@ -51,7 +53,9 @@ describe('parseFormBody', () => {
 		expect(await statusOf(parseFormBody(request))).toBe(413)
 	})
 	test('stops reading a streamed body at the limit', async () => {
-		expect(await statusOf(parseFormBody(post(endless(), { 'content-type': 'application/x-www-form-urlencoded' })))).toBe(413)
+		expect(
+			await statusOf(parseFormBody(post(endless(), { 'content-type': 'application/x-www-form-urlencoded' }))),
+		).toBe(413)
 	})
 	test('mediaType', () => {
 		expect(mediaType('Multipart/Form-Data; boundary=x')).toBe('multipart/form-data')

@@ -57,7 +57,10 @@ async function tooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefi
  * Reads at most `limit` bytes of `body`: stops keeping bytes and answers 413
  * as soon as the stream goes past it, so an oversized body is never held whole.
  */
-export async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readLimited(
+	body: ReadableStream<Uint8Array> | null,
+	limit: number,
+): Promise<Uint8Array<ArrayBuffer>> {
 	if (!body) return new Uint8Array()
 	const reader = body.getReader()
 	const chunks: Uint8Array[] = []

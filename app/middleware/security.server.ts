@@ -5,7 +5,10 @@ import { getConfig } from '#app/config.server'
 export const nonceContext = createContext<string>('')
 
 /** Content-Security-Policy for one response; `nonce` is fresh per request. */
-export function contentSecurityPolicy(nonce: string, { dev = false, sentryDsn }: { dev?: boolean; sentryDsn?: string } = {}) {
+export function contentSecurityPolicy(
+	nonce: string,
+	{ dev = false, sentryDsn }: { dev?: boolean; sentryDsn?: string } = {},
+) {
 	const connect = ["'self'"]
 	if (sentryDsn) connect.push(new URL(sentryDsn).origin)
 	if (dev) connect.push('ws:')

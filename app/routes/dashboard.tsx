@@ -17,7 +17,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation(['common', 'account'])
-	const methodNames = loaderData.twoStep.map((m) => (m === 'totp' ? t('account:twoStep.totp') : t('account:twoStep.email')))
+	const methodNames = loaderData.twoStep.map((m) =>
+		m === 'totp' ? t('account:twoStep.totp') : t('account:twoStep.email'),
+	)
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">

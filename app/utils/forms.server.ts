@@ -22,11 +22,19 @@ export function parseForm<S extends ZodType>(context: Context, schema: S) {
 
 /** What a parsed submission must offer to build a reply. */
 type Submission = {
-	reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>
+	reply(options?: {
+		formErrors?: string[]
+		fieldErrors?: Record<string, string[]>
+		hideFields?: string[]
+	}): SubmissionResult<string[]>
 }
 
 /** A 400/422 reply that keeps what was typed, except secrets. */
-export function invalid(submission: Submission, options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}, status = 400) {
+export function invalid(
+	submission: Submission,
+	options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+	status = 400,
+) {
 	return data({ result: submission.reply({ ...options, hideFields: SECRET_FIELDS }) }, { status })
 }
 

@@ -55,11 +55,15 @@ describe('redactSecretPaths', () => {
 
 describe('scrubText', () => {
 	test('drops query strings and fragments of URLs and paths', () => {
-		expect(scrubText('https://p.example/auth/sign-in?redirect_to=/x&code=123456')).toBe('https://p.example/auth/sign-in')
+		expect(scrubText('https://p.example/auth/sign-in?redirect_to=/x&code=123456')).toBe(
+			'https://p.example/auth/sign-in',
+		)
 		expect(scrubText('/auth/sign-in/two-step?method=email&code=123456')).toBe('/auth/sign-in/two-step')
 		expect(scrubText('https://p.example?code=123456')).toBe('https://p.example')
 		expect(scrubText('/contact#code=123456')).toBe('/contact')
-		expect(scrubText('GET http://api.example/user-types?filter[key:exact]=partner → 500')).toBe('GET http://api.example/user-types → 500')
+		expect(scrubText('GET http://api.example/user-types?filter[key:exact]=partner → 500')).toBe(
+			'GET http://api.example/user-types → 500',
+		)
 	})
 	test('drops the secret of an otpauth URI', () => {
 		expect(scrubText('otpauth://totp/Partner%20Portal:a@b.example?secret=JBSWY3DPEHPK3PXP&issuer=x')).toBe(
@@ -78,7 +82,12 @@ describe('scrubText', () => {
 		expect(text).toContain('Bearer [redacted]')
 	})
 	test('leaves ordinary messages alone', () => {
-		for (const message of ['GET /user-authentications → 500', 'Something went wrong?', 'Expected 2 arguments', '/services/42']) {
+		for (const message of [
+			'GET /user-authentications → 500',
+			'Something went wrong?',
+			'Expected 2 arguments',
+			'/services/42',
+		]) {
 			expect(scrubText(message)).toBe(message)
 		}
 	})
@@ -93,7 +102,13 @@ describe('scrubTelemetry', () => {
 			platform: 'node',
 			transaction: `GET /Auth/Reset-Password/Token/${RESET}`,
 			exception: {
-				values: [{ type: 'ApiError', value: `POST http://api.example/x?token=${RESET} → 500`, stacktrace: { frames: [{ filename: '/app/build/server/index.js', lineno: 628 }] } }],
+				values: [
+					{
+						type: 'ApiError',
+						value: `POST http://api.example/x?token=${RESET} → 500`,
+						stacktrace: { frames: [{ filename: '/app/build/server/index.js', lineno: 628 }] },
+					},
+				],
 			},
 			request: {
 				method: 'POST',
@@ -109,7 +124,11 @@ describe('scrubTelemetry', () => {
 				},
 			},
 			breadcrumbs: [
-				{ category: 'http', type: 'http', data: { method: 'GET', url: 'http://api.example/user-types?filter[key:exact]=partner', status_code: 200 } },
+				{
+					category: 'http',
+					type: 'http',
+					data: { method: 'GET', url: 'http://api.example/user-types?filter[key:exact]=partner', status_code: 200 },
+				},
 			],
 			extra: { refresh_token: REFRESH, note: `sent ${COOKIE}` },
 			sdkProcessingMetadata: metadata,
@@ -124,8 +143,15 @@ describe('scrubTelemetry', () => {
 		})
 		expect(scrubbed.transaction).toBe('GET /Auth/Reset-Password/Token/[redacted]')
 		expect(scrubbed.exception.values[0]!.value).toBe('POST http://api.example/x → 500')
-		expect(scrubbed.exception.values[0]!.stacktrace.frames[0]).toEqual({ filename: '/app/build/server/index.js', lineno: 628 })
-		expect(scrubbed.breadcrumbs[0]!.data).toEqual({ method: 'GET', url: 'http://api.example/user-types', status_code: 200 })
+		expect(scrubbed.exception.values[0]!.stacktrace.frames[0]).toEqual({
+			filename: '/app/build/server/index.js',
+			lineno: 628,
+		})
+		expect(scrubbed.breadcrumbs[0]!.data).toEqual({
+			method: 'GET',
+			url: 'http://api.example/user-types',
+			status_code: 200,
+		})
 		expect(scrubbed.extra).toEqual({ note: expect.stringContaining('user.pending-sign-in=[redacted]') })
 		expect(scrubbed.event_id).toBe(event.event_id)
 		const { sdkProcessingMetadata, ...sent } = scrubbed
@@ -180,7 +206,11 @@ describe('scrubTelemetry', () => {
 				},
 				{ op: 'function.react-router.loader', description: `/tokens/email_verification/${VERIFY}`, span_id: 'c1' },
 			],
-			request: { method: 'GET', url: `http://p.example/tokens/Email_Verification/${VERIFY}`, cookies: { 'user.access-token': ACCESS } },
+			request: {
+				method: 'GET',
+				url: `http://p.example/tokens/Email_Verification/${VERIFY}`,
+				cookies: { 'user.access-token': ACCESS },
+			},
 		}
 		const scrubbed = scrubTelemetry(transaction)
 		expectNoSecrets(scrubbed)
@@ -199,7 +229,10 @@ describe('scrubTelemetry', () => {
 			op: 'http.client',
 			description: 'POST http://api.example/user-tokens/user-token-type-id/7/verify',
 			span_id: 'b9866650c45c9d8f',
-			data: { 'http.url': 'http://api.example/user-tokens/user-token-type-id/7/verify', 'http.response.status_code': 200 },
+			data: {
+				'http.url': 'http://api.example/user-tokens/user-token-type-id/7/verify',
+				'http.response.status_code': 200,
+			},
 		})
 		expect(scrubbed.spans[1]!.description).toBe('/tokens/email_verification/[redacted]')
 	})
@@ -232,10 +265,34 @@ describe('scrubTelemetry', () => {
 
 	test('browser breadcrumbs: fetch, xhr, navigation, console', () => {
 		const crumbs = [
-			{ category: 'fetch', type: 'http', data: { method: 'GET', url: `/Auth/Reset-Password/Token/${RESET}?_data=routes%2Fx&code=123456`, status_code: 200 } },
-			{ category: 'xhr', type: 'http', data: { method: 'POST', url: 'https://p.example/auth/sign-in/two-step?method=email', status_code: 302, request_body_size: 42 } },
-			{ category: 'navigation', data: { from: `/tokens/email_change/${VERIFY}`, to: '/auth/sign-in?redirect_to=%2Fcontact' } },
-			{ category: 'console', level: 'warn', message: `Failed to load http://p.example/tokens/Email_Change/${VERIFY}?code=123456` },
+			{
+				category: 'fetch',
+				type: 'http',
+				data: {
+					method: 'GET',
+					url: `/Auth/Reset-Password/Token/${RESET}?_data=routes%2Fx&code=123456`,
+					status_code: 200,
+				},
+			},
+			{
+				category: 'xhr',
+				type: 'http',
+				data: {
+					method: 'POST',
+					url: 'https://p.example/auth/sign-in/two-step?method=email',
+					status_code: 302,
+					request_body_size: 42,
+				},
+			},
+			{
+				category: 'navigation',
+				data: { from: `/tokens/email_change/${VERIFY}`, to: '/auth/sign-in?redirect_to=%2Fcontact' },
+			},
+			{
+				category: 'console',
+				level: 'warn',
+				message: `Failed to load http://p.example/tokens/Email_Change/${VERIFY}?code=123456`,
+			},
 		]
 		const scrubbed = crumbs.map((crumb) => scrubTelemetry(crumb))
 		expectNoSecrets(scrubbed)
@@ -259,7 +316,11 @@ describe('scrubTelemetry', () => {
 describe('replay', () => {
 	const recording = (events: unknown[]) => `{"segment_id":0}\n${JSON.stringify(events)}`
 	const rrwebEvents = [
-		{ type: 4, data: { href: `https://p.example/Auth/Reset-Password/Token/${RESET}?code=123456`, width: 1280, height: 720 }, timestamp: 1 },
+		{
+			type: 4,
+			data: { href: `https://p.example/Auth/Reset-Password/Token/${RESET}?code=123456`, width: 1280, height: 720 },
+			timestamp: 1,
+		},
 		{
 			type: 2,
 			data: {
@@ -272,7 +333,14 @@ describe('replay', () => {
 			},
 			timestamp: 2,
 		},
-		{ type: 5, timestamp: 3, data: { tag: 'performanceSpan', payload: { op: 'navigation.navigate', description: `https://p.example/tokens/email_verification/${VERIFY}` } } },
+		{
+			type: 5,
+			timestamp: 3,
+			data: {
+				tag: 'performanceSpan',
+				payload: { op: 'navigation.navigate', description: `https://p.example/tokens/email_verification/${VERIFY}` },
+			},
+		},
 	]
 
 	test('a recording keeps its header line and loses URLs, form actions and secret attributes', () => {
@@ -280,7 +348,11 @@ describe('replay', () => {
 		expect(scrubbed.startsWith('{"segment_id":0}\n')).toBe(true)
 		expectNoSecrets(scrubbed)
 		const events = JSON.parse(scrubbed.slice(scrubbed.indexOf('\n') + 1))
-		expect(events[0].data).toEqual({ href: 'https://p.example/Auth/Reset-Password/Token/[redacted]', width: 1280, height: 720 })
+		expect(events[0].data).toEqual({
+			href: 'https://p.example/Auth/Reset-Password/Token/[redacted]',
+			width: 1280,
+			height: 720,
+		})
 		expect(events[1].data.node.attributes).toEqual({ method: 'post', action: '/Auth/Reset-Password/Token/[redacted]' })
 	})
 
@@ -293,26 +365,56 @@ describe('replay', () => {
 	test('a replay envelope: headers, replay event and recording scrubbed, item length recomputed', () => {
 		const payload = recording(rrwebEvents)
 		const envelope = [
-			{ event_id: 'e1', sent_at: '2026-11-23T06:40:23.099Z', trace: { transaction: `/auth/reset-password/token/${RESET}`, public_key: 'pk' } },
+			{
+				event_id: 'e1',
+				sent_at: '2026-11-23T06:40:23.099Z',
+				trace: { transaction: `/auth/reset-password/token/${RESET}`, public_key: 'pk' },
+			},
 			[
-				[{ type: 'replay_event' }, { type: 'replay_event', urls: [`https://p.example/Auth/Reset-Password/Token/${RESET}?code=123456`], request: { url: `https://p.example/auth/reset-password/token/${RESET}`, headers: { Referer: 'https://mail.example/?code=123456' } } }],
+				[
+					{ type: 'replay_event' },
+					{
+						type: 'replay_event',
+						urls: [`https://p.example/Auth/Reset-Password/Token/${RESET}?code=123456`],
+						request: {
+							url: `https://p.example/auth/reset-password/token/${RESET}`,
+							headers: { Referer: 'https://mail.example/?code=123456' },
+						},
+					},
+				],
 				[{ type: 'replay_recording', length: payload.length }, payload],
 			],
 		] as const
 		const scrubbed = scrubEnvelope(envelope)!
 		expectNoSecrets(scrubbed)
-		expect(scrubbed[0]).toEqual({ event_id: 'e1', sent_at: '2026-11-23T06:40:23.099Z', trace: { transaction: '/auth/reset-password/token/[redacted]', public_key: 'pk' } })
+		expect(scrubbed[0]).toEqual({
+			event_id: 'e1',
+			sent_at: '2026-11-23T06:40:23.099Z',
+			trace: { transaction: '/auth/reset-password/token/[redacted]', public_key: 'pk' },
+		})
 		const [eventItem, recordingItem] = scrubbed[1]
 		expect(eventItem[1]).toEqual({
 			type: 'replay_event',
 			urls: ['https://p.example/Auth/Reset-Password/Token/[redacted]'],
-			request: { url: 'https://p.example/auth/reset-password/token/[redacted]', headers: { Referer: 'https://mail.example/' } },
+			request: {
+				url: 'https://p.example/auth/reset-password/token/[redacted]',
+				headers: { Referer: 'https://mail.example/' },
+			},
 		})
-		expect(recordingItem[0]).toEqual({ type: 'replay_recording', length: new TextEncoder().encode(recordingItem[1] as string).length })
+		expect(recordingItem[0]).toEqual({
+			type: 'replay_recording',
+			length: new TextEncoder().encode(recordingItem[1] as string).length,
+		})
 	})
 
 	test('an envelope with an unreadable recording is not sent; other items pass untouched', () => {
-		const compressed = [{}, [[{ type: 'replay_event' }, {}], [{ type: 'replay_recording' }, new Uint8Array([31, 139])]]]
+		const compressed = [
+			{},
+			[
+				[{ type: 'replay_event' }, {}],
+				[{ type: 'replay_recording' }, new Uint8Array([31, 139])],
+			],
+		]
 		expect(scrubEnvelope(compressed)).toBeNull()
 		const event = { request: { url: 'already scrubbed by beforeSend' } }
 		const other = [{}, [[{ type: 'event' }, event]]] as const

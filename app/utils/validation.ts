@@ -52,7 +52,8 @@ export function issueMessage(issue: Issue, t: TFunction): string {
 		case 'invalid_format':
 			if (issue.format === 'email') return t('validation:email')
 			if (issue.format === 'url') return t('validation:url')
-			if (issue.format === 'starts_with') return t('validation:startsWith', { startsWith: (issue as { prefix?: string }).prefix ?? '' })
+			if (issue.format === 'starts_with')
+				return t('validation:startsWith', { startsWith: (issue as { prefix?: string }).prefix ?? '' })
 			return t('validation:format')
 		case 'invalid_value':
 			return t('validation:invalid')

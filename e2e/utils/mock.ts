@@ -60,11 +60,13 @@ export class MockApi {
 		await this.call('POST', '/__mock/reset')
 	}
 	async createUser(input: MockUserInput) {
-		return (await this.call<{ data: { user: { id: string; email: string }; totp_secret: string | null } }>(
-			'POST',
-			'/__mock/users',
-			input,
-		)).data
+		return (
+			await this.call<{ data: { user: { id: string; email: string }; totp_secret: string | null } }>(
+				'POST',
+				'/__mock/users',
+				input,
+			)
+		).data
 	}
 	async expireAccessTokens(email: string) {
 		await this.call('POST', '/__mock/tokens/expire-access', { email })

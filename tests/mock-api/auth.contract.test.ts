@@ -103,12 +103,18 @@ describe('two-step sign-in', () => {
 			code: 'two_step_required',
 		})
 		// The restricted token may not start a TOTP setup either.
-		expect((await c.call('createTwoStepSecret', { params: { id: await c.typeId('totp') }, bearer: first.access })).status).toBe(403)
+		expect(
+			(await c.call('createTwoStepSecret', { params: { id: await c.typeId('totp') }, bearer: first.access })).status,
+		).toBe(403)
 
 		const totpId = await c.typeId('totp')
 		const right = totp(totp_secret!, await c.now())
 		const wrong = right === '000000' ? '111111' : '000000'
-		const bad = await c.call('createAuthenticationToken', { params: { id: totpId }, body: { code: wrong }, bearer: first.access })
+		const bad = await c.call('createAuthenticationToken', {
+			params: { id: totpId },
+			body: { code: wrong },
+			bearer: first.access,
+		})
 		expect(bad.status).toBe(422)
 		expect(invalidCodeBody.parse(bad.body)).toEqual({
 			message: 'The code is invalid.',
@@ -117,9 +123,15 @@ describe('two-step sign-in', () => {
 			notices: [],
 		})
 		// Without the restricted bearer the step is unauthenticated.
-		expect((await c.call('createAuthenticationToken', { params: { id: totpId }, body: { code: right } })).status).toBe(401)
+		expect((await c.call('createAuthenticationToken', { params: { id: totpId }, body: { code: right } })).status).toBe(
+			401,
+		)
 
-		const ok = await c.call('createAuthenticationToken', { params: { id: totpId }, body: { code: right }, bearer: first.access })
+		const ok = await c.call('createAuthenticationToken', {
+			params: { id: totpId },
+			body: { code: right },
+			bearer: first.access,
+		})
 		expect(ok.status).toBe(201)
 		const full = tokenPairResponse.parse(ok.body)
 		expect(full.meta).toEqual({ restricted: false, two_step_methods: [] })
@@ -130,12 +142,20 @@ describe('two-step sign-in', () => {
 
 		// The same code cannot be used twice, even in a new sign-in in the same window.
 		const second = await c.signIn(email)
-		const reused = await c.call('createAuthenticationToken', { params: { id: totpId }, body: { code: right }, bearer: second.access })
+		const reused = await c.call('createAuthenticationToken', {
+			params: { id: totpId },
+			body: { code: right },
+			bearer: second.access,
+		})
 		expect(reused.status).toBe(422)
 		expect(reused.body.code).toBe('invalid_code')
 		await c.advance(30)
 		const next = totp(totp_secret!, await c.now())
-		const later = await c.call('createAuthenticationToken', { params: { id: totpId }, body: { code: next }, bearer: second.access })
+		const later = await c.call('createAuthenticationToken', {
+			params: { id: totpId },
+			body: { code: next },
+			bearer: second.access,
+		})
 		expect(later.status).toBe(201)
 	})
 
@@ -148,7 +168,11 @@ describe('two-step sign-in', () => {
 		const far = totp(totp_secret!, now - 90_000)
 		const near = [-30_000, 0, 30_000].map((d) => totp(totp_secret!, now + d))
 		if (!near.includes(far)) {
-			const res = await c.call('createAuthenticationToken', { params: { id: totpId }, body: { code: far }, bearer: access })
+			const res = await c.call('createAuthenticationToken', {
+				params: { id: totpId },
+				body: { code: far },
+				bearer: access,
+			})
 			expect(res.status).toBe(422)
 		}
 		const res = await c.call('createAuthenticationToken', {
@@ -187,15 +211,27 @@ describe('two-step sign-in', () => {
 		expect(again.headers.get('retry-after')).toBe(String(again.body.retry_after_seconds))
 
 		const wrong = code === '000000' ? '111111' : '000000'
-		const bad = await c.call('createAuthenticationToken', { params: { id: emailId }, body: { code: wrong }, bearer: first.access })
+		const bad = await c.call('createAuthenticationToken', {
+			params: { id: emailId },
+			body: { code: wrong },
+			bearer: first.access,
+		})
 		expect(bad.status).toBe(422)
 		expect(bad.body.code).toBe('invalid_code')
-		const ok = await c.call('createAuthenticationToken', { params: { id: emailId }, body: { code }, bearer: first.access })
+		const ok = await c.call('createAuthenticationToken', {
+			params: { id: emailId },
+			body: { code },
+			bearer: first.access,
+		})
 		expect(ok.status).toBe(201)
 		expect(ok.body.meta.restricted).toBe(false)
 
 		const second = await c.signIn(email)
-		const reused = await c.call('createAuthenticationToken', { params: { id: emailId }, body: { code }, bearer: second.access })
+		const reused = await c.call('createAuthenticationToken', {
+			params: { id: emailId },
+			body: { code },
+			bearer: second.access,
+		})
 		expect(reused.status).toBe(422)
 	})
 
@@ -209,8 +245,13 @@ describe('two-step sign-in', () => {
 		await c.advance(9 * 60)
 		const fresh = await c.signIn(email)
 		await c.advance(61 + 60)
-		const res = await c.call('createAuthenticationToken', { params: { id: emailId }, body: { code }, bearer: fresh.access })
+		const res = await c.call('createAuthenticationToken', {
+			params: { id: emailId },
+			body: { code },
+			bearer: fresh.access,
+		})
 		expect(res.status).toBe(422)
+		expect(res.body).toMatchObject({ code: 'code_expired' })
 	})
 
 	test('the restricted pair expires after 10 minutes', async () => {
@@ -231,7 +272,9 @@ describe('two-step sign-in', () => {
 		const email = uniqueEmail()
 		await c.createUser({ email, totp: true })
 		const { access } = await c.signIn(email)
-		expect((await c.call('createTwoStepSecret', { params: { id: await c.typeId('email') }, bearer: access })).status).toBe(403)
+		expect(
+			(await c.call('createTwoStepSecret', { params: { id: await c.typeId('email') }, bearer: access })).status,
+		).toBe(403)
 	})
 
 	test('with both methods active, both are listed', async () => {
@@ -255,7 +298,12 @@ describe('lockout', () => {
 			expect(res.status).toBe(422)
 			notices.push(invalidCredentialsBody.parse(res.body).notices)
 		}
-		expect(notices).toEqual([[], [], [{ code: 'one_more_attempt' }], [{ code: 'next_attempt_locks', lock_seconds: 300 }]])
+		expect(notices).toEqual([
+			[],
+			[],
+			[{ code: 'one_more_attempt' }],
+			[{ code: 'next_attempt_locks', lock_seconds: 300 }],
+		])
 
 		const fifth = await attempt(email, wrong)
 		expect(fifth.status).toBe(423)
@@ -355,7 +403,10 @@ describe('refresh rotation', () => {
 	test('the grace returns the same pair; reuse after the grace revokes the whole sign-in', async () => {
 		const refreshId = await c.typeId('refresh')
 		const first = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
-		const rotated = await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: first.refresh } })
+		const rotated = await c.call('createAuthenticationToken', {
+			params: { id: refreshId },
+			body: { token: first.refresh },
+		})
 		expect(rotated.status).toBe(201)
 		const second = pickTokenPair(tokenPairResponse.parse(rotated.body).data)!
 		expect(second.access).not.toBe(first.access)
@@ -363,39 +414,61 @@ describe('refresh rotation', () => {
 		expect((await c.call('getCurrentUser', { bearer: second.access })).status).toBe(200)
 
 		await c.advance(20)
-		const replay = await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: first.refresh } })
+		const replay = await c.call('createAuthenticationToken', {
+			params: { id: refreshId },
+			body: { token: first.refresh },
+		})
 		expect(replay.status).toBe(201)
 		expect(replay.body).toEqual(rotated.body)
 
 		await c.advance(11)
-		const reuse = await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: first.refresh } })
+		const reuse = await c.call('createAuthenticationToken', {
+			params: { id: refreshId },
+			body: { token: first.refresh },
+		})
 		expect(reuse.status).toBe(401)
 		expect(reuse.body).toEqual({ message: 'Unauthenticated.' })
 		expect((await c.call('getCurrentUser', { bearer: second.access })).status).toBe(401)
 		expect((await c.call('getCurrentUser', { bearer: first.access })).status).toBe(401)
-		expect((await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: second.refresh } })).status).toBe(401)
+		expect(
+			(await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: second.refresh } }))
+				.status,
+		).toBe(401)
 	})
 
 	test('the next refresh token rotates normally; unknown, access and restricted tokens are 401', async () => {
 		const refreshId = await c.typeId('refresh')
 		const first = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
-		const second = await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: first.refresh } })
+		const second = await c.call('createAuthenticationToken', {
+			params: { id: refreshId },
+			body: { token: first.refresh },
+		})
 		const next = pickTokenPair(second.body.data)!
-		expect((await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: next.refresh } })).status).toBe(201)
+		expect(
+			(await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: next.refresh } })).status,
+		).toBe(201)
 		for (const token of ['unknown-token', first.access]) {
-			expect((await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token } })).status).toBe(401)
+			expect((await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token } })).status).toBe(
+				401,
+			)
 		}
 		const email = uniqueEmail()
 		await c.createUser({ email, totp: true })
 		const restricted = await c.signIn(email)
-		expect((await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: restricted.refresh } })).status).toBe(401)
+		expect(
+			(await c.call('createAuthenticationToken', { params: { id: refreshId }, body: { token: restricted.refresh } }))
+				.status,
+		).toBe(401)
 	})
 
 	test('an expired access token is 401 and the refresh gives a working one', async () => {
 		const pair = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
 		await c.hook('POST', '/tokens/expire-access', { email: DEMO_EMAIL })
 		expect((await c.call('getCurrentUser', { bearer: pair.access })).status).toBe(401)
-		const res = await c.call('createAuthenticationToken', { params: { id: await c.typeId('refresh') }, body: { token: pair.refresh } })
+		const res = await c.call('createAuthenticationToken', {
+			params: { id: await c.typeId('refresh') },
+			body: { token: pair.refresh },
+		})
 		expect((await c.call('getCurrentUser', { bearer: pickTokenPair(res.body.data)!.access })).status).toBe(200)
 	})
 
@@ -404,7 +477,10 @@ describe('refresh rotation', () => {
 		await c.advance(15 * 60 + 1)
 		expect((await c.call('getCurrentUser', { bearer: pair.access })).status).toBe(401)
 		await c.advance(31 * 86_400)
-		const res = await c.call('createAuthenticationToken', { params: { id: await c.typeId('refresh') }, body: { token: pair.refresh } })
+		const res = await c.call('createAuthenticationToken', {
+			params: { id: await c.typeId('refresh') },
+			body: { token: pair.refresh },
+		})
 		expect(res.status).toBe(401)
 	})
 })
@@ -417,7 +493,12 @@ describe('sign-out', () => {
 		expect(res.status).toBe(204)
 		expect((await c.call('getCurrentUser', { bearer: one.access })).status).toBe(401)
 		expect(
-			(await c.call('createAuthenticationToken', { params: { id: await c.typeId('refresh') }, body: { token: one.refresh } })).status,
+			(
+				await c.call('createAuthenticationToken', {
+					params: { id: await c.typeId('refresh') },
+					body: { token: one.refresh },
+				})
+			).status,
 		).toBe(401)
 		expect((await c.call('getCurrentUser', { bearer: two.access })).status).toBe(200)
 		expect((await c.call('deleteCurrentAuthenticationToken', { bearer: one.access })).status).toBe(401)
@@ -455,7 +536,11 @@ describe('two-step setup', () => {
 		)
 		expect(secret).toMatchObject({ digits: 6, period: 30 })
 		const pending = await c.call('getUserAuthentication', { params: { id: totpId }, bearer: access })
-		expect(pending.body.data).toMatchObject({ active: false, activated_at: null, authentication_type: { id: totpId, key: 'totp' } })
+		expect(pending.body.data).toMatchObject({
+			active: false,
+			activated_at: null,
+			authentication_type: { id: totpId, key: 'totp' },
+		})
 
 		// A new secret replaces the pending one.
 		const replaced = totpSecretResponse.parse(
@@ -470,9 +555,16 @@ describe('two-step setup', () => {
 			expect(invalidCodeBody.parse(res.body).errors).toEqual({ code: ['The code is invalid.'] })
 		}
 		const malformed = await c.call('activateTwoStep', { params: { id: totpId }, body: { code: '12a' }, bearer: access })
-		expect(malformed.body.errors.code).toEqual(['This field must contain only numbers.', 'This field must be at least 6 characters.'])
+		expect(malformed.body.errors.code).toEqual([
+			'This field must contain only numbers.',
+			'This field must be at least 6 characters.',
+		])
 
-		const activated = await c.call('activateTwoStep', { params: { id: totpId }, body: { code: current }, bearer: access })
+		const activated = await c.call('activateTwoStep', {
+			params: { id: totpId },
+			body: { code: current },
+			bearer: access,
+		})
 		expect(activated.status).toBe(200)
 		expect(activated.body.data.active).toBe(true)
 		expect(activated.body.data.activated_at).not.toBeNull()
@@ -487,13 +579,21 @@ describe('two-step setup', () => {
 		// Sign-in now needs the second step.
 		expect((await c.signIn(email)).meta).toEqual({ restricted: true, two_step_methods: ['totp'] })
 
-		const wrongPassword = await c.call('deactivateTwoStep', { params: { id: totpId }, body: { password: 'nope' }, bearer: access })
+		const wrongPassword = await c.call('deactivateTwoStep', {
+			params: { id: totpId },
+			body: { password: 'nope' },
+			bearer: access,
+		})
 		expect(wrongPassword.status).toBe(422)
 		expect(wrongPassword.body).toEqual({
 			message: 'The password is incorrect.',
 			errors: { password: ['The password is incorrect.'] },
 		})
-		const off = await c.call('deactivateTwoStep', { params: { id: totpId }, body: { password: PASSWORD }, bearer: access })
+		const off = await c.call('deactivateTwoStep', {
+			params: { id: totpId },
+			body: { password: PASSWORD },
+			bearer: access,
+		})
 		expect(off.status).toBe(200)
 		expect(off.body.data).toMatchObject({ active: false, activated_at: null })
 		expect((await c.signIn(email)).meta.restricted).toBe(false)
@@ -510,7 +610,11 @@ describe('two-step setup', () => {
 		const throttled = await c.call('createTwoStepSecret', { params: { id: emailId }, bearer: access })
 		expect(throttled.status).toBe(429)
 		expect(throttled.headers.get('retry-after')).toBe(String(throttled.body.retry_after_seconds))
-		const activated = await c.call('activateTwoStep', { params: { id: emailId }, body: { code: mail.codes[0] }, bearer: access })
+		const activated = await c.call('activateTwoStep', {
+			params: { id: emailId },
+			body: { code: mail.codes[0] },
+			bearer: access,
+		})
 		expect(activated.status).toBe(200)
 		expect(activated.body.data).toMatchObject({ active: true, authentication_type: { key: 'email' } })
 		expect((await c.signIn(email)).meta.two_step_methods).toEqual(['email'])
@@ -518,9 +622,15 @@ describe('two-step setup', () => {
 
 	test('activating a method never started is 404; a non-two-step type id is 404', async () => {
 		const { access } = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
-		const res = await c.call('activateTwoStep', { params: { id: await c.typeId('totp') }, body: { code: '123456' }, bearer: access })
+		const res = await c.call('activateTwoStep', {
+			params: { id: await c.typeId('totp') },
+			body: { code: '123456' },
+			bearer: access,
+		})
 		expect(res.status).toBe(404)
 		expect(res.body).toEqual({ message: 'Not found.' })
-		expect((await c.call('getUserAuthentication', { params: { id: await c.typeId('password') }, bearer: access })).status).toBe(404)
+		expect(
+			(await c.call('getUserAuthentication', { params: { id: await c.typeId('password') }, bearer: access })).status,
+		).toBe(404)
 	})
 })

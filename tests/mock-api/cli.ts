@@ -26,7 +26,8 @@ function fail(message: string): never {
 function positiveInteger(name: string, value: string | undefined, fallback: number, allowZero = false): number {
 	if (value === undefined) return fallback
 	const number = Number(value)
-	if (!Number.isInteger(number) || number < (allowZero ? 0 : 1)) fail(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer`)
+	if (!Number.isInteger(number) || number < (allowZero ? 0 : 1))
+		fail(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer`)
 	return number
 }
 

@@ -65,7 +65,10 @@ describe('contract helpers', () => {
 			country: 'XX',
 			locale: 'en-GB',
 		})
-		expect(errors).toEqual({ country: ['This field is invalid.'], password_confirmation: ['The passwords do not match.'] })
+		expect(errors).toEqual({
+			country: ['This field is invalid.'],
+			password_confirmation: ['The passwords do not match.'],
+		})
 		expect(errorsOf(updateMeBody, { email: 'new@b.test' })).toEqual({ current_password: ['This field is required.'] })
 		expect(errorsOf(updateMeBody, { password: 'Correct-Horse-42', current_password: 'x' })).toEqual({
 			password_confirmation: ['This field is required.'],

@@ -14,6 +14,7 @@ import {
 } from '../../app/api/contract/index'
 import { startMockApi, type MockApi, type MockApiOptions } from './server'
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies of every shape
 export type Res = { status: number; headers: Headers; body: any }
 
 export const PORTAL_URL = 'http://portal.test'
@@ -33,7 +34,11 @@ export async function startTestApi(options: MockApiOptions = {}): Promise<MockAp
 }
 
 export function client(api: () => MockApi) {
-	async function send(method: string, path: string, { body, bearer }: { body?: unknown; bearer?: string } = {}): Promise<Res> {
+	async function send(
+		method: string,
+		path: string,
+		{ body, bearer }: { body?: unknown; bearer?: string } = {},
+	): Promise<Res> {
 		const headers: Record<string, string> = { accept: 'application/json' }
 		if (body !== undefined) headers['content-type'] = 'application/json'
 		if (bearer) headers.authorization = `Bearer ${bearer}`
@@ -61,7 +66,10 @@ export function client(api: () => MockApi) {
 		if (query) path += `?${new URLSearchParams(query)}`
 		const res = await send(endpoint.method, path, { body, bearer })
 		const schema = responseSchema(endpoint, res.status)
-		expect(schema, `${name} answered ${res.status}, which the contract lacks: ${JSON.stringify(res.body)}`).not.toBeUndefined()
+		expect(
+			schema,
+			`${name} answered ${res.status}, which the contract lacks: ${JSON.stringify(res.body)}`,
+		).not.toBeUndefined()
 		if (schema === null) expect(res.body).toBeUndefined()
 		else {
 			const parsed = schema!.safeParse(res.body)
@@ -70,6 +78,7 @@ export function client(api: () => MockApi) {
 		return res
 	}
 
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Res['body']
 	async function hook(method: string, path: string, body?: unknown): Promise<any> {
 		const res = await send(method, `/__mock${path}`, { body })
 		expect(res.status, `${method} /__mock${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
@@ -112,7 +121,9 @@ export function client(api: () => MockApi) {
 		await hook('POST', '/clock', { advance_seconds: seconds })
 	}
 
-	async function emails(to?: string): Promise<Array<{ to: string; subject: string; text: string; codes: string[]; links: string[]; sent_at: string }>> {
+	async function emails(
+		to?: string,
+	): Promise<Array<{ to: string; subject: string; text: string; codes: string[]; links: string[]; sent_at: string }>> {
 		return (await hook('GET', `/emails${to ? `?to=${encodeURIComponent(to)}` : ''}`)).data
 	}
 

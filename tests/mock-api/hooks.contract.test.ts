@@ -39,7 +39,9 @@ describe('pagination', () => {
 		const page1 = await c.call('listAuthenticationTypes', { query: { per_page: '3' } })
 		expect(page1.body.data).toHaveLength(3)
 		expect(page1.body.meta.next_cursor).toEqual(expect.any(String))
-		const page2 = await c.call('listAuthenticationTypes', { query: { per_page: '3', cursor: page1.body.meta.next_cursor } })
+		const page2 = await c.call('listAuthenticationTypes', {
+			query: { per_page: '3', cursor: page1.body.meta.next_cursor },
+		})
 		expect(page2.body.data.map((t: { key: string }) => t.key)).toEqual(['refresh'])
 		expect(page2.body.meta.next_cursor).toBeNull()
 
@@ -71,20 +73,31 @@ describe('pagination', () => {
 			bearer: restricted,
 		})
 		const access = full.body.data[0].token_raw
-		const first = userAuthenticationList.parse((await c.call('listUserAuthentications', { bearer: access, query: { per_page: '1' } })).body)
+		const first = userAuthenticationList.parse(
+			(await c.call('listUserAuthentications', { bearer: access, query: { per_page: '1' } })).body,
+		)
 		expect(first.data).toHaveLength(1)
 		const second = await c.call('listUserAuthentications', {
 			bearer: access,
 			query: { per_page: '1', cursor: first.meta.next_cursor! },
 		})
 		expect(second.body.meta.next_cursor).toBeNull()
-		expect([first.data[0]!.authentication_type.key, second.body.data[0].authentication_type.key].sort()).toEqual(['email', 'totp'])
+		expect([first.data[0]!.authentication_type.key, second.body.data[0].authentication_type.key].sort()).toEqual([
+			'email',
+			'totp',
+		])
 		expect((await c.call('listUserAuthentications', { bearer: access })).body.data).toHaveLength(2)
 
-		await c.call('updateCurrentUser', { body: { email: uniqueEmail('new'), current_password: PASSWORD }, bearer: access })
+		await c.call('updateCurrentUser', {
+			body: { email: uniqueEmail('new'), current_password: PASSWORD },
+			bearer: access,
+		})
 		const v1 = await c.call('listUserVerifications', { bearer: access, query: { per_page: '1' } })
 		expect(v1.body.meta.next_cursor).not.toBeNull()
-		const v2 = await c.call('listUserVerifications', { bearer: access, query: { per_page: '1', cursor: v1.body.meta.next_cursor } })
+		const v2 = await c.call('listUserVerifications', {
+			bearer: access,
+			query: { per_page: '1', cursor: v1.body.meta.next_cursor },
+		})
 		expect(v2.body.data[0].status).toBe('pending')
 		expect(v2.body.meta.next_cursor).toBeNull()
 		expect((await c.call('listUserVerifications', { bearer: access, query: { per_page: '101' } })).status).toBe(422)
@@ -124,14 +137,20 @@ describe('routing and auth errors', () => {
 describe('contact', () => {
 	test('the message is emailed to the contact address with the sender', async () => {
 		const { access } = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
-		const res = await c.call('createContactMessage', { body: { subject: 'Hello', message: 'A question about webhooks.' }, bearer: access })
+		const res = await c.call('createContactMessage', {
+			body: { subject: 'Hello', message: 'A question about webhooks.' },
+			bearer: access,
+		})
 		expect(res.status).toBe(202)
 		expect(contactMessageResponse.parse(res.body).data.id).toEqual(expect.any(String))
 		const mail = await c.lastEmail(CONTACT_EMAIL)
 		expect(mail.subject).toBe('Contact: Hello')
 		expect(mail.text).toContain(DEMO_EMAIL)
 		expect(mail.text).toContain('A question about webhooks.')
-		const bad = await c.call('createContactMessage', { body: { subject: 'x'.repeat(151), message: '' }, bearer: access })
+		const bad = await c.call('createContactMessage', {
+			body: { subject: 'x'.repeat(151), message: '' },
+			bearer: access,
+		})
 		expect(bad.body.errors).toEqual({
 			subject: ['This field must be at most 150 characters.'],
 			message: ['This field is required.'],
@@ -182,7 +201,12 @@ describe('test hooks', () => {
 		await c.call('getCurrentUser', { bearer: restricted.access })
 		const log = (await c.hook('GET', '/requests')).data
 		expect(log.filter((r: { path: string }) => r.path !== '/authentication-types')).toEqual([
-			expect.objectContaining({ method: 'POST', path: expect.stringMatching(/^\/authentication-tokens\//), status: 201, auth: 'none' }),
+			expect.objectContaining({
+				method: 'POST',
+				path: expect.stringMatching(/^\/authentication-tokens\//),
+				status: 201,
+				auth: 'none',
+			}),
 			expect.objectContaining({ method: 'GET', path: '/users/me', status: 200, auth: 'access' }),
 			expect.objectContaining({ method: 'POST', status: 201, auth: 'none' }),
 			expect.objectContaining({ method: 'GET', path: '/users/me', status: 403, auth: 'restricted' }),
@@ -239,15 +263,23 @@ describe('test hooks', () => {
 		const duplicate = await c.send('POST', '/__mock/users', { body: { email, password: PASSWORD } })
 		expect(duplicate.status).toBe(422)
 		const inspected = (await c.hook('GET', `/users?email=${encodeURIComponent(email)}`)).data
-		expect(inspected).toMatchObject({ has_relation: false, lockout: { failures: 0, locks: 0, locked_for_seconds: 0 }, two_step: [] })
+		expect(inspected).toMatchObject({
+			has_relation: false,
+			lockout: { failures: 0, locks: 0, locked_for_seconds: 0 },
+			two_step: [],
+		})
 		// Unverified users can sign in; the portal shows the verification prompt.
 		const { access } = await c.signIn(email)
 		// The verification counts as just sent: a resend waits a minute.
 		const [verification] = (await c.call('listUserVerifications', { bearer: access })).body.data
 		expect(verification).toMatchObject({ status: 'pending', resend_available_at: expect.any(String) })
-		expect((await c.call('resendUserVerification', { params: { id: verification.id }, bearer: access })).status).toBe(429)
+		expect((await c.call('resendUserVerification', { params: { id: verification.id }, bearer: access })).status).toBe(
+			429,
+		)
 		await c.advance(61)
-		expect((await c.call('resendUserVerification', { params: { id: verification.id }, bearer: access })).status).toBe(202)
+		expect((await c.call('resendUserVerification', { params: { id: verification.id }, bearer: access })).status).toBe(
+			202,
+		)
 		expect((await c.lastEmail(email)).links[0]).toContain('/tokens/email_verification/')
 	})
 })
@@ -272,7 +304,10 @@ describe('snapshot', () => {
 			const two = client(() => second)
 			try {
 				expect((await two.signInRaw(email, PASSWORD)).status).toBe(201)
-				const res = await two.call('createAuthenticationToken', { params: { id: await two.typeId('refresh') }, body: { token: refresh } })
+				const res = await two.call('createAuthenticationToken', {
+					params: { id: await two.typeId('refresh') },
+					body: { token: refresh },
+				})
 				expect(res.status).toBe(201)
 				expect((await two.now()) - Date.now()).toBeGreaterThan(55_000)
 			} finally {

@@ -129,7 +129,9 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 						locks: user.lockout.locks,
 						locked_for_seconds: lockedForSeconds(user.lockout, store.now()),
 					},
-					two_step: store.data.two_step.filter((entry) => entry.user_id === user.id).map((entry) => store.presentTwoStep(entry)),
+					two_step: store.data.two_step
+						.filter((entry) => entry.user_id === user.id)
+						.map((entry) => store.presentTwoStep(entry)),
 				},
 			})
 		}
@@ -175,7 +177,11 @@ export function faultReply(status: number): Reply {
 		case 422:
 			return reply(422, { message: 'This field is invalid.', errors: {} })
 		case 429:
-			return reply(429, { message: 'Too Many Attempts.', code: 'too_many_attempts', retry_after_seconds: 60 }, { 'retry-after': '60' })
+			return reply(
+				429,
+				{ message: 'Too Many Attempts.', code: 'too_many_attempts', retry_after_seconds: 60 },
+				{ 'retry-after': '60' },
+			)
 		case 204:
 			return reply(204)
 		default:

@@ -17,7 +17,11 @@ import type { MockStore, TokenRecord, UserRecord } from './state'
 
 export type Reply = { status: number; body?: unknown; headers?: Record<string, string> }
 
-export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers })
+export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply => ({
+	status,
+	body,
+	headers,
+})
 
 /** A reply thrown from deep inside a handler. */
 export class HttpError extends Error {
@@ -39,8 +43,7 @@ export function validationFailed(errors: FieldErrors, extra: Record<string, unkn
 	return fail(422, { message: summarizeErrors(errors), errors, ...extra })
 }
 
-export const invalidToken = () =>
-	validationFailed({ token: [validationMessages.invalid] }, { code: 'invalid_token' })
+export const invalidToken = () => validationFailed({ token: [validationMessages.invalid] }, { code: 'invalid_token' })
 
 export function throttled(code: 'too_many_attempts' | 'resend_too_soon', retryAfterSeconds: number) {
 	const seconds = Math.max(1, Math.ceil(retryAfterSeconds))

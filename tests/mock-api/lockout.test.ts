@@ -24,7 +24,16 @@ describe('lockout policy (pure)', () => {
 
 	test('each later lock doubles, up to a day, and is reported', () => {
 		expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(lockSecondsFor)).toEqual([
-			300, 600, 1200, 2400, 4800, 9600, 19200, 38400, 76800, LOCKOUT_POLICY.maxLockSeconds,
+			300,
+			600,
+			1200,
+			2400,
+			4800,
+			9600,
+			19200,
+			38400,
+			76800,
+			LOCKOUT_POLICY.maxLockSeconds,
 		])
 		const state = { ...freshLockout(), failures: 5, locks: 1 }
 		expect(registerFailure(state, false, 0)).toMatchObject({ kind: 'locked', lockSeconds: 600, reportToOwner: true })

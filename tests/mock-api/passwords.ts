@@ -13,8 +13,12 @@ const KEY_LENGTH = 32
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
 	return new Promise((resolve, reject) => {
-		scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (error, key) =>
-			error ? reject(error) : resolve(key),
+		scrypt(
+			password.normalize('NFKC'),
+			salt,
+			KEY_LENGTH,
+			{ N, r, p, maxmem: 256 * N * r + 1024 * 1024 },
+			(error, key) => (error ? reject(error) : resolve(key)),
 		)
 	})
 }

@@ -4,13 +4,7 @@
  */
 import { emptyData, MockStore, type MockData, type StoreConfig } from './state'
 
-export {
-	AUTHENTICATION_TYPES,
-	USER_TOKEN_TYPES,
-	USER_TYPES,
-	authenticationTypeId,
-	userTokenTypeId,
-} from './seed-data'
+export { AUTHENTICATION_TYPES, USER_TOKEN_TYPES, USER_TYPES, authenticationTypeId, userTokenTypeId } from './seed-data'
 
 export const DEMO_EMAIL = 'demo@partner.example'
 export const DEMO_PASSWORD = 'Demo-Partner-2026!'

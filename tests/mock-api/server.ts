@@ -8,7 +8,13 @@ import { existsSync } from 'node:fs'
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { endpointList, messageBody, responseSchema, type Endpoint, type EndpointName } from '../../app/api/contract/index'
+import {
+	endpointList,
+	messageBody,
+	responseSchema,
+	type Endpoint,
+	type EndpointName,
+} from '../../app/api/contract/index'
 import { authHandlers } from './handlers/auth'
 import { twoStepHandlers } from './handlers/two-step'
 import type { Handlers } from './handlers/types'
@@ -273,7 +279,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 		res.end(result.body === undefined ? undefined : JSON.stringify(result.body))
 		if (!isHook) {
 			store.requests.push({ method, path, query: url.search, status: result.status, auth: authKind })
-			if (store.requests.length > MAX_LOGGED_REQUESTS) store.requests.splice(0, store.requests.length - MAX_LOGGED_REQUESTS)
+			if (store.requests.length > MAX_LOGGED_REQUESTS)
+				store.requests.splice(0, store.requests.length - MAX_LOGGED_REQUESTS)
 			if (++handled % 500 === 0) store.prune()
 		}
 		if (method !== 'GET') scheduleSave()

@@ -321,7 +321,8 @@ export class MockStore {
 	/** Revokes every sign-in of the user except `keepFamilyId`. */
 	revokeUserFamilies(userId: string, keepFamilyId?: string) {
 		for (const family of Object.values(this.data.families)) {
-			if (family.user_id === userId && family.id !== keepFamilyId && family.revoked_at === null) this.revokeFamily(family.id)
+			if (family.user_id === userId && family.id !== keepFamilyId && family.revoked_at === null)
+				this.revokeFamily(family.id)
 		}
 	}
 
@@ -329,8 +330,13 @@ export class MockStore {
 	prune() {
 		const cutoff = this.now() - 24 * 60 * 60 * 1000
 		for (const [hash, token] of Object.entries(this.data.tokens)) {
-			if (token.expires_at < cutoff || (token.revoked_at !== null && token.revoked_at < cutoff)) delete this.data.tokens[hash]
-			else if (token.successor && token.rotated_at !== null && token.rotated_at < this.now() - POLICY.refreshGraceSeconds * 1000) {
+			if (token.expires_at < cutoff || (token.revoked_at !== null && token.revoked_at < cutoff))
+				delete this.data.tokens[hash]
+			else if (
+				token.successor &&
+				token.rotated_at !== null &&
+				token.rotated_at < this.now() - POLICY.refreshGraceSeconds * 1000
+			) {
 				token.successor = null
 			}
 		}
@@ -338,17 +344,17 @@ export class MockStore {
 
 	// -- emailed tokens ------------------------------------------------------
 
-	issueUserToken(
-		type: UserTokenTypeKey,
-		user: UserRecord,
-		email: string,
-		verificationId: string | null,
-	): string {
+	issueUserToken(type: UserTokenTypeKey, user: UserRecord, email: string, verificationId: string | null): string {
 		const now = this.now()
 		const ttl = type === 'reset_password' ? POLICY.resetTokenTtlSeconds : POLICY.emailTokenTtlSeconds
 		// A new link replaces the older unused ones of the same purpose.
 		for (const token of this.data.user_tokens) {
-			if (token.user_id === user.id && token.type === type && token.verification_id === verificationId && token.used_at === null) {
+			if (
+				token.user_id === user.id &&
+				token.type === type &&
+				token.verification_id === verificationId &&
+				token.used_at === null
+			) {
 				token.used_at = now
 			}
 		}

@@ -52,13 +52,17 @@ export const TOTP_DIGITS = 6
 export const TOTP_PERIOD_SECONDS = 30
 
 /** HOTP (RFC 4226): HMAC of the 8-byte big-endian counter, dynamic truncation. */
-export function hotp(key: Uint8Array, counter: number, digits = TOTP_DIGITS, algorithm: TotpAlgorithm = 'sha1'): string {
+export function hotp(
+	key: Uint8Array,
+	counter: number,
+	digits = TOTP_DIGITS,
+	algorithm: TotpAlgorithm = 'sha1',
+): string {
 	const message = Buffer.alloc(8)
 	message.writeBigUInt64BE(BigInt(counter))
 	const mac = createHmac(algorithm, key).update(message).digest()
 	const offset = mac[mac.length - 1]! & 0x0f
-	const binary =
-		((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!
+	const binary = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!
 	return String(binary % 10 ** digits).padStart(digits, '0')
 }
 

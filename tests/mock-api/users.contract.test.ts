@@ -41,7 +41,10 @@ describe('registration and email verification', () => {
 		expect(mail.codes).toEqual([])
 
 		const typeId = await c.typeId('email_verification')
-		const verified = await c.call('verifyUserToken', { params: { id: typeId }, body: { token: tokenOf(mail.links[0]!) } })
+		const verified = await c.call('verifyUserToken', {
+			params: { id: typeId },
+			body: { token: tokenOf(mail.links[0]!) },
+		})
 		expect(verified.status).toBe(200)
 		expect(userTokenVerificationResponse.parse(verified.body)).toEqual({ data: { type: 'email_verification', email } })
 
@@ -141,7 +144,10 @@ describe('registration and email verification', () => {
 		await c.call('register', { body: registration(email) })
 		const token = tokenOf((await c.lastEmail(email)).links[0]!)
 		await c.advance(24 * 3600 + 1)
-		const res = await c.call('verifyUserToken', { params: { id: await c.typeId('email_verification') }, body: { token } })
+		const res = await c.call('verifyUserToken', {
+			params: { id: await c.typeId('email_verification') },
+			body: { token },
+		})
 		expect(res.status).toBe(422)
 	})
 
@@ -164,7 +170,16 @@ describe('registration and email verification', () => {
 		const empty = await c.call('register', { body: {} })
 		expect(empty.status).toBe(422)
 		expect(Object.keys(empty.body.errors).sort()).toEqual(
-			['company_name', 'country', 'email', 'first_name', 'last_name', 'locale', 'password', 'password_confirmation'].sort(),
+			[
+				'company_name',
+				'country',
+				'email',
+				'first_name',
+				'last_name',
+				'locale',
+				'password',
+				'password_confirmation',
+			].sort(),
 		)
 		expect(empty.body.message).toBe('This field is required. (and 7 more errors)')
 
@@ -224,7 +239,9 @@ describe('password reset', () => {
 		const check = await c.call('verifyUserToken', { params: { id: await c.typeId('reset_password') }, body: { token } })
 		expect(check.body).toEqual({ data: { type: 'reset_password', email: DEMO_EMAIL } })
 
-		const weak = await c.call('resetPassword', { body: { token, password: 'weakweakweak', password_confirmation: 'weakweakweak' } })
+		const weak = await c.call('resetPassword', {
+			body: { token, password: 'weakweakweak', password_confirmation: 'weakweakweak' },
+		})
 		expect(weak.status).toBe(422)
 		expect(weak.body.code).toBeUndefined()
 		expect(weak.body.errors.password).toContain('This field must contain at least a capital letter.')
@@ -281,13 +298,22 @@ describe('PATCH /users/me', () => {
 
 		const noPassword = await c.call('updateCurrentUser', { body: { email: newEmail }, bearer: access })
 		expect(noPassword.body.errors).toEqual({ current_password: ['This field is required.'] })
-		const wrong = await c.call('updateCurrentUser', { body: { email: newEmail, current_password: 'nope' }, bearer: access })
+		const wrong = await c.call('updateCurrentUser', {
+			body: { email: newEmail, current_password: 'nope' },
+			bearer: access,
+		})
 		expect(wrong.status).toBe(422)
 		expect(wrong.body.errors).toEqual({ current_password: ['The password is incorrect.'] })
-		const taken = await c.call('updateCurrentUser', { body: { email: DEMO_EMAIL, current_password: PASSWORD }, bearer: access })
+		const taken = await c.call('updateCurrentUser', {
+			body: { email: DEMO_EMAIL, current_password: PASSWORD },
+			bearer: access,
+		})
 		expect(taken.body.errors).toEqual({ email: ["This field must contain a value that doesn't exist."] })
 
-		const ok = await c.call('updateCurrentUser', { body: { email: newEmail, current_password: PASSWORD }, bearer: access })
+		const ok = await c.call('updateCurrentUser', {
+			body: { email: newEmail, current_password: PASSWORD },
+			bearer: access,
+		})
 		expect(ok.status).toBe(200)
 		expect(ok.body.data).toMatchObject({ email, pending_email: newEmail })
 		const mail = await c.lastEmail(newEmail)
@@ -337,8 +363,12 @@ describe('PATCH /users/me', () => {
 		expect((await c.call('getCurrentUser', { bearer: here.access })).status).toBe(200)
 		expect((await c.call('getCurrentUser', { bearer: elsewhere.access })).status).toBe(401)
 		expect(
-			(await c.call('createAuthenticationToken', { params: { id: await c.typeId('refresh') }, body: { token: here.refresh } }))
-				.status,
+			(
+				await c.call('createAuthenticationToken', {
+					params: { id: await c.typeId('refresh') },
+					body: { token: here.refresh },
+				})
+			).status,
 		).toBe(201)
 		expect((await c.signInRaw(email, 'New-Password-77')).status).toBe(201)
 	})

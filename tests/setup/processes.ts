@@ -26,11 +26,15 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls `url` until it answers 2xx, or throws after `timeoutMs`. */
-export async function waitForHttp(url: string, { timeoutMs = 20_000, child }: { timeoutMs?: number; child?: ChildProcess } = {}) {
+export async function waitForHttp(
+	url: string,
+	{ timeoutMs = 20_000, child }: { timeoutMs?: number; child?: ChildProcess } = {},
+) {
 	const deadline = Date.now() + timeoutMs
 	let lastError: unknown
 	while (Date.now() < deadline) {
-		if (child && child.exitCode !== null) throw new Error(`process exited with code ${child.exitCode} before ${url} answered`)
+		if (child && child.exitCode !== null)
+			throw new Error(`process exited with code ${child.exitCode} before ${url} answered`)
 		try {
 			const response = await fetch(url, { signal: AbortSignal.timeout(1_000) })
 			if (response.ok) return
@@ -118,7 +122,9 @@ export async function startPortal({
 	try {
 		await Promise.race([
 			listening,
-			new Promise((_, reject) => setTimeout(() => reject(new Error('portal did not start within 20 s')), 20_000).unref()),
+			new Promise((_, reject) =>
+				setTimeout(() => reject(new Error('portal did not start within 20 s')), 20_000).unref(),
+			),
 		])
 		await waitForHttp(`${url}/healthz`, { child })
 	} catch (error) {
@@ -158,7 +164,9 @@ export async function signInOverHttp(portalUrl: string, email: string, password:
 	})
 	const session = response.headers.getSetCookie().map((c) => c.split(';')[0])
 	if (!session.some((c) => c?.startsWith('user.access-token='))) {
-		throw new Error(`sign-in failed: GET ${page.status} (csrf token ${token ? 'found' : 'missing'}), POST ${response.status}`)
+		throw new Error(
+			`sign-in failed: GET ${page.status} (csrf token ${token ? 'found' : 'missing'}), POST ${response.status}`,
+		)
 	}
 	return [csrfCookie, ...session].join('; ')
 }

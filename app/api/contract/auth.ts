@@ -97,7 +97,9 @@ export const notice = z.discriminatedUnion('code', [
 	z
 		.object({ code: z.literal('next_attempt_locks'), lock_seconds: z.number().int().positive() })
 		.describe('The next failed attempt will lock your account for {lock_seconds}.'),
-	z.object({ code: z.literal('reported_to_owner') }).describe('Future failed attempts will be reported to the account owner.'),
+	z
+		.object({ code: z.literal('reported_to_owner') })
+		.describe('Future failed attempts will be reported to the account owner.'),
 	z
 		.object({ code: z.literal('relation_removal_warning') })
 		.describe('Future failed attempt will remove the connection between the accounts.'),

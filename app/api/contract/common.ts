@@ -9,7 +9,9 @@ import { z } from 'zod'
 // Enumerations (spec point 3)
 // ---------------------------------------------------------------------------
 
-export const countryEnum = z.enum(['BR', 'DE', 'ES', 'FR', 'GB', 'IT', 'RO']).describe('ISO 3166-1 alpha-2 country code.')
+export const countryEnum = z
+	.enum(['BR', 'DE', 'ES', 'FR', 'GB', 'IT', 'RO'])
+	.describe('ISO 3166-1 alpha-2 country code.')
 export type Country = z.infer<typeof countryEnum>
 
 export const localeEnum = z
@@ -137,7 +139,9 @@ export function apiIssueMessage(issue: Issue): string {
 		}
 		case 'too_big': {
 			const maximum = Number(issue.maximum)
-			return issue.origin === 'string' || issue.origin === 'array' ? maxLengthMessage(maximum) : maxNumberMessage(maximum)
+			return issue.origin === 'string' || issue.origin === 'array'
+				? maxLengthMessage(maximum)
+				: maxNumberMessage(maximum)
 		}
 		case 'invalid_format':
 			return issue.format === 'email' ? validationMessages.email : validationMessages.format

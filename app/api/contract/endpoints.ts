@@ -297,7 +297,8 @@ export const endpoints = {
 		method: 'POST',
 		path: '/user-authentications/authentication-type-id/{id}/activate',
 		summary: 'Activate a method with a code (TOTP from the pending secret, or the last emailed code)',
-		description: 'A wrong or used code is 422 `invalid_code`; once the last emailed code has expired, 422 `code_expired`.',
+		description:
+			'A wrong or used code is 422 `invalid_code`; once the last emailed code has expired, 422 `code_expired`.',
 		tag: 'Two-step authentication',
 		auth: 'access',
 		request: activateTwoStepBody,

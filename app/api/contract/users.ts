@@ -65,7 +65,11 @@ const confirmationParams = {
 	message: 'passwordsDoNotMatch',
 	when: (payload: { value: unknown }) => {
 		const value = payload.value as { password?: unknown; password_confirmation?: unknown } | null
-		return typeof value?.password === 'string' && typeof value.password_confirmation === 'string' && !!value.password_confirmation
+		return (
+			typeof value?.password === 'string' &&
+			typeof value.password_confirmation === 'string' &&
+			!!value.password_confirmation
+		)
 	},
 }
 
@@ -135,7 +139,8 @@ export const updateMeBody = z
 		when: isObject,
 	})
 	.refine(
-		(value) => value.password === undefined || !value.password_confirmation || value.password === value.password_confirmation,
+		(value) =>
+			value.password === undefined || !value.password_confirmation || value.password === value.password_confirmation,
 		{ path: ['password_confirmation'], message: 'passwordsDoNotMatch', when: isObject },
 	)
 export type UpdateMeBody = z.infer<typeof updateMeBody>
@@ -156,12 +161,16 @@ export const userVerificationResource = z.object({
 	verified_at: isoDateTime.nullable(),
 	resend_available_at: isoDateTime
 		.nullable()
-		.describe('While pending and a resend is not yet allowed: when it will be. Null when a resend is allowed now, or verified.'),
+		.describe(
+			'While pending and a resend is not yet allowed: when it will be. Null when a resend is allowed now, or verified.',
+		),
 	resend_available_in_seconds: z
 		.number()
 		.int()
 		.nonnegative()
-		.describe('Seconds until a resend is allowed (0: now, or verified). Free of clock skew, unlike resend_available_at.'),
+		.describe(
+			'Seconds until a resend is allowed (0: now, or verified). Free of clock skew, unlike resend_available_at.',
+		),
 })
 export type UserVerification = z.infer<typeof userVerificationResource>
 export const userVerificationList = listOf(userVerificationResource)

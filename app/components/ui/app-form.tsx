@@ -34,7 +34,8 @@ export function AppForm<Schema extends Record<string, any>>({
 		if (name === '' || name === form.id || !messages?.length) continue
 		const field = form.getFieldset()[name as never] as { id?: string } | undefined
 		const fieldId = field?.id ?? `${form.id}-${name}`
-		for (const message of messages) errors.push({ message: labels[name] ? `${labels[name]}: ${message}` : message, fieldId })
+		for (const message of messages)
+			errors.push({ message: labels[name] ? `${labels[name]}: ${message}` : message, fieldId })
 	}
 	return (
 		<Form method="post" action={action} {...getFormProps(form)} className={className ?? 'form stack'} replace={replace}>

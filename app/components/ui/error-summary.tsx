@@ -17,7 +17,17 @@ export function ErrorSummary({ errors, id = 'error-summary' }: { errors: Summary
 	}, [key])
 	if (errors.length === 0) return null
 	return (
-		<div className="error-summary" role="alert" aria-labelledby={`${id}-title`} tabIndex={-1} ref={ref} autoFocus id={id}>
+		<div
+			className="error-summary"
+			role="alert"
+			aria-labelledby={`${id}-title`}
+			tabIndex={-1}
+			ref={ref}
+			// Without JS the server-rendered summary must take focus itself (GOV.UK pattern).
+			// eslint-disable-next-line jsx-a11y/no-autofocus
+			autoFocus
+			id={id}
+		>
 			<h2 className="error-summary__title" id={`${id}-title`}>
 				{t('errorSummary.title')}
 			</h2>

@@ -59,7 +59,9 @@ function FieldShell({
 }
 
 function describedBy(meta: Meta, hint: unknown) {
-	return [hint ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined
+	return (
+		[hint ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined
+	)
 }
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number'
@@ -108,11 +110,20 @@ export function TextareaField({
 	label,
 	hint,
 	...rest
-}: { meta: Meta; label: ReactNode; hint?: ReactNode } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form'>) {
+}: { meta: Meta; label: ReactNode; hint?: ReactNode } & Omit<
+	TextareaHTMLAttributes<HTMLTextAreaElement>,
+	'name' | 'id' | 'form'
+>) {
 	const props = getTextareaProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
 		<FieldShell meta={meta} label={label} hint={hint}>
-			<textarea {...props} {...rest} key={props.key} className="field__input" aria-describedby={describedBy(meta, hint)} />
+			<textarea
+				{...props}
+				{...rest}
+				key={props.key}
+				className="field__input"
+				aria-describedby={describedBy(meta, hint)}
+			/>
 		</FieldShell>
 	)
 }
@@ -134,7 +145,13 @@ export function SelectField({
 	const props = getSelectProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
 		<FieldShell meta={meta} label={label} hint={hint}>
-			<select {...props} {...rest} key={props.key} className="field__input field__select" aria-describedby={describedBy(meta, hint)}>
+			<select
+				{...props}
+				{...rest}
+				key={props.key}
+				className="field__input field__select"
+				aria-describedby={describedBy(meta, hint)}
+			>
 				{placeholder ? <option value="">{placeholder}</option> : null}
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>

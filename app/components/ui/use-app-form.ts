@@ -23,7 +23,9 @@ export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<
 ) {
 	const { t } = useTranslation()
 	// What the partner typed into this form when their session ended (root loader).
-	const draft = (useRouteLoaderData('root') as { draft?: { form: string | null; values: Record<string, string> } } | undefined)?.draft
+	const draft = (
+		useRouteLoaderData('root') as { draft?: { form: string | null; values: Record<string, string> } } | undefined
+	)?.draft
 	if (draft?.form === id) defaultValue = { ...defaultValue, ...draft.values } as typeof defaultValue
 	const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
 		id,
@@ -64,5 +66,6 @@ function useLikeAFreshPage(form: FormMetadata<any, string[]>) {
 	// Runs when a submission starts failing, not when a banner arrives.
 	useEffect(() => {
 		if (form.status === 'error' && hasFlash) void revalidate()
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose: only a change of status triggers it
 	}, [form.status])
 }

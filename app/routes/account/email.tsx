@@ -34,11 +34,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		// The API's 422 already tells that the address is registered: say it plainly.
 		if (isEmailTaken(error)) {
-			return invalid(submission, { fieldErrors: { ...error.fieldErrors, email: [getT(context)('common:errors.emailTaken')] } }, 422)
+			return invalid(
+				submission,
+				{ fieldErrors: { ...error.fieldErrors, email: [getT(context)('common:errors.emailTaken')] } },
+				422,
+			)
 		}
 		return replyWithApiError(submission, error, context, { fields: ['email', 'current_password'], request })
 	}
-	await getSession(context).setFlash({ tone: 'success', key: 'account:email.sent', values: { email: submission.value.email } })
+	await getSession(context).setFlash({
+		tone: 'success',
+		key: 'account:email.sent',
+		values: { email: submission.value.email },
+	})
 	return redirect('/me/manage/security/email')
 }
 
@@ -53,16 +61,27 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
 					<div>
 						<dt>{t('email.current')}</dt>
 						<dd>
-							{loaderData.email} <span className={`tag${loaderData.verified ? ' tag--ok' : ''}`}>{loaderData.verified ? t('email.verified') : t('email.unverified')}</span>
+							{loaderData.email}{' '}
+							<span className={`tag${loaderData.verified ? ' tag--ok' : ''}`}>
+								{loaderData.verified ? t('email.verified') : t('email.unverified')}
+							</span>
 						</dd>
 					</div>
 				</dl>
-				{loaderData.pendingEmail ? <Notice tone="info" title={t('email.pending', { email: loaderData.pendingEmail })} /> : null}
+				{loaderData.pendingEmail ? (
+					<Notice tone="info" title={t('email.pending', { email: loaderData.pendingEmail })} />
+				) : null}
 			</div>
 			<div className="stack">
 				<h2>{t('email.changeTitle')}</h2>
 				<AppForm form={form} labels={{ email: t('email.newEmail'), current_password: t('email.currentPassword') }}>
-					<TextField meta={fields.email} label={t('email.newEmail')} type="email" autoComplete="email" spellCheck={false} />
+					<TextField
+						meta={fields.email}
+						label={t('email.newEmail')}
+						type="email"
+						autoComplete="email"
+						spellCheck={false}
+					/>
 					<TextField
 						meta={fields.current_password}
 						label={t('email.currentPassword')}

@@ -52,7 +52,12 @@ export default function Password({ actionData }: Route.ComponentProps) {
 					password_confirmation: t('auth:fields.passwordConfirmation'),
 				}}
 			>
-				<TextField meta={fields.current_password} label={t('password.current')} type="password" autoComplete="current-password" />
+				<TextField
+					meta={fields.current_password}
+					label={t('password.current')}
+					type="password"
+					autoComplete="current-password"
+				/>
 				<NewPasswordFields
 					password={fields.password}
 					confirmation={fields.password_confirmation}

@@ -51,7 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PersonalDetails({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useAppForm(schema, { id: 'personal-details', lastResult: actionData?.result, defaultValue: loaderData.defaults })
+	const [form, fields] = useAppForm(schema, {
+		id: 'personal-details',
+		lastResult: actionData?.result,
+		defaultValue: loaderData.defaults,
+	})
 	const labels = {
 		first_name: t('auth:fields.firstName'),
 		last_name: t('auth:fields.lastName'),

@@ -26,7 +26,9 @@ const OVERVIEW = '/me/manage/security/multi-factor-authentication'
 const SELF = `${OVERVIEW}/email`
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const active = (await getApi(context).userAuthentications()).some((a) => a.authentication_type.key === 'email' && a.active)
+	const active = (await getApi(context).userAuthentications()).some(
+		(a) => a.authentication_type.key === 'email' && a.active,
+	)
 	const session = getSession(context)
 	if (active) {
 		await session.clearSetup('emailCode')
@@ -50,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000 })
 			return redirect(SELF)
 		} catch (error) {
-			if (!(error instanceof ApiError && error.status === 429)) return replyWithApiError(null, error, context, { request })
+			if (!(error instanceof ApiError && error.status === 429))
+				return replyWithApiError(null, error, context, { request })
 			const seconds = error.retryAfterSeconds ?? 60
 			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 })
 			// Refused by the server: the countdown restarts from its answer.
@@ -66,7 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 			// Long past the resend interval: a new code can be sent at once.
 			await session.setSetup('emailCode', { resendAvailableAt: Date.now() })
 			const fieldErrors = { code: [getT(context)('auth:twoStep.codeExpired')] }
-			return data({ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null }, { status: 422 })
+			return data(
+				{ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null },
+				{ status: 422 },
+			)
 		}
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}

@@ -28,7 +28,9 @@ const SELF = `${OVERVIEW}/totp`
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const session = getSession(context)
-	const active = (await getApi(context).userAuthentications()).some((a) => a.authentication_type.key === 'totp' && a.active)
+	const active = (await getApi(context).userAuthentications()).some(
+		(a) => a.authentication_type.key === 'totp' && a.active,
+	)
 	if (active) {
 		await session.clearSealed('totp')
 		throw redirect(OVERVIEW)
@@ -47,7 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		try {
 			// Keeps one secret while the partner scans it, across wrong codes and reloads.
 			const secret = await getApi(context).createTotpSecret()
-			await session.setSealed('totp', { secret: secret.secret, uri: secret.otpauth_uri, digits: secret.digits }, getUser(context).id)
+			await session.setSealed(
+				'totp',
+				{ secret: secret.secret, uri: secret.otpauth_uri, digits: secret.digits },
+				getUser(context).id,
+			)
 		} catch (error) {
 			if (error instanceof ApiError && error.code === 'already_active') return redirect(OVERVIEW)
 			return replyWithApiError(null, error, context, { request })
@@ -126,7 +132,12 @@ function ScanAndConfirm({
 		<>
 			<div className="stack">
 				<p>{t('totp.step1')}</p>
-				<div className="qr" role="img" aria-label={t('totp.qrLabel')} dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
+				<div
+					className="qr"
+					role="img"
+					aria-label={t('totp.qrLabel')}
+					dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+				/>
 				<p>{t('totp.manual')}</p>
 				<div className="button-row">
 					<code className="setup-key" aria-label={t('totp.manualLabel')}>

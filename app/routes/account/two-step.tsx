@@ -78,7 +78,12 @@ function DisableForm({
 export default function TwoStepOverview({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('account')
 	const methods = [
-		{ method: 'totp' as const, on: loaderData.totp, title: t('twoStep.totp'), description: t('twoStep.totpDescription') },
+		{
+			method: 'totp' as const,
+			on: loaderData.totp,
+			title: t('twoStep.totp'),
+			description: t('twoStep.totpDescription'),
+		},
 		{
 			method: 'email' as const,
 			on: loaderData.emailCode,

@@ -21,7 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		// The answer must not reveal whether the address exists: a 4xx from the
 		// API (say, throttling) reads the same as success. Outages still fail.
-		if (!(error instanceof ApiError && error.kind === 'bad_request')) return replyWithApiError(submission, error, context, { request })
+		if (!(error instanceof ApiError && error.kind === 'bad_request'))
+			return replyWithApiError(submission, error, context, { request })
 	}
 	return { result: undefined, sent: true as const }
 }

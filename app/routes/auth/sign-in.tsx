@@ -50,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (result.methods.length === 1 && result.methods[0] === 'email') {
 			const wait = await api.sendEmailCode(pending.access).then(
 				(sent) => sent.resend_available_in_seconds,
-				(error: unknown) => (error instanceof ApiError && error.status === 429 ? (error.retryAfterSeconds ?? 60) : null),
+				(error: unknown) =>
+					error instanceof ApiError && error.status === 429 ? (error.retryAfterSeconds ?? 60) : null,
 			)
 			if (wait !== null) {
 				pending.emailCodeSentAt = Date.now()
@@ -72,7 +73,12 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
 	const [form, fields] = useAppForm(signInSchema, { id: 'sign-in', lastResult: actionData?.result })
 	const signedOut = searchParams.get('signed_out') === '1'
-	const notice = searchParams.get('session') === 'expired' ? t('signIn.sessionExpired') : searchParams.get('expired') === '1' ? t('signIn.twoStepExpired') : null
+	const notice =
+		searchParams.get('session') === 'expired'
+			? t('signIn.sessionExpired')
+			: searchParams.get('expired') === '1'
+				? t('signIn.twoStepExpired')
+				: null
 	return (
 		<section className="stack" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('signIn.title')}</h1>
@@ -80,8 +86,19 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 			{notice ? <Notice tone="warning" title={notice} /> : null}
 			<AppForm form={form} labels={{ email: t('fields.email'), password: t('fields.password') }}>
 				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
-				<TextField meta={fields.email} label={t('fields.email')} type="email" autoComplete="username" spellCheck={false} />
-				<TextField meta={fields.password} label={t('fields.password')} type="password" autoComplete="current-password" />
+				<TextField
+					meta={fields.email}
+					label={t('fields.email')}
+					type="email"
+					autoComplete="username"
+					spellCheck={false}
+				/>
+				<TextField
+					meta={fields.password}
+					label={t('fields.password')}
+					type="password"
+					autoComplete="current-password"
+				/>
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('signIn.pending')}>{t('signIn.submit')}</SubmitButton>
 					<Link to="/auth/reset-password">{t('signIn.forgotPassword')}</Link>

@@ -22,7 +22,16 @@ import { useNonce } from '#app/utils/nonce'
 
 export const meta: Route.MetaFunction = () => pageTitle('Create an account', descriptions.signUp)
 
-const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password', 'password_confirmation', 'country', 'locale']
+const FIELDS = [
+	'first_name',
+	'last_name',
+	'company_name',
+	'email',
+	'password',
+	'password_confirmation',
+	'country',
+	'locale',
+]
 
 /** The spam trap's inputs, made only for this page. */
 export async function loader() {
@@ -41,7 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		// The API's 422 already tells that the address is registered: say it plainly, with the ways on.
 		if (isEmailTaken(error)) {
 			const fieldErrors = { ...error.fieldErrors, email: [getT(context)('common:errors.emailTaken')] }
-			return data({ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), emailTaken: true }, { status: 422 })
+			return data(
+				{ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), emailTaken: true },
+				{ status: 422 },
+			)
 		}
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}
@@ -57,7 +69,11 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 	const [searchParams] = useSearchParams()
 	const nonce = useNonce()
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
-	const [form, fields] = useAppForm(signUpSchema, { id: 'sign-up', lastResult: actionData?.result, defaultValue: { country: 'GB', locale: 'en-GB' } })
+	const [form, fields] = useAppForm(signUpSchema, {
+		id: 'sign-up',
+		lastResult: actionData?.result,
+		defaultValue: { country: 'GB', locale: 'en-GB' },
+	})
 	const labels = {
 		first_name: t('fields.firstName'),
 		last_name: t('fields.lastName'),
@@ -94,7 +110,14 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 								t={t}
 								i18nKey="signUp.emailTakenLinks"
 								components={[
-									<Link key="sign-in" to={redirectTo ? `/auth/sign-in?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : '/auth/sign-in'} />,
+									<Link
+										key="sign-in"
+										to={
+											redirectTo
+												? `/auth/sign-in?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}`
+												: '/auth/sign-in'
+										}
+									/>,
 									<Link key="reset" to="/auth/reset-password" />,
 								]}
 							/>

@@ -34,7 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const pending = await pendingOrRestart(context)
 	const url = new URL(request.url)
 	const asked = methodParam.safeParse(url.searchParams.get('method'))
-	const method = asked.success && pending.methods.includes(asked.data) ? asked.data : pending.methods.length === 1 ? pending.methods[0]! : null
+	const method =
+		asked.success && pending.methods.includes(asked.data)
+			? asked.data
+			: pending.methods.length === 1
+				? pending.methods[0]!
+				: null
 	return {
 		methods: pending.methods,
 		method,
@@ -96,7 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 			// Long past the resend interval: a new code can be sent at once.
 			await session.setPending({ ...pending, resendAvailableAt: undefined })
 			const fieldErrors = { code: [t('auth:twoStep.codeExpired')] }
-			return data({ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null }, { status: 422 })
+			return data(
+				{ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null },
+				{ status: 422 },
+			)
 		}
 		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
 		const messages = signInFailureMessages(error, t) ?? []
@@ -117,7 +125,10 @@ async function restart(session: ReturnType<typeof getSession>) {
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const { method, methods, email, emailCodeSent } = loaderData
-	const [form, fields] = useAppForm(twoStepCodeSchema, { id: `two-step-${method ?? 'choose'}`, lastResult: actionData?.result })
+	const [form, fields] = useAppForm(twoStepCodeSchema, {
+		id: `two-step-${method ?? 'choose'}`,
+		lastResult: actionData?.result,
+	})
 	// With JS a refused or failed submission does not reload the page: its answer holds the newer wait.
 	const wait = actionData && 'resendInSeconds' in actionData ? actionData : loaderData
 	// A POST: a link from another site must not end a sign-in.

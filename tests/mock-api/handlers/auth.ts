@@ -123,7 +123,8 @@ export const codeExpired = () =>
 
 /** An unused, unexpired emailed code; marks it used. */
 export function consumeEmailCode(store: MockStore, entry: TwoStepRecord, code: string): boolean {
-	if (!entry.code_hash || entry.code_used || entry.code_expires_at === null || emailCodeExpired(store, entry)) return false
+	if (!entry.code_hash || entry.code_used || entry.code_expires_at === null || emailCodeExpired(store, entry))
+		return false
 	const ok = timingSafeEqual(Buffer.from(sha256(code)), Buffer.from(entry.code_hash))
 	if (ok) {
 		entry.code_used = true
@@ -167,7 +168,8 @@ function refresh(ctx: Ctx): Reply {
 	if (!token || token.kind !== 'refresh' || token.restricted) throw unauthenticated()
 	const family = store.familyOf(token)
 	const now = store.now()
-	if (!family || family.revoked_at !== null || token.revoked_at !== null || token.expires_at <= now) throw unauthenticated()
+	if (!family || family.revoked_at !== null || token.revoked_at !== null || token.expires_at <= now)
+		throw unauthenticated()
 	const meta = { restricted: false, two_step_methods: [] }
 	if (token.rotated_at !== null) {
 		// Parallel refreshes (other replicas, other tabs) within the grace get the same new pair.

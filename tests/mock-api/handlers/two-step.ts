@@ -50,7 +50,10 @@ export const twoStepHandlers: Handlers<
 	listUserAuthentications: (ctx) => {
 		const { user } = caller(ctx)
 		const own = ctx.store.data.two_step.filter((entry) => entry.user_id === user.id)
-		return paginate(ctx, own.map((entry) => ctx.store.presentTwoStep(entry)))
+		return paginate(
+			ctx,
+			own.map((entry) => ctx.store.presentTwoStep(entry)),
+		)
 	},
 
 	getUserAuthentication: (ctx) => {
@@ -159,7 +162,13 @@ export const twoStepHandlers: Handlers<
 		const { user } = caller(ctx)
 		const body = parseBody(ctx, contactMessageBody)
 		const id = newId()
-		store.data.contact_messages.push({ id, user_id: user.id, subject: body.subject, message: body.message, created_at: store.now() })
+		store.data.contact_messages.push({
+			id,
+			user_id: user.id,
+			subject: body.subject,
+			message: body.message,
+			created_at: store.now(),
+		})
 		store.sendEmail(
 			store.config.contactEmail,
 			`Contact: ${body.subject}`,

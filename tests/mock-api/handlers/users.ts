@@ -24,7 +24,14 @@ import { freshLockout } from '../lockout'
 import { hashPassword, verifyPassword } from '../passwords'
 import { POLICY } from '../policy'
 import { USER_TOKEN_TYPES } from '../seed-data'
-import { newId, randomToken, type MockStore, type UserRecord, type UserTokenRecord, type VerificationRecord } from '../state'
+import {
+	newId,
+	randomToken,
+	type MockStore,
+	type UserRecord,
+	type UserTokenRecord,
+	type VerificationRecord,
+} from '../state'
 import type { Handlers } from './types'
 
 /**
@@ -78,7 +85,8 @@ function ownVerification(ctx: Ctx): VerificationRecord {
 function startEmailChange(store: MockStore, user: UserRecord, email: string) {
 	user.pending_email = email
 	let verification = store.data.verifications.find(
-		(candidate) => candidate.user_id === user.id && candidate.purpose === 'email_change' && candidate.status === 'pending',
+		(candidate) =>
+			candidate.user_id === user.id && candidate.purpose === 'email_change' && candidate.status === 'pending',
 	)
 	if (verification) {
 		verification.value = email
@@ -162,7 +170,10 @@ export const userHandlers: Handlers<
 	listUserVerifications: (ctx) => {
 		const { user } = caller(ctx)
 		const own = ctx.store.data.verifications.filter((verification) => verification.user_id === user.id)
-		return paginate(ctx, own.map((verification) => ctx.store.presentVerification(verification)))
+		return paginate(
+			ctx,
+			own.map((verification) => ctx.store.presentVerification(verification)),
+		)
 	},
 
 	resendUserVerification: (ctx) => {
