@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import {
 	data,
 	Form,
+	href,
 	Link,
 	NavLink,
 	Links,
@@ -24,7 +25,7 @@ import { apiMiddleware, getApi, getSession } from '#app/api/context.server'
 import { takeDraft } from '#app/auth/drafts.server'
 import type { Flash } from '#app/auth/session.server'
 import { pageUrl } from '#app/auth/redirect'
-import { Notice } from '#app/components/ui/app-form'
+import { Notice } from '#app/components/ui/notice'
 import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
 import { formBodyMiddleware } from '#app/middleware/form-body.server'
 import { i18nMiddleware } from '#app/middleware/i18n.server'
@@ -103,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					</a>
 					<header className="site-header">
 						<div className="container site-header__inner">
-							<Link to="/" className="site-header__brand">
+							<Link to={href('/')} className="site-header__brand">
 								{t('appName')}
 							</Link>
 							<SiteNav user={rootData?.user ?? null} />
@@ -150,18 +151,18 @@ function SiteNav({ user }: { user: { name: string } | null }) {
 		<nav aria-label={t('nav.label')} className="site-nav">
 			{user ? (
 				<>
-					<NavLink to="/" end>
+					<NavLink to={href('/')} end>
 						{t('nav.dashboard')}
 					</NavLink>
 					<Link
-						to="/me/manage/general/personal-details"
+						to={href('/me/manage/general/personal-details')}
 						aria-current={location.pathname.startsWith('/me/manage') ? 'true' : undefined}
 					>
 						{t('nav.account')}
 					</Link>
-					<NavLink to="/contact">{t('nav.contact')}</NavLink>
+					<NavLink to={href('/contact')}>{t('nav.contact')}</NavLink>
 					<span className="site-nav__user">{t('nav.signedInAs', { name: user.name })}</span>
-					<Form method="post" action="/auth/sign-out">
+					<Form method="post" action={href('/auth/sign-out')}>
 						<AuthenticityTokenInput />
 						<button type="submit" className="button button--link">
 							{t('nav.signOut')}
@@ -170,8 +171,8 @@ function SiteNav({ user }: { user: { name: string } | null }) {
 				</>
 			) : (
 				<>
-					<NavLink to="/auth/sign-in">{t('nav.signIn')}</NavLink>
-					<NavLink to="/auth/sign-up">{t('nav.signUp')}</NavLink>
+					<NavLink to={href('/auth/sign-in')}>{t('nav.signIn')}</NavLink>
+					<NavLink to={href('/auth/sign-up')}>{t('nav.signUp')}</NavLink>
 				</>
 			)}
 		</nav>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { Notice } from './ui/app-form'
+import { Notice } from './ui/notice'
 import { SubmitButton } from './ui/button'
 
 /** Whole seconds left of `seconds`, ticking every second once hydrated; restarts for each new `answer`. */

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { SelectField } from './ui/field'
-import { countries, locales } from '#app/auth/schemas'
+import { countryEnum, localeEnum } from '#app/api/contract/common'
 
 const collator = new Intl.Collator('en-GB')
 
@@ -25,12 +25,12 @@ export function CountryLocaleFields({
 				meta={country}
 				label={t('fields.country')}
 				autoComplete="country"
-				options={byName(countries.map((code) => ({ value: code, label: t(`countries.${code}`) })))}
+				options={byName(countryEnum.options.map((code) => ({ value: code, label: t(`countries.${code}`) })))}
 			/>
 			<SelectField
 				meta={locale}
 				label={t('fields.locale')}
-				options={byName(locales.map((code) => ({ value: code, label: t(`locales.${code}`) })))}
+				options={byName(localeEnum.options.map((code) => ({ value: code, label: t(`locales.${code}`) })))}
 			/>
 		</>
 	)

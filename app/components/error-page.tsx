@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 
 export function NotFoundPage() {
 	const { t } = useTranslation()
@@ -8,7 +8,7 @@ export function NotFoundPage() {
 			<h1 id="page-heading">{t('errors.notFound')}</h1>
 			<p>{t('errors.notFoundHelp')}</p>
 			<p>
-				<Link to="/">{t('errors.goHome')}</Link>
+				<Link to={href('/')}>{t('errors.goHome')}</Link>
 			</p>
 		</section>
 	)
@@ -23,7 +23,7 @@ export function GenericErrorPage({ requestId, message }: { requestId?: string; m
 			<p>{message ?? t('errors.genericHelp')}</p>
 			{requestId ? <p className="muted">{t('errors.reference', { requestId })}</p> : null}
 			<p>
-				<Link to="/">{t('errors.goHome')}</Link>
+				<Link to={href('/')}>{t('errors.goHome')}</Link>
 			</p>
 		</section>
 	)

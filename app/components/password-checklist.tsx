@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { PASSWORD_MIN, passwordRules } from '#app/auth/schemas'
+import { passwordRules } from '#app/api/contract/users'
 
 /**
- * The password checklist of spec point 5. With JS it follows what is typed;
- * without JS it is a plain list of the rules (the server checks them).
+ * The password checklist of spec point 5, from the contract's password rules.
+ * With JS it follows what is typed; without JS it is a plain list of the rules
+ * (the server checks them).
  */
 export function PasswordChecklist({
 	password,
@@ -15,23 +16,22 @@ export function PasswordChecklist({
 	id: string
 }) {
 	const { t } = useTranslation(['auth', 'validation'])
-	const rules: Array<[keyof typeof passwordRules, string]> = [
-		['minLength', t('passwordChecklist.minLength', { count: PASSWORD_MIN })],
-		['capital', t('passwordChecklist.capital')],
-		['number', t('passwordChecklist.number')],
-		['special', t('passwordChecklist.special')],
-	]
 	const matched = confirmation !== undefined && confirmation.length > 0 && confirmation === password
 	return (
 		<div className="stack" id={id}>
 			<p className="field__hint">{t('passwordChecklist.title')}</p>
 			<ul className="checklist">
-				{rules.map(([rule, label]) => {
-					const met = passwordRules[rule](password)
+				{passwordRules.map((rule) => {
+					const met = rule.test(password)
 					return (
-						<li key={rule} data-met={met}>
-							{label}
-							{password ? <span className="visually-hidden">{met ? ' (done)' : ' (not yet)'}</span> : null}
+						<li key={rule.key} data-met={met}>
+							{t(`passwordChecklist.${rule.key}`, 'minimum' in rule ? { count: rule.minimum } : {})}
+							{password ? (
+								<span className="visually-hidden">
+									{' '}
+									{met ? t('passwordChecklist.met') : t('passwordChecklist.notMet')}
+								</span>
+							) : null}
 						</li>
 					)
 				})}

@@ -31,5 +31,7 @@ export function RouteErrorBoundary() {
 /** `<title>` of the page an error boundary shows; nothing when there is no error. */
 export function errorPageMeta(error: unknown) {
 	if (!error) return []
-	return pageTitle(isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Something went wrong')
+	return pageTitle(
+		isRouteErrorResponse(error) && error.status === 404 ? 'common:errors.notFound' : 'common:errors.generic',
+	)
 }

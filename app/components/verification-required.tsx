@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, href, Link, useLocation } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ResendButton } from './countdown'
 
@@ -11,7 +11,7 @@ export function VerificationRequired({ email, resendInSeconds }: { email: string
 		<section className="stack" aria-labelledby="verification-heading">
 			<h1 id="verification-heading">{t('verification.required')}</h1>
 			<p>{t('verification.requiredBody', { email })}</p>
-			<Form method="post" action="/auth/verification/resend" className="stack" reloadDocument>
+			<Form method="post" action={href('/auth/verification/resend')} className="stack" reloadDocument>
 				<AuthenticityTokenInput />
 				<input type="hidden" name="redirect_to" value={`${location.pathname}${location.search}`} />
 				<ResendButton
@@ -22,7 +22,7 @@ export function VerificationRequired({ email, resendInSeconds }: { email: string
 				/>
 			</Form>
 			<p>
-				<Link to="/me/manage/security/email">{t('verification.wrongAddress')}</Link>
+				<Link to={href('/me/manage/security/email')}>{t('verification.wrongAddress')}</Link>
 			</p>
 		</section>
 	)

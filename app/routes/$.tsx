@@ -3,7 +3,7 @@ import type { Route } from './+types/$'
 import { NotFoundPage } from '#app/components/error-page'
 import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Page not found')
+export const meta: Route.MetaFunction = () => pageTitle('common:errors.notFound')
 
 /** Any unmatched path: HTTP 404 with a link home (spec point 2). */
 export function loader() {

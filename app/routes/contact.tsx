@@ -1,8 +1,9 @@
 import { Trans, useTranslation } from 'react-i18next'
-import { redirect } from 'react-router'
-import { z } from 'zod'
+import { href, redirect } from 'react-router'
 import type { Route } from './+types/contact'
 import { getApi, getSession } from '#app/api/context.server'
+import { limits } from '#app/api/contract/common'
+import { contactMessageBody } from '#app/api/contract/contact'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
@@ -11,12 +12,9 @@ import { getConfig } from '#app/config.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Contact')
+export const meta: Route.MetaFunction = () => pageTitle('account:contact.title')
 
-const contactSchema = z.object({
-	subject: z.string().trim().min(1).max(150),
-	message: z.string().trim().min(1).max(5000),
-})
+const contactSchema = contactMessageBody
 
 export function loader() {
 	return { contactEmail: getConfig().CONTACT_EMAIL }
@@ -31,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return replyWithApiError(submission, error, context, { fields: ['subject', 'message'], request })
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'account:contact.sent' })
-	return redirect('/contact')
+	return redirect(href('/contact'))
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,8 +50,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 				/>
 			</p>
 			<AppForm form={form} labels={{ subject: t('contact.subject'), message: t('contact.message') }}>
-				<TextField meta={fields.subject} label={t('contact.subject')} maxLength={150} />
-				<TextareaField meta={fields.message} label={t('contact.message')} hint={t('contact.messageHint')} rows={8} />
+				<TextField meta={fields.subject} label={t('contact.subject')} maxLength={limits.contactSubjectMax} />
+				<TextareaField
+					meta={fields.message}
+					label={t('contact.message')}
+					hint={t('contact.messageHint', { maximum: limits.contactMessageMax })}
+					rows={8}
+				/>
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('contact.pending')}>{t('contact.submit')}</SubmitButton>
 				</div>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { getApi } from '#app/api/context.server'
 import { getUser } from '#app/auth/guards.server'
-import { Notice } from '#app/components/ui/app-form'
+import { Notice } from '#app/components/ui/notice'
 import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Dashboard')
+export const meta: Route.MetaFunction = () => pageTitle('common:nav.dashboard')
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const user = getUser(context)
@@ -30,7 +30,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 				<Notice tone="warning" title={t('account:dashboard.twoStepNudgeTitle')}>
 					<p>{t('account:dashboard.twoStepNudgeBody')}</p>
 					<p>
-						<Link to="/me/manage/security/multi-factor-authentication">{t('account:dashboard.twoStepNudgeLink')}</Link>
+						<Link to={href('/me/manage/security/multi-factor-authentication')}>
+							{t('account:dashboard.twoStepNudgeLink')}
+						</Link>
 					</p>
 				</Notice>
 			) : (
@@ -41,13 +43,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 					<h2 id="account-card">{t('account:dashboard.account')}</h2>
 					<p>{t('account:dashboard.accountBody')}</p>
 					<p>
-						<Link to="/me/manage/general/personal-details">{t('account:dashboard.accountLink')}</Link>
+						<Link to={href('/me/manage/general/personal-details')}>{t('account:dashboard.accountLink')}</Link>
 					</p>
 				</section>
 				<section className="card stack" aria-labelledby="help-card">
 					<h2 id="help-card">{t('account:dashboard.help')}</h2>
 					<p>
-						<Link to="/contact">{t('account:dashboard.helpLink')}</Link>
+						<Link to={href('/contact')}>{t('account:dashboard.helpLink')}</Link>
 					</p>
 				</section>
 			</div>

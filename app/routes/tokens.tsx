@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data, href, Link } from 'react-router'
 import type { Route } from './+types/tokens'
 import { getApi, getSession } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
 import { getT } from '#app/middleware/i18n.server'
-import { descriptions, pageTitle } from '#app/utils/meta'
+import { pageTitle } from '#app/utils/meta'
 
 /** Emailed links land here: /tokens/{type}/{token} (public, spec point 2). */
 const EMAIL_TYPES = new Set(['email_verification', 'email_change'])
 
-export const meta: Route.MetaFunction = () => pageTitle('Link not valid', descriptions.tokens)
+export const meta: Route.MetaFunction = () =>
+	pageTitle('auth:verification.invalidLinkTitle', 'common:meta.descriptions.tokens')
 
 /** An unknown type, or an unknown, used or expired token: a 404 page that says so. */
 const invalid = () => data({ status: 'invalid' as const }, { status: 404 })
@@ -31,9 +32,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	await getSession(context).setFlash({ tone: 'success', key: 'common:success.emailConfirmed' })
 	const t = getT(context)
 	const confirmed = t('common:success.emailConfirmed')
+	const home = href('/')
 	return new Response(
-		`<!doctype html><html lang="en-GB"><title>${confirmed}</title><p>${confirmed} <a href="/">${t('auth:verification.continue')}</a></p></html>`,
-		{ status: 303, headers: { Location: '/', 'Content-Type': 'text/html; charset=utf-8' } },
+		`<!doctype html><html lang="en-GB"><title>${confirmed}</title><p>${confirmed} <a href="${home}">${t('auth:verification.continue')}</a></p></html>`,
+		{ status: 303, headers: { Location: home, 'Content-Type': 'text/html; charset=utf-8' } },
 	)
 }
 
@@ -44,7 +46,7 @@ export default function Tokens() {
 			<h1 id="page-heading">{t('verification.invalidTitle')}</h1>
 			<p>{t('verification.invalidBody')}</p>
 			<p>
-				<Link to="/">{t('verification.continue')}</Link>
+				<Link to={href('/')}>{t('verification.continue')}</Link>
 			</p>
 		</section>
 	)

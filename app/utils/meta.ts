@@ -1,9 +1,22 @@
-import common from '#app/locales/en-GB/common.json'
+import { fixedT } from '#app/i18n'
+import type { Resources } from '#app/locales/index'
 
-/** en-GB page descriptions (meta functions run outside React and the request's i18n). */
-export const descriptions = common.meta.descriptions
+/** "a.b.c" for every string of a nested catalogue. */
+type Leaves<T> = {
+	[K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`
+}[keyof T & string]
 
-/** `<title>` ("Page – Partner Portal") and meta description of a page; pages without their own get the portal's. */
-export function pageTitle(title: string, description: string = common.meta.description) {
-	return [{ title: common.pageTitle.replace('{{title}}', title) }, { name: 'description', content: description }]
+/** A translation key with its namespace, e.g. `auth:signIn.title`. */
+export type TranslationKey = { [N in keyof Resources & string]: `${N}:${Leaves<Resources[N]>}` }[keyof Resources &
+	string]
+
+/**
+ * `<title>` ("Page – Partner Portal") and meta description of a page, from
+ * translation keys; pages without a description of their own get the portal's.
+ */
+export function pageTitle(title: TranslationKey, description: TranslationKey = 'common:meta.description') {
+	return [
+		{ title: fixedT('common:pageTitle', { title: fixedT(title) }) },
+		{ name: 'description', content: fixedT(description) },
+	]
 }

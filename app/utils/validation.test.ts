@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { formatIssues } from './validation'
+import { ruleMessages } from '#app/api/contract/common'
 import { createClientI18n } from '#app/i18n'
 import type { TFunction } from 'i18next'
 
@@ -44,5 +45,13 @@ describe('validation messages come from the en-GB catalogue', () => {
 		expect(e?.website).toEqual(['This field must contain a valid url.'])
 		expect(e?.password).toEqual(['This field must contain at least a capital letter.'])
 		expect(e?.country).toEqual(['This field is invalid.'])
+	})
+})
+
+describe('the catalogue and the API say the same', () => {
+	test.each(Object.entries(ruleMessages))('%s', (key, text) => {
+		const values = { minimum: 10, maximum: 128, startsWith: 'otpauth://' }
+		const api = text.replace(/\{\{(\w+)\}\}/g, (_, name: keyof typeof values) => String(values[name]))
+		expect(t(`validation:${key}`, values)).toBe(api)
 	})
 })

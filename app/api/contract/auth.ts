@@ -6,6 +6,7 @@ import { z } from 'zod'
 import {
 	authenticationTokenTypeKeyEnum,
 	authenticationTypeKeyEnum,
+	currentPassword,
 	emailField,
 	fieldErrors,
 	isoDateTime,
@@ -63,7 +64,7 @@ export function pickTokenPair(data: readonly AuthenticationToken[]): { access: s
 /** Type `password`: the first step. */
 export const passwordSignInBody = z.object({
 	email: emailField,
-	password: z.string().min(1, 'required').max(limits.passwordMax),
+	password: currentPassword(),
 })
 export type PasswordSignInBody = z.infer<typeof passwordSignInBody>
 

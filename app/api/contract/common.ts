@@ -90,21 +90,34 @@ export const limits = {
 // ---------------------------------------------------------------------------
 
 /**
- * The API's 422 texts. Request schemas name a rule by its key (the same keys
- * as the portal's `validation.json`, e.g. `.regex(/[A-Z]/, 'capitalLetter')`),
- * so the portal can reuse the schemas with its own translated messages.
+ * The texts of the validation rules, with the keys of the portal's
+ * `validation.json`. Request schemas name a rule by its key (e.g.
+ * `.regex(/[A-Z]/, 'capitalLetter')`), so the portal reuses the schemas with
+ * its own translated messages.
  */
-export const validationMessages = {
+export const ruleMessages = {
 	required: 'This field is required.',
 	email: 'This field must contain a valid email.',
+	url: 'This field must contain a valid url.',
+	format: 'This field must contain a valid format.',
+	startsWith: 'This field must start with "{{startsWith}}".',
+	minLength: 'This field must be at least {{minimum}} characters.',
+	maxLength: 'This field must be at most {{maximum}} characters.',
+	minNumber: 'This field must be at least {{minimum}}.',
+	maxNumber: 'This field must be at most {{maximum}}.',
 	capitalLetter: 'This field must contain at least a capital letter.',
 	number: 'This field must contain at least a number.',
 	specialCharacter: 'This field must contain at least a special character.',
 	onlyNumbers: 'This field must contain only numbers.',
 	invalid: 'This field is invalid.',
-	format: 'This field must contain a valid format.',
 	unique: "This field must contain a value that doesn't exist.",
 	passwordsDoNotMatch: 'The passwords do not match.',
+} as const
+export type RuleMessageKey = keyof typeof ruleMessages
+
+/** The API's 422 texts: the rule messages and the domain errors. */
+export const validationMessages = {
+	...ruleMessages,
 	passwordIncorrect: 'The password is incorrect.',
 	codeInvalid: 'The code is invalid.',
 	codeExpired: 'The code has expired.',
@@ -112,42 +125,48 @@ export const validationMessages = {
 } as const
 export type ValidationMessageKey = keyof typeof validationMessages
 
-export const minLengthMessage = (minimum: number) => `This field must be at least ${minimum} characters.`
-export const maxLengthMessage = (maximum: number) => `This field must be at most ${maximum} characters.`
-export const minNumberMessage = (minimum: number) => `This field must be at least ${minimum}.`
-export const maxNumberMessage = (maximum: number) => `This field must be at most ${maximum}.`
-
 type Issue = z.core.$ZodIssue
 
-/** The API's text for one zod issue of a request schema. */
-export function apiIssueMessage(issue: Issue): string {
-	if (Object.hasOwn(validationMessages, issue.message)) return validationMessages[issue.message as ValidationMessageKey]
+/** A rule message and the values its `{{placeholders}}` take. */
+export type IssueText = { key: RuleMessageKey; values?: Record<string, string | number> }
+
+/** The rule message of one zod issue: the key its rule names, else one by the issue's code. */
+export function issueText(issue: Issue): IssueText {
+	if (Object.hasOwn(ruleMessages, issue.message)) return { key: issue.message as RuleMessageKey }
 	switch (issue.code) {
 		case 'invalid_type': {
 			const input = (issue as { input?: unknown }).input
-			const received = (issue as { received?: unknown }).received
-			return input === undefined || input === null || received === 'undefined' || received === 'null'
-				? validationMessages.required
-				: validationMessages.invalid
+			return { key: input === undefined || input === null || input === '' ? 'required' : 'invalid' }
 		}
 		case 'too_small': {
 			const minimum = Number(issue.minimum)
 			if (issue.origin === 'string' || issue.origin === 'array') {
-				return minimum <= 1 && !issue.exact ? validationMessages.required : minLengthMessage(minimum)
+				return minimum <= 1 && !issue.exact ? { key: 'required' } : { key: 'minLength', values: { minimum } }
 			}
-			return minNumberMessage(minimum)
+			return { key: 'minNumber', values: { minimum } }
 		}
 		case 'too_big': {
 			const maximum = Number(issue.maximum)
-			return issue.origin === 'string' || issue.origin === 'array'
-				? maxLengthMessage(maximum)
-				: maxNumberMessage(maximum)
+			return {
+				key: issue.origin === 'string' || issue.origin === 'array' ? 'maxLength' : 'maxNumber',
+				values: { maximum },
+			}
 		}
 		case 'invalid_format':
-			return issue.format === 'email' ? validationMessages.email : validationMessages.format
+			if (issue.format === 'email') return { key: 'email' }
+			if (issue.format === 'url') return { key: 'url' }
+			if (issue.format === 'starts_with')
+				return { key: 'startsWith', values: { startsWith: (issue as { prefix?: string }).prefix ?? '' } }
+			return { key: 'format' }
 		default:
-			return validationMessages.invalid
+			return { key: 'invalid' }
 	}
+}
+
+/** The API's text for one zod issue of a request schema. */
+export function apiIssueMessage(issue: Issue): string {
+	const { key, values = {} } = issueText(issue)
+	return ruleMessages[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]))
 }
 
 /**
@@ -189,6 +208,9 @@ export const emailField = z.email().min(1, 'required').max(limits.emailMax)
 
 /** A required non-blank string with a maximum length. */
 export const requiredText = (max: number) => z.string().trim().min(1, 'required').max(max)
+
+/** An existing password: required and bounded, never checked against the policy. */
+export const currentPassword = () => z.string().min(1, 'required').max(limits.passwordMax)
 
 /** A two-step code: exactly 6 digits. */
 export const twoStepCodeField = z

@@ -3,7 +3,15 @@
  * email code), setting them up, activating and deactivating them.
  */
 import { z } from 'zod'
-import { dataOf, fieldErrors, isoDateTime, limits, listOf, twoStepCodeField, twoStepMethodKeyEnum } from './common'
+import {
+	currentPassword,
+	dataOf,
+	fieldErrors,
+	isoDateTime,
+	listOf,
+	twoStepCodeField,
+	twoStepMethodKeyEnum,
+} from './common'
 
 export const userAuthenticationResource = z.object({
 	id: z.string(),
@@ -49,7 +57,7 @@ export type TwoStepSecretResponse = z.infer<typeof twoStepSecretResponse>
 export const activateTwoStepBody = z.object({ code: twoStepCodeField })
 export type ActivateTwoStepBody = z.infer<typeof activateTwoStepBody>
 
-export const deactivateTwoStepBody = z.object({ password: z.string().min(1, 'required').max(limits.passwordMax) })
+export const deactivateTwoStepBody = z.object({ password: currentPassword() })
 export type DeactivateTwoStepBody = z.infer<typeof deactivateTwoStepBody>
 
 /** 422 when setting up or activating a method that is already active. */

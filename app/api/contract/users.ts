@@ -32,15 +32,20 @@ export type UserTokenType = z.infer<typeof userTokenTypeResource>
 export const userTokenTypeList = listOf(userTokenTypeResource)
 
 // ---------------------------------------------------------------------------
-// Password policy
+// Password policy (docs/decisions/0006-forms-validation-and-password-policy.md)
 // ---------------------------------------------------------------------------
 
-/** Each rule of the password checklist, in display order. */
+const capitalLetter = /[A-Z]/
+const digit = /[0-9]/
+/** Anything but a letter, a digit or white space: a space alone does not count. */
+const specialCharacter = /[^A-Za-z0-9\s]/
+
+/** Each rule of the password checklist, in display order, keyed by its message. */
 export const passwordRules = [
 	{ key: 'minLength', minimum: limits.passwordMin, test: (value: string) => value.length >= limits.passwordMin },
-	{ key: 'capitalLetter', test: (value: string) => /[A-Z]/.test(value) },
-	{ key: 'number', test: (value: string) => /[0-9]/.test(value) },
-	{ key: 'specialCharacter', test: (value: string) => /[^A-Za-z0-9]/.test(value) },
+	{ key: 'capitalLetter', test: (value: string) => capitalLetter.test(value) },
+	{ key: 'number', test: (value: string) => digit.test(value) },
+	{ key: 'specialCharacter', test: (value: string) => specialCharacter.test(value) },
 ] as const
 
 /** A new password: 10..128 characters, a capital letter, a number and a special character. */
@@ -49,28 +54,31 @@ export const passwordField = z
 	.min(1, 'required')
 	.min(limits.passwordMin)
 	.max(limits.passwordMax)
-	.regex(/[A-Z]/, 'capitalLetter')
-	.regex(/[0-9]/, 'number')
-	.regex(/[^A-Za-z0-9]/, 'specialCharacter')
+	.regex(capitalLetter, 'capitalLetter')
+	.regex(digit, 'number')
+	.regex(specialCharacter, 'specialCharacter')
+
+/** `password` + `password_confirmation` of every body that sets a new password. */
+export const newPasswordFields = { password: passwordField, password_confirmation: z.string().min(1, 'required') }
 
 // Cross-field rules run even when other fields are invalid (zod's `when`),
 // so every error is reported at once, like Laravel.
 const isObject = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null
 
 /** `password_confirmation` must equal `password` (checked once both are strings). */
-const confirmationMatches = (value: { password?: unknown; password_confirmation?: unknown }) =>
-	value.password === value.password_confirmation
-const confirmationParams = {
-	path: ['password_confirmation'],
-	message: 'passwordsDoNotMatch',
-	when: (payload: { value: unknown }) => {
-		const value = payload.value as { password?: unknown; password_confirmation?: unknown } | null
-		return (
-			typeof value?.password === 'string' &&
-			typeof value.password_confirmation === 'string' &&
-			!!value.password_confirmation
-		)
-	},
+export function withConfirmation<T extends z.ZodType<{ password: string; password_confirmation: string }>>(schema: T) {
+	return schema.refine((value) => value.password === value.password_confirmation, {
+		path: ['password_confirmation'],
+		message: 'passwordsDoNotMatch',
+		when: (payload) => {
+			const value = payload.value as { password?: unknown; password_confirmation?: unknown } | null
+			return (
+				typeof value?.password === 'string' &&
+				typeof value.password_confirmation === 'string' &&
+				!!value.password_confirmation
+			)
+		},
+	})
 }
 
 // ---------------------------------------------------------------------------
@@ -93,7 +101,8 @@ export const userResource = z.object({
 export type User = z.infer<typeof userResource>
 export const userResponse = dataOf(userResource)
 
-const profileFields = {
+/** The profile of a user, as registration and PATCH /users/me take it. */
+export const profileFields = {
 	first_name: requiredText(limits.nameMax),
 	last_name: requiredText(limits.nameMax),
 	company_name: requiredText(limits.companyNameMax),
@@ -101,14 +110,9 @@ const profileFields = {
 	locale: localeEnum,
 }
 
-export const registrationBody = z
-	.object({
-		...profileFields,
-		email: emailField,
-		password: passwordField,
-		password_confirmation: z.string().min(1, 'required'),
-	})
-	.refine(confirmationMatches, confirmationParams)
+export const registrationBody = withConfirmation(
+	z.object({ ...profileFields, email: emailField, ...newPasswordFields }),
+)
 export type RegistrationBody = z.infer<typeof registrationBody>
 
 /**
@@ -204,11 +208,7 @@ export const alreadyVerifiedBody = z.object({
 export const resetPasswordRequestBody = z.object({ email: emailField })
 export type ResetPasswordRequestBody = z.infer<typeof resetPasswordRequestBody>
 
-export const resetPasswordActivateBody = z
-	.object({
-		token: z.string().min(1, 'required').max(limits.tokenMax),
-		password: passwordField,
-		password_confirmation: z.string().min(1, 'required'),
-	})
-	.refine(confirmationMatches, confirmationParams)
+export const resetPasswordActivateBody = withConfirmation(
+	z.object({ token: z.string().min(1, 'required').max(limits.tokenMax), ...newPasswordFields }),
+)
 export type ResetPasswordActivateBody = z.infer<typeof resetPasswordActivateBody>

@@ -1,11 +1,8 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ErrorSummary, type SummaryError } from './error-summary'
-// The root route imports this module, and the root's modules load before any
-// page's (entry.client.tsx only runs after all of them): zod is set up here.
 
 /**
  * A post form with the CSRF token, an error summary linked to its fields,
@@ -46,28 +43,4 @@ export function AppForm<Schema extends Record<string, any>>({
 			{children}
 		</Form>
 	)
-}
-
-/** A quiet message box: success, information or warning. */
-export function Notice({
-	tone = 'info',
-	title,
-	children,
-	role,
-}: {
-	tone?: 'info' | 'success' | 'warning' | 'error'
-	title?: ReactNode
-	children?: ReactNode
-	role?: 'status' | 'alert'
-}) {
-	return (
-		<div className={`notice notice--${tone}`} role={role ?? (tone === 'error' ? 'alert' : 'status')}>
-			{title ? <p className="notice__title">{title}</p> : null}
-			{children ? <div className="notice__body">{children}</div> : null}
-		</div>
-	)
-}
-
-export function useT() {
-	return useTranslation().t
 }

@@ -1,6 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useActionData } from 'react-router'
 
 const stamps = new WeakMap<object, number>()
@@ -16,6 +17,7 @@ function useActionStamp() {
 type Meta = FieldMetadata<unknown>
 
 function Describe({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
+	const { t } = useTranslation()
 	return (
 		<>
 			{hint ? (
@@ -25,7 +27,7 @@ function Describe({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
 			) : null}
 			{meta.errors?.length ? (
 				<p className="field__error" id={meta.errorId}>
-					<span className="visually-hidden">Error: </span>
+					<span className="visually-hidden">{t('fieldError')} </span>
 					{meta.errors.join(' ')}
 				</p>
 			) : null}

@@ -1,22 +1,23 @@
 import { useTranslation } from 'react-i18next'
-import { redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/email'
 import { getApi, getSession } from '#app/api/context.server'
+import { currentPassword, emailField } from '#app/api/contract/common'
 import { isEmailTaken } from '#app/api/partner-api.server'
 import { getUser } from '#app/auth/guards.server'
-import { currentPasswordField, emailField } from '#app/auth/schemas'
-import { AppForm, Notice } from '#app/components/ui/app-form'
+import { AppForm } from '#app/components/ui/app-form'
+import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { descriptions, pageTitle } from '#app/utils/meta'
+import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Email', descriptions.email)
+export const meta: Route.MetaFunction = () => pageTitle('account:email.title', 'common:meta.descriptions.email')
 
-const schema = z.object({ email: emailField, current_password: currentPasswordField.min(1) })
+const schema = z.object({ email: emailField, current_password: currentPassword() })
 
 export function loader({ context }: Route.LoaderArgs) {
 	const user = getUser(context)
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		key: 'account:email.sent',
 		values: { email: submission.value.email },
 	})
-	return redirect('/me/manage/security/email')
+	return redirect(href('/me/manage/security/email'))
 }
 
 export default function Email({ loaderData, actionData }: Route.ComponentProps) {

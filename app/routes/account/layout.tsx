@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { NavLink, Outlet } from 'react-router'
+import { href, NavLink, Outlet } from 'react-router'
 
 const LINKS = [
-	['/me/manage/general/personal-details', 'nav.personalDetails'],
-	['/me/manage/security/email', 'nav.email'],
-	['/me/manage/security/password', 'nav.password'],
-	['/me/manage/security/multi-factor-authentication', 'nav.twoStep'],
+	[href('/me/manage/general/personal-details'), 'nav.personalDetails'],
+	[href('/me/manage/security/email'), 'nav.email'],
+	[href('/me/manage/security/password'), 'nav.password'],
+	[href('/me/manage/security/multi-factor-authentication'), 'nav.twoStep'],
 ] as const
 
 /** Account area: sub-navigation beside each account page. */

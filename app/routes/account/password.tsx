@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/password'
 import { getApi, getSession } from '#app/api/context.server'
-import { confirmed, currentPasswordField, newPasswordField, PASSWORD_MAX } from '#app/auth/schemas'
+import { currentPassword } from '#app/api/contract/common'
+import { newPasswordFields, withConfirmation } from '#app/api/contract/users'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -12,15 +13,9 @@ import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Change password')
+export const meta: Route.MetaFunction = () => pageTitle('account:password.title')
 
-const schema = z
-	.object({
-		current_password: currentPasswordField.min(1),
-		password: newPasswordField,
-		password_confirmation: z.string().max(PASSWORD_MAX),
-	})
-	.superRefine(confirmed)
+const schema = withConfirmation(z.object({ current_password: currentPassword(), ...newPasswordFields }))
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
@@ -35,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	// Spec point 2: after a password change the partner goes to the home page.
 	await getSession(context).setFlash({ tone: 'success', key: 'account:password.changed' })
-	return redirect('/')
+	return redirect(href('/'))
 }
 
 export default function Password({ actionData }: Route.ComponentProps) {

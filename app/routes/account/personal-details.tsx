@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/personal-details'
 import { getApi, getSession } from '#app/api/context.server'
+import { profileFields } from '#app/api/contract/users'
 import { getUser } from '#app/auth/guards.server'
-import { countries, locales } from '#app/auth/schemas'
 import { CountryLocaleFields } from '#app/components/country-locale-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -13,15 +13,9 @@ import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Personal details')
+export const meta: Route.MetaFunction = () => pageTitle('account:personalDetails.title')
 
-const schema = z.object({
-	first_name: z.string().trim().min(1).max(100),
-	last_name: z.string().trim().min(1).max(100),
-	company_name: z.string().trim().min(1).max(150),
-	country: z.enum(countries),
-	locale: z.enum(locales),
-})
+const schema = z.object(profileFields)
 const FIELDS = Object.keys(schema.shape)
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -46,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'account:personalDetails.saved' })
-	return redirect('/me/manage/general/personal-details')
+	return redirect(href('/me/manage/general/personal-details'))
 }
 
 export default function PersonalDetails({ loaderData, actionData }: Route.ComponentProps) {

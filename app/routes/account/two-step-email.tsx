@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, href, Link, redirect } from 'react-router'
 import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { z } from 'zod'
@@ -16,14 +16,15 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { descriptions, pageTitle } from '#app/utils/meta'
+import { pageTitle } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
 
-export const meta: Route.MetaFunction = () => pageTitle('Turn on email codes', descriptions.twoStepEmail)
+export const meta: Route.MetaFunction = () =>
+	pageTitle('account:emailMethod.title', 'common:meta.descriptions.twoStepEmail')
 
 const schema = z.object({ intent: z.literal('activate'), code: codeField })
-const OVERVIEW = '/me/manage/security/multi-factor-authentication'
-const SELF = `${OVERVIEW}/email`
+const OVERVIEW = href('/me/manage/security/multi-factor-authentication')
+const SELF = href('/me/manage/security/multi-factor-authentication/email')
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const active = (await getApi(context).userAuthentications()).some(
@@ -77,7 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
 	await session.clearSetup('emailCode')
-	await session.setFlash({ tone: 'success', key: 'account:twoStep.enabled', values: { method: 'Email code' } })
+	await session.setFlash({
+		tone: 'success',
+		key: 'account:twoStep.enabled',
+		values: { method: getT(context)('account:twoStep.email') },
+	})
 	return redirect(OVERVIEW)
 }
 

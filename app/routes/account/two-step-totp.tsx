@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import QRCode from 'qrcode'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, redirect } from 'react-router'
+import { Form, href, Link, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
@@ -12,19 +12,21 @@ import { ApiError } from '#app/api/errors'
 import { getUser } from '#app/auth/guards.server'
 import { codeField } from '#app/auth/schemas'
 import { CodeField } from '#app/components/code-field'
-import { AppForm, Notice } from '#app/components/ui/app-form'
+import { AppForm } from '#app/components/ui/app-form'
+import { Notice } from '#app/components/ui/notice'
 import { Button, SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getFormData } from '#app/middleware/form-body.server'
+import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { groupKey } from '#app/utils/setup-key'
 
-export const meta: Route.MetaFunction = () => pageTitle('Turn on the authenticator app')
+export const meta: Route.MetaFunction = () => pageTitle('account:totp.title')
 
 const schema = z.object({ code: codeField })
-const OVERVIEW = '/me/manage/security/multi-factor-authentication'
-const SELF = `${OVERVIEW}/totp`
+const OVERVIEW = href('/me/manage/security/multi-factor-authentication')
+const SELF = href('/me/manage/security/multi-factor-authentication/totp')
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const session = getSession(context)
@@ -68,7 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
 	await session.clearSealed('totp')
-	await session.setFlash({ tone: 'success', key: 'account:twoStep.enabled', values: { method: 'Authenticator app' } })
+	await session.setFlash({
+		tone: 'success',
+		key: 'account:twoStep.enabled',
+		values: { method: getT(context)('account:twoStep.totp') },
+	})
 	return redirect(OVERVIEW)
 }
 

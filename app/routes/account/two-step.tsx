@@ -1,23 +1,27 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Link, redirect } from 'react-router'
-import { z } from 'zod'
+import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/two-step'
 import { getApi, getSession } from '#app/api/context.server'
+import { twoStepMethodKeyEnum } from '#app/api/contract/common'
+import { deactivateTwoStepBody } from '#app/api/contract/two-step'
 import type { TwoStepMethod } from '#app/api/partner-api.server'
 import { getUser } from '#app/auth/guards.server'
-import { currentPasswordField } from '#app/auth/schemas'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
+import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Two-step authentication')
+export const meta: Route.MetaFunction = () => pageTitle('account:twoStep.title')
 
-const disableSchema = z.object({ method: z.enum(['totp', 'email']), password: currentPasswordField.min(1) })
-const TWO_STEP_PATH = '/me/manage/security/multi-factor-authentication'
+const disableSchema = deactivateTwoStepBody.extend({ method: twoStepMethodKeyEnum })
+const SETUP_PATHS = {
+	totp: href('/me/manage/security/multi-factor-authentication/totp'),
+	email: href('/me/manage/security/multi-factor-authentication/email'),
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const authentications = await getApi(context).userAuthentications()
@@ -38,9 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	await getSession(context).setFlash({
 		tone: 'success',
 		key: 'account:twoStep.disabled',
-		values: { method: method === 'totp' ? 'Authenticator app' : 'Email code' },
+		values: { method: getT(context)(method === 'totp' ? 'account:twoStep.totp' : 'account:twoStep.email') },
 	})
-	return redirect(TWO_STEP_PATH)
+	return redirect(href('/me/manage/security/multi-factor-authentication'))
 }
 
 function DisableForm({
@@ -107,7 +111,7 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 						<DisableForm method={method} label={title} lastResult={actionData?.result} />
 					) : (
 						<p>
-							<Link className="button button--secondary" to={`${TWO_STEP_PATH}/${method}`}>
+							<Link className="button button--secondary" to={SETUP_PATHS[method]}>
 								{t('twoStep.enable')} <span className="visually-hidden">{title}</span>
 							</Link>
 						</p>

@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data, href, Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
 import { getApi } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
 import { resetCompleteSchema } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
-import { AppForm, Notice } from '#app/components/ui/app-form'
+import { AppForm } from '#app/components/ui/app-form'
+import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { descriptions, pageTitle } from '#app/utils/meta'
+import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Choose a new password', descriptions.resetPasswordToken)
+export const meta: Route.MetaFunction = () =>
+	pageTitle('auth:resetComplete.title', 'common:meta.descriptions.resetPasswordToken')
 
 /** An unknown, used or expired token: say so, as a 404, before the partner types a password. */
 const invalidToken = () => data({ result: undefined, outcome: 'invalid-token' as const }, { status: 404 })
@@ -43,7 +45,7 @@ export default function ResetPasswordToken({ loaderData, actionData }: Route.Com
 			<section className="stack" aria-labelledby="page-heading">
 				<h1 id="page-heading">{t('resetComplete.changedTitle')}</h1>
 				<Notice tone="success" title={t('common:success.passwordChanged')}>
-					<Link to="/auth/sign-in">{t('common:success.passwordChangedLink')}</Link>
+					<Link to={href('/auth/sign-in')}>{t('common:success.passwordChangedLink')}</Link>
 				</Notice>
 			</section>
 		)
@@ -53,7 +55,7 @@ export default function ResetPasswordToken({ loaderData, actionData }: Route.Com
 			<section className="stack" aria-labelledby="page-heading">
 				<h1 id="page-heading">{t('resetComplete.invalidTitle')}</h1>
 				<Notice tone="error" title={t('common:errors.resetTokenInvalid')}>
-					<Link to="/auth/reset-password">{t('common:errors.resetTokenInvalidLink')}</Link>
+					<Link to={href('/auth/reset-password')}>{t('common:errors.resetTokenInvalidLink')}</Link>
 				</Notice>
 			</section>
 		)

@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { getApi } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
 import { resetRequestSchema } from '#app/auth/schemas'
-import { AppForm, Notice } from '#app/components/ui/app-form'
+import { AppForm } from '#app/components/ui/app-form'
+import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { descriptions, pageTitle } from '#app/utils/meta'
+import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Reset your password', descriptions.resetPassword)
+export const meta: Route.MetaFunction = () =>
+	pageTitle('auth:resetRequest.title', 'common:meta.descriptions.resetPassword')
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, resetRequestSchema)
@@ -36,7 +38,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 				<h1 id="page-heading">{t('resetRequest.title')}</h1>
 				<Notice tone="success" title={t('common:success.resetEmailSent')} />
 				<p>
-					<Link to="/auth/sign-in">{t('resetRequest.backToSignIn')}</Link>
+					<Link to={href('/auth/sign-in')}>{t('resetRequest.backToSignIn')}</Link>
 				</p>
 			</section>
 		)
@@ -52,7 +54,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 				</div>
 			</AppForm>
 			<p>
-				<Link to="/auth/sign-in">{t('resetRequest.backToSignIn')}</Link>
+				<Link to={href('/auth/sign-in')}>{t('resetRequest.backToSignIn')}</Link>
 			</p>
 		</section>
 	)

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link, redirect, useSearchParams } from 'react-router'
+import { href, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/sign-in'
 import { getApi, getSession } from '#app/api/context.server'
 import { ApiError } from '#app/api/errors'
@@ -8,7 +8,8 @@ import { afterSignInLocation, REDIRECT_PARAM, safeRedirect } from '#app/auth/red
 import type { PendingSignIn } from '#app/auth/session.server'
 import { signInSchema } from '#app/auth/schemas'
 import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
-import { AppForm, Notice } from '#app/components/ui/app-form'
+import { AppForm } from '#app/components/ui/app-form'
+import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
@@ -16,7 +17,7 @@ import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Sign in')
+export const meta: Route.MetaFunction = () => pageTitle('auth:signIn.title')
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, signInSchema)
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			}
 		}
 		await session.setPending(pending)
-		return redirect('/auth/sign-in/two-step')
+		return redirect(href('/auth/sign-in/two-step'))
 	} catch (error) {
 		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
 		const messages = signInFailureMessages(error, getT(context)) ?? []
@@ -101,12 +102,18 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 				/>
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('signIn.pending')}>{t('signIn.submit')}</SubmitButton>
-					<Link to="/auth/reset-password">{t('signIn.forgotPassword')}</Link>
+					<Link to={href('/auth/reset-password')}>{t('signIn.forgotPassword')}</Link>
 				</div>
 			</AppForm>
 			<p>
 				{t('signIn.noAccount')}{' '}
-				<Link to={redirectTo ? `/auth/sign-up?${new URLSearchParams({ redirect_to: redirectTo })}` : '/auth/sign-up'}>
+				<Link
+					to={
+						redirectTo
+							? `${href('/auth/sign-up')}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}`
+							: href('/auth/sign-up')
+					}
+				>
 					{t('signIn.signUpLink')}
 				</Link>
 			</p>

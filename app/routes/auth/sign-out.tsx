@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Form, Link, redirect } from 'react-router'
+import { Form, href, Link, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sign-out'
 import { getApi } from '#app/api/context.server'
@@ -8,7 +8,7 @@ import { log } from '#app/middleware/request-log.server'
 import { SubmitButton } from '#app/components/ui/button'
 import { pageTitle } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('Sign out')
+export const meta: Route.MetaFunction = () => pageTitle('auth:signOut.title')
 
 export async function action({ context }: Route.ActionArgs) {
 	try {
@@ -18,7 +18,7 @@ export async function action({ context }: Route.ActionArgs) {
 		log('warn', 'token revocation failed', { error: error instanceof Error ? error.message : 'unknown' })
 	}
 	await endSession(context)
-	return redirect('/auth/sign-in?signed_out=1')
+	return redirect(`${href('/auth/sign-in')}?signed_out=1`)
 }
 
 export default function SignOut() {
@@ -30,7 +30,7 @@ export default function SignOut() {
 			<Form method="post" className="button-row">
 				<AuthenticityTokenInput />
 				<SubmitButton>{t('signOut.submit')}</SubmitButton>
-				<Link to="/">{t('signOut.cancel')}</Link>
+				<Link to={href('/')}>{t('signOut.cancel')}</Link>
 			</Form>
 		</section>
 	)

@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next'
-import { data, Link, redirect, useSearchParams } from 'react-router'
+import { data, href, Link, redirect, useSearchParams } from 'react-router'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/sign-up'
 import { getApi } from '#app/api/context.server'
@@ -17,10 +17,10 @@ import { checkHoneypot, getHoneypotInputProps } from '#app/utils/honeypot.server
 import { getT } from '#app/middleware/i18n.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { descriptions, pageTitle } from '#app/utils/meta'
+import { pageTitle } from '#app/utils/meta'
 import { useNonce } from '#app/utils/nonce'
 
-export const meta: Route.MetaFunction = () => pageTitle('Create an account', descriptions.signUp)
+export const meta: Route.MetaFunction = () => pageTitle('auth:signUp.title', 'common:meta.descriptions.signUp')
 
 const FIELDS = [
 	'first_name',
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	// Signed in straight away; the verification prompt greets the new partner.
 	const result = await api.signInWithPassword(body.email, body.password)
-	if (result.kind !== 'signed-in') throw redirect('/auth/sign-in')
+	if (result.kind !== 'signed-in') throw redirect(href('/auth/sign-in'))
 	await startSession(context, result.pair)
 	return redirect(afterSignInLocation(new URL(request.url), redirect_to))
 }
@@ -90,7 +90,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 			<p>{t('signUp.intro')}</p>
 			<AppForm form={form} labels={labels}>
 				<HoneypotProvider {...loaderData.honeypotProps}>
-					<HoneypotInputs label="Please leave this field blank" nonce={nonce} />
+					<HoneypotInputs label={t('signUp.honeypot')} nonce={nonce} />
 				</HoneypotProvider>
 				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
 				<TextField meta={fields.first_name} label={labels.first_name} autoComplete="given-name" />
@@ -114,11 +114,11 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 										key="sign-in"
 										to={
 											redirectTo
-												? `/auth/sign-in?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}`
-												: '/auth/sign-in'
+												? `${href('/auth/sign-in')}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}`
+												: href('/auth/sign-in')
 										}
 									/>,
-									<Link key="reset" to="/auth/reset-password" />,
+									<Link key="reset" to={href('/auth/reset-password')} />,
 								]}
 							/>
 						</p>
@@ -131,7 +131,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 				</div>
 			</AppForm>
 			<p>
-				{t('signUp.haveAccount')} <Link to="/auth/sign-in">{t('signUp.signInLink')}</Link>
+				{t('signUp.haveAccount')} <Link to={href('/auth/sign-in')}>{t('signUp.signInLink')}</Link>
 			</p>
 		</section>
 	)

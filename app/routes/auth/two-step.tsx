@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, href, Link, redirect } from 'react-router'
 import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { z } from 'zod'
 import type { Route } from './+types/two-step'
 import { getApi, getSession } from '#app/api/context.server'
+import { twoStepMethodKeyEnum } from '#app/api/contract/common'
 import { startSession } from '#app/auth/guards.server'
 import { ApiError } from '#app/api/errors'
 import { CODE_DIGITS, twoStepCodeSchema } from '#app/auth/schemas'
@@ -17,23 +17,25 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { descriptions, pageTitle } from '#app/utils/meta'
+import { pageTitle } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
 
-export const meta: Route.MetaFunction = () => pageTitle('Two-step authentication', descriptions.twoStepSignIn)
+export const meta: Route.MetaFunction = () => pageTitle('auth:twoStep.title', 'common:meta.descriptions.twoStepSignIn')
 
-const methodParam = z.enum(['totp', 'email'])
+const SELF = href('/auth/sign-in/two-step')
+/** Back to the start of a sign-in that took too long. */
+const RESTART = `${href('/auth/sign-in')}?expired=1`
 
 async function pendingOrRestart(context: Route.LoaderArgs['context']) {
 	const pending = getSession(context).getPending()
-	if (!pending) throw redirect('/auth/sign-in?expired=1')
+	if (!pending) throw redirect(RESTART)
 	return pending
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const pending = await pendingOrRestart(context)
 	const url = new URL(request.url)
-	const asked = methodParam.safeParse(url.searchParams.get('method'))
+	const asked = twoStepMethodKeyEnum.safeParse(url.searchParams.get('method'))
 	const method =
 		asked.success && pending.methods.includes(asked.data)
 			? asked.data
@@ -61,11 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		// Best effort: the restricted pair expires on its own within minutes.
 		await api.signOutRestricted(pending.access).catch(() => undefined)
 		await session.clearPending()
-		return redirect('/auth/sign-in')
+		return redirect(href('/auth/sign-in'))
 	}
 
 	if (intent === 'send-email-code') {
-		if (!pending.methods.includes('email')) return redirect('/auth/sign-in/two-step')
+		if (!pending.methods.includes('email')) return redirect(SELF)
 		try {
 			const sent = await api.sendEmailCode(pending.access)
 			await session.setPending({
@@ -73,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 				emailCodeSentAt: Date.now(),
 				resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000,
 			})
-			return redirect('/auth/sign-in/two-step?method=email')
+			return redirect(`${SELF}?method=email`)
 		} catch (error) {
 			if (error instanceof ApiError && error.status === 429) {
 				const seconds = error.retryAfterSeconds ?? 60
@@ -119,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function restart(session: ReturnType<typeof getSession>) {
 	await session.clearPending()
-	return redirect('/auth/sign-in?expired=1')
+	return redirect(RESTART)
 }
 
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
@@ -148,10 +150,10 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 				<p>{t('twoStep.choose')}</p>
 				<ul className="stack">
 					<li>
-						<Link to="?method=totp">{t('twoStep.useTotp')}</Link>
+						<Link to={`${SELF}?method=totp`}>{t('twoStep.useTotp')}</Link>
 					</li>
 					<li>
-						<Link to="?method=email">{t('twoStep.useEmail')}</Link>
+						<Link to={`${SELF}?method=email`}>{t('twoStep.useEmail')}</Link>
 					</li>
 				</ul>
 				{cancelForm}
@@ -198,7 +200,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 			<div className="stack">
 				{methods.length > 1 ? (
 					<p>
-						<Link to={method === 'totp' ? '?method=email' : '?method=totp'}>{t('twoStep.otherMethod')}</Link>
+						<Link to={`${SELF}?method=${method === 'totp' ? 'email' : 'totp'}`}>{t('twoStep.otherMethod')}</Link>
 					</p>
 				) : null}
 				{cancelForm}

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import { getFormData } from '#app/middleware/form-body.server'
 import type { Route } from './+types/verification-resend'
 import { getApi, getSession } from '#app/api/context.server'
@@ -35,5 +35,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Nothing to show on GET: go home. */
 export function loader() {
-	return redirect('/')
+	return redirect(href('/'))
 }
