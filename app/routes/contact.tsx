@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/contact'
-import { getApi, getSession } from '#app/api/context.server'
+import { getApi, getSession } from '#app/middleware/session.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, contactSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await getApi(context).sendContactMessage(submission.value)
+		await getApi(context).call('createContactMessage', { body: submission.value })
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: ['subject', 'message'], request })
 	}

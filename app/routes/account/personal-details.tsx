@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/personal-details'
-import { getApi, getSession } from '#app/api/context.server'
-import { getUser } from '#app/auth/guards.server'
+import { updateCurrentUser } from '#app/api/users.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { getUser } from '#app/middleware/guards.server'
 import { countries, locales } from '#app/auth/schemas'
 import { CountryLocaleFields } from '#app/components/country-locale-fields'
 import { AppForm } from '#app/components/ui/app-form'
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await getApi(context).updateMe(submission.value)
+		await updateCurrentUser(getApi(context), submission.value)
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}

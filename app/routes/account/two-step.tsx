@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Link, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/two-step'
-import { getApi, getSession } from '#app/api/context.server'
-import type { TwoStepMethod } from '#app/api/partner-api.server'
-import { getUser } from '#app/auth/guards.server'
+import { activeTwoStepMethods, deactivateTwoStep, type TwoStepMethod } from '#app/api/two-step.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { getUser } from '#app/middleware/guards.server'
 import { currentPasswordField } from '#app/auth/schemas'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -20,10 +20,8 @@ const disableSchema = z.object({ method: z.enum(['totp', 'email']), password: cu
 const TWO_STEP_PATH = '/me/manage/security/multi-factor-authentication'
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const authentications = await getApi(context).userAuthentications()
-	const active = (method: TwoStepMethod) =>
-		authentications.some((a) => a.authentication_type.key === method && a.active)
-	return { email: getUser(context).email, totp: active('totp'), emailCode: active('email') }
+	const active = await activeTwoStepMethods(getApi(context))
+	return { email: getUser(context).email, totp: active.includes('totp'), emailCode: active.includes('email') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (submission.status !== 'success') return invalid(submission)
 	const { method, password } = submission.value
 	try {
-		await getApi(context).deactivateTwoStep(method, password)
+		await deactivateTwoStep(getApi(context), method, password)
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: ['password'], request })
 	}
