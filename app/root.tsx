@@ -21,7 +21,7 @@ import type { Route } from './+types/root'
 import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-boundary'
 import { Spinner } from '#app/components/ui/spinner'
 import { getConfig } from '#app/config.server'
-import { apiMiddleware, getApi, getSession } from '#app/api/context.server'
+import { currentUserOrNull } from '#app/api/users.server'
 import { takeDraft } from '#app/auth/drafts.server'
 import type { Flash } from '#app/auth/session.server'
 import { pageUrl } from '#app/auth/redirect'
@@ -31,6 +31,7 @@ import { formBodyMiddleware } from '#app/middleware/form-body.server'
 import { i18nMiddleware } from '#app/middleware/i18n.server'
 import { log, requestIdContext, requestLogMiddleware } from '#app/middleware/request-log.server'
 import { securityMiddleware } from '#app/middleware/security.server'
+import { getApi, getSession, sessionMiddleware } from '#app/middleware/session.server'
 import { useNonce } from '#app/utils/nonce'
 import stylesHref from '#app/styles/app.css?url'
 
@@ -40,7 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 	i18nMiddleware,
 	formBodyMiddleware,
 	csrfMiddleware,
-	apiMiddleware,
+	sessionMiddleware,
 ]
 
 export const meta: Route.MetaFunction = ({ error }) => errorPageMeta(error)
@@ -62,15 +63,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const requestId = context.get(requestIdContext)
 	// The header shows who is signed in. An API outage must not break every
 	// page (the 404 page, the sign-in page): the header then shows no user.
-	const user = await getApi(context)
-		.currentUserOrNull()
-		.catch((error: unknown) => {
-			log('warn', 'current user unavailable for the header', {
-				request_id: requestId,
-				error: error instanceof Error ? error.message : 'unknown',
-			})
-			return null
+	const user = await currentUserOrNull(getApi(context)).catch((error: unknown) => {
+		log('warn', 'current user unavailable for the header', {
+			request_id: requestId,
+			error: error instanceof Error ? error.message : 'unknown',
 		})
+		return null
+	})
 	// Back on the page whose form was posted as the session ended: what was typed comes back.
 	const draft = user && request.method === 'GET' ? await takeDraft(context, pageUrl(request).pathname) : null
 	const flash = await getSession(context).takeFlash()

@@ -1,10 +1,21 @@
 import { describe, expect, test, vi } from 'vitest'
-import { z } from 'zod'
-import { ApiClient, type TokenStore } from './client.server'
+import { ApiClient, type TokenPair, type TokenStore } from './client.server'
+import type { User } from './contract/index'
 import { ApiError } from './errors'
-import type { TokenPair } from '#app/auth/session.server'
 
-const userSchema = z.object({ data: z.object({ id: z.string() }) })
+const user: User = {
+	id: 'u1',
+	first_name: 'Ada',
+	last_name: 'Lovelace',
+	email: 'ada@example.com',
+	pending_email: null,
+	email_verified_at: '2026-01-01T00:00:00Z',
+	company_name: 'Analytical Engines',
+	country: 'GB',
+	locale: 'en-GB',
+	user_type: { key: 'partner' },
+	created_at: '2026-01-01T00:00:00Z',
+}
 
 function store(access: string | null, refresh: string | null) {
 	const s: TokenStore & { sets: TokenPair[]; cleared: number } = {
@@ -26,7 +37,7 @@ function store(access: string | null, refresh: string | null) {
 	return s
 }
 
-/** A fake API: /me answers 200 for `valid` access tokens, 401 otherwise. */
+/** A fake API: /users/me answers 200 for `valid` access tokens, 401 otherwise. */
 function fakeApi(valid: Set<string>, { delayMs = 0 } = {}) {
 	const calls: Array<{ path: string; auth: string | null }> = []
 	const fetchImpl = vi.fn(async (input: URL | RequestInfo, init?: RequestInit) => {
@@ -34,10 +45,10 @@ function fakeApi(valid: Set<string>, { delayMs = 0 } = {}) {
 		const auth = new Headers(init?.headers).get('authorization')
 		calls.push({ path: url.pathname, auth })
 		if (delayMs) await new Promise((r) => setTimeout(r, delayMs))
-		if (url.pathname === '/me') {
+		if (url.pathname === '/users/me') {
 			const token = auth?.replace('Bearer ', '') ?? ''
 			return valid.has(token)
-				? Response.json({ data: { id: 'u1' } })
+				? Response.json({ data: user })
 				: Response.json({ message: 'Unauthenticated.' }, { status: 401 })
 		}
 		return Response.json({ message: 'Not found.' }, { status: 404 })
@@ -68,7 +79,7 @@ describe('ApiClient', () => {
 	test('sends the access token as a bearer and validates the body', async () => {
 		const access = unique('access')
 		const { fetchImpl, calls } = fakeApi(new Set([access]))
-		const result = await client(store(access, unique('refresh')), fetchImpl, vi.fn()).get('/me', { schema: userSchema })
+		const result = await client(store(access, unique('refresh')), fetchImpl, vi.fn()).call('getCurrentUser')
 		expect(result.data.id).toBe('u1')
 		expect(calls[0]!.auth).toBe(`Bearer ${access}`)
 	})
@@ -78,7 +89,7 @@ describe('ApiClient', () => {
 		const { fetchImpl, calls } = fakeApi(new Set([fresh.access]))
 		const tokens = store(unique('expired'), unique('refresh'))
 		const refresh = vi.fn(async () => fresh)
-		const result = await client(tokens, fetchImpl, refresh).get('/me', { schema: userSchema })
+		const result = await client(tokens, fetchImpl, refresh).call('getCurrentUser')
 		expect(result.data.id).toBe('u1')
 		expect(refresh).toHaveBeenCalledTimes(1)
 		expect(tokens.sets).toEqual([fresh])
@@ -90,7 +101,7 @@ describe('ApiClient', () => {
 		const { fetchImpl } = fakeApi(new Set([fresh.access]), { delayMs: 5 })
 		const refresh = vi.fn(async () => fresh)
 		const c = client(store(unique('expired'), unique('refresh')), fetchImpl, refresh)
-		await Promise.all([1, 2, 3, 4].map(() => c.get('/me', { schema: userSchema })))
+		await Promise.all([1, 2, 3, 4].map(() => c.call('getCurrentUser')))
 		expect(refresh).toHaveBeenCalledTimes(1)
 	})
 
@@ -103,9 +114,7 @@ describe('ApiClient', () => {
 			return fresh
 		})
 		const requests = Array.from({ length: 10 }, () => store(unique('expired'), refreshToken))
-		const results = await Promise.all(
-			requests.map((t) => client(t, fetchImpl, refresh).get('/me', { schema: userSchema })),
-		)
+		const results = await Promise.all(requests.map((t) => client(t, fetchImpl, refresh).call('getCurrentUser')))
 		expect(results).toHaveLength(10)
 		expect(refresh).toHaveBeenCalledTimes(1)
 		for (const t of requests) expect(t.sets).toEqual([fresh])
@@ -116,8 +125,8 @@ describe('ApiClient', () => {
 		const { fetchImpl } = fakeApi(new Set([fresh.access]))
 		const refreshToken = unique('shared-refresh')
 		const refresh = vi.fn(async () => fresh)
-		await client(store(unique('x'), refreshToken), fetchImpl, refresh).get('/me', { schema: userSchema })
-		await client(store(unique('y'), refreshToken), fetchImpl, refresh).get('/me', { schema: userSchema })
+		await client(store(unique('x'), refreshToken), fetchImpl, refresh).call('getCurrentUser')
+		await client(store(unique('y'), refreshToken), fetchImpl, refresh).call('getCurrentUser')
 		expect(refresh).toHaveBeenCalledTimes(1)
 	})
 
@@ -125,7 +134,7 @@ describe('ApiClient', () => {
 		const fresh = { access: unique('a'), refresh: unique('r') }
 		const { fetchImpl, calls } = fakeApi(new Set([fresh.access]))
 		const refresh = vi.fn(async () => fresh)
-		await client(store(null, unique('refresh')), fetchImpl, refresh).get('/me', { schema: userSchema })
+		await client(store(null, unique('refresh')), fetchImpl, refresh).call('getCurrentUser')
 		expect(refresh).toHaveBeenCalledTimes(1)
 		expect(calls).toHaveLength(1)
 	})
@@ -136,7 +145,7 @@ describe('ApiClient', () => {
 		const refresh = vi.fn(async () => {
 			throw new ApiError('unauthenticated', 'refresh rejected', { status: 401 })
 		})
-		await expect(client(tokens, fetchImpl, refresh).get('/me', { schema: userSchema })).rejects.toMatchObject({
+		await expect(client(tokens, fetchImpl, refresh).call('getCurrentUser')).rejects.toMatchObject({
 			kind: 'unauthenticated',
 		})
 		expect(tokens.cleared).toBe(1)
@@ -150,7 +159,7 @@ describe('ApiClient', () => {
 		const refresh = vi.fn(async () => {
 			throw new ApiError('bad_response', 'refresh response lacks the refresh token', { status: 201 })
 		})
-		await expect(client(tokens, fetchImpl, refresh).get('/me', { schema: userSchema })).rejects.toMatchObject({
+		await expect(client(tokens, fetchImpl, refresh).call('getCurrentUser')).rejects.toMatchObject({
 			kind: 'unauthenticated',
 		})
 		expect(tokens.cleared).toBe(1)
@@ -162,7 +171,7 @@ describe('ApiClient', () => {
 		const refresh = vi.fn(async () => {
 			throw new ApiError('network', 'no answer')
 		})
-		await expect(client(tokens, fetchImpl, refresh).get('/me', { schema: userSchema })).rejects.toMatchObject({
+		await expect(client(tokens, fetchImpl, refresh).call('getCurrentUser')).rejects.toMatchObject({
 			kind: 'network',
 		})
 		expect(tokens.cleared).toBe(0)
@@ -173,10 +182,83 @@ describe('ApiClient', () => {
 		const { fetchImpl, calls } = fakeApi(new Set())
 		const refresh = vi.fn(async () => ({ access: unique('still-bad'), refresh: unique('r') }))
 		await expect(
-			client(store(unique('expired'), unique('refresh')), fetchImpl, refresh).get('/me', { schema: userSchema }),
+			client(store(unique('expired'), unique('refresh')), fetchImpl, refresh).call('getCurrentUser'),
 		).rejects.toMatchObject({ kind: 'unauthenticated', status: 401 })
 		expect(refresh).toHaveBeenCalledTimes(1)
 		expect(calls).toHaveLength(2)
+	})
+})
+
+describe('ApiClient calls by endpoint name', () => {
+	function recording(response: () => Response) {
+		const sent: Array<{ url: URL; method: string; auth: string | null; body: unknown }> = []
+		const fetchImpl = (async (input: URL | RequestInfo, init?: RequestInit) => {
+			sent.push({
+				url: new URL(String(input)),
+				method: init?.method ?? 'GET',
+				auth: new Headers(init?.headers).get('authorization'),
+				body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+			})
+			return response()
+		}) as typeof fetch
+		return { fetchImpl, sent }
+	}
+	const verification = {
+		id: 'v 1',
+		type: 'email',
+		value: 'ada@example.com',
+		status: 'pending',
+		verified_at: null,
+		resend_available_at: null,
+		resend_available_in_seconds: 0,
+	}
+
+	test('method and path come from the table, with path params filled in and encoded', async () => {
+		const { fetchImpl, sent } = recording(() => Response.json({ data: verification }, { status: 202 }))
+		const result = await client(store('a', 'r'), fetchImpl, vi.fn()).call('resendUserVerification', {
+			params: { id: 'v 1' },
+		})
+		expect(result.data.id).toBe('v 1')
+		expect(sent[0]).toMatchObject({ method: 'POST', auth: 'Bearer a', body: undefined })
+		expect(sent[0]!.url.pathname).toBe('/user-verifications/v%201/token')
+	})
+
+	test('sends the JSON body and the query', async () => {
+		const { fetchImpl, sent } = recording(() => Response.json({ data: [], meta: { next_cursor: null } }))
+		await client(store('a', 'r'), fetchImpl, vi.fn()).call('listUserVerifications', {
+			query: { per_page: 100, cursor: undefined },
+		})
+		expect(sent[0]!.url.search).toBe('?per_page=100')
+		const { fetchImpl: post, sent: posted } = recording(() => Response.json({ data: { id: 'm1' } }, { status: 202 }))
+		await client(store('a', 'r'), post, vi.fn()).call('createContactMessage', {
+			body: { subject: 'Hi', message: 'Hello' },
+		})
+		expect(posted[0]).toMatchObject({ method: 'POST', body: { subject: 'Hi', message: 'Hello' } })
+	})
+
+	test('public endpoints send no bearer, even with a session', async () => {
+		const { fetchImpl, sent } = recording(() => Response.json({ message: 'Sent.' }, { status: 202 }))
+		await client(store('a', 'r'), fetchImpl, vi.fn()).call('requestPasswordReset', {
+			body: { email: 'ada@example.com' },
+		})
+		expect(sent[0]!.auth).toBeNull()
+	})
+
+	test('a given bearer replaces the session token and is never refreshed', async () => {
+		const { fetchImpl, sent } = recording(() => Response.json({ message: 'Unauthenticated.' }, { status: 401 }))
+		const refresh = vi.fn()
+		await expect(
+			client(store('a', 'r'), fetchImpl, refresh).call('deleteCurrentAuthenticationToken', { bearer: 'restricted' }),
+		).rejects.toMatchObject({ kind: 'unauthenticated' })
+		expect(sent.map((s) => s.auth)).toEqual(['Bearer restricted'])
+		expect(refresh).not.toHaveBeenCalled()
+	})
+
+	test('a 204 answers undefined', async () => {
+		const { fetchImpl } = recording(() => new Response(null, { status: 204 }))
+		await expect(
+			client(store('a', 'r'), fetchImpl, vi.fn()).call('deleteCurrentAuthenticationToken'),
+		).resolves.toBeUndefined()
 	})
 })
 
@@ -184,6 +266,7 @@ describe('ApiClient error kinds', () => {
 	const tokens = () => store('a', 'r')
 	const respond = (response: Response | (() => never)) =>
 		(async () => (typeof response === 'function' ? response() : response)) as unknown as typeof fetch
+	const contact = { body: { subject: 'Hi', message: 'Hello' } }
 
 	test('422 is a bad request with field errors', async () => {
 		const fetchImpl = respond(
@@ -193,7 +276,7 @@ describe('ApiClient error kinds', () => {
 			),
 		)
 		const error = await client(tokens(), fetchImpl, vi.fn())
-			.post('/x')
+			.call('createContactMessage', contact)
 			.catch((e: unknown) => e)
 		expect(error).toBeInstanceOf(ApiError)
 		expect(error).toMatchObject({
@@ -206,11 +289,13 @@ describe('ApiClient error kinds', () => {
 	test('429 carries Retry-After', async () => {
 		const fetchImpl = respond(
 			Response.json(
-				{ message: 'Too Many Attempts.', code: 'resend_too_soon' },
+				{ message: 'Too Many Attempts.', code: 'resend_too_soon', retry_after_seconds: 41 },
 				{ status: 429, headers: { 'retry-after': '42' } },
 			),
 		)
-		await expect(client(tokens(), fetchImpl, vi.fn()).post('/x')).rejects.toMatchObject({
+		await expect(
+			client(tokens(), fetchImpl, vi.fn()).call('resendUserVerification', { params: { id: 'v1' } }),
+		).rejects.toMatchObject({
 			kind: 'bad_request',
 			status: 429,
 			code: 'resend_too_soon',
@@ -220,7 +305,7 @@ describe('ApiClient error kinds', () => {
 
 	test('5xx is a bad response', async () => {
 		const fetchImpl = respond(Response.json({ message: 'Server Error.' }, { status: 503 }))
-		await expect(client(tokens(), fetchImpl, vi.fn()).get('/x')).rejects.toMatchObject({
+		await expect(client(tokens(), fetchImpl, vi.fn()).call('getCurrentUser')).rejects.toMatchObject({
 			kind: 'bad_response',
 			status: 503,
 		})
@@ -228,8 +313,23 @@ describe('ApiClient error kinds', () => {
 
 	test('a body that breaks the contract is a bad response', async () => {
 		const fetchImpl = respond(Response.json({ data: { id: 42 } }))
-		await expect(client(tokens(), fetchImpl, vi.fn()).get('/x', { schema: userSchema })).rejects.toMatchObject({
+		await expect(client(tokens(), fetchImpl, vi.fn()).call('getCurrentUser')).rejects.toMatchObject({
 			kind: 'bad_response',
+		})
+	})
+
+	test('an error body that breaks the contract is a bad response too', async () => {
+		const fetchImpl = respond(Response.json({ message: 'Too Many Attempts.' }, { status: 429 }))
+		await expect(
+			client(tokens(), fetchImpl, vi.fn()).call('resendUserVerification', { params: { id: 'v1' } }),
+		).rejects.toMatchObject({ kind: 'bad_response', status: 429 })
+	})
+
+	test('a success status the contract does not list is a bad response', async () => {
+		const fetchImpl = respond(Response.json({ data: user }, { status: 201 }))
+		await expect(client(tokens(), fetchImpl, vi.fn()).call('getCurrentUser')).rejects.toMatchObject({
+			kind: 'bad_response',
+			status: 201,
 		})
 	})
 
@@ -237,7 +337,9 @@ describe('ApiClient error kinds', () => {
 		const fetchImpl = respond(() => {
 			throw new TypeError('fetch failed')
 		})
-		await expect(client(tokens(), fetchImpl, vi.fn()).get('/x')).rejects.toMatchObject({ kind: 'network' })
+		await expect(client(tokens(), fetchImpl, vi.fn()).call('getCurrentUser')).rejects.toMatchObject({
+			kind: 'network',
+		})
 	})
 
 	test('a slow answer is a timeout', async () => {
@@ -252,7 +354,7 @@ describe('ApiClient error kinds', () => {
 			fetch: fetchImpl,
 			refreshTokens: vi.fn(),
 		})
-		await expect(c.get('/x')).rejects.toMatchObject({ kind: 'timeout' })
+		await expect(c.call('getCurrentUser')).rejects.toMatchObject({ kind: 'timeout' })
 	})
 
 	test('a browser that goes away cancels the call', async () => {
@@ -261,7 +363,7 @@ describe('ApiClient error kinds', () => {
 			new Promise((_resolve, reject) => {
 				init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
 			})) as unknown as typeof fetch
-		const pending = client(tokens(), fetchImpl, vi.fn(), controller.signal).get('/x')
+		const pending = client(tokens(), fetchImpl, vi.fn(), controller.signal).call('getCurrentUser')
 		controller.abort()
 		await expect(pending).rejects.toMatchObject({ kind: 'canceled' })
 	})

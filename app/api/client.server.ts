@@ -1,9 +1,11 @@
-import { type z, type ZodType } from 'zod'
+import type { z } from 'zod'
+import { endpoints, fillPath, responseSchema, type Endpoint, type EndpointName } from './contract/endpoints'
 import { ApiError } from './errors'
 import { createSingleFlight } from './single-flight.server'
-import type { TokenPair } from '#app/auth/session.server'
 
-/** Where a client reads and writes the browser's tokens (RequestSession in the app). */
+export type TokenPair = { access: string; refresh: string }
+
+/** Where a client reads and writes the browser's tokens (the session cookies in the app). */
 export interface TokenStore {
 	access: string | null
 	refresh: string | null
@@ -11,22 +13,36 @@ export interface TokenStore {
 	clearTokens(): Promise<void>
 }
 
-export type Auth =
-	/** The signed-in user's access token, refreshed once on a 401. */
-	| 'access'
-	/** No Authorization header (public calls). */
-	| 'none'
-	/** A specific bearer token (the restricted pair during sign-in). No refresh. */
-	| { bearer: string }
+type EndpointOf<N extends EndpointName> = (typeof endpoints)[N]
 
-export type RequestOptions<S extends ZodType | undefined> = {
-	schema?: S
-	body?: unknown
-	query?: Record<string, string | number | undefined>
-	auth?: Auth
-}
+/** `'/a/{id}/b/{kind}'` → `'id' | 'kind'`. */
+type PathParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? K | PathParams<Rest> : never
 
-type Output<S> = S extends ZodType ? z.output<S> : undefined
+/**
+ * What a call of endpoint `E` takes: its JSON `body`, its path `params`, its
+ * `query`, and a `bearer` where the table allows one other than the session's
+ * (the restricted token of the password step). Only what `E` declares.
+ */
+export type CallInput<E extends Endpoint> = (E extends { request: z.ZodType }
+	? { body: z.input<E['request']> }
+	: { body?: never }) &
+	([PathParams<E['path']>] extends [never] ? { params?: never } : { params: Record<PathParams<E['path']>, string> }) &
+	(E extends { query: z.ZodType } ? { query?: z.input<E['query']> } : { query?: never }) &
+	(E['auth'] extends 'restricted'
+		? { bearer: string }
+		: E['auth'] extends 'access'
+			? { bearer?: never }
+			: { bearer?: string })
+
+type SuccessStatus = 200 | 201 | 202 | 204
+type Successes<E extends Endpoint> = Extract<keyof E['responses'], SuccessStatus>
+
+/** The body of a successful answer of `E` (`undefined` for a 204). */
+export type CallOutput<E extends Endpoint> = {
+	[S in Successes<E>]: E['responses'][S] extends z.ZodType ? z.output<E['responses'][S]> : undefined
+}[Successes<E>]
+
+type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
 
 export type ClientOptions = {
 	baseUrl: string
@@ -42,9 +58,18 @@ export type ClientOptions = {
 /** One process-wide single flight: N concurrent requests, one refresh call. */
 export const refreshFlight = createSingleFlight<TokenPair>()
 
+type UntypedInput = {
+	body?: unknown
+	params?: Record<string, string>
+	query?: Record<string, unknown>
+	bearer?: string
+}
+type Sent = { method: string; path: string; body: unknown; query: Record<string, unknown> | undefined }
+
 /**
- * The partner API client of one incoming request. Every body is validated
- * against its contract schema; failures are `ApiError`s of a typed kind.
+ * The partner API client of one incoming request. Calls name an endpoint of
+ * the contract, which gives method, path, auth and the schema of every
+ * answer; failures are `ApiError`s of a typed kind.
  */
 export class ApiClient {
 	private refreshing: Promise<void> | null = null
@@ -55,33 +80,29 @@ export class ApiClient {
 		return this.options.tokens
 	}
 
-	async get<S extends ZodType>(path: string, options: RequestOptions<S> = {}) {
-		return this.send('GET', path, options)
-	}
-	async post<S extends ZodType | undefined = undefined>(path: string, options: RequestOptions<S> = {}) {
-		return this.send('POST', path, options)
-	}
-	async patch<S extends ZodType>(path: string, options: RequestOptions<S> = {}) {
-		return this.send('PATCH', path, options)
-	}
-	async delete<S extends ZodType | undefined = undefined>(path: string, options: RequestOptions<S> = {}) {
-		return this.send('DELETE', path, options)
+	/**
+	 * Calls `name`. Endpoints that take the signed-in user's token send the
+	 * session's access token (refreshed once on a 401) unless a `bearer` is
+	 * given; a given bearer is never refreshed.
+	 */
+	async call<N extends EndpointName>(name: N, ...[input]: CallArgs<EndpointOf<N>>): Promise<CallOutput<EndpointOf<N>>> {
+		return (await this.send(name, input ?? {})) as CallOutput<EndpointOf<N>>
 	}
 
-	async send<S extends ZodType | undefined>(
-		method: string,
-		path: string,
-		{ schema, body, query, auth = 'access' }: RequestOptions<S>,
-	): Promise<Output<S>> {
+	/** `call` without its types, for helpers generic over endpoints (`allPages`). */
+	async send(name: EndpointName, { body, params, query, bearer }: UntypedInput): Promise<unknown> {
+		const endpoint: Endpoint = endpoints[name]
+		const sent: Sent = { method: endpoint.method, path: fillPath(endpoint.path, params ?? {}), body, query }
 		const { tokens } = this.options
-		if (auth === 'access' && !tokens.access && tokens.refresh) await this.refresh()
-		let response = await this.raw(method, path, body, query, this.bearerFor(auth))
-		if (response.status === 401 && auth === 'access' && tokens.refresh) {
+		const session = bearer === undefined && (endpoint.auth === 'access' || endpoint.auth === 'access-or-restricted')
+		if (session && !tokens.access && tokens.refresh) await this.refresh()
+		let response = await this.raw(sent, session ? tokens.access : (bearer ?? null))
+		if (response.status === 401 && session && tokens.refresh) {
 			await response.body?.cancel()
 			await this.refresh()
-			response = await this.raw(method, path, body, query, this.bearerFor(auth))
+			response = await this.raw(sent, tokens.access)
 		}
-		return this.read(response, schema, method, path)
+		return this.read(response, endpoint, sent)
 	}
 
 	/**
@@ -114,19 +135,7 @@ export class ApiClient {
 		return this.refreshing
 	}
 
-	private bearerFor(auth: Auth) {
-		if (auth === 'none') return null
-		if (auth === 'access') return this.options.tokens.access
-		return auth.bearer
-	}
-
-	private async raw(
-		method: string,
-		path: string,
-		body: unknown,
-		query: RequestOptions<undefined>['query'],
-		bearer: string | null,
-	): Promise<Response> {
+	private async raw({ method, path, body, query }: Sent, bearer: string | null): Promise<Response> {
 		const { baseUrl, timeoutMs, signal } = this.options
 		const url = new URL(baseUrl + path)
 		for (const [key, value] of Object.entries(query ?? {})) {
@@ -152,41 +161,45 @@ export class ApiClient {
 		}
 	}
 
-	private async read<S extends ZodType | undefined>(
-		response: Response,
-		schema: S | undefined,
-		method: string,
-		path: string,
-	): Promise<Output<S>> {
+	/**
+	 * Checks the answer against the contract's schema for its status. A
+	 * success answers its parsed body; a success status the contract does not
+	 * list, or any body that does not match its schema, is a `bad_response`;
+	 * other failures are thrown by status, with the body as the API sent it.
+	 */
+	private async read(response: Response, endpoint: Endpoint, { method, path }: Sent): Promise<unknown> {
+		const { status } = response
 		const text = await response.text()
 		let json: unknown = undefined
 		if (text) {
 			try {
 				json = JSON.parse(text)
 			} catch {
-				throw new ApiError('bad_response', `${method} ${path}: body is not JSON`, { status: response.status })
+				throw new ApiError('bad_response', `${method} ${path}: body is not JSON`, { status })
 			}
 		}
-		const where = `${method} ${path} → ${response.status}`
-		if (response.ok) {
-			if (!schema) return undefined as Output<S>
-			const parsed = schema.safeParse(json)
-			if (!parsed.success) {
-				throw new ApiError('bad_response', `${where}: body does not match the contract`, {
-					status: response.status,
-					cause: parsed.error,
-				})
-			}
-			return parsed.data as Output<S>
+		const where = `${method} ${path} → ${status}`
+		const schema = responseSchema(endpoint, status)
+		if (response.ok && schema === undefined) {
+			throw new ApiError('bad_response', `${where}: status is not in the contract`, { status })
 		}
+		const parsed = schema?.safeParse(json)
+		if (parsed && !parsed.success) {
+			throw new ApiError('bad_response', `${where}: body does not match the contract`, {
+				status,
+				body: response.ok ? undefined : json,
+				cause: parsed.error,
+			})
+		}
+		if (response.ok) return parsed?.data
 		const retryAfter = Number(response.headers.get('retry-after'))
 		const options = {
-			status: response.status,
+			status,
 			body: json,
 			retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
 		}
-		if (response.status === 401) throw new ApiError('unauthenticated', where, options)
-		if (response.status >= 500) throw new ApiError('bad_response', where, options)
+		if (status === 401) throw new ApiError('unauthenticated', where, options)
+		if (status >= 500) throw new ApiError('bad_response', where, options)
 		throw new ApiError('bad_request', where, options)
 	}
 }

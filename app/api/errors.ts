@@ -1,6 +1,6 @@
 /**
  * Typed failures of partner API calls. Loaders and actions branch on `kind`;
- * `app/api/responses.server.ts` turns them into form replies or Responses.
+ * `replyWithApiError` (app/utils/forms.server.ts) turns them into form replies.
  */
 export type ApiErrorKind =
 	| 'network' // no HTTP answer (DNS, refused, reset)
@@ -40,6 +40,11 @@ export class ApiError extends Error {
 		this.retryAfterSeconds =
 			options.retryAfterSeconds ?? (typeof body.retry_after_seconds === 'number' ? body.retry_after_seconds : undefined)
 	}
+}
+
+/** Seconds until a throttled call may be tried again (60 when the API does not say). */
+export function retryAfter(error: ApiError) {
+	return error.retryAfterSeconds ?? 60
 }
 
 function isFieldErrors(value: unknown): value is FieldErrors {

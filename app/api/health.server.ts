@@ -1,4 +1,5 @@
 import { getConfig } from '#app/config.server'
+import { endpoints } from './contract/endpoints'
 
 /**
  * Does the partner API answer at all? Any HTTP response below 500 counts: a
@@ -7,7 +8,7 @@ import { getConfig } from '#app/config.server'
 export async function checkApiReachable(
 	signal?: AbortSignal,
 ): Promise<{ ok: true } | { ok: false; reason: 'timeout' | 'unreachable' | 'error_status' }> {
-	const url = `${getConfig().API_BASE_URL}/authentication-types?per_page=1`
+	const url = `${getConfig().API_BASE_URL}${endpoints.listAuthenticationTypes.path}?per_page=1`
 	const timeout = AbortSignal.timeout(2_000)
 	try {
 		const response = await fetch(url, {

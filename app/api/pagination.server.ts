@@ -1,33 +1,39 @@
-import { z, type ZodType } from 'zod'
-import type { ApiClient, Auth } from './client.server'
+import type { ApiClient, CallInput, CallOutput } from './client.server'
+import { endpoints, type EndpointName } from './contract/endpoints'
 
 /** Page size of "all pages" reads (spec point 9). */
 export const ALL_PAGES_SIZE = 100
 /** A safety stop: a broken cursor must not loop forever. */
 const MAX_PAGES = 50
 
+type Page = { data: unknown[]; meta: { next_cursor: string | null } }
+type Endpoints = typeof endpoints
+
+/** The list endpoints: those answering a page. */
+export type ListName = {
+	[N in EndpointName]: CallOutput<Endpoints[N]> extends Page ? N : never
+}[EndpointName]
+
+type Item<N extends ListName> = CallOutput<Endpoints[N]> extends { data: Array<infer I> } ? I : never
+
 /**
  * Reads every page of a list (spec point 7, "all pages"): follows
  * `meta.next_cursor` with a page size of 100 and merges `data`.
  */
-export async function allPages<T extends ZodType>(
+export async function allPages<N extends ListName>(
 	client: ApiClient,
-	path: string,
-	item: T,
-	{ query = {}, auth = 'access' }: { query?: Record<string, string>; auth?: Auth } = {},
-): Promise<Array<z.output<T>>> {
-	const page = z.object({ data: z.array(item), meta: z.object({ next_cursor: z.string().nullable() }) })
-	const items: Array<z.output<T>> = []
+	name: N,
+	{ query = {} }: Pick<CallInput<Endpoints[N]>, 'query'> = {},
+): Promise<Array<Item<N>>> {
+	const items: Array<Item<N>> = []
 	let cursor: string | null = null
 	for (let i = 0; i < MAX_PAGES; i++) {
-		const result: z.output<typeof page> = await client.get(path, {
-			schema: page,
-			auth,
+		const page = (await client.send(name, {
 			query: { ...query, per_page: ALL_PAGES_SIZE, cursor: cursor ?? undefined },
-		})
-		items.push(...result.data)
-		cursor = result.meta.next_cursor
+		})) as Page
+		items.push(...(page.data as Array<Item<N>>))
+		cursor = page.meta.next_cursor
 		if (!cursor) return items
 	}
-	throw new Error(`${path}: more than ${MAX_PAGES} pages`)
+	throw new Error(`${endpoints[name].path}: more than ${MAX_PAGES} pages`)
 }

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { getSession } from '#app/api/context.server'
+import { getSession } from '#app/middleware/session.server'
 import { getFormData } from '#app/middleware/form-body.server'
 import type { FormDraft } from './session.server'
 

@@ -1,4 +1,5 @@
 import { createCookie, type Cookie } from 'react-router'
+import type { TokenPair, TokenStore } from '#app/api/client.server'
 import { getConfig, sessionSecrets, usesSecureCookies, type Config } from '#app/config.server'
 import { seal, unseal } from './sealed.server'
 
@@ -7,8 +8,6 @@ export const ACCESS_COOKIE = 'user.access-token'
 export const REFRESH_COOKIE = 'user.refresh-token'
 
 export type Flash = { tone: 'success' | 'info' | 'warning'; key: string; values?: Record<string, string | number> }
-
-export type TokenPair = { access: string; refresh: string }
 
 export type PendingSignIn = {
 	access: string
@@ -115,7 +114,7 @@ const expired = { maxAge: 0, expires: new Date(0) }
  * headers its response must carry. Everything the portal knows about a user
  * lives in these cookies: replicas share nothing.
  */
-export class RequestSession {
+export class RequestSession implements TokenStore {
 	private outgoing = new Map<string, string>()
 
 	private constructor(

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { ApiError } from '#app/api/errors'
+import { ApiError, retryAfter } from '#app/api/errors'
 import { formatDuration } from '#app/utils/duration'
 
 type Notice = { code: string; lock_seconds?: number }
@@ -19,7 +19,7 @@ export function signInFailureMessages(error: ApiError, t: TFunction): string[] |
 			error.code === 'invalid_code' ? t('auth:twoStep.codeInvalid') : t('common:errors.authenticationDetailsIncorrect'),
 		)
 	} else if (error.status === 429) {
-		messages.push(t('common:errors.tooManyAttempts', { time: formatDuration(error.retryAfterSeconds ?? 60, t) }))
+		messages.push(t('common:errors.tooManyAttempts', { time: formatDuration(retryAfter(error), t) }))
 	} else {
 		return null
 	}

@@ -1,7 +1,8 @@
 import { Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/_app'
-import { getApi } from '#app/api/context.server'
-import { getUser, requireUserMiddleware } from '#app/auth/guards.server'
+import { allPages } from '#app/api/pagination.server'
+import { getApi } from '#app/middleware/session.server'
+import { getUser, requireUserMiddleware } from '#app/middleware/guards.server'
 import { isAllowedUnverified } from '#app/auth/redirect'
 import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-boundary'
 import { VerificationRequired } from '#app/components/verification-required'
@@ -15,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const user = getUser(context)
 	let resendInSeconds: number | null = null
 	if (!user.email_verified_at) {
-		const verifications = await getApi(context).verifications()
+		const verifications = await allPages(getApi(context), 'listUserVerifications')
 		const pending = verifications.find((v) => v.status === 'pending' && v.value === user.email)
 		resendInSeconds = secondsUntil(pending?.resend_available_in_seconds)
 	}

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/_guest'
-import { guestOnlyMiddleware } from '#app/auth/guards.server'
+import { guestOnlyMiddleware } from '#app/middleware/guards.server'
 
 export const middleware: Route.MiddlewareFunction[] = [guestOnlyMiddleware]
 

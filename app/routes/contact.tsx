@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
 import type { Route } from './+types/contact'
-import { getApi, getSession } from '#app/api/context.server'
+import { getApi, getSession } from '#app/middleware/session.server'
 import { limits } from '#app/api/contract/common'
 import { contactMessageBody } from '#app/api/contract/contact'
 import { AppForm } from '#app/components/ui/app-form'
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, contactSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await getApi(context).sendContactMessage(submission.value)
+		await getApi(context).call('createContactMessage', { body: submission.value })
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: ['subject', 'message'], request })
 	}

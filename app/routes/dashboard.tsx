@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
-import { getApi } from '#app/api/context.server'
-import { getUser } from '#app/auth/guards.server'
+import { activeTwoStepMethods } from '#app/api/two-step.server'
+import { getApi } from '#app/middleware/session.server'
+import { getUser } from '#app/middleware/guards.server'
 import { Notice } from '#app/components/ui/notice'
 import { pageTitle } from '#app/utils/meta'
 
@@ -10,8 +11,7 @@ export const meta: Route.MetaFunction = () => pageTitle('common:nav.dashboard')
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const user = getUser(context)
-	const authentications = await getApi(context).userAuthentications()
-	const active = authentications.filter((a) => a.active).map((a) => a.authentication_type.key)
+	const active = await activeTwoStepMethods(getApi(context))
 	return { firstName: user.first_name, companyName: user.company_name, twoStep: active }
 }
 

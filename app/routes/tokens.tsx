@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { data, href, Link } from 'react-router'
 import type { Route } from './+types/tokens'
-import { getApi, getSession } from '#app/api/context.server'
+import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
+import { verifyUserToken } from '#app/api/users.server'
 import { getT } from '#app/middleware/i18n.server'
 import { pageTitle } from '#app/utils/meta'
 
@@ -24,7 +25,7 @@ const invalid = () => data({ status: 'invalid' as const }, { status: 404 })
 export async function loader({ params, context }: Route.LoaderArgs) {
 	if (!EMAIL_TYPES.has(params.type)) return invalid()
 	try {
-		await getApi(context).verifyUserToken(params.type, params.token)
+		await verifyUserToken(getApi(context), params.type, params.token)
 	} catch (error) {
 		if (error instanceof ApiError && error.kind === 'bad_request') return invalid()
 		throw error

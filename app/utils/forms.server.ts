@@ -4,10 +4,10 @@ import { data, type RouterContextProvider } from 'react-router'
 import { z, type ZodType } from 'zod'
 import { formatDuration } from './duration'
 import { formatIssues } from './validation'
-import { ApiError } from '#app/api/errors'
+import { ApiError, retryAfter } from '#app/api/errors'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
-import { sendToSignIn } from '#app/auth/guards.server'
 import { getFormData } from '#app/middleware/form-body.server'
+import { sendToSignIn } from '#app/middleware/guards.server'
 import { getT } from '#app/middleware/i18n.server'
 import { requestIdContext } from '#app/middleware/request-log.server'
 
@@ -84,9 +84,4 @@ export async function replyWithApiError(
 		formErrors.push(typeof message === 'string' ? message : t('common:errors.generic'))
 	}
 	return invalid(form, { formErrors, fieldErrors }, error.status === 429 ? 429 : 422)
-}
-
-/** Seconds until a throttled call may be tried again (60 when the API does not say). */
-export function retryAfter(error: ApiError) {
-	return error.retryAfterSeconds ?? 60
 }

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/email'
-import { getApi, getSession } from '#app/api/context.server'
+import { getApi, getSession } from '#app/middleware/session.server'
 import { currentPassword, emailField } from '#app/api/contract/common'
-import { isEmailTaken } from '#app/api/partner-api.server'
-import { getUser } from '#app/auth/guards.server'
+import { isEmailTaken, updateCurrentUser } from '#app/api/users.server'
+import { getUser } from '#app/middleware/guards.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return invalid(submission, { fieldErrors: { email: [getT(context)('account:email.sameAddress')] } })
 	}
 	try {
-		await getApi(context).updateMe(submission.value)
+		await updateCurrentUser(getApi(context), submission.value)
 	} catch (error) {
 		// The API's 422 already tells that the address is registered: say it plainly.
 		if (isEmailTaken(error)) {

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/password'
-import { getApi, getSession } from '#app/api/context.server'
+import { updateCurrentUser } from '#app/api/users.server'
+import { getApi, getSession } from '#app/middleware/session.server'
 import { currentPassword } from '#app/api/contract/common'
 import { newPasswordFields, withConfirmation } from '#app/api/contract/users'
 import { NewPasswordFields } from '#app/components/new-password-fields'
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await getApi(context).updateMe(submission.value)
+		await updateCurrentUser(getApi(context), submission.value)
 	} catch (error) {
 		return replyWithApiError(submission, error, context, {
 			fields: ['current_password', 'password', 'password_confirmation'],

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/personal-details'
-import { getApi, getSession } from '#app/api/context.server'
+import { updateCurrentUser } from '#app/api/users.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { getUser } from '#app/middleware/guards.server'
 import { profileFields } from '#app/api/contract/users'
-import { getUser } from '#app/auth/guards.server'
 import { CountryLocaleFields } from '#app/components/country-locale-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await getApi(context).updateMe(submission.value)
+		await updateCurrentUser(getApi(context), submission.value)
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}

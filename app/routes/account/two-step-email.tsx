@@ -4,9 +4,10 @@ import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { z } from 'zod'
 import type { Route } from './+types/two-step-email'
-import { getApi, getSession } from '#app/api/context.server'
-import { ApiError } from '#app/api/errors'
-import { getUser } from '#app/auth/guards.server'
+import { activateTwoStep, activeTwoStepMethods, sendEmailCode } from '#app/api/two-step.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { ApiError, retryAfter } from '#app/api/errors'
+import { getUser } from '#app/middleware/guards.server'
 import { CODE_DIGITS, codeField } from '#app/auth/schemas'
 import { CodeField } from '#app/components/code-field'
 import { ResendButton } from '#app/components/countdown'
@@ -27,9 +28,7 @@ const OVERVIEW = href('/me/manage/security/multi-factor-authentication')
 const SELF = href('/me/manage/security/multi-factor-authentication/email')
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const active = (await getApi(context).userAuthentications()).some(
-		(a) => a.authentication_type.key === 'email' && a.active,
-	)
+	const active = (await activeTwoStepMethods(getApi(context))).includes('email')
 	const session = getSession(context)
 	if (active) {
 		await session.clearSetup('emailCode')
@@ -49,13 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const intent = getFormData(context).get('intent')
 	if (intent === 'send') {
 		try {
-			const sent = await api.sendEmailCode()
+			const sent = await sendEmailCode(api)
 			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000 })
 			return redirect(SELF)
 		} catch (error) {
 			if (!(error instanceof ApiError && error.status === 429))
 				return replyWithApiError(null, error, context, { request })
-			const seconds = error.retryAfterSeconds ?? 60
+			const seconds = retryAfter(error)
 			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 })
 			// Refused by the server: the countdown restarts from its answer.
 			return data({ result: undefined, resendInSeconds: seconds, refused: true }, { status: 429 })
@@ -64,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await api.activateTwoStep('email', submission.value.code)
+		await activateTwoStep(api, 'email', submission.value.code)
 	} catch (error) {
 		if (error instanceof ApiError && error.code === 'code_expired') {
 			// Long past the resend interval: a new code can be sent at once.

@@ -7,9 +7,10 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
 import type { Route } from './+types/two-step-totp'
-import { getApi, getSession } from '#app/api/context.server'
+import { activateTwoStep, activeTwoStepMethods, createTotpSecret } from '#app/api/two-step.server'
+import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
-import { getUser } from '#app/auth/guards.server'
+import { getUser } from '#app/middleware/guards.server'
 import { codeField } from '#app/auth/schemas'
 import { CodeField } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
@@ -30,9 +31,7 @@ const SELF = href('/me/manage/security/multi-factor-authentication/totp')
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const session = getSession(context)
-	const active = (await getApi(context).userAuthentications()).some(
-		(a) => a.authentication_type.key === 'totp' && a.active,
-	)
+	const active = (await activeTwoStepMethods(getApi(context))).includes('totp')
 	if (active) {
 		await session.clearSealed('totp')
 		throw redirect(OVERVIEW)
@@ -50,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (getFormData(context).get('intent') === 'start') {
 		try {
 			// Keeps one secret while the partner scans it, across wrong codes and reloads.
-			const secret = await getApi(context).createTotpSecret()
+			const secret = await createTotpSecret(getApi(context))
 			await session.setSealed(
 				'totp',
 				{ secret: secret.secret, uri: secret.otpauth_uri, digits: secret.digits },
@@ -65,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await getApi(context).activateTwoStep('totp', submission.value.code)
+		await activateTwoStep(getApi(context), 'totp', submission.value.code)
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}

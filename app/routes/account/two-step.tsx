@@ -2,11 +2,11 @@ import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/two-step'
-import { getApi, getSession } from '#app/api/context.server'
+import { activeTwoStepMethods, deactivateTwoStep, type TwoStepMethod } from '#app/api/two-step.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { getUser } from '#app/middleware/guards.server'
 import { twoStepMethodKeyEnum } from '#app/api/contract/common'
 import { deactivateTwoStepBody } from '#app/api/contract/two-step'
-import type { TwoStepMethod } from '#app/api/partner-api.server'
-import { getUser } from '#app/auth/guards.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
@@ -24,10 +24,8 @@ const SETUP_PATHS = {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const authentications = await getApi(context).userAuthentications()
-	const active = (method: TwoStepMethod) =>
-		authentications.some((a) => a.authentication_type.key === method && a.active)
-	return { email: getUser(context).email, totp: active('totp'), emailCode: active('email') }
+	const active = await activeTwoStepMethods(getApi(context))
+	return { email: getUser(context).email, totp: active.includes('totp'), emailCode: active.includes('email') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (submission.status !== 'success') return invalid(submission)
 	const { method, password } = submission.value
 	try {
-		await getApi(context).deactivateTwoStep(method, password)
+		await deactivateTwoStep(getApi(context), method, password)
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: ['password'], request })
 	}

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { data, href, Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
-import { getApi } from '#app/api/context.server'
+import { getApi } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
+import { resetTokenUsable } from '#app/api/users.server'
 import { resetCompleteSchema } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { AppForm } from '#app/components/ui/app-form'
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () =>
 const invalidToken = () => data({ result: undefined, outcome: 'invalid-token' as const }, { status: 404 })
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-	if (!(await getApi(context).resetTokenUsable(params.token))) return invalidToken()
+	if (!(await resetTokenUsable(getApi(context), params.token))) return invalidToken()
 	return { outcome: 'form' as const }
 }
 
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	const { submission } = parseForm(context, resetCompleteSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await getApi(context).resetPassword({ token: params.token, ...submission.value })
+		await getApi(context).call('resetPassword', { body: { token: params.token, ...submission.value } })
 	} catch (error) {
 		if (error instanceof ApiError && (error.code === 'invalid_token' || error.fieldErrors.token)) return invalidToken()
 		return replyWithApiError(submission, error, context, { fields: ['password', 'password_confirmation'], request })

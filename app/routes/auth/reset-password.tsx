@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/reset-password'
-import { getApi } from '#app/api/context.server'
+import { getApi } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
 import { resetRequestSchema } from '#app/auth/schemas'
 import { AppForm } from '#app/components/ui/app-form'
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, resetRequestSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await getApi(context).requestPasswordReset(submission.value.email)
+		await getApi(context).call('requestPasswordReset', { body: { email: submission.value.email } })
 	} catch (error) {
 		// The answer must not reveal whether the address exists: a 4xx from the
 		// API (say, throttling) reads the same as success. Outages still fail.

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/sign-in'
-import { getApi, getSession } from '#app/api/context.server'
-import { ApiError } from '#app/api/errors'
-import { startSession } from '#app/auth/guards.server'
+import { signInWithPassword } from '#app/api/auth.server'
+import { getApi, getSession, startSession } from '#app/middleware/session.server'
+import { ApiError, retryAfter } from '#app/api/errors'
+import { sendEmailCode } from '#app/api/two-step.server'
 import { afterSignInLocation, REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import type { PendingSignIn } from '#app/auth/session.server'
 import { signInSchema } from '#app/auth/schemas'
@@ -30,11 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	// restricted pair expires on its own within minutes.
 	const leftover = session.getPending()
 	if (leftover) {
-		await api.signOutRestricted(leftover.access).catch(() => undefined)
+		await api.call('deleteCurrentAuthenticationToken', { bearer: leftover.access }).catch(() => undefined)
 		await session.clearPending()
 	}
 	try {
-		const result = await api.signInWithPassword(email, password)
+		const result = await signInWithPassword(api, email, password)
 		if (result.kind === 'signed-in') {
 			await startSession(context, result.pair)
 			return redirect(afterSignInLocation(url, redirect_to))
@@ -49,10 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		// With email as the only method, send the code straight away.
 		// A 429 means a code went out moments ago: that one is still valid.
 		if (result.methods.length === 1 && result.methods[0] === 'email') {
-			const wait = await api.sendEmailCode(pending.access).then(
+			const wait = await sendEmailCode(api, pending.access).then(
 				(sent) => sent.resend_available_in_seconds,
-				(error: unknown) =>
-					error instanceof ApiError && error.status === 429 ? (error.retryAfterSeconds ?? 60) : null,
+				(error: unknown) => (error instanceof ApiError && error.status === 429 ? retryAfter(error) : null),
 			)
 			if (wait !== null) {
 				pending.emailCodeSentAt = Date.now()

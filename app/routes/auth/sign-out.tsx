@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, href, Link, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sign-out'
-import { getApi } from '#app/api/context.server'
-import { endSession } from '#app/auth/guards.server'
+import { endSession, getApi } from '#app/middleware/session.server'
 import { log } from '#app/middleware/request-log.server'
 import { SubmitButton } from '#app/components/ui/button'
 import { pageTitle } from '#app/utils/meta'
@@ -12,7 +11,7 @@ export const meta: Route.MetaFunction = () => pageTitle('auth:signOut.title')
 
 export async function action({ context }: Route.ActionArgs) {
 	try {
-		await getApi(context).signOut()
+		await getApi(context).call('deleteCurrentAuthenticationToken')
 	} catch (error) {
 		// Revocation is best effort: the cookies go whatever the API said.
 		log('warn', 'token revocation failed', { error: error instanceof Error ? error.message : 'unknown' })

@@ -2,9 +2,9 @@ import { Trans, useTranslation } from 'react-i18next'
 import { data, href, Link, redirect, useSearchParams } from 'react-router'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/sign-up'
-import { getApi } from '#app/api/context.server'
-import { isEmailTaken } from '#app/api/partner-api.server'
-import { startSession } from '#app/auth/guards.server'
+import { signInWithPassword } from '#app/api/auth.server'
+import { getApi, startSession } from '#app/middleware/session.server'
+import { isEmailTaken } from '#app/api/users.server'
 import { afterSignInLocation, REDIRECT_PARAM } from '#app/auth/redirect'
 import { signUpSchema } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { redirect_to, ...body } = submission.value
 	const api = getApi(context)
 	try {
-		await api.register(body)
+		await api.call('register', { body })
 	} catch (error) {
 		// The API's 422 already tells that the address is registered: say it plainly, with the ways on.
 		if (isEmailTaken(error)) {
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}
 	// Signed in straight away; the verification prompt greets the new partner.
-	const result = await api.signInWithPassword(body.email, body.password)
+	const result = await signInWithPassword(api, body.email, body.password)
 	if (result.kind !== 'signed-in') throw redirect(href('/auth/sign-in'))
 	await startSession(context, result.pair)
 	return redirect(afterSignInLocation(new URL(request.url), redirect_to))

@@ -3,10 +3,11 @@ import { data, Form, href, Link, redirect } from 'react-router'
 import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step'
-import { getApi, getSession } from '#app/api/context.server'
+import { completeTwoStep } from '#app/api/auth.server'
+import { getApi, getSession, startSession } from '#app/middleware/session.server'
 import { twoStepMethodKeyEnum } from '#app/api/contract/common'
-import { startSession } from '#app/auth/guards.server'
-import { ApiError } from '#app/api/errors'
+import { ApiError, retryAfter } from '#app/api/errors'
+import { sendEmailCode } from '#app/api/two-step.server'
 import { CODE_DIGITS, twoStepCodeSchema } from '#app/auth/schemas'
 import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
 import { ResendButton } from '#app/components/countdown'
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	if (intent === 'cancel') {
 		// Best effort: the restricted pair expires on its own within minutes.
-		await api.signOutRestricted(pending.access).catch(() => undefined)
+		await api.call('deleteCurrentAuthenticationToken', { bearer: pending.access }).catch(() => undefined)
 		await session.clearPending()
 		return redirect(href('/auth/sign-in'))
 	}
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'send-email-code') {
 		if (!pending.methods.includes('email')) return redirect(SELF)
 		try {
-			const sent = await api.sendEmailCode(pending.access)
+			const sent = await sendEmailCode(api, pending.access)
 			await session.setPending({
 				...pending,
 				emailCodeSentAt: Date.now(),
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return redirect(`${SELF}?method=email`)
 		} catch (error) {
 			if (error instanceof ApiError && error.status === 429) {
-				const seconds = error.retryAfterSeconds ?? 60
+				const seconds = retryAfter(error)
 				await session.setPending({ ...pending, resendAvailableAt: Date.now() + seconds * 1000 })
 				// Refused by the server: the countdown restarts from its answer.
 				return data({ result: undefined, resendInSeconds: seconds, refused: true }, { status: 429 })
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { method, code } = submission.value
 	if (!pending.methods.includes(method)) return invalid(submission, { formErrors: [t('auth:twoStep.codeInvalid')] })
 	try {
-		const pair = await api.completeTwoStep(method, code, pending.access)
+		const pair = await completeTwoStep(api, method, code, pending.access)
 		await session.clearPending()
 		await startSession(context, pair)
 		return redirect(pending.redirectTo)

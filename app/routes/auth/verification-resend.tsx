@@ -1,9 +1,10 @@
 import { href, redirect } from 'react-router'
 import { getFormData } from '#app/middleware/form-body.server'
 import type { Route } from './+types/verification-resend'
-import { getApi, getSession } from '#app/api/context.server'
+import { allPages } from '#app/api/pagination.server'
+import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
-import { getUser, sendToSignIn } from '#app/auth/guards.server'
+import { getUser, sendToSignIn } from '#app/middleware/guards.server'
 import { safeRedirect } from '#app/auth/redirect'
 
 /** POST only: sends the verification email again, then back to where the user was. */
@@ -14,11 +15,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const session = getSession(context)
 	const user = getUser(context)
 	try {
-		const verification = (await api.verifications()).find(
+		const verification = (await allPages(api, 'listUserVerifications')).find(
 			(v) => v.status === 'pending' && v.value === (user.pending_email ?? user.email),
 		)
 		if (!verification) return redirect(back)
-		await api.resendVerification(verification.id)
+		await api.call('resendUserVerification', { params: { id: verification.id } })
 		await session.setFlash({ tone: 'success', key: 'auth:verification.resent', values: { email: verification.value } })
 	} catch (error) {
 		if (!(error instanceof ApiError)) throw error

@@ -1,11 +1,9 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { afterSignInLocation, isAllowedUnverified, pageUrl, signInLocation } from './redirect'
-import { getApi, getSession } from '#app/api/context.server'
-import type { User } from '#app/api/partner-api.server'
-import type { TokenPair } from './session.server'
-import { keepDraft } from './drafts.server'
-import { rotateCsrfToken } from '#app/middleware/csrf.server'
-import { UNSAFE_METHODS } from '#app/middleware/form-body.server'
+import { UNSAFE_METHODS } from './form-body.server'
+import { getApi, getSession } from './session.server'
+import { currentUserOrNull, type User } from '#app/api/users.server'
+import { keepDraft } from '#app/auth/drafts.server'
+import { afterSignInLocation, isAllowedUnverified, pageUrl, signInLocation } from '#app/auth/redirect'
 
 const userContext = createContext<User>()
 
@@ -25,25 +23,13 @@ export async function sendToSignIn(
 	throw redirect(signInLocation(request, expired ? { session: 'expired' } : {}))
 }
 
-/** A partner signed in: keep their tokens, and a new CSRF token from now on. */
-export async function startSession(context: Readonly<RouterContextProvider>, pair: TokenPair) {
-	await getSession(context).setTokens(pair)
-	rotateCsrfToken(context)
-}
-
-/** A partner signed out: tokens gone, and a new CSRF token for whoever uses the browser next. */
-export async function endSession(context: Readonly<RouterContextProvider>) {
-	await getSession(context).clearTokens()
-	rotateCsrfToken(context)
-}
-
 /**
  * Signed-in group (spec point 2): anonymous visitors go to sign-in with
  * redirect_to. The current user is then available through `getUser`.
  */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const hadTokens = getSession(context).hasTokens
-	const user = await getApi(context).currentUserOrNull()
+	const user = await currentUserOrNull(getApi(context))
 	if (!user) return sendToSignIn(request, context, { expired: hadTokens })
 	context.set(userContext, user)
 	// Unconfirmed users see the verification prompt (rendered by the layout);
@@ -66,7 +52,7 @@ export function getUser(context: Readonly<RouterContextProvider>): User {
 
 /** Guest-only group: a signed-in visitor goes to redirect_to or home, keeping other parameters. */
 export const guestOnlyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-	const user = await getApi(context).currentUserOrNull()
+	const user = await currentUserOrNull(getApi(context))
 	if (user) throw redirect(afterSignInLocation(request))
 	return next()
 }

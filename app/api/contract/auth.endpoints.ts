@@ -1,0 +1,45 @@
+/** Authentication: token pairs (sign-in, two-step sign-in, refresh) and sign-out. */
+import { z } from 'zod'
+import {
+	createAuthenticationTokenBody,
+	expiredCodeBody,
+	invalidCodeBody,
+	invalidCredentialsBody,
+	lockoutErrorBody,
+	tokenPairResponse,
+} from './auth'
+import { unauthenticatedBody, validationErrorBody } from './common'
+import { notFound, type Endpoint } from './endpoint'
+
+export const authEndpoints = {
+	createAuthenticationToken: {
+		method: 'POST',
+		path: '/authentication-tokens/authentication-type-id/{id}',
+		summary: 'Sign in (password), complete two-step sign-in (totp, email) or refresh (refresh)',
+		description:
+			'`{id}` is the id of an authentication type. password: `{email, password}`, no bearer; answers a full pair, or a ' +
+			'restricted 10-minute pair (`meta.restricted: true`) when two-step is active. totp/email: `{code}` with the ' +
+			'restricted access token as bearer; answers a full pair and revokes the restricted one. refresh: `{token}`, ' +
+			'no bearer; rotates the refresh token (30 s grace returns the same new pair; later reuse revokes the whole ' +
+			'sign-in). Failed passwords and codes count toward the account lockout; an expired email code (422 ' +
+			'`code_expired`) does not.',
+		tag: 'Authentication',
+		auth: 'none',
+		request: createAuthenticationTokenBody,
+		responses: {
+			201: tokenPairResponse,
+			401: unauthenticatedBody,
+			...notFound,
+			422: z.union([invalidCredentialsBody, invalidCodeBody, expiredCodeBody, validationErrorBody]),
+			423: lockoutErrorBody,
+		},
+	},
+	deleteCurrentAuthenticationToken: {
+		method: 'DELETE',
+		path: '/authentication-tokens/current',
+		summary: 'Sign out: revokes every token of the current sign-in',
+		tag: 'Authentication',
+		auth: 'access-or-restricted',
+		responses: { 204: null, 401: unauthenticatedBody },
+	},
+} as const satisfies Record<string, Endpoint>

@@ -1,0 +1,76 @@
+/** Two-step authentication: the user's methods, their setup and activation. */
+import { z } from 'zod'
+import { expiredCodeBody, invalidCodeBody } from './auth'
+import { listQuery, validationErrorBody } from './common'
+import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import {
+	activateTwoStepBody,
+	alreadyActiveBody,
+	deactivateTwoStepBody,
+	twoStepSecretResponse,
+	userAuthenticationList,
+	userAuthenticationResponse,
+} from './two-step'
+
+export const twoStepEndpoints = {
+	listUserAuthentications: {
+		method: 'GET',
+		path: '/user-authentications',
+		summary: "The user's two-step methods (set up or started)",
+		tag: 'Two-step authentication',
+		auth: 'access',
+		query: listQuery,
+		responses: { 200: userAuthenticationList, ...signedIn, ...invalid },
+	},
+	getUserAuthentication: {
+		method: 'GET',
+		path: '/user-authentications/authentication-type-id/{id}',
+		summary: 'One two-step method of the user, by authentication type id',
+		tag: 'Two-step authentication',
+		auth: 'access',
+		responses: { 200: userAuthenticationResponse, ...signedIn, ...notFound },
+	},
+	createTwoStepSecret: {
+		method: 'POST',
+		path: '/user-authentications/authentication-type-id/{id}/secret',
+		summary: 'totp: a new pending secret. email: email a 6-digit code',
+		description:
+			'totp (full access token): creates or replaces the pending secret; 422 already_active when active. ' +
+			'email: emails a code valid 10 minutes, at most once a minute (429 resend_too_soon). With the restricted ' +
+			'token of the password step, only the email method, when active (the sign-in code).',
+		tag: 'Two-step authentication',
+		auth: 'access-or-restricted',
+		responses: {
+			201: twoStepSecretResponse,
+			...signedIn,
+			...notFound,
+			422: alreadyActiveBody,
+			...throttled,
+		},
+	},
+	activateTwoStep: {
+		method: 'POST',
+		path: '/user-authentications/authentication-type-id/{id}/activate',
+		summary: 'Activate a method with a code (TOTP from the pending secret, or the last emailed code)',
+		description:
+			'A wrong or used code is 422 `invalid_code`; once the last emailed code has expired, 422 `code_expired`.',
+		tag: 'Two-step authentication',
+		auth: 'access',
+		request: activateTwoStepBody,
+		responses: {
+			200: userAuthenticationResponse,
+			...signedIn,
+			...notFound,
+			422: z.union([invalidCodeBody, expiredCodeBody, alreadyActiveBody, validationErrorBody]),
+		},
+	},
+	deactivateTwoStep: {
+		method: 'POST',
+		path: '/user-authentications/authentication-type-id/{id}/deactivate',
+		summary: 'Deactivate a method (needs the current password)',
+		tag: 'Two-step authentication',
+		auth: 'access',
+		request: deactivateTwoStepBody,
+		responses: { 200: userAuthenticationResponse, ...signedIn, ...notFound, ...invalid },
+	},
+} as const satisfies Record<string, Endpoint>

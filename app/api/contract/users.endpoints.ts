@@ -1,0 +1,134 @@
+/** Users: the signed-in user, registration, email verifications and password reset. */
+import { z } from 'zod'
+import { listQuery, messageBody, validationErrorBody } from './common'
+import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import {
+	alreadyVerifiedBody,
+	invalidTokenBody,
+	registrationBody,
+	resetPasswordActivateBody,
+	resetPasswordRequestBody,
+	tokenBody,
+	updateMeBody,
+	userResponse,
+	userTokenVerificationResponse,
+	userVerificationList,
+	userVerificationResponse,
+} from './users'
+
+export const usersEndpoints = {
+	getCurrentUser: {
+		method: 'GET',
+		path: '/users/me',
+		summary: 'The signed-in user',
+		tag: 'Users',
+		auth: 'access',
+		responses: { 200: userResponse, ...signedIn },
+	},
+	updateCurrentUser: {
+		method: 'PATCH',
+		path: '/users/me',
+		summary: 'Update profile, start an email change, or change the password',
+		description:
+			'Any subset of first_name, last_name, company_name, country, locale. `email` + `current_password` sets ' +
+			'`pending_email` and emails a confirmation link to the new address. `password` + `password_confirmation` + ' +
+			'`current_password` changes the password and revokes every other sign-in of the user.',
+		tag: 'Users',
+		auth: 'access',
+		request: updateMeBody,
+		responses: { 200: userResponse, ...signedIn, ...invalid },
+	},
+	verifyRegistration: {
+		method: 'POST',
+		path: '/users/me/register/verify',
+		summary: "Confirm the signed-in user's registration email with an email_verification token",
+		tag: 'Users',
+		auth: 'access',
+		request: tokenBody,
+		responses: { 200: userResponse, ...signedIn, 422: z.union([invalidTokenBody, validationErrorBody]) },
+	},
+	register: {
+		method: 'POST',
+		path: '/user-registrations',
+		summary: 'Register a partner account; emails a verification link',
+		tag: 'Users',
+		auth: 'none',
+		request: registrationBody,
+		responses: { 201: userResponse, ...invalid },
+	},
+
+	// -- User verifications -------------------------------------------------
+	listUserVerifications: {
+		method: 'GET',
+		path: '/user-verifications',
+		summary: "The user's email verifications (registration email, pending email change)",
+		tag: 'User verifications',
+		auth: 'access',
+		query: listQuery,
+		responses: { 200: userVerificationList, ...signedIn, ...invalid },
+	},
+	resendUserVerification: {
+		method: 'POST',
+		path: '/user-verifications/{id}/token',
+		summary: 'Send the verification email again (at most once a minute)',
+		tag: 'User verifications',
+		auth: 'access',
+		responses: {
+			202: userVerificationResponse,
+			...signedIn,
+			...notFound,
+			422: alreadyVerifiedBody,
+			...throttled,
+		},
+	},
+	verifyUserVerification: {
+		method: 'POST',
+		path: '/user-verifications/{id}/verify',
+		summary: 'Verify with the emailed token',
+		tag: 'User verifications',
+		auth: 'access',
+		request: tokenBody,
+		responses: {
+			200: userVerificationResponse,
+			...signedIn,
+			...notFound,
+			422: z.union([invalidTokenBody, validationErrorBody]),
+		},
+	},
+	verifyUserToken: {
+		method: 'POST',
+		path: '/user-tokens/user-token-type-id/{id}/verify',
+		summary: 'Use an emailed token (public)',
+		description:
+			'email_verification: confirms the registration email. email_change: applies the pending email. ' +
+			'reset_password: only checks that the token is usable (it is consumed by /user-reset-passwords/activate).',
+		tag: 'User verifications',
+		auth: 'none',
+		request: tokenBody,
+		responses: {
+			200: userTokenVerificationResponse,
+			...notFound,
+			422: z.union([invalidTokenBody, validationErrorBody]),
+		},
+	},
+
+	// -- Password reset -----------------------------------------------------
+	requestPasswordReset: {
+		method: 'POST',
+		path: '/user-reset-passwords/token',
+		summary: 'Email a reset link (same answer whether or not the address is registered)',
+		tag: 'Password reset',
+		auth: 'none',
+		request: resetPasswordRequestBody,
+		responses: { 202: messageBody, ...invalid },
+	},
+	resetPassword: {
+		method: 'POST',
+		path: '/user-reset-passwords/activate',
+		summary: 'Set a new password with the emailed token; signs out everywhere and clears the lockout',
+		tag: 'Password reset',
+		auth: 'none',
+		request: resetPasswordActivateBody,
+		responses: { 200: messageBody, 422: z.union([invalidTokenBody, validationErrorBody]) },
+	},
+} as const satisfies Record<string, Endpoint>

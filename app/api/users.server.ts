@@ -1,0 +1,73 @@
+import type { ApiClient, CallInput } from './client.server'
+import { validationMessages, type User } from './contract/index'
+import type { endpoints } from './contract/endpoints'
+import { ApiError } from './errors'
+import { userTokenTypeId } from './reference.server'
+
+export type { User }
+
+/** The signed-in user of each client (one client per incoming request). */
+const currentUsers = new WeakMap<ApiClient, Promise<User>>()
+
+/** The signed-in user, read once per request however many loaders ask. */
+export function currentUser(api: ApiClient): Promise<User> {
+	let user = currentUsers.get(api)
+	if (!user) {
+		user = api.call('getCurrentUser').then((r) => r.data)
+		currentUsers.set(api, user)
+	}
+	return user
+}
+
+/** The user, or null when signed out (an outage is still an error). */
+export async function currentUserOrNull(api: ApiClient): Promise<User | null> {
+	if (!api.tokens.access && !api.tokens.refresh) return null
+	try {
+		return await currentUser(api)
+	} catch (error) {
+		if (error instanceof ApiError && (error.kind === 'unauthenticated' || error.status === 403)) {
+			await api.tokens.clearTokens()
+			return null
+		}
+		throw error
+	}
+}
+
+/** Updates the profile, email or password; later reads in this request see the new user. */
+export async function updateCurrentUser(
+	api: ApiClient,
+	body: CallInput<(typeof endpoints)['updateCurrentUser']>['body'],
+) {
+	const { data } = await api.call('updateCurrentUser', { body })
+	currentUsers.set(api, Promise.resolve(data))
+	return data
+}
+
+/** A 422 whose `email` is already an account's address (registration, email change). */
+export function isEmailTaken(error: unknown): error is ApiError {
+	return (
+		error instanceof ApiError &&
+		error.status === 422 &&
+		(error.fieldErrors.email ?? []).includes(validationMessages.unique)
+	)
+}
+
+/**
+ * Uses an emailed token (email verification or email change); a
+ * reset_password token is only checked, not used. Public.
+ */
+export async function verifyUserToken(api: ApiClient, typeKey: string, token: string) {
+	const id = await userTokenTypeId(api, typeKey)
+	return (await api.call('verifyUserToken', { params: { id }, body: { token } })).data
+}
+
+/** Whether a password reset token is still usable (unknown, used or expired: false). */
+export async function resetTokenUsable(api: ApiClient, token: string): Promise<boolean> {
+	try {
+		await verifyUserToken(api, 'reset_password', token)
+		return true
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 422) return false
+		throw error
+	}
+}

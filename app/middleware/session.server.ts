@@ -1,0 +1,52 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { rotateCsrfToken } from './csrf.server'
+import { refreshTokens } from '#app/api/auth.server'
+import { ApiClient, type TokenPair } from '#app/api/client.server'
+import { RequestSession } from '#app/auth/session.server'
+import { getConfig } from '#app/config.server'
+
+type Context = Readonly<RouterContextProvider>
+
+const sessionContext = createContext<{ session: RequestSession; api: ApiClient }>()
+
+/**
+ * Per request: reads the session cookies, builds the partner API client on
+ * them, and writes any cookie changes (refreshed or cleared tokens, sealed
+ * cookies, the flash) onto the response, whatever the route returned or threw.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const config = getConfig()
+	const session = await RequestSession.fromRequest(request)
+	const api: ApiClient = new ApiClient({
+		baseUrl: config.API_BASE_URL,
+		timeoutMs: config.API_TIMEOUT_MS,
+		signal: request.signal,
+		tokens: session,
+		refreshTokens: (refreshToken) => refreshTokens(api, refreshToken),
+	})
+	context.set(sessionContext, { session, api })
+	const response = await next()
+	session.applyTo(response.headers)
+	return response
+}
+
+export function getSession(context: Context) {
+	return context.get(sessionContext).session
+}
+
+/** The partner API client of this request, signed in as the session's user. */
+export function getApi(context: Context) {
+	return context.get(sessionContext).api
+}
+
+/** A partner signed in: keep their tokens, and a new CSRF token from now on. */
+export async function startSession(context: Context, pair: TokenPair) {
+	await getSession(context).setTokens(pair)
+	rotateCsrfToken(context)
+}
+
+/** A partner signed out: tokens gone, and a new CSRF token for whoever uses the browser next. */
+export async function endSession(context: Context) {
+	await getSession(context).clearTokens()
+	rotateCsrfToken(context)
+}
