@@ -236,6 +236,7 @@ test('an expired email code says so, next to the way to a new one', async ({ pag
 	await signIn(page, partner.email)
 	await page.goto('/me/manage/security/multi-factor-authentication/email')
 	await page.getByRole('button', { name: 'Send me a code' }).click()
+	await expect(page.getByRole('textbox', { name: 'Code' })).toBeVisible()
 	const first = (await mock.lastEmail(partner.email)).codes[0]!
 	await passTime(page, mock, 10 * 60 + 1)
 	await page.getByRole('textbox', { name: 'Code' }).fill(first)

@@ -1,6 +1,6 @@
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { createPartner, signIn } from './utils/auth'
-import { expect, test } from './fixtures'
+import { expect, jsDisabled, test } from './fixtures'
 
 /**
  * Every action validates its input on the server: hand-made junk gets a 4xx
@@ -141,4 +141,29 @@ test('a form post without its CSRF token is refused whatever the content type sa
 	// Still signed in.
 	await page.goto('/')
 	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
+})
+
+test('a message too long to send: checked in the browser with JS, a 413 page with a reference without', async ({
+	page,
+	mock,
+}, testInfo) => {
+	const partner = await createPartner(mock)
+	await signIn(page, partner.email)
+	await page.goto('/contact')
+	await page.getByLabel('Subject').fill('Logs')
+	await page.getByLabel('Message').fill('x'.repeat(70 * 1024))
+	if (!jsDisabled(testInfo)) {
+		await page.getByRole('button', { name: 'Send message' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+			'at most 5000 characters',
+		)
+		return
+	}
+	const answer = page.waitForResponse((response) => response.request().method() === 'POST')
+	await page.getByRole('button', { name: 'Send message' }).click()
+	expect((await answer).status()).toBe(413)
+	await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
+	await expect(page.getByText('The form was too large to send. Shorten what you typed and try again.')).toBeVisible()
+	await expect(page.getByText(/Reference: [0-9a-f-]{36}/)).toBeVisible()
+	await expect(page).toHaveTitle('Something went wrong – Partner Portal')
 })

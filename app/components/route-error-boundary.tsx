@@ -18,12 +18,14 @@ export function RouteErrorBoundary() {
 	const error = useRouteError()
 	const { t } = useTranslation()
 	// The root loader runs on every request (see root.tsx shouldRevalidate), so
-	// this is the reference of the request that failed, with JS on and off.
+	// this is the reference of the request that failed, with JS on and off. A
+	// request refused before any loader ran carries its own (`refusal`).
 	const root = useRouteLoaderData('root') as RootData
 	if (isRouteErrorResponse(error)) {
 		if (error.status === 404) return <NotFoundPage />
+		const requestId = (error.data as RootData)?.requestId ?? root?.requestId
 		const key = REFUSED[error.status]
-		if (key) return <GenericErrorPage requestId={root?.requestId} message={t(key)} />
+		if (key) return <GenericErrorPage requestId={requestId} message={t(key)} />
 	}
 	return <GenericErrorPage requestId={root?.requestId} />
 }

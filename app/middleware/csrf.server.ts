@@ -6,6 +6,7 @@ import {
 	type MiddlewareFunction,
 	type RouterContextProvider,
 } from 'react-router'
+import { refusal } from './request-log.server'
 import { getFormData, UNSAFE_METHODS } from './form-body.server'
 import { getConfig, sessionSecrets, usesSecureCookies } from '#app/config.server'
 
@@ -66,7 +67,7 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
 	if (UNSAFE_METHODS.has(request.method.toUpperCase())) {
 		const submitted = getFormData(context).get(CSRF_FIELD_NAME)
 		if (!fromCookie || typeof submitted !== 'string' || !equal(submitted, fromCookie)) {
-			throw new Response(null, { status: 403, statusText: 'Forbidden' })
+			throw refusal(403, context)
 		}
 	}
 	const state: CsrfState = fromCookie ? { token: fromCookie, changed: false } : { token: newToken(), changed: true }

@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { refusal } from './request-log.server'
 import { pageUrl } from '#app/auth/redirect'
 
 /** Methods whose body is read (and whose CSRF token is checked). */
@@ -105,7 +106,14 @@ export async function parseFormBody(request: Request): Promise<FormData> {
 }
 
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-	if (UNSAFE_METHODS.has(request.method.toUpperCase())) context.set(formContext, await parseFormBody(request))
+	if (UNSAFE_METHODS.has(request.method.toUpperCase())) {
+		try {
+			context.set(formContext, await parseFormBody(request))
+		} catch (error) {
+			if (error instanceof Response) throw refusal(error.status, context, { headers: error.headers })
+			throw error
+		}
+	}
 	return next()
 }
 

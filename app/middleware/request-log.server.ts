@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { createContext, type MiddlewareFunction } from 'react-router'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { getConfig } from '#app/config.server'
 import { loggablePath } from '#app/utils/request-log'
 
 export const requestIdContext = createContext<string>('')
+
+/**
+ * The answer to a request the portal refuses before any loader runs (4xx):
+ * its body carries the request's reference, which the error page quotes.
+ */
+export function refusal(status: number, context: Readonly<RouterContextProvider>, init: ResponseInit = {}) {
+	return Response.json({ requestId: context.get(requestIdContext) }, { ...init, status })
+}
 
 type LogFields = Record<string, string | number | boolean | null | undefined>
 
