@@ -1,14 +1,15 @@
 import { csrfTokenFrom } from '#tests/setup/processes'
-import { createPartner, signIn } from './utils/auth'
 import { expect, test } from './fixtures'
 
 /**
  * Every action validates its input on the server: hand-made junk gets a 4xx
  * (or a redirect), never a 5xx.
  */
-test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ page, mock, baseURL }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('junk posted to every action is refused with a 4xx, never a 5xx', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}) => {
 	const request = page.context().request
 	const html = await (await request.get('/contact')).text()
 	const csrf = csrfTokenFrom(html)
@@ -118,11 +119,10 @@ test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ 
 
 test('a form post without its CSRF token is refused whatever the content type says', async ({
 	page,
+	partner: _signedIn,
 	mock,
 	baseURL,
 }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
 	const request = page.context().request
 	await mock.clearRequests()
 	const contact = await request.post('/contact', {
