@@ -12,7 +12,10 @@ export const API_TIMEOUT_MS = 3_000
 type WorkerFixtures = { stack: { portalUrl: string; mockUrl: string } }
 type TestFixtures = {
 	mock: MockHooks
-	/** A verified partner (two-step off), already signed in in this test's browser context. */
+	/**
+	 * A verified partner (two-step off, PASSWORD), signed in over HTTP in this test's browser context; the page
+	 * is still blank. Take it as `partner: _signedIn` when only the sign-in is needed.
+	 */
 	partner: Partner
 }
 

@@ -4,7 +4,7 @@
  * every outgoing body is checked against it (a mismatch is a loud 500).
  * See README.md for the endpoints and the /__mock test hooks.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { rename, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
@@ -23,8 +23,8 @@ import { HttpError, reply, twoStepRequired, unauthenticated, type AuthContext, t
 import { DEFAULT_SCRYPT_COST, hashPassword } from './passwords'
 import { POLICY } from './policy'
 import { buildSeed } from './seed'
-import { parseSnapshot, SnapshotError } from './snapshot'
-import { MockStore, type MockData, type RequestLogEntry } from './store'
+import { loadSnapshotFile } from './snapshot'
+import { MockStore, type RequestLogEntry } from './store'
 
 export type MockApiOptions = {
 	/** Default 127.0.0.1. */
@@ -132,16 +132,6 @@ function contractViolation(name: string, endpoint: Endpoint, result: Reply): str
 	return parsed.success ? null : `${name} ${result.status}: ${parsed.error.message}`
 }
 
-/** The snapshot file's text, or null when there is none yet. */
-async function readSnapshotFile(file: string): Promise<string | null> {
-	try {
-		return await readFile(file, 'utf8')
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-		throw new SnapshotError(`${file}: cannot be read (${(error as Error).message})`)
-	}
-}
-
 export async function startMockApi(options: MockApiOptions = {}): Promise<MockApi> {
 	const {
 		host = '127.0.0.1',
@@ -157,18 +147,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 	} = options
 	const config = { portalUrl, contactEmail, accessTtlSeconds, scryptCost }
 	const [seed, dummyHash] = await Promise.all([buildSeed(config), hashPassword(randomToken(), scryptCost)])
-	let loaded: MockData | undefined
-	const text = snapshot ? await readSnapshotFile(snapshot) : null
-	if (snapshot && text !== null) {
-		try {
-			const { data, dropped } = parseSnapshot(text)
-			if (dropped.length) log(`mock-api: ${snapshot}: dropped unknown collections ${dropped.join(', ')}`)
-			loaded = data
-		} catch (error) {
-			if (error instanceof SnapshotError) throw new SnapshotError(`${snapshot}: ${error.message}`)
-			throw error
-		}
-	}
+	const loaded = snapshot ? await loadSnapshotFile(snapshot, log) : undefined
 	const store = new MockStore(config, seed, loaded)
 	store.dummyHash = dummyHash
 

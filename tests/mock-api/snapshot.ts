@@ -7,6 +7,7 @@
  *   snapshot, is refused with a SnapshotError that says why.
  * Change DATA_VERSION only when an existing collection's records change shape; a new collection needs no bump.
  */
+import { readFile } from 'node:fs/promises'
 import { collections } from './areas/index'
 import { DATA_VERSION, emptyData, type MockData } from './store'
 
@@ -42,4 +43,25 @@ export function parseSnapshot(text: string): LoadedSnapshot {
 		data[name] = stored
 	}
 	return { data: data as MockData, dropped }
+}
+
+/**
+ * The state in `file`, or undefined when there is no file yet. Unknown
+ * collections are named in one `log` line; anything unreadable is a SnapshotError naming the file.
+ */
+export async function loadSnapshotFile(file: string, log: (line: string) => void): Promise<MockData | undefined> {
+	let text: string
+	try {
+		text = await readFile(file, 'utf8')
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+		throw new SnapshotError(`${file}: cannot be read (${(error as Error).message})`)
+	}
+	try {
+		const { data, dropped } = parseSnapshot(text)
+		if (dropped.length) log(`mock-api: ${file}: dropped unknown collections ${dropped.join(', ')}`)
+		return data
+	} catch (error) {
+		throw error instanceof SnapshotError ? new SnapshotError(`${file}: ${error.message}`) : error
+	}
 }
