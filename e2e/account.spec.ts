@@ -1,15 +1,17 @@
 import type { Page } from '@playwright/test'
+import { uniqueEmail } from '#tests/mock-api/hooks-client'
 import { PASSWORD, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
-import { uniqueEmail } from './utils/mock'
 import { passTime } from './utils/time'
 import { CONTACT_EMAIL, expect, jsDisabled, test } from './fixtures'
 
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
-test('the app shell: navigation, account sub-navigation, page titles', async ({ page, mock }, testInfo) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('the app shell: navigation, account sub-navigation, page titles', async ({
+	page,
+	partner: _signedIn,
+}, testInfo) => {
+	await page.goto('/')
 	await expect(page).toHaveTitle('Dashboard – Partner Portal')
 	await expect(page.getByText('Protect your account with two-step authentication')).toBeVisible()
 	await expectAccessible(page, testInfo)
@@ -32,19 +34,17 @@ test('the app shell: navigation, account sub-navigation, page titles', async ({ 
 	await expect(page).toHaveTitle('Contact – Partner Portal')
 })
 
-test('the shell fits a 320 px wide screen', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
+test('the shell fits a 320 px wide screen', async ({ page, partner: _signedIn }) => {
 	await page.setViewportSize({ width: 320, height: 640 })
-	await signIn(page, partner.email)
+	await page.goto('/')
+	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
 	const overflow = await page.evaluate(
 		() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
 	)
 	expect(overflow).toBeLessThanOrEqual(0)
 })
 
-test('edit personal details', async ({ page, mock }, testInfo) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('edit personal details', async ({ page, partner: _signedIn }, testInfo) => {
 	await page.goto('/me/manage/general/personal-details')
 	await expect(page.getByLabel('First name')).toHaveValue('Ada')
 	await page.getByLabel('First name').fill('')
@@ -62,10 +62,8 @@ test('edit personal details', async ({ page, mock }, testInfo) => {
 	await expect(page.getByRole('banner')).toContainText('Augusta Lovelace')
 })
 
-test('change email and confirm it by the emailed link', async ({ page, mock }, testInfo) => {
-	const partner = await createPartner(mock)
+test('change email and confirm it by the emailed link', async ({ page, partner, mock }, testInfo) => {
 	const next = uniqueEmail('new')
-	await signIn(page, partner.email)
 	await page.goto('/me/manage/security/email')
 	await expect(page.getByText(partner.email)).toBeVisible()
 	await page.getByLabel('New email address').fill(next)
@@ -93,11 +91,10 @@ test('change email and confirm it by the emailed link', async ({ page, mock }, t
 
 test('change email: a taken address says so; success empties the form; a later failure drops the success message', async ({
 	page,
+	partner: _signedIn,
 	mock,
 }, testInfo) => {
-	const partner = await createPartner(mock)
 	const other = await createPartner(mock)
-	await signIn(page, partner.email)
 	await page.goto('/me/manage/security/email')
 	const send = async (email: string, password: string) => {
 		await page.getByLabel('New email address').fill(email)
@@ -124,11 +121,9 @@ test('change email: a taken address says so; success empties the form; a later f
 
 test('change password: wrong current password, then right; sign in with the new one', async ({
 	page,
-	mock,
+	partner,
 }, testInfo) => {
-	const partner = await createPartner(mock)
 	const NEW = 'Fresh-Password-2027'
-	await signIn(page, partner.email)
 	await page.goto('/me/manage/security/password')
 	await expectAccessible(page, testInfo)
 	await page.getByLabel('Current password').fill('Wrong-Password-1')
@@ -149,9 +144,7 @@ test('change password: wrong current password, then right; sign in with the new 
 	await signIn(page, partner.email, NEW)
 })
 
-test('turn on the authenticator app, sign in with it, turn it off', async ({ page, mock }, testInfo) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('turn on the authenticator app, sign in with it, turn it off', async ({ page, partner, mock }, testInfo) => {
 	await page.goto('/me/manage/security/multi-factor-authentication')
 	await page.getByRole('link', { name: 'Turn on Authenticator app' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Turn on the authenticator app' })).toBeVisible()
@@ -194,11 +187,10 @@ test('turn on the authenticator app, sign in with it, turn it off', async ({ pag
 
 test('turn on email codes: one countdown; an early resend is held back or refused, a later one works', async ({
 	page,
+	partner,
 	mock,
 }, testInfo) => {
 	await page.clock.install()
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
 	await page.goto('/me/manage/security/multi-factor-authentication/email')
 	await expectAccessible(page, testInfo)
 	await page.getByRole('button', { name: 'Send me a code' }).click()
@@ -230,10 +222,8 @@ test('turn on email codes: one countdown; an early resend is held back or refuse
 	await expect(page.getByRole('region', { name: /Email code/ }).getByText('On', { exact: true })).toBeVisible()
 })
 
-test('an expired email code says so, next to the way to a new one', async ({ page, mock }) => {
+test('an expired email code says so, next to the way to a new one', async ({ page, partner, mock }) => {
 	await page.clock.install()
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
 	await page.goto('/me/manage/security/multi-factor-authentication/email')
 	await page.getByRole('button', { name: 'Send me a code' }).click()
 	await expect(page.getByRole('textbox', { name: 'Code' })).toBeVisible()
@@ -256,9 +246,7 @@ test('an expired email code says so, next to the way to a new one', async ({ pag
 	await expect(page.getByText('Email code is now on.')).toBeVisible()
 })
 
-test('send the contact form', async ({ page, mock }, testInfo) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('send the contact form', async ({ page, partner, mock }, testInfo) => {
 	await page.goto('/contact')
 	await expect(page.getByRole('link', { name: CONTACT_EMAIL })).toHaveAttribute('href', `mailto:${CONTACT_EMAIL}`)
 	await expectAccessible(page, testInfo)

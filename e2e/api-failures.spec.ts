@@ -1,5 +1,4 @@
 import type { Page, Response } from '@playwright/test'
-import { createPartner, signIn } from './utils/auth'
 import { API_TIMEOUT_MS, expect, test } from './fixtures'
 
 const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
@@ -20,9 +19,11 @@ const FAULTS = [
 ]
 
 for (const { name, fault, status } of FAULTS) {
-	test(`the contact form survives ${name} from the partner API with what was typed`, async ({ page, mock }) => {
-		const partner = await createPartner(mock)
-		await signIn(page, partner.email)
+	test(`the contact form survives ${name} from the partner API with what was typed`, async ({
+		page,
+		partner: _signedIn,
+		mock,
+	}) => {
 		await page.goto('/contact')
 		await page.getByLabel('Subject').fill('Invoices')
 		await page.getByLabel('Message').fill('Where do I find last month’s invoice?')
@@ -42,9 +43,7 @@ for (const { name, fault, status } of FAULTS) {
 	})
 }
 
-test('personal details keep every typed value when saving fails', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('personal details keep every typed value when saving fails', async ({ page, partner: _signedIn, mock }) => {
 	await page.goto('/me/manage/general/personal-details')
 	await page.getByLabel('First name').fill('Augusta')
 	await page.getByLabel('Company name').fill('Difference Engines plc')
@@ -57,9 +56,7 @@ test('personal details keep every typed value when saving fails', async ({ page,
 	await expect(page.getByLabel('Company name')).toHaveValue('Difference Engines plc')
 })
 
-test('a password change that fails upstream never echoes the passwords', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('a password change that fails upstream never echoes the passwords', async ({ page, partner, mock }) => {
 	await page.goto('/me/manage/security/password')
 	await page.getByLabel('Current password').fill(partner.password)
 	await page.getByLabel('New password', { exact: true }).fill('Brand-New-Secret-7')
@@ -73,10 +70,10 @@ test('a password change that fails upstream never echoes the passwords', async (
 
 test('a page whose data cannot be loaded keeps the signed-in frame, a title and the reference', async ({
 	page,
+	partner: _signedIn,
 	mock,
 }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+	await page.goto('/')
 	await mock.fault({ method: 'GET', path: '/user-authentications', status: 500, times: 20 })
 	await page.getByRole('banner').getByRole('link', { name: 'Account' }).click()
 	await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Two-step authentication' }).click()

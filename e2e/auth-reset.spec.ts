@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test'
 import { createPartner, signIn } from './utils/auth'
 import { expectAccessible } from './utils/axe'
-import { type MockApi, uniqueEmail } from './utils/mock'
+import { type MockHooks, uniqueEmail } from '#tests/mock-api/hooks-client'
 import { expect, jsDisabled, test } from './fixtures'
 
 const NEW_PASSWORD = 'Brand-New-Secret-7'
 const SENT = 'Please check your inbox and follow the instructions for resetting your password.'
 
 /** Asks for a reset through the form and returns the emailed link. */
-async function requestResetLink(page: Page, mock: MockApi, email: string) {
+async function requestResetLink(page: Page, mock: MockHooks, email: string) {
 	await page.goto('/auth/reset-password')
 	await page.getByLabel('Email address').fill(email)
 	await page.getByRole('button', { name: 'Send the link' }).click()

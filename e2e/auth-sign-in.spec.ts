@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { PASSWORD, cookies, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
-import { uniqueEmail } from './utils/mock'
+import { uniqueEmail } from '#tests/mock-api/hooks-client'
 import { passTime } from './utils/time'
 import { expect, jsDisabled, test } from './fixtures'
 

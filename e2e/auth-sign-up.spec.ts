@@ -1,6 +1,6 @@
 import { PASSWORD, cookies } from './utils/auth'
 import { expectAccessible } from './utils/axe'
-import { uniqueEmail } from './utils/mock'
+import { uniqueEmail } from '#tests/mock-api/hooks-client'
 import { passTime } from './utils/time'
 import { expect, jsDisabled, test } from './fixtures'
 

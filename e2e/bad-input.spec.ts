@@ -1,14 +1,15 @@
 import { csrfTokenFrom } from '#tests/setup/processes'
-import { createPartner, signIn } from './utils/auth'
 import { expect, jsDisabled, test } from './fixtures'
 
 /**
  * Every action validates its input on the server: hand-made junk gets a 4xx
  * (or a redirect), never a 5xx.
  */
-test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ page, mock, baseURL }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('junk posted to every action is refused with a 4xx, never a 5xx', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}) => {
 	const request = page.context().request
 	const html = await (await request.get('/contact')).text()
 	const csrf = csrfTokenFrom(html)
@@ -118,11 +119,10 @@ test('junk posted to every action is refused with a 4xx, never a 5xx', async ({ 
 
 test('a form post without its CSRF token is refused whatever the content type says', async ({
 	page,
+	partner: _signedIn,
 	mock,
 	baseURL,
 }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
 	const request = page.context().request
 	await mock.clearRequests()
 	const contact = await request.post('/contact', {
@@ -145,10 +145,8 @@ test('a form post without its CSRF token is refused whatever the content type sa
 
 test('a message too long to send: checked in the browser with JS, a 413 page with a reference without', async ({
 	page,
-	mock,
+	partner: _signedIn,
 }, testInfo) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
 	await page.goto('/contact')
 	await page.getByLabel('Subject').fill('Logs')
 	await page.getByLabel('Message').fill('x'.repeat(70 * 1024))

@@ -1,15 +1,23 @@
 import path from 'node:path'
 import { test as base, expect } from '@playwright/test'
+import { MockHooks } from '#tests/mock-api/hooks-client'
 import { startMockApi } from '#tests/mock-api/server'
 import { freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
-import { MockApi } from './utils/mock'
+import { createPartner, signInOverHttp, type Partner } from './utils/auth'
 
 export const CONTACT_EMAIL = 'partners@example.com'
 /** The portal's partner API timeout in e2e runs: a fault that waits longer is a timeout. */
 export const API_TIMEOUT_MS = 3_000
 
 type WorkerFixtures = { stack: { portalUrl: string; mockUrl: string } }
-type TestFixtures = { mock: MockApi }
+type TestFixtures = {
+	mock: MockHooks
+	/**
+	 * A verified partner (two-step off, PASSWORD), signed in over HTTP in this test's browser context; the page
+	 * is still blank. Take it as `partner: _signedIn` when only the sign-in is needed.
+	 */
+	partner: Partner
+}
 
 /**
  * Each Playwright worker gets its own mock API (in-process) and its own
@@ -48,10 +56,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		await use(stack.portalUrl)
 	},
 	mock: async ({ stack }, use) => {
-		const mock = new MockApi(stack.mockUrl)
+		const mock = new MockHooks(stack.mockUrl)
 		await use(mock)
 		// A fault a test left unused must not fail the next test of this worker.
 		await mock.clearFaults()
+	},
+	partner: async ({ mock, context, baseURL }, use) => {
+		const partner = await createPartner(mock)
+		await signInOverHttp(context.request, baseURL!, partner.email, partner.password)
+		await use(partner)
 	},
 })
 

@@ -1,12 +1,12 @@
-import { createPartner, signIn } from './utils/auth'
 import { expect, jsDisabled, test } from './fixtures'
 
 test('a slow navigation shows a spinner with screen-reader text (with JS); without JS the browser shows its own progress', async ({
 	page,
+	partner: _signedIn,
 	mock,
 }, testInfo) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+	await page.goto('/')
+	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
 	await mock.fault({ method: 'GET', path: '/users/me', delay_ms: 1500, times: 1 })
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
 	const spinner = page.getByRole('status').filter({ hasText: 'Loading…' })
@@ -23,10 +23,9 @@ test('a slow navigation shows a spinner with screen-reader text (with JS); witho
 
 test('an API failure inside a page shows "Something went wrong" with a reference, and no internals', async ({
 	page,
+	partner: _signedIn,
 	mock,
 }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
 	await mock.fault({ method: 'GET', path: '/user-authentications', status: 503, times: 1 })
 	const response = await page.goto('/me/manage/security/multi-factor-authentication')
 	expect(response?.status()).toBe(500)

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { startMockApi } from '#tests/mock-api/server'
 import { csrfTokenFrom, freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
-import { MockApi, uniqueEmail } from './utils/mock'
+import { MockHooks, PASSWORD, uniqueEmail } from '#tests/mock-api/hooks-client'
 
 test('with an empty environment the server exits before listening and names every variable', () => {
 	const result = spawnSync(process.execPath, ['--import', './instrument.server.mjs', './server.mjs'], {
@@ -205,7 +205,7 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 	const port = await freePort()
 	const portalUrl = `http://127.0.0.1:${port}`
 	const mockServer = await startMockApi({ host: '127.0.0.1', port: 0, portalUrl, quiet: true, scryptCost: 1024 })
-	const mock = new MockApi(mockServer.url)
+	const mock = new MockHooks(mockServer.url)
 	const portal = await startPortal({
 		env: portalEnv({
 			PORT: String(port),
@@ -218,7 +218,7 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 	const secrets = new Set<string>()
 	const secretPaths: string[] = []
 	try {
-		const password = 'Correct-Horse-42'
+		const password = PASSWORD
 		const partner = uniqueEmail('sentry')
 		const twoStep = uniqueEmail('sentry-2fa')
 		await mock.createUser({ email: partner, password, company_name: 'Sentry Ltd', country: 'GB', locale: 'en-GB' })

@@ -62,10 +62,11 @@ test('every page has a description for search results and link previews', async 
 	for (const path of SIGNED_IN_PAGES) await expectDescribed(path)
 })
 
-test('the authenticator setup key breaks only between its groups on a 390 px screen', async ({ page, mock }) => {
+test('the authenticator setup key breaks only between its groups on a 390 px screen', async ({
+	page,
+	partner: _signedIn,
+}) => {
 	await page.setViewportSize({ width: 390, height: 844 })
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
 	await page.goto('/me/manage/security/multi-factor-authentication/totp')
 	await page.getByRole('button', { name: 'Set up authenticator app' }).click()
 	const key = page.getByLabel('Setup key')

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { authenticationTypeId } from '#tests/mock-api/seed'
-import { PASSWORD, cookies, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
+import { PASSWORD, cookies, createPartner, fillSignIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
-import type { MockRequest } from './utils/mock'
+import type { MockRequest } from '#tests/mock-api/hooks-client'
 import { expect, test } from './fixtures'
 
 const TOTP_SETUP = '/me/manage/security/multi-factor-authentication/totp'
@@ -66,10 +66,9 @@ test('cancelling a two-step sign-in is a button that revokes it; a new sign-in r
 
 test('opening the authenticator setup page creates no secret; the start button creates one', async ({
 	page,
+	partner: _signedIn,
 	mock,
 }, testInfo) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
 	await mock.clearRequests()
 	const secretCalls = async () =>
 		(await mock.requests()).filter((r) => r.method === 'POST' && r.path === TOTP_SECRET_PATH)

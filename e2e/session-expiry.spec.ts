@@ -1,4 +1,4 @@
-import { PASSWORD, cookies, createPartner, fillSignIn, signIn } from './utils/auth'
+import { PASSWORD, cookies, fillSignIn } from './utils/auth'
 import { expect, test } from './fixtures'
 
 /** Past the refresh token's 31 days: the browser's tokens are refused. */
@@ -6,9 +6,11 @@ const PAST_REFRESH_LIFETIME = 32 * 24 * 60 * 60
 const EXPIRED = 'Your session has expired. Sign in to continue.'
 const RESTORED = 'We kept what you typed before your session expired. Check it and send it again.'
 
-test('a contact message typed while the session expired comes back after signing in', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('a contact message typed while the session expired comes back after signing in', async ({
+	page,
+	partner,
+	mock,
+}) => {
 	await page.goto('/contact')
 	await page.getByLabel('Subject').fill('Webhooks')
 	await page.getByLabel('Message').fill('Our endpoint stopped receiving events yesterday.')
@@ -30,9 +32,7 @@ test('a contact message typed while the session expired comes back after signing
 	await expect(page.getByLabel('Subject')).toHaveValue('')
 })
 
-test('a draft never keeps a password', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('a draft never keeps a password', async ({ page, partner, mock }) => {
 	await page.goto('/me/manage/security/email')
 	await page.getByLabel('New email address').fill(`new-${partner.email}`)
 	await page.getByLabel('Current password').fill(PASSWORD)
@@ -45,9 +45,7 @@ test('a draft never keeps a password', async ({ page, mock }) => {
 	await expect(page.getByLabel('Current password')).toHaveValue('')
 })
 
-test('a draft too large to keep is dropped, and the partner is told', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
+test('a draft too large to keep is dropped, and the partner is told', async ({ page, partner, mock }) => {
 	await page.goto('/contact')
 	await page.getByLabel('Subject').fill('A long story')
 	await page.getByLabel('Message').fill('All work and no play. '.repeat(200))

@@ -339,7 +339,7 @@ describe('lockout', () => {
 			locked_for_seconds: 1200,
 			notices: [{ code: 'reported_to_owner' }, { code: 'relation_removed' }],
 		})
-		expect((await c.hook('GET', `/users?email=${encodeURIComponent(email)}`)).data.has_relation).toBe(false)
+		expect((await c.mock.user(email))?.has_relation).toBe(false)
 		expect((await c.emails(email)).filter((m) => m.subject === 'Failed sign-in attempt')).toHaveLength(2)
 
 		await c.advance(1201)
@@ -463,7 +463,7 @@ describe('refresh rotation', () => {
 
 	test('an expired access token is 401 and the refresh gives a working one', async () => {
 		const pair = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
-		await c.hook('POST', '/tokens/expire-access', { email: DEMO_EMAIL })
+		await c.mock.expireAccessTokens(DEMO_EMAIL)
 		expect((await c.call('getCurrentUser', { bearer: pair.access })).status).toBe(401)
 		const res = await c.call('createAuthenticationToken', {
 			params: { id: await c.typeId('refresh') },

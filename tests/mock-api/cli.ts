@@ -72,6 +72,10 @@ const api = await startMockApi({
 	accessTtlSeconds: positiveInteger('access-ttl', values['access-ttl'], 900),
 	scryptCost,
 	quiet: values.quiet ?? false,
+}).catch((error: unknown) => {
+	// A snapshot it cannot read, a port in use: one clear line, no stack trace.
+	console.error(`mock-api: ${error instanceof Error ? error.message : String(error)}`)
+	process.exit(1)
 })
 console.log(`mock-api listening on ${api.url} (demo: ${DEMO_EMAIL} / ${DEMO_PASSWORD})`)
 

@@ -1,6 +1,7 @@
 /**
  * Test helpers for the mock API's own tests: a started mock, calls by
- * endpoint name that check every answer against the contract, and the hooks.
+ * endpoint name that check every answer against the contract, and the hooks
+ * (through the shared hooks client).
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import {
@@ -12,14 +13,16 @@ import {
 	type Endpoint,
 	type EndpointName,
 } from '../../app/api/contract/index'
+import { MockHooks, PASSWORD, type MockUserInput } from './hooks-client'
 import { startMockApi, type MockApi, type MockApiOptions } from './server'
+
+export { PASSWORD, uniqueEmail } from './hooks-client'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies of every shape
 export type Res = { status: number; headers: Headers; body: any }
 
 export const PORTAL_URL = 'http://portal.test'
 export const CONTACT_EMAIL = 'partners@example.com'
-export const PASSWORD = 'Correct-Horse-42!'
 
 export async function startTestApi(options: MockApiOptions = {}): Promise<MockApi> {
 	return startMockApi({
@@ -78,13 +81,6 @@ export function client(api: () => MockApi) {
 		return res
 	}
 
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Res['body']
-	async function hook(method: string, path: string, body?: unknown): Promise<any> {
-		const res = await send(method, `/__mock${path}`, { body })
-		expect(res.status, `${method} /__mock${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
-		return res.body
-	}
-
 	const typeIds: Record<string, string> = {}
 	/** The id of an authentication type or a user token type, by key (looked up once). */
 	async function typeId(key: string): Promise<string> {
@@ -108,38 +104,29 @@ export function client(api: () => MockApi) {
 		return { ...pickTokenPair(body.data)!, meta: body.meta, data: body.data }
 	}
 
-	async function createUser(input: Record<string, unknown>) {
-		const body = await hook('POST', '/users', { password: PASSWORD, ...input })
-		return body.data as { user: { id: string; email: string }; totp_secret: string | null }
+	const hooks = () => new MockHooks(api().url)
+
+	/** A user made by the hook, with PASSWORD unless given. */
+	function createUser(input: Omit<MockUserInput, 'password'> & { password?: string }) {
+		return hooks().createUser({ password: PASSWORD, ...input })
 	}
 
-	async function now(): Promise<number> {
-		return Date.parse((await hook('GET', '/clock')).now)
+	return {
+		send,
+		call,
+		typeId,
+		signIn,
+		signInRaw,
+		createUser,
+		/** The hooks client of this mock. */
+		get mock() {
+			return hooks()
+		},
+		now: async () => (await hooks().now()).getTime(),
+		advance: (seconds: number) => hooks().advanceClock(seconds),
+		emails: (to?: string) => hooks().emails(to),
+		lastEmail: (to: string) => hooks().lastEmail(to),
 	}
-
-	async function advance(seconds: number) {
-		await hook('POST', '/clock', { advance_seconds: seconds })
-	}
-
-	async function emails(
-		to?: string,
-	): Promise<Array<{ to: string; subject: string; text: string; codes: string[]; links: string[]; sent_at: string }>> {
-		return (await hook('GET', `/emails${to ? `?to=${encodeURIComponent(to)}` : ''}`)).data
-	}
-
-	async function lastEmail(to: string) {
-		const all = await emails(to)
-		expect(all.length, `no email to ${to}`).toBeGreaterThan(0)
-		return all.at(-1)!
-	}
-
-	return { send, call, hook, typeId, signIn, signInRaw, createUser, now, advance, emails, lastEmail }
-}
-
-let counter = 0
-export function uniqueEmail(prefix = 'partner') {
-	counter += 1
-	return `${prefix}-${counter}-${Date.now().toString(36)}@example.test`
 }
 
 /**
@@ -153,6 +140,6 @@ export function useTestApi(options: MockApiOptions = {}) {
 		api = await startTestApi(options)
 	})
 	afterAll(() => api.close())
-	beforeEach(() => c.hook('POST', '/reset'))
+	beforeEach(() => c.mock.reset())
 	return c
 }

@@ -12,7 +12,7 @@ import {
 	userTypeList,
 	validationErrorBody,
 } from '../../app/api/contract/index'
-import { extractCodes, extractLinks } from './emails'
+import { extractCodes, extractLinks } from './areas/emails/presenters'
 import { CONTACT_EMAIL, client, PASSWORD, startTestApi, uniqueEmail, useTestApi } from './helpers'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed'
 
@@ -184,23 +184,23 @@ describe('test hooks', () => {
 
 	test('clock: read and advance', async () => {
 		const before = await c.now()
-		const moved = await c.hook('POST', '/clock', { advance_seconds: 3600 })
-		expect(Date.parse(moved.now) - before).toBeGreaterThanOrEqual(3600_000)
-		expect(Date.parse(moved.now) - before).toBeLessThan(3605_000)
+		const moved = await c.mock.advanceClock(3600)
+		expect(moved.getTime() - before).toBeGreaterThanOrEqual(3600_000)
+		expect(moved.getTime() - before).toBeLessThan(3605_000)
 		expect((await c.send('POST', '/__mock/clock', { body: {} })).status).toBe(422)
 	})
 
 	test('requests: method, path, status and kind of bearer, oldest first, hooks excluded; DELETE clears', async () => {
-		await c.hook('DELETE', '/requests')
+		await c.mock.clearRequests()
 		const { access } = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
 		await c.call('getCurrentUser', { bearer: access })
-		await c.hook('GET', '/clock')
+		await c.mock.now()
 		const email = uniqueEmail()
 		await c.createUser({ email, totp: true })
 		const restricted = await c.signIn(email)
 		await c.call('getCurrentUser', { bearer: restricted.access })
-		const log = (await c.hook('GET', '/requests')).data
-		expect(log.filter((r: { path: string }) => r.path !== '/authentication-types')).toEqual([
+		const log = await c.mock.requests()
+		expect(log.filter((r) => r.path !== '/authentication-types')).toEqual([
 			expect.objectContaining({
 				method: 'POST',
 				path: expect.stringMatching(/^\/authentication-tokens\//),
@@ -211,13 +211,13 @@ describe('test hooks', () => {
 			expect.objectContaining({ method: 'POST', status: 201, auth: 'none' }),
 			expect.objectContaining({ method: 'GET', path: '/users/me', status: 403, auth: 'restricted' }),
 		])
-		await c.hook('DELETE', '/requests')
-		expect((await c.hook('GET', '/requests')).data).toEqual([])
+		await c.mock.clearRequests()
+		expect(await c.mock.requests()).toEqual([])
 	})
 
 	test('faults: a status for the next N calls, path prefixes, delays; DELETE clears', async () => {
 		const { access } = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
-		await c.hook('POST', '/faults', { method: 'GET', path: '/users/me', status: 503, times: 2 })
+		await c.mock.fault({ method: 'GET', path: '/users/me', status: 503, times: 2 })
 		for (let i = 0; i < 2; i++) {
 			const res = await c.send('GET', '/users/me', { bearer: access })
 			expect(res.status).toBe(503)
@@ -225,20 +225,20 @@ describe('test hooks', () => {
 		}
 		expect((await c.send('GET', '/users/me', { bearer: access })).status).toBe(200)
 
-		await c.hook('POST', '/faults', { method: 'POST', path: '/authentication-tokens/*', status: 500 })
+		await c.mock.fault({ method: 'POST', path: '/authentication-tokens/*', status: 500 })
 		expect((await c.signInRaw(DEMO_EMAIL, DEMO_PASSWORD)).status).toBe(500)
 		expect((await c.signInRaw(DEMO_EMAIL, DEMO_PASSWORD)).status).toBe(201)
 
-		await c.hook('POST', '/faults', { method: 'GET', path: '/users/me', delay_ms: 150 })
+		await c.mock.fault({ method: 'GET', path: '/users/me', delay_ms: 150 })
 		const started = performance.now()
 		expect((await c.send('GET', '/users/me', { bearer: access })).status).toBe(200)
 		expect(performance.now() - started).toBeGreaterThanOrEqual(140)
 
-		await c.hook('POST', '/faults', { method: 'GET', path: '/users/me', status: 500, times: 5 })
-		await c.hook('DELETE', '/faults')
+		await c.mock.fault({ method: 'GET', path: '/users/me', status: 500, times: 5 })
+		await c.mock.clearFaults()
 		expect((await c.send('GET', '/users/me', { bearer: access })).status).toBe(200)
-		const log = (await c.hook('GET', '/requests')).data
-		expect(log.some((r: { status: number }) => r.status === 503)).toBe(true)
+		const log = await c.mock.requests()
+		expect(log.some((r) => r.status === 503)).toBe(true)
 		expect((await c.send('POST', '/__mock/faults', { body: { method: 'GET', path: '/users/me' } })).status).toBe(422)
 	})
 
@@ -247,7 +247,7 @@ describe('test hooks', () => {
 		await c.createUser({ email })
 		await c.call('requestPasswordReset', { body: { email } })
 		await c.advance(7200)
-		await c.hook('POST', '/reset')
+		await c.mock.reset()
 		expect(await c.emails()).toEqual([])
 		expect(Math.abs((await c.now()) - Date.now())).toBeLessThan(2_000)
 		expect((await c.signInRaw(email, PASSWORD)).status).toBe(422)
@@ -262,7 +262,7 @@ describe('test hooks', () => {
 		expect(await c.emails(email)).toEqual([])
 		const duplicate = await c.send('POST', '/__mock/users', { body: { email, password: PASSWORD } })
 		expect(duplicate.status).toBe(422)
-		const inspected = (await c.hook('GET', `/users?email=${encodeURIComponent(email)}`)).data
+		const inspected = await c.mock.user(email)
 		expect(inspected).toMatchObject({
 			has_relation: false,
 			lockout: { failures: 0, locks: 0, locked_for_seconds: 0 },

@@ -3,11 +3,15 @@
  * the partner API contract and never appear in the request log.
  */
 import { z } from 'zod'
-import { countryEnum, localeEnum } from '../../app/api/contract/index'
-import { extractCodes, extractLinks } from './emails'
+import { countryEnum, localeEnum, type User, type UserAuthentication } from '../../app/api/contract/index'
+import { presentEmail } from './areas/emails/presenters'
+import { presentTwoStep } from './areas/two-step/presenters'
+import { ensureTwoStep } from './areas/two-step/state'
+import { presentUser } from './areas/users/presenters'
+import { createUser, userByEmail } from './areas/users/state'
 import { notFound, parseBody, reply, validationFailed, type Ctx, type Reply } from './http'
 import { lockedForSeconds } from './lockout'
-import type { MockStore } from './state'
+import type { MockStore } from './store'
 import { generateTotpSecret } from './totp'
 
 export const mockUserBody = z.object({
@@ -23,7 +27,17 @@ export const mockUserBody = z.object({
 	email_two_step: z.boolean().optional(),
 	has_relation: z.boolean().optional(),
 })
-export type MockUserBody = z.infer<typeof mockUserBody>
+/** What a test sends to `POST /__mock/users`. */
+export type MockUserInput = z.input<typeof mockUserBody>
+/** The answer of `POST /__mock/users`. */
+export type MockUserCreated = { user: User; totp_secret: string | null }
+/** The answer of `GET /__mock/users?email=`. */
+export type MockUserInspection = {
+	user: User
+	has_relation: boolean
+	lockout: { failures: number; locks: number; locked_for_seconds: number }
+	two_step: UserAuthentication[]
+}
 
 export const clockBody = z.object({ advance_seconds: z.number().finite() })
 
@@ -39,27 +53,27 @@ export const faultBody = z
 		path: ['status'],
 		message: 'required',
 	})
-export type FaultBody = z.infer<typeof faultBody>
+export type FaultInput = z.input<typeof faultBody>
 
 export const emailAddressBody = z.object({ email: z.email() })
 
 /** Creates a user directly (no email sent), with optional active two-step methods. */
-export async function createMockUser(store: MockStore, input: MockUserBody) {
-	if (store.userByEmail(input.email)) {
+async function createMockUser(store: MockStore, input: z.output<typeof mockUserBody>): Promise<MockUserCreated> {
+	if (userByEmail(store, input.email)) {
 		throw validationFailed({ email: ["This field must contain a value that doesn't exist."] })
 	}
-	const user = await store.createUser(input)
+	const user = await createUser(store, input)
 	let totpSecret: string | null = null
 	if (input.totp) {
-		const entry = store.ensureTwoStep(user.id, 'totp')
+		const entry = ensureTwoStep(store, user.id, 'totp')
 		totpSecret = generateTotpSecret()
 		Object.assign(entry, { secret: totpSecret, active: true, activated_at: store.now() })
 	}
 	if (input.email_two_step) {
-		Object.assign(store.ensureTwoStep(user.id, 'email'), { active: true, activated_at: store.now() })
+		Object.assign(ensureTwoStep(store, user.id, 'email'), { active: true, activated_at: store.now() })
 	}
 	store.changed()
-	return { user: store.presentUser(user), totp_secret: totpSecret }
+	return { user: presentUser(store, user), totp_secret: totpSecret }
 }
 
 /** Answers a /__mock request, or null when no hook matches. */
@@ -71,14 +85,7 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 			const to = ctx.query.get('to')?.toLowerCase()
 			const emails = store.data.emails
 				.filter((email) => !to || email.to.toLowerCase() === to)
-				.map((email) => ({
-					to: email.to,
-					subject: email.subject,
-					text: email.text,
-					codes: extractCodes(email.text),
-					links: extractLinks(email.text),
-					sent_at: store.clock.iso(email.sent_at),
-				}))
+				.map((email) => presentEmail(store, email))
 			return reply(200, { data: emails })
 		}
 		case 'GET /__mock/clock':
@@ -118,26 +125,25 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 			return reply(201, { data: await createMockUser(store, parseBody(ctx, mockUserBody)) })
 		case 'GET /__mock/users': {
 			const email = ctx.query.get('email')
-			const user = email ? store.userByEmail(email) : undefined
+			const user = email ? userByEmail(store, email) : undefined
 			if (!user) throw notFound()
-			return reply(200, {
-				data: {
-					user: store.presentUser(user),
-					has_relation: user.has_relation,
-					lockout: {
-						failures: user.lockout.failures,
-						locks: user.lockout.locks,
-						locked_for_seconds: lockedForSeconds(user.lockout, store.now()),
-					},
-					two_step: store.data.two_step
-						.filter((entry) => entry.user_id === user.id)
-						.map((entry) => store.presentTwoStep(entry)),
+			const data: MockUserInspection = {
+				user: presentUser(store, user),
+				has_relation: user.has_relation,
+				lockout: {
+					failures: user.lockout.failures,
+					locks: user.lockout.locks,
+					locked_for_seconds: lockedForSeconds(user.lockout, store.now()),
 				},
-			})
+				two_step: store.data.two_step
+					.filter((entry) => entry.user_id === user.id)
+					.map((entry) => presentTwoStep(store, entry)),
+			}
+			return reply(200, { data })
 		}
 		case 'POST /__mock/tokens/expire-access': {
 			const body = parseBody(ctx, emailAddressBody)
-			const user = store.userByEmail(body.email)
+			const user = userByEmail(store, body.email)
 			if (!user) throw notFound()
 			const now = store.now()
 			for (const token of Object.values(store.data.tokens)) {

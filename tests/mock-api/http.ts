@@ -12,8 +12,11 @@ import {
 	type FieldErrors,
 	type ListQuery,
 	listQuery,
+	type EndpointName,
 } from '../../app/api/contract/index'
-import type { MockStore, TokenRecord, UserRecord } from './state'
+import type { TokenRecord } from './areas/auth/state'
+import type { UserRecord } from './areas/users/state'
+import type { MockStore } from './store'
 
 export type Reply = { status: number; body?: unknown; headers?: Record<string, string> }
 
@@ -45,6 +48,14 @@ export function validationFailed(errors: FieldErrors, extra: Record<string, unkn
 
 export const invalidToken = () => validationFailed({ token: [validationMessages.invalid] }, { code: 'invalid_token' })
 
+/** 422 `code_expired`: the last emailed code expired unused. */
+export const codeExpired = () =>
+	reply(422, {
+		message: validationMessages.codeExpired,
+		code: 'code_expired',
+		errors: { code: [validationMessages.codeExpired] },
+	})
+
 export function throttled(code: 'too_many_attempts' | 'resend_too_soon', retryAfterSeconds: number) {
 	const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
 	return fail(
@@ -73,6 +84,10 @@ export type Ctx = {
 	/** The live access token of the bearer, if any (set for every endpoint). */
 	auth: AuthContext | null
 }
+
+export type Handler = (ctx: Ctx) => Reply | Promise<Reply>
+/** Handlers keyed by the contract's endpoint names. */
+export type Handlers<K extends EndpointName = EndpointName> = { [Name in K]: Handler }
 
 /** The caller of an endpoint whose auth guarantees one. */
 export function caller(ctx: Ctx): AuthContext {

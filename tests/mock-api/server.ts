@@ -4,8 +4,7 @@
  * every outgoing body is checked against it (a mismatch is a loud 500).
  * See README.md for the endpoints and the /__mock test hooks.
  */
-import { existsSync } from 'node:fs'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { rename, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
@@ -15,16 +14,17 @@ import {
 	type Endpoint,
 	type EndpointName,
 } from '../../app/api/contract/index'
-import { authHandlers } from './handlers/auth'
-import { twoStepHandlers } from './handlers/two-step'
-import type { Handlers } from './handlers/types'
-import { userHandlers } from './handlers/users'
+import { handlers } from './areas/index'
+import { pruneTokens, tokenByRaw, tokenIsLive } from './areas/auth/state'
+import { userById } from './areas/users/state'
+import { randomToken } from './crypto'
 import { faultReply, handleHook, takeFault } from './hooks'
 import { HttpError, reply, twoStepRequired, unauthenticated, type AuthContext, type Ctx, type Reply } from './http'
 import { DEFAULT_SCRYPT_COST, hashPassword } from './passwords'
 import { POLICY } from './policy'
 import { buildSeed } from './seed'
-import { MockStore, randomToken, type MockData, type RequestLogEntry } from './state'
+import { loadSnapshotFile } from './snapshot'
+import { MockStore, type RequestLogEntry } from './store'
 
 export type MockApiOptions = {
 	/** Default 127.0.0.1. */
@@ -35,7 +35,10 @@ export type MockApiOptions = {
 	portalUrl?: string
 	/** Where contact messages are emailed. Default partners@example.com. */
 	contactEmail?: string
-	/** Load state from this file when present; save to it (debounced, and on close). */
+	/**
+	 * Load state from this file when present; save to it (debounced, and on close).
+	 * A file that is not a snapshot this mock can read is refused (SnapshotError).
+	 */
 	snapshot?: string
 	/** Access token lifetime. Default 900 (15 minutes). */
 	accessTtlSeconds?: number
@@ -56,8 +59,6 @@ export type MockApi = {
 	/** The live store: data, clock, request log, faults. */
 	state: MockStore
 }
-
-const handlers = { ...authHandlers, ...userHandlers, ...twoStepHandlers } satisfies Handlers
 
 /** Statuses an unrouted request may answer, with a `{message}` body. */
 const UNROUTED_STATUSES = new Set([400, 404, 405, 413, 500])
@@ -110,16 +111,16 @@ function bearerOf(req: http.IncomingMessage): string | null {
 /** The live access token behind a bearer, if any. */
 function resolveAuth(store: MockStore, bearer: string | null): AuthContext | null {
 	if (!bearer) return null
-	const token = store.token(bearer)
-	if (!token || token.kind !== 'access' || !store.tokenIsLive(token)) return null
-	const user = store.userById(token.user_id)
+	const token = tokenByRaw(store, bearer)
+	if (!token || token.kind !== 'access' || !tokenIsLive(store, token)) return null
+	const user = userById(store, token.user_id)
 	return user ? { token, user, restricted: token.restricted } : null
 }
 
 /** For the request log: what kind of bearer was sent (valid or not). */
 function bearerKind(store: MockStore, bearer: string | null): RequestLogEntry['auth'] {
 	if (!bearer) return 'none'
-	return store.token(bearer)?.restricted ? 'restricted' : 'access'
+	return tokenByRaw(store, bearer)?.restricted ? 'restricted' : 'access'
 }
 
 /** The contract violation of a reply, or null when it matches. */
@@ -146,12 +147,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 	} = options
 	const config = { portalUrl, contactEmail, accessTtlSeconds, scryptCost }
 	const [seed, dummyHash] = await Promise.all([buildSeed(config), hashPassword(randomToken(), scryptCost)])
-	let loaded: MockData | undefined
-	if (snapshot && existsSync(snapshot)) {
-		const parsed = JSON.parse(await readFile(snapshot, 'utf8')) as MockData
-		if (parsed.version !== 1 || !Array.isArray(parsed.users)) throw new Error(`${snapshot}: not a mock API snapshot`)
-		loaded = parsed
-	}
+	const loaded = snapshot ? await loadSnapshotFile(snapshot, log) : undefined
 	const store = new MockStore(config, seed, loaded)
 	store.dummyHash = dummyHash
 
@@ -160,7 +156,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 	let saving: Promise<void> = Promise.resolve()
 	const save = () => {
 		if (!snapshot) return saving
-		store.prune()
+		pruneTokens(store)
 		store.data.clock_offset_ms = store.clock.offsetMs
 		const json = JSON.stringify(store.data)
 		saving = saving.then(async () => {
@@ -281,7 +277,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 			store.requests.push({ method, path, query: url.search, status: result.status, auth: authKind })
 			if (store.requests.length > MAX_LOGGED_REQUESTS)
 				store.requests.splice(0, store.requests.length - MAX_LOGGED_REQUESTS)
-			if (++handled % 500 === 0) store.prune()
+			if (++handled % 500 === 0) pruneTokens(store)
 		}
 		if (method !== 'GET') scheduleSave()
 		if (!quiet) log(`mock-api ${method} ${path} ${result.status} ${Math.round(performance.now() - started)}ms`)

@@ -7,7 +7,8 @@ import {
 	updateMeBody,
 	validationMessages,
 	type FieldErrors,
-} from '../../../app/api/contract/index'
+} from '../../../../app/api/contract/index'
+import { newId, randomToken } from '../../crypto'
 import {
 	caller,
 	fail,
@@ -19,27 +20,35 @@ import {
 	throttled,
 	validationFailed,
 	type Ctx,
-} from '../http'
-import { freshLockout } from '../lockout'
-import { hashPassword, verifyPassword } from '../passwords'
-import { POLICY } from '../policy'
-import { USER_TOKEN_TYPES } from '../seed-data'
+	type Handlers,
+} from '../../http'
+import { freshLockout } from '../../lockout'
+import { hashPassword, verifyPassword } from '../../passwords'
+import { POLICY } from '../../policy'
+import type { MockStore } from '../../store'
+import { revokeUserFamilies } from '../auth/state'
+import { sendEmail } from '../emails/state'
+import { USER_TOKEN_TYPES } from '../reference/data'
+import { presentUser, presentVerification } from './presenters'
 import {
-	newId,
-	randomToken,
-	type MockStore,
+	createUser,
+	issueUserToken,
+	sendVerificationEmail,
+	tokenLink,
+	usableUserToken,
+	userByEmail,
+	userById,
 	type UserRecord,
 	type UserTokenRecord,
 	type VerificationRecord,
-} from '../state'
-import type { Handlers } from './types'
+} from './state'
 
 /**
  * Uses an email_verification or email_change token: confirms the address or
  * applies the pending email. Returns false when the token no longer fits.
  */
 function applyEmailToken(store: MockStore, token: UserTokenRecord): boolean {
-	const user = store.userById(token.user_id)
+	const user = userById(store, token.user_id)
 	if (!user) return false
 	const now = store.now()
 	const verification = store.data.verifications.find((candidate) => candidate.id === token.verification_id)
@@ -49,13 +58,14 @@ function applyEmailToken(store: MockStore, token: UserTokenRecord): boolean {
 		user.email_verified_at ??= now
 	} else if (token.type === 'email_change') {
 		if (!same(user.pending_email, token.email)) return false
-		const other = store.userByEmail(token.email)
+		const other = userByEmail(store, token.email)
 		if (other && other.id !== user.id) return false
 		const previous = user.email
 		user.email = token.email
 		user.pending_email = null
 		user.email_verified_at = now
-		store.sendEmail(
+		sendEmail(
+			store,
 			previous,
 			'Your email address was changed',
 			`Hello ${user.first_name},\n\nThe email address of your Partner Portal account is now ${user.email}.\n` +
@@ -103,7 +113,7 @@ function startEmailChange(store: MockStore, user: UserRecord, email: string) {
 		}
 		store.data.verifications.push(verification)
 	}
-	store.sendVerificationEmail(user, verification)
+	sendVerificationEmail(store, user, verification)
 }
 
 export const userHandlers: Handlers<
@@ -118,7 +128,7 @@ export const userHandlers: Handlers<
 	| 'requestPasswordReset'
 	| 'resetPassword'
 > = {
-	getCurrentUser: (ctx) => reply(200, { data: ctx.store.presentUser(caller(ctx).user) }),
+	getCurrentUser: (ctx) => reply(200, { data: presentUser(ctx.store, caller(ctx).user) }),
 
 	updateCurrentUser: async (ctx) => {
 		const { store } = ctx
@@ -126,7 +136,7 @@ export const userHandlers: Handlers<
 		const body = parseBody(ctx, updateMeBody)
 		if (body.email !== undefined || body.password !== undefined) {
 			const errors: FieldErrors = {}
-			if (body.email !== undefined && store.userByEmail(body.email)) errors.email = [validationMessages.unique]
+			if (body.email !== undefined && userByEmail(store, body.email)) errors.email = [validationMessages.unique]
 			if (!(await verifyPassword(body.current_password ?? '', user.password_hash))) {
 				errors.current_password = [validationMessages.passwordIncorrect]
 			}
@@ -140,31 +150,31 @@ export const userHandlers: Handlers<
 		if (body.email !== undefined) startEmailChange(store, user, body.email)
 		if (body.password !== undefined) {
 			user.password_hash = await hashPassword(body.password, store.config.scryptCost)
-			store.revokeUserFamilies(user.id, token.family_id)
+			revokeUserFamilies(store, user.id, token.family_id)
 		}
 		store.changed()
-		return reply(200, { data: store.presentUser(user) })
+		return reply(200, { data: presentUser(store, user) })
 	},
 
 	verifyRegistration: (ctx) => {
 		const { store } = ctx
 		const { user } = caller(ctx)
 		const body = parseBody(ctx, tokenBody)
-		const token = store.usableUserToken(body.token, 'email_verification')
+		const token = usableUserToken(store, body.token, 'email_verification')
 		if (!token || token.user_id !== user.id || !applyEmailToken(store, token)) throw invalidToken()
-		return reply(200, { data: store.presentUser(user) })
+		return reply(200, { data: presentUser(store, user) })
 	},
 
 	register: async (ctx) => {
 		const { store } = ctx
 		const body = parseBody(ctx, registrationBody)
-		if (store.userByEmail(body.email)) throw validationFailed({ email: [validationMessages.unique] })
-		const user = await store.createUser({ ...body, verified: false })
+		if (userByEmail(store, body.email)) throw validationFailed({ email: [validationMessages.unique] })
+		const user = await createUser(store, { ...body, verified: false })
 		const verification = store.data.verifications.find(
 			(candidate) => candidate.user_id === user.id && candidate.purpose === 'registration',
 		)!
-		store.sendVerificationEmail(user, verification)
-		return reply(201, { data: store.presentUser(user) })
+		sendVerificationEmail(store, user, verification)
+		return reply(201, { data: presentUser(store, user) })
 	},
 
 	listUserVerifications: (ctx) => {
@@ -172,7 +182,7 @@ export const userHandlers: Handlers<
 		const own = ctx.store.data.verifications.filter((verification) => verification.user_id === user.id)
 		return paginate(
 			ctx,
-			own.map((verification) => ctx.store.presentVerification(verification)),
+			own.map((verification) => presentVerification(ctx.store, verification)),
 		)
 	},
 
@@ -191,17 +201,17 @@ export const userHandlers: Handlers<
 			const availableAt = verification.last_sent_at + POLICY.resendIntervalSeconds * 1000
 			if (availableAt > store.now()) throw throttled('resend_too_soon', (availableAt - store.now()) / 1000)
 		}
-		store.sendVerificationEmail(user, verification)
-		return reply(202, { data: store.presentVerification(verification) })
+		sendVerificationEmail(store, user, verification)
+		return reply(202, { data: presentVerification(store, verification) })
 	},
 
 	verifyUserVerification: (ctx) => {
 		const { store } = ctx
 		const verification = ownVerification(ctx)
 		const body = parseBody(ctx, tokenBody)
-		const token = store.usableUserToken(body.token)
+		const token = usableUserToken(store, body.token)
 		if (!token || token.verification_id !== verification.id || !applyEmailToken(store, token)) throw invalidToken()
-		return reply(200, { data: store.presentVerification(verification) })
+		return reply(200, { data: presentVerification(store, verification) })
 	},
 
 	verifyUserToken: (ctx) => {
@@ -209,7 +219,7 @@ export const userHandlers: Handlers<
 		const type = USER_TOKEN_TYPES.find((candidate) => candidate.id === ctx.params.id)
 		if (!type) throw notFound()
 		const body = parseBody(ctx, tokenBody)
-		const token = store.usableUserToken(body.token, type.key)
+		const token = usableUserToken(store, body.token, type.key)
 		if (!token) throw invalidToken()
 		// A reset token is only checked here; /user-reset-passwords/activate consumes it.
 		if (type.key !== 'reset_password' && !applyEmailToken(store, token)) throw invalidToken()
@@ -219,15 +229,16 @@ export const userHandlers: Handlers<
 	requestPasswordReset: async (ctx) => {
 		const { store } = ctx
 		const body = parseBody(ctx, resetPasswordRequestBody)
-		const user = store.userByEmail(body.email)
+		const user = userByEmail(store, body.email)
 		// The same work whether or not the address is registered.
 		await hashPassword(randomToken(), store.config.scryptCost)
 		if (user) {
-			const raw = store.issueUserToken('reset_password', user, user.email, null)
-			store.sendEmail(
+			const raw = issueUserToken(store, 'reset_password', user, user.email, null)
+			sendEmail(
+				store,
 				user.email,
 				'Reset your password',
-				`Hello ${user.first_name},\n\nTo choose a new password, open this link:\n${store.tokenLink('reset_password', raw)}\n\n` +
+				`Hello ${user.first_name},\n\nTo choose a new password, open this link:\n${tokenLink(store, 'reset_password', raw)}\n\n` +
 					'The link works once and expires in 60 minutes. If you did not ask for this, ignore this email.\n',
 			)
 		}
@@ -237,13 +248,13 @@ export const userHandlers: Handlers<
 	resetPassword: async (ctx) => {
 		const { store } = ctx
 		const body = parseBody(ctx, resetPasswordActivateBody)
-		const token = store.usableUserToken(body.token, 'reset_password')
-		const user = token && store.userById(token.user_id)
+		const token = usableUserToken(store, body.token, 'reset_password')
+		const user = token && userById(store, token.user_id)
 		if (!token || !user) throw invalidToken()
 		token.used_at = store.now()
 		user.password_hash = await hashPassword(body.password, store.config.scryptCost)
 		user.lockout = freshLockout()
-		store.revokeUserFamilies(user.id)
+		revokeUserFamilies(store, user.id)
 		store.changed()
 		return reply(200, { message: 'Your password has been reset. You can now sign in.' })
 	},

@@ -1,37 +1,39 @@
-/** Reference data, sign-in (both steps), refresh with rotation, sign-out. */
-import { timingSafeEqual } from 'node:crypto'
+/** Sign-in (both steps), refresh with rotation, sign-out. */
 import {
 	codeSignInBody,
-	keyFilterListQuery,
 	passwordSignInBody,
 	refreshTokenBody,
 	validationMessages,
 	type Notice,
 	type TwoStepMethodKey,
-} from '../../../app/api/contract/index'
+} from '../../../../app/api/contract/index'
 import {
 	caller,
+	codeExpired,
 	notFound,
-	paginate,
 	parseBody,
-	parseQuery,
 	reply,
 	unauthenticated,
 	type Ctx,
+	type Handlers,
 	type Reply,
-} from '../http'
-import { freshLockout, lockedForSeconds, noticesWhileLocked, registerFailure } from '../lockout'
-import { verifyPassword } from '../passwords'
-import { POLICY } from '../policy'
-import { AUTHENTICATION_TYPES, USER_TOKEN_TYPES, USER_TYPES } from '../seed-data'
-import { sha256, type MockStore, type TwoStepRecord, type UserRecord } from '../state'
-import { verifyTotp } from '../totp'
-import { formatDuration, type Handlers } from './types'
+} from '../../http'
+import { freshLockout, lockedForSeconds, noticesWhileLocked, registerFailure } from '../../lockout'
+import { verifyPassword } from '../../passwords'
+import { POLICY } from '../../policy'
+import type { MockStore } from '../../store'
+import { sendEmail } from '../emails/state'
+import { AUTHENTICATION_TYPES } from '../reference/data'
+import { activeTwoStepMethods, consumeEmailCode, consumeTotpCode, emailCodeExpired, twoStep } from '../two-step/state'
+import { userByEmail, userById, type UserRecord } from '../users/state'
+import { familyOf, issuePair, revokeFamily, tokenByRaw } from './state'
 
-function keyFilteredList(ctx: Ctx, items: ReadonlyArray<{ key: string }>): Reply {
-	const query = parseQuery(ctx, keyFilterListQuery)
-	const key = query['filter[key:exact]']
-	return paginate(ctx, key === undefined ? items : items.filter((item) => item.key === key), query)
+/** "5 minutes", "1 hour", "24 hours". */
+function formatDuration(seconds: number): string {
+	const unit = (value: number, name: string) => `${value} ${name}${value === 1 ? '' : 's'}`
+	if (seconds % 3600 === 0) return unit(seconds / 3600, 'hour')
+	if (seconds % 60 === 0) return unit(seconds / 60, 'minute')
+	return unit(seconds, 'second')
 }
 
 const locked = (seconds: number, notices: Notice[]) =>
@@ -64,7 +66,8 @@ function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' |
 	if (outcome.removeRelation) user.has_relation = false
 	if (outcome.reportToOwner) {
 		const base = store.config.portalUrl.replace(/\/+$/, '')
-		store.sendEmail(
+		sendEmail(
+			store,
 			user.email,
 			'Failed sign-in attempt',
 			`Hello ${user.first_name},\n\nSomeone failed to sign in to your Partner Portal account at ${store.clock.iso(now)}.\n` +
@@ -78,14 +81,14 @@ function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' |
 
 function fullPair(store: MockStore, user: UserRecord): Reply {
 	user.lockout = freshLockout()
-	const { pair } = store.issuePair(user)
+	const { pair } = issuePair(store, user)
 	return reply(201, { data: pair, meta: { restricted: false, two_step_methods: [] } })
 }
 
 async function passwordStep(ctx: Ctx): Promise<Reply> {
 	const { store } = ctx
 	const body = parseBody(ctx, passwordSignInBody)
-	const user = store.userByEmail(body.email)
+	const user = userByEmail(store, body.email)
 	if (!user) {
 		// Same work as a known email, same answer as a wrong password.
 		await verifyPassword(body.password, store.dummyHash)
@@ -100,47 +103,12 @@ async function passwordStep(ctx: Ctx): Promise<Reply> {
 	const lockedFor = lockedForSeconds(user.lockout, store.now())
 	if (lockedFor > 0) return locked(lockedFor, noticesWhileLocked())
 	if (!correct) return failedAttempt(store, user, 'credentials')
-	const methods = store.activeTwoStepMethods(user.id)
+	const methods = activeTwoStepMethods(store, user.id)
 	if (methods.length === 0) return fullPair(store, user)
 	// The lockout counter is reset only by a complete sign-in, so a known
 	// password cannot be used to reset the count of wrong codes.
-	const { pair } = store.issuePair(user, { restricted: true })
+	const { pair } = issuePair(store, user, { restricted: true })
 	return reply(201, { data: pair, meta: { restricted: true, two_step_methods: methods } })
-}
-
-/** True when the last emailed code, still unused, has expired: no code can work until a new one is sent. */
-export function emailCodeExpired(store: MockStore, entry: TwoStepRecord): boolean {
-	return !!entry.code_hash && !entry.code_used && entry.code_expires_at !== null && entry.code_expires_at <= store.now()
-}
-
-/** 422 `code_expired`. */
-export const codeExpired = () =>
-	reply(422, {
-		message: validationMessages.codeExpired,
-		code: 'code_expired',
-		errors: { code: [validationMessages.codeExpired] },
-	})
-
-/** An unused, unexpired emailed code; marks it used. */
-export function consumeEmailCode(store: MockStore, entry: TwoStepRecord, code: string): boolean {
-	if (!entry.code_hash || entry.code_used || entry.code_expires_at === null || emailCodeExpired(store, entry))
-		return false
-	const ok = timingSafeEqual(Buffer.from(sha256(code)), Buffer.from(entry.code_hash))
-	if (ok) {
-		entry.code_used = true
-		store.changed()
-	}
-	return ok
-}
-
-/** A TOTP code of the entry's secret not used before; remembers its step. */
-export function consumeTotpCode(store: MockStore, entry: TwoStepRecord, code: string): boolean {
-	if (!entry.secret) return false
-	const step = verifyTotp(entry.secret, code, store.now(), { afterStep: entry.last_used_step ?? -Infinity })
-	if (step === null) return false
-	entry.last_used_step = step
-	store.changed()
-	return true
 }
 
 async function codeStep(ctx: Ctx, method: TwoStepMethodKey): Promise<Reply> {
@@ -151,22 +119,22 @@ async function codeStep(ctx: Ctx, method: TwoStepMethodKey): Promise<Reply> {
 	const body = parseBody(ctx, codeSignInBody)
 	const lockedFor = lockedForSeconds(user.lockout, store.now())
 	if (lockedFor > 0) return locked(lockedFor, noticesWhileLocked())
-	const entry = store.twoStep(user.id, method)
+	const entry = twoStep(store, user.id, method)
 	if (entry?.active && method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
 	const ok =
 		!!entry?.active &&
 		(method === 'totp' ? consumeTotpCode(store, entry, body.code) : consumeEmailCode(store, entry, body.code))
 	if (!ok) return failedAttempt(store, user, 'code')
-	store.revokeFamily(token.family_id)
+	revokeFamily(store, token.family_id)
 	return fullPair(store, user)
 }
 
 function refresh(ctx: Ctx): Reply {
 	const { store } = ctx
 	const body = parseBody(ctx, refreshTokenBody)
-	const token = store.token(body.token)
+	const token = tokenByRaw(store, body.token)
 	if (!token || token.kind !== 'refresh' || token.restricted) throw unauthenticated()
-	const family = store.familyOf(token)
+	const family = familyOf(store, token)
 	const now = store.now()
 	if (!family || family.revoked_at !== null || token.revoked_at !== null || token.expires_at <= now)
 		throw unauthenticated()
@@ -177,29 +145,19 @@ function refresh(ctx: Ctx): Reply {
 			return reply(201, { data: token.successor, meta })
 		}
 		// Reuse after the grace: the token was probably stolen; end the whole sign-in.
-		store.revokeFamily(family.id)
+		revokeFamily(store, family.id)
 		throw unauthenticated()
 	}
-	const user = store.userById(token.user_id)
+	const user = userById(store, token.user_id)
 	if (!user) throw unauthenticated()
-	const { pair } = store.issuePair(user, { familyId: family.id })
+	const { pair } = issuePair(store, user, { familyId: family.id })
 	token.rotated_at = now
 	token.successor = pair
 	store.changed()
 	return reply(201, { data: pair, meta })
 }
 
-export const authHandlers: Handlers<
-	| 'listAuthenticationTypes'
-	| 'listUserTypes'
-	| 'listUserTokenTypes'
-	| 'createAuthenticationToken'
-	| 'deleteCurrentAuthenticationToken'
-> = {
-	listAuthenticationTypes: (ctx) => keyFilteredList(ctx, AUTHENTICATION_TYPES),
-	listUserTypes: (ctx) => keyFilteredList(ctx, USER_TYPES),
-	listUserTokenTypes: (ctx) => keyFilteredList(ctx, USER_TOKEN_TYPES),
-
+export const authHandlers: Handlers<'createAuthenticationToken' | 'deleteCurrentAuthenticationToken'> = {
 	createAuthenticationToken: async (ctx) => {
 		const type = AUTHENTICATION_TYPES.find((candidate) => candidate.id === ctx.params.id)
 		if (!type) throw notFound()
@@ -215,7 +173,7 @@ export const authHandlers: Handlers<
 	},
 
 	deleteCurrentAuthenticationToken: (ctx) => {
-		ctx.store.revokeFamily(caller(ctx).token.family_id)
+		revokeFamily(ctx.store, caller(ctx).token.family_id)
 		return reply(204)
 	},
 }

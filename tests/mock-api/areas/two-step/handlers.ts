@@ -1,13 +1,14 @@
-/** Two-step methods (TOTP and email code) and the contact form. */
+/** Two-step methods: list, start (secret or emailed code), activate, deactivate. */
 import {
 	activateTwoStepBody,
-	contactMessageBody,
 	deactivateTwoStepBody,
 	validationMessages,
 	type TwoStepMethodKey,
-} from '../../../app/api/contract/index'
+} from '../../../../app/api/contract/index'
+import { randomCode, sha256 } from '../../crypto'
 import {
 	caller,
+	codeExpired,
 	fail,
 	notFound,
 	paginate,
@@ -17,14 +18,15 @@ import {
 	twoStepRequired,
 	validationFailed,
 	type Ctx,
-} from '../http'
-import { verifyPassword } from '../passwords'
-import { POLICY } from '../policy'
-import { AUTHENTICATION_TYPES } from '../seed-data'
-import { newId, randomCode, sha256 } from '../state'
-import { generateTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../totp'
-import { codeExpired, consumeEmailCode, consumeTotpCode, emailCodeExpired } from './auth'
-import type { Handlers } from './types'
+	type Handlers,
+} from '../../http'
+import { verifyPassword } from '../../passwords'
+import { POLICY } from '../../policy'
+import { generateTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../totp'
+import { sendEmail } from '../emails/state'
+import { AUTHENTICATION_TYPES } from '../reference/data'
+import { presentTwoStep } from './presenters'
+import { consumeEmailCode, consumeTotpCode, emailCodeExpired, ensureTwoStep, twoStep } from './state'
 
 function methodOf(ctx: Ctx): TwoStepMethodKey {
 	const type = AUTHENTICATION_TYPES.find((candidate) => candidate.id === ctx.params.id)
@@ -40,27 +42,22 @@ const alreadyActive = () =>
 	})
 
 export const twoStepHandlers: Handlers<
-	| 'listUserAuthentications'
-	| 'getUserAuthentication'
-	| 'createTwoStepSecret'
-	| 'activateTwoStep'
-	| 'deactivateTwoStep'
-	| 'createContactMessage'
+	'listUserAuthentications' | 'getUserAuthentication' | 'createTwoStepSecret' | 'activateTwoStep' | 'deactivateTwoStep'
 > = {
 	listUserAuthentications: (ctx) => {
 		const { user } = caller(ctx)
 		const own = ctx.store.data.two_step.filter((entry) => entry.user_id === user.id)
 		return paginate(
 			ctx,
-			own.map((entry) => ctx.store.presentTwoStep(entry)),
+			own.map((entry) => presentTwoStep(ctx.store, entry)),
 		)
 	},
 
 	getUserAuthentication: (ctx) => {
 		const { user } = caller(ctx)
-		const entry = ctx.store.twoStep(user.id, methodOf(ctx))
+		const entry = twoStep(ctx.store, user.id, methodOf(ctx))
 		if (!entry) throw notFound()
-		return reply(200, { data: ctx.store.presentTwoStep(entry) })
+		return reply(200, { data: presentTwoStep(ctx.store, entry) })
 	},
 
 	createTwoStepSecret: (ctx) => {
@@ -68,9 +65,9 @@ export const twoStepHandlers: Handlers<
 		const { user, restricted } = caller(ctx)
 		const method = methodOf(ctx)
 		// With the restricted token of the password step: only to send the email sign-in code.
-		if (restricted && (method !== 'email' || !store.twoStep(user.id, 'email')?.active)) throw twoStepRequired()
+		if (restricted && (method !== 'email' || !twoStep(store, user.id, 'email')?.active)) throw twoStepRequired()
 		if (method === 'totp') {
-			const entry = store.ensureTwoStep(user.id, 'totp')
+			const entry = ensureTwoStep(store, user.id, 'totp')
 			if (entry.active) throw alreadyActive()
 			entry.secret = generateTotpSecret()
 			entry.last_used_step = null
@@ -84,7 +81,7 @@ export const twoStepHandlers: Handlers<
 				},
 			})
 		}
-		const entry = store.ensureTwoStep(user.id, 'email')
+		const entry = ensureTwoStep(store, user.id, 'email')
 		if (!restricted && entry.active) throw alreadyActive()
 		const now = store.now()
 		// At most one send per interval (server-enforced, whatever happened to the last code).
@@ -97,7 +94,8 @@ export const twoStepHandlers: Handlers<
 		entry.code_sent_at = now
 		entry.code_expires_at = now + POLICY.emailCodeTtlSeconds * 1000
 		entry.code_used = false
-		store.sendEmail(
+		sendEmail(
+			store,
 			user.email,
 			restricted ? 'Your sign-in code' : 'Your verification code',
 			`Hello ${user.first_name},\n\nYour code is ${code}\n\nIt expires in 10 minutes and works once. ` +
@@ -118,7 +116,7 @@ export const twoStepHandlers: Handlers<
 		const { store } = ctx
 		const { user } = caller(ctx)
 		const method = methodOf(ctx)
-		const entry = store.twoStep(user.id, method)
+		const entry = twoStep(store, user.id, method)
 		if (!entry) throw notFound()
 		const body = parseBody(ctx, activateTwoStepBody)
 		if (entry.active) throw alreadyActive()
@@ -134,13 +132,13 @@ export const twoStepHandlers: Handlers<
 		entry.active = true
 		entry.activated_at = store.now()
 		store.changed()
-		return reply(200, { data: store.presentTwoStep(entry) })
+		return reply(200, { data: presentTwoStep(store, entry) })
 	},
 
 	deactivateTwoStep: async (ctx) => {
 		const { store } = ctx
 		const { user } = caller(ctx)
-		const entry = store.twoStep(user.id, methodOf(ctx))
+		const entry = twoStep(store, user.id, methodOf(ctx))
 		if (!entry) throw notFound()
 		const body = parseBody(ctx, deactivateTwoStepBody)
 		if (!(await verifyPassword(body.password, user.password_hash))) {
@@ -154,26 +152,6 @@ export const twoStepHandlers: Handlers<
 		entry.code_expires_at = null
 		entry.code_used = false
 		store.changed()
-		return reply(200, { data: store.presentTwoStep(entry) })
-	},
-
-	createContactMessage: (ctx) => {
-		const { store } = ctx
-		const { user } = caller(ctx)
-		const body = parseBody(ctx, contactMessageBody)
-		const id = newId()
-		store.data.contact_messages.push({
-			id,
-			user_id: user.id,
-			subject: body.subject,
-			message: body.message,
-			created_at: store.now(),
-		})
-		store.sendEmail(
-			store.config.contactEmail,
-			`Contact: ${body.subject}`,
-			`From: ${user.first_name} ${user.last_name} <${user.email}>\nCompany: ${user.company_name}\n\n${body.message}\n`,
-		)
-		return reply(202, { data: { id } })
+		return reply(200, { data: presentTwoStep(store, entry) })
 	},
 }

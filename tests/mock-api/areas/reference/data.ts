@@ -2,7 +2,7 @@
  * Reference data of the mock: fixed, opaque ids (the portal must look the
  * entries up by key, never hard-code an id).
  */
-import type { AuthenticationType, UserTokenType, UserType } from '../../app/api/contract/index'
+import type { AuthenticationType, UserTokenType, UserType } from '../../../../app/api/contract/index'
 
 export const AUTHENTICATION_TYPES: readonly AuthenticationType[] = [
 	{ id: 'f71f9f95-6228-4836-bd66-2f7ed7637690', key: 'password' },

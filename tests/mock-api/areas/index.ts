@@ -1,0 +1,33 @@
+/**
+ * The mock by area: each area owns its collections of the JSON state and
+ * the handlers of its endpoints. A new area is one more folder and one more
+ * entry in each of these two objects.
+ */
+import type { Handlers } from '../http'
+import { authCollections } from './auth/state'
+import { authHandlers } from './auth/handlers'
+import { contactHandlers } from './contact/handlers'
+import { contactCollections } from './contact/state'
+import { emailCollections } from './emails/state'
+import { referenceHandlers } from './reference/handlers'
+import { twoStepHandlers } from './two-step/handlers'
+import { twoStepCollections } from './two-step/state'
+import { userHandlers } from './users/handlers'
+import { userCollections } from './users/state'
+
+export const collections = {
+	...userCollections,
+	...authCollections,
+	...twoStepCollections,
+	...emailCollections,
+	...contactCollections,
+}
+
+/** Every endpoint of the contract: a missing one fails tsc. */
+export const handlers = {
+	...referenceHandlers,
+	...authHandlers,
+	...userHandlers,
+	...twoStepHandlers,
+	...contactHandlers,
+} satisfies Handlers

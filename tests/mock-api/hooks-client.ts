@@ -1,0 +1,85 @@
+/**
+ * The one client for the mock's /__mock hooks (README.md), used by the
+ * mock's own tests (helpers.ts) and by the Playwright specs. Inputs are the
+ * hooks' zod schemas; any answer other than 2xx throws with the body.
+ */
+import type { MockEmail } from './areas/emails/presenters'
+import type { FaultInput, MockUserCreated, MockUserInput, MockUserInspection } from './hooks'
+import type { Fault, RequestLogEntry } from './store'
+
+export type { FaultInput, MockEmail, MockUserCreated, MockUserInput, MockUserInspection }
+export type MockRequest = RequestLogEntry
+
+/** The password of every partner a test creates, unless it says otherwise. */
+export const PASSWORD = 'Correct-Horse-42!'
+
+let counter = 0
+/** A unique address per call, so tests never collide on one mock. */
+export function uniqueEmail(prefix = 'partner') {
+	counter += 1
+	return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`
+}
+
+export class MockHooks {
+	constructor(readonly url: string) {}
+
+	private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.url}/__mock${path}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		})
+		if (!response.ok) throw new Error(`${method} /__mock${path} → ${response.status}: ${await response.text()}`)
+		return (response.status === 204 ? undefined : await response.json()) as T
+	}
+
+	/** Emails sent (to `to`, matched case-insensitively), oldest first. */
+	async emails(to?: string) {
+		const query = to ? `?to=${encodeURIComponent(to)}` : ''
+		return (await this.call<{ data: MockEmail[] }>('GET', `/emails${query}`)).data
+	}
+	/** The latest email to `to`; throws when there is none. */
+	async lastEmail(to: string) {
+		const last = (await this.emails(to)).at(-1)
+		if (!last) throw new Error(`no email sent to ${to}`)
+		return last
+	}
+	/** The mock clock's time. */
+	async now() {
+		return new Date((await this.call<{ now: string }>('GET', '/clock')).now)
+	}
+	async advanceClock(seconds: number) {
+		return new Date((await this.call<{ now: string }>('POST', '/clock', { advance_seconds: seconds })).now)
+	}
+	async requests() {
+		return (await this.call<{ data: MockRequest[] }>('GET', '/requests')).data
+	}
+	async clearRequests() {
+		await this.call('DELETE', '/requests')
+	}
+	async fault(fault: FaultInput) {
+		return (await this.call<{ data: Fault }>('POST', '/faults', fault)).data
+	}
+	async faults() {
+		return (await this.call<{ data: Fault[] }>('GET', '/faults')).data
+	}
+	async clearFaults() {
+		await this.call('DELETE', '/faults')
+	}
+	async reset() {
+		await this.call('POST', '/reset')
+	}
+	async createUser(input: MockUserInput) {
+		return (await this.call<{ data: MockUserCreated }>('POST', '/users', input)).data
+	}
+	/** A user with its lockout and two-step state; null when there is none. */
+	async user(email: string) {
+		const response = await fetch(`${this.url}/__mock/users?email=${encodeURIComponent(email)}`)
+		if (response.status === 404) return null
+		if (!response.ok) throw new Error(`GET /__mock/users → ${response.status}: ${await response.text()}`)
+		return ((await response.json()) as { data: MockUserInspection }).data
+	}
+	async expireAccessTokens(email: string) {
+		await this.call('POST', '/tokens/expire-access', { email })
+	}
+}
