@@ -3,7 +3,8 @@ import { uniqueEmail } from '#tests/mock-api/hooks-client'
 import { PASSWORD, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { passTime } from './utils/time'
-import { CONTACT_EMAIL, expect, jsDisabled, test } from './fixtures'
+import { CONTACT_EMAIL, expect, test } from './fixtures'
+import { expectEarlyResendRefused } from './utils/resend'
 
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
@@ -195,19 +196,7 @@ test('turn on email codes: one countdown; an early resend is held back or refuse
 	await expectAccessible(page, testInfo)
 	await page.getByRole('button', { name: 'Send me a code' }).click()
 	await expect(page.getByText(`We have sent a code to ${partner.email}.`)).toBeVisible()
-	const countdown = page.getByText(/You can ask for a new code in \d+ seconds?\./)
-	const resend = page.getByRole('button', { name: 'Send a new code' })
-	await expect(countdown).toHaveCount(1)
-	if (jsDisabled(testInfo)) {
-		// Without JS the button can be pressed: the refusal is an alert that says when.
-		await resend.click()
-		const refusal = page.getByRole('alert').filter({ hasText: 'It is too soon to send a new code.' })
-		await expect(refusal).toContainText(/You can ask for a new code in \d+ seconds?\./)
-		await expect(countdown).toHaveCount(1)
-		await expect(page.getByRole('main')).not.toContainText(/too many attempts|429/i)
-	} else {
-		await expect(resend).toBeDisabled()
-	}
+	const { countdown, resend } = await expectEarlyResendRefused(page, testInfo)
 	expect(await mock.emails(partner.email)).toHaveLength(1)
 	await passTime(page, mock, 61)
 	await expect(resend).toBeEnabled()
