@@ -102,7 +102,7 @@ describe('RequestSession', () => {
 		const moved = await requestWith(`user.totp-setup=${value}; user.email-code-setup=${value}`)
 		expect(moved.getSealed('totp', 'user-1')).toBeNull()
 		expect(moved.getSealed('totp')).toBeNull()
-		expect(moved.getSetup('emailCode')).toBeNull()
+		expect(moved.getSealed('emailCode')).toBeNull()
 		expect((await requestWith(`user.pending-sign-in=${value}`)).getPending()?.email).toBe('a@b.c')
 	})
 
@@ -170,7 +170,7 @@ describe('RequestSession', () => {
 		await writer.setTokens({ access: 'a', refresh: 'r' })
 		await writer.setPending(pending)
 		await writer.setSealed('totp', totpSetup, 'user-1')
-		await writer.setSetup('emailCode', { resendAvailableAt: 1 })
+		await writer.setSealed('emailCode', { resendAvailableAt: 1 }, 'user-1')
 		await writer.setFlash({ tone: 'info', key: 'hello' })
 		const cookies = setCookies(writer)
 		const byName = Object.fromEntries(cookies.map((c) => [c.split('=')[0], c]))

@@ -50,7 +50,6 @@ export type SealedValues = {
 /** A form's fields (never secrets) kept across a sign-in: the page, the form's id, name → value. */
 export type FormDraft = { page: string; form: string | null; values: Record<string, string> }
 export type SealedKind = keyof typeof SEALED_COOKIES
-export type SetupKind = 'totp' | 'emailCode'
 const SEALED_KINDS = Object.keys(SEALED_COOKIES) as SealedKind[]
 
 /** A one-time message shown after a redirect (e.g. "Email address confirmed."), signed. */
@@ -170,7 +169,7 @@ export class RequestSession implements TokenStore {
 		this.outgoing.set(SEALED_COOKIES[kind].name, await getCookies().sealed[kind].serialize('', expired))
 	}
 
-	// Shorthands: the pending sign-in, and setup cookies sealed without a subject.
+	// Shorthands for the pending sign-in (sealed without a subject: nobody is known yet).
 	getPending() {
 		return this.getSealed('pendingSignIn')
 	}
@@ -179,15 +178,6 @@ export class RequestSession implements TokenStore {
 	}
 	clearPending() {
 		return this.clearSealed('pendingSignIn')
-	}
-	getSetup<K extends SetupKind>(kind: K) {
-		return this.getSealed(kind)
-	}
-	setSetup<K extends SetupKind>(kind: K, value: SealedValues[K]) {
-		return this.setSealed(kind, value)
-	}
-	clearSetup(kind: SetupKind) {
-		return this.clearSealed(kind)
 	}
 
 	/** The flash message of this request, cleared once read. */

@@ -31,10 +31,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const active = (await activeTwoStepMethods(getApi(context))).includes('email')
 	const session = getSession(context)
 	if (active) {
-		await session.clearSetup('emailCode')
+		await session.clearSealed('emailCode')
 		throw redirect(OVERVIEW)
 	}
-	const setup = session.getSetup('emailCode')
+	const setup = session.getSealed('emailCode', getUser(context).id)
 	return {
 		email: getUser(context).email,
 		sent: Boolean(setup),
@@ -49,13 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'send') {
 		try {
 			const sent = await sendEmailCode(api)
-			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000 })
+			await session.setSealed(
+				'emailCode',
+				{ resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000 },
+				getUser(context).id,
+			)
 			return redirect(SELF)
 		} catch (error) {
 			if (!(error instanceof ApiError && error.status === 429))
 				return replyWithApiError(null, error, context, { request })
 			const seconds = retryAfter(error)
-			await session.setSetup('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 })
+			await session.setSealed('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 }, getUser(context).id)
 			// Refused by the server: the countdown restarts from its answer.
 			return data({ result: undefined, resendInSeconds: seconds, refused: true }, { status: 429 })
 		}
@@ -67,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		if (error instanceof ApiError && error.code === 'code_expired') {
 			// Long past the resend interval: a new code can be sent at once.
-			await session.setSetup('emailCode', { resendAvailableAt: Date.now() })
+			await session.setSealed('emailCode', { resendAvailableAt: Date.now() }, getUser(context).id)
 			const fieldErrors = { code: [getT(context)('auth:twoStep.codeExpired')] }
 			return data(
 				{ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null },
@@ -76,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
-	await session.clearSetup('emailCode')
+	await session.clearSealed('emailCode')
 	await session.setFlash({
 		tone: 'success',
 		key: 'account:twoStep.enabled',
