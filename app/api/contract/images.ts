@@ -73,9 +73,7 @@ export function sniffImage(bytes: Uint8Array): ImageInfo | null {
 	return png(bytes) ?? jpeg(bytes)
 }
 
-export type LogoCheck =
-	| { ok: true; image: ImageInfo }
-	| { ok: false; rule: keyof typeof logoMessages; message: string }
+export type LogoCheck = { ok: true; image: ImageInfo } | { ok: false; rule: keyof typeof logoMessages; message: string }
 
 /**
  * A logo checked against the rules: size first (`size` may be declared before
