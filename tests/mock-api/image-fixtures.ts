@@ -18,7 +18,7 @@ function pngChunk(type: string, data: number[]): number[] {
 }
 
 /** A PNG signature, IHDR (8-bit RGB) and IEND. */
-export function pngFile(width: number, height: number): Uint8Array {
+export function pngFile(width: number, height: number): Uint8Array<ArrayBuffer> {
 	return new Uint8Array([
 		0x89,
 		0x50,
@@ -34,7 +34,7 @@ export function pngFile(width: number, height: number): Uint8Array {
 }
 
 /** A JPEG: SOI, a JFIF APP0 segment, a baseline SOF0 (3 components) and EOI. */
-export function jpegFile(width: number, height: number): Uint8Array {
+export function jpegFile(width: number, height: number): Uint8Array<ArrayBuffer> {
 	const jfif = [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, ...be16(1), ...be16(1), 0, 0]
 	const components = [1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
 	return new Uint8Array([
@@ -58,6 +58,6 @@ export function jpegFile(width: number, height: number): Uint8Array {
 }
 
 /** A GIF89a header of 200×200 (a valid image, of a refused type). */
-export function gifFile(): Uint8Array {
+export function gifFile(): Uint8Array<ArrayBuffer> {
 	return new Uint8Array([...'GIF89a'].map((char) => char.charCodeAt(0)).concat([200, 0, 200, 0, 0, 0, 0, 0x3b]))
 }
