@@ -238,7 +238,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 		const path = url.pathname
 		const isHook = path === '/__mock' || path.startsWith('/__mock/')
 		const isStorage = method === 'GET' && path.startsWith(SERVICE_LOGO_PATH)
-		const isUpload = method === 'POST' && path === UPLOAD_TMP_PATH
+		const isUpload = method === 'POST' && path.replace(/\/$/, '') === UPLOAD_TMP_PATH
 		const bearer = bearerOf(req)
 		const authKind = bearerKind(store, bearer)
 		let result: Reply

@@ -188,6 +188,11 @@ describe('list and create', () => {
 			webhook_url: ['This field must contain a valid url.'],
 			authorization_url: ['This field must contain a valid url.'],
 		})
+		const ip = await c.call('createService', {
+			bearer,
+			body: { ...serviceBody(), webhook_url: 'https://127.0.0.1/hook' },
+		})
+		expect(ip.body.errors).toEqual({ webhook_url: ['This field must contain a valid url.'] })
 	})
 })
 
@@ -309,6 +314,16 @@ describe('logo', () => {
 		const res = await upload(bearer, big, 'image/png')
 		expect(res.status).toBe(422)
 		expect(validationErrorBody.parse(res.body).errors).toEqual({ file: [logoMessages.size] })
+	})
+
+	test('an empty upload is refused; removing no logo changes nothing', async () => {
+		const bearer = await partner()
+		const empty = await upload(bearer, new Uint8Array())
+		expect(empty.status).toBe(422)
+		expect(empty.body.errors).toEqual({ file: ['This field is required.'] })
+		const { data } = await create(bearer)
+		const res = await c.call('removeServiceLogo', { bearer, params: { id: data.id } })
+		expect(serviceResponse.parse(res.body).data).toMatchObject({ logo: null, version: 1 })
 	})
 
 	test("another partner's upload cannot be attached", async () => {
