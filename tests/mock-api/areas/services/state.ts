@@ -23,7 +23,7 @@ export const SERVICE_LOGO_PATH = '/uploads/service-logos/'
 const DAY_MS = 24 * 60 * 60 * 1000
 /** How long a temporary upload is kept, and how long an idempotency key is remembered. */
 export const UPLOAD_TTL_MS = DAY_MS
-export const IDEMPOTENCY_TTL_MS = DAY_MS
+const IDEMPOTENCY_TTL_MS = DAY_MS
 
 export const SERVICE_CATEGORIES: ServiceCategory[] = [
 	{ key: 'communication', name: 'Communication' },
