@@ -18,7 +18,8 @@ import type { TokenRecord } from './areas/auth/state'
 import type { UserRecord } from './areas/users/state'
 import type { MockStore } from './store'
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> }
+/** `body` is sent as JSON; `bytes` (a stored file) as they are, with the handler's content type. */
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; bytes?: Uint8Array }
 
 export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply => ({
 	status,
@@ -79,6 +80,12 @@ export type Ctx = {
 	query: URLSearchParams
 	/** The raw request body text ('' when none). */
 	bodyText: string
+	/** The raw request body (an upload's file). */
+	bodyBytes: Buffer
+	/** The body was over the upload cap and was not kept (uploads only; elsewhere it is a 413). */
+	bodyTooLarge: boolean
+	/** `http://host:port` as the caller addressed the mock (for URLs of stored files). */
+	origin: string
 	/** The bearer token as sent, if any. */
 	bearer: string | null
 	/** The live access token of the bearer, if any (set for every endpoint). */

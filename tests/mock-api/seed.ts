@@ -1,7 +1,9 @@
 /**
  * The seed the mock starts from (and `POST /__mock/reset` returns to): the
- * reference data and one verified demo partner without two-step.
+ * reference data and one verified demo partner without two-step, with three
+ * services in different review states.
  */
+import { createService } from './areas/services/state'
 import { createUser } from './areas/users/state'
 import { emptyData, MockStore, type MockData, type StoreConfig } from './store'
 
@@ -24,6 +26,36 @@ export const DEMO_USER = {
 	locale: 'en-GB',
 } as const
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The demo partner's services, oldest first: verified and live, in review, not yet submitted. */
+export const DEMO_SERVICES = [
+	{
+		id: '0c9f6a8e-3f0e-4d7b-9a51-6d2f1b7c8e01',
+		name: 'Demo Pay',
+		description: 'Payments for the demo shop.',
+		category: 'finance',
+		status: 'verified',
+		days_ago: 60,
+	},
+	{
+		id: '0c9f6a8e-3f0e-4d7b-9a51-6d2f1b7c8e02',
+		name: 'Demo Chat',
+		description: 'Customer chat of the demo shop.',
+		category: 'communication',
+		status: 'in_progress',
+		days_ago: 14,
+	},
+	{
+		id: '0c9f6a8e-3f0e-4d7b-9a51-6d2f1b7c8e03',
+		name: 'Demo Games',
+		description: 'A small games arcade, still being built.',
+		category: 'gaming',
+		status: 'not_submitted',
+		days_ago: 2,
+	},
+] as const
+
 export async function buildSeed(config: StoreConfig): Promise<MockData> {
 	const store = new MockStore(config, emptyData())
 	const user = await createUser(store, { ...DEMO_USER, email: DEMO_EMAIL, password: DEMO_PASSWORD, verified: true })
@@ -31,5 +63,31 @@ export async function buildSeed(config: StoreConfig): Promise<MockData> {
 		if (verification.user_id === user.id) verification.user_id = DEMO_USER.id
 	}
 	user.id = DEMO_USER.id
+	for (const seed of DEMO_SERVICES) {
+		const created = store.now() - seed.days_ago * DAY_MS
+		const host = `${seed.name.toLowerCase().replace(/\W+/g, '-')}.example`
+		const verified = seed.status === 'verified'
+		const { service } = createService(
+			store,
+			DEMO_USER.id,
+			{
+				name: seed.name,
+				description: seed.description,
+				category: seed.category,
+				website_url: `https://${host}/`,
+				webhook_url: `https://${host}/webhooks/partner`,
+				authorization_url: `https://${host}/connect`,
+			},
+			{ id: seed.id, created_at: created, environment: verified ? 'live' : 'test' },
+		)
+		if (seed.status !== 'not_submitted')
+			service.review = { status: seed.status, reason: null, updated_at: created + DAY_MS }
+		if (verified)
+			service.domain_verification = {
+				...service.domain_verification,
+				status: 'verified',
+				verified_at: created + DAY_MS,
+			}
+	}
 	return store.data
 }

@@ -9,6 +9,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
 	endpointList,
+	logoRules,
 	messageBody,
 	responseSchema,
 	type Endpoint,
@@ -16,6 +17,8 @@ import {
 } from '../../app/api/contract/index'
 import { handlers } from './areas/index'
 import { pruneTokens, tokenByRaw, tokenIsLive } from './areas/auth/state'
+import { serveServiceLogo } from './areas/services/handlers'
+import { SERVICE_LOGO_PATH, UPLOAD_TMP_PATH } from './areas/services/state'
 import { userById } from './areas/users/state'
 import { randomToken } from './crypto'
 import { faultReply, handleHook, takeFault } from './hooks'
@@ -84,20 +87,35 @@ const routes: Route[] = endpointList.map((endpoint) => {
 	return { name: endpoint.name, endpoint, pattern: new RegExp(`^${source}/?$`), params }
 })
 
-function readBody(req: http.IncomingMessage): Promise<string> {
+/**
+ * The request body, up to `maxBytes`. Over it: a 413, or with `keepGoing` (the
+ * upload storage, which answers its own 422) the rest is drained and dropped.
+ */
+function readBody(
+	req: http.IncomingMessage,
+	maxBytes: number,
+	keepGoing: boolean,
+): Promise<{ bytes: Buffer; tooLarge: boolean }> {
 	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = []
+		let chunks: Buffer[] = []
 		let size = 0
+		let tooLarge = keepGoing && Number(req.headers['content-length']) > maxBytes
 		req.on('data', (chunk: Buffer) => {
+			if (tooLarge) return
 			size += chunk.length
-			if (size > MAX_BODY_BYTES) {
+			if (size > maxBytes) {
+				if (keepGoing) {
+					tooLarge = true
+					chunks = []
+					return
+				}
 				reject(new HttpError(reply(413, { message: 'The request body is too large.' })))
 				req.resume()
 				return
 			}
 			chunks.push(chunk)
 		})
-		req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+		req.on('end', () => resolve({ bytes: Buffer.concat(chunks), tooLarge }))
 		req.on('error', reject)
 	})
 }
@@ -219,24 +237,32 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 		const method = (req.method ?? 'GET').toUpperCase()
 		const path = url.pathname
 		const isHook = path === '/__mock' || path.startsWith('/__mock/')
+		const isStorage = method === 'GET' && path.startsWith(SERVICE_LOGO_PATH)
+		const isUpload = method === 'POST' && path.replace(/\/$/, '') === UPLOAD_TMP_PATH
 		const bearer = bearerOf(req)
 		const authKind = bearerKind(store, bearer)
 		let result: Reply
 		let route: Route | undefined
 		let faulted = false
 		try {
+			const body = await readBody(req, isUpload ? logoRules.maxBytes : MAX_BODY_BYTES, isUpload)
 			const ctx: Ctx = {
 				store,
 				method,
 				path,
 				params: {},
 				query: url.searchParams,
-				bodyText: await readBody(req),
+				bodyText: body.bytes.toString('utf8'),
+				bodyBytes: body.bytes,
+				bodyTooLarge: body.tooLarge,
+				origin: `http://${req.headers.host ?? `${host}:${port}`}`,
 				bearer,
 				auth: null,
 			}
 			if (isHook) {
 				result = (await handleHook(ctx)) ?? reply(404, { message: 'Not found.' })
+			} else if (isStorage) {
+				result = serveServiceLogo(store, path.slice(SERVICE_LOGO_PATH.length))
 			} else {
 				const outcome = await api(ctx)
 				result = outcome.result
@@ -251,7 +277,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 				result = reply(500, { message: 'Server Error.' })
 			}
 		}
-		if (!isHook && !faulted && validateResponses) {
+		if (!isHook && !isStorage && !faulted && validateResponses) {
 			const violation = route
 				? contractViolation(route.name, route.endpoint, result)
 				: UNROUTED_STATUSES.has(result.status)
@@ -272,7 +298,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 		}
 		if (result.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8'
 		res.writeHead(result.status, headers)
-		res.end(result.body === undefined ? undefined : JSON.stringify(result.body))
+		res.end(result.bytes ?? (result.body === undefined ? undefined : JSON.stringify(result.body)))
 		if (!isHook) {
 			store.requests.push({ method, path, query: url.search, status: result.status, auth: authKind })
 			if (store.requests.length > MAX_LOGGED_REQUESTS)

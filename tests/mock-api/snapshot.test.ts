@@ -23,9 +23,9 @@ describe('parseSnapshot', () => {
 	})
 
 	test('a collection this mock does not know is dropped and named', () => {
-		const { data, dropped } = parseSnapshot(snapshotText({ ...emptyData(), services: [{ id: 'a' }] }))
-		expect(dropped).toEqual(['services'])
-		expect(data).not.toHaveProperty('services')
+		const { data, dropped } = parseSnapshot(snapshotText({ ...emptyData(), from_a_newer_mock: [{ id: 'a' }] }))
+		expect(dropped).toEqual(['from_a_newer_mock'])
+		expect(data).not.toHaveProperty('from_a_newer_mock')
 		expect(data).toEqual(emptyData())
 	})
 
@@ -74,12 +74,12 @@ describe('startMockApi with a snapshot', () => {
 		await client(() => first).createUser({ email })
 		const { contact_messages: _missing, ...old } = first.state.data
 		await first.close()
-		await withFile(snapshotText({ ...old, services: [] }), async (file) => {
+		await withFile(snapshotText({ ...old, from_a_newer_mock: [] }), async (file) => {
 			const lines: string[] = []
 			const api = await startTestApi({ snapshot: file, log: (line) => lines.push(line) })
 			const c = client(() => api)
 			try {
-				expect(lines).toEqual([`mock-api: ${file}: dropped unknown collections services`])
+				expect(lines).toEqual([`mock-api: ${file}: dropped unknown collections from_a_newer_mock`])
 				const { access } = await c.signIn(email, PASSWORD)
 				const sent = await c.call('createContactMessage', { bearer: access, body: { subject: 'Hi', message: 'Hello' } })
 				expect(sent.status).toBe(202)

@@ -10,6 +10,8 @@ import { contactHandlers } from './contact/handlers'
 import { contactCollections } from './contact/state'
 import { emailCollections } from './emails/state'
 import { referenceHandlers } from './reference/handlers'
+import { servicesHandlers } from './services/handlers'
+import { serviceCollections } from './services/state'
 import { twoStepHandlers } from './two-step/handlers'
 import { twoStepCollections } from './two-step/state'
 import { userHandlers } from './users/handlers'
@@ -21,6 +23,7 @@ export const collections = {
 	...twoStepCollections,
 	...emailCollections,
 	...contactCollections,
+	...serviceCollections,
 }
 
 /** Every endpoint of the contract: a missing one fails tsc. */
@@ -30,4 +33,5 @@ export const handlers = {
 	...userHandlers,
 	...twoStepHandlers,
 	...contactHandlers,
+	...servicesHandlers,
 } satisfies Handlers

@@ -1,0 +1,194 @@
+/**
+ * Services: a partner's registered services, their client secrets, logos
+ * (through the temporary upload storage) and the categories the API serves.
+ * docs/decisions/0012-services-api.md records the model and its choices.
+ */
+import { z } from 'zod'
+import {
+	dataOf,
+	environmentEnum,
+	isoDateTime,
+	kindEnum,
+	listOf,
+	localeEnum,
+	requiredText,
+	uploadKindEnum,
+	verificationStatusEnum,
+} from './common'
+
+export const serviceLimits = {
+	nameMax: 100,
+	descriptionMax: 1000,
+	urlMax: 2048,
+	idempotencyKeyMax: 255,
+	/** Live secrets of a service at once (the current and, while rotating, the next). */
+	liveSecretsMax: 2,
+} as const
+
+/** Messages of the services area besides the rule and logo messages. */
+export const serviceMessages = {
+	exists: 'This field must contain a value that exists.',
+	versionConflict: 'The service was changed by someone else.',
+	idempotencyKeyReused: 'This key was already used with another request.',
+	tooManySecrets: 'A service has at most two live secrets: revoke one first.',
+	lastSecret: 'The only live secret cannot be revoked: reset it instead.',
+} as const
+
+// ---------------------------------------------------------------------------
+// Enumerations
+// ---------------------------------------------------------------------------
+
+/** The fixed categories `GET /service-categories` serves. */
+export const serviceCategoryKeyEnum = z
+	.enum(['communication', 'finance', 'gaming', 'health', 'productivity', 'shopping', 'social', 'other'])
+	.describe('Category of a service.')
+export type ServiceCategoryKey = z.infer<typeof serviceCategoryKeyEnum>
+
+/** The spec's verification statuses plus `not_submitted` (never sent for review). */
+export const serviceReviewStatusEnum = z
+	.enum(['not_submitted', ...verificationStatusEnum.options])
+	.describe(
+		'not_submitted: never sent for review; submitted: waiting for a reviewer; in_progress: being reviewed; ' +
+			'verified: usable by customers; dismissed: refused (see reason); cancelled: withdrawn by the partner.',
+	)
+export type ServiceReviewStatus = z.infer<typeof serviceReviewStatusEnum>
+
+export const domainVerificationStatusEnum = z.enum(['pending', 'verified'])
+export type DomainVerificationStatus = z.infer<typeof domainVerificationStatusEnum>
+
+// ---------------------------------------------------------------------------
+// Resources
+// ---------------------------------------------------------------------------
+
+export const serviceCategoryResource = z.object({ key: serviceCategoryKeyEnum, name: z.string() })
+export type ServiceCategory = z.infer<typeof serviceCategoryResource>
+export const serviceCategoryList = listOf(serviceCategoryResource)
+
+export const serviceLogo = z.object({
+	url: z.url().describe('Under the service-logo storage (SERVICE_LOGO_URL).'),
+	content_type: z.enum(['image/png', 'image/jpeg']).describe('Sniffed from the bytes.'),
+	width: z.number().int(),
+	height: z.number().int(),
+})
+export type ServiceLogo = z.infer<typeof serviceLogo>
+
+export const serviceResource = z.object({
+	id: z.string(),
+	name: z.string(),
+	description: z.string(),
+	category: serviceCategoryKeyEnum,
+	logo: serviceLogo.nullable(),
+	website_url: z.string(),
+	webhook_url: z.string(),
+	authorization_url: z.string().describe('The connect-account page that links an external account.'),
+	environment: environmentEnum.describe('test: sandbox, only the partner; live: used by customers.'),
+	kind: kindEnum.describe("external: a partner's service; internal: one of the product's own."),
+	client_id: z.string().describe('Public identifier of the service, used with its secret.'),
+	review: z.object({
+		status: serviceReviewStatusEnum,
+		reason: z.string().nullable().describe('Why the review was dismissed.'),
+		updated_at: isoDateTime.nullable(),
+	}),
+	security_protections: z
+		.array(z.object({ key: z.string(), enabled: z.boolean() }))
+		.describe('What the service neutralises; shown to end users.'),
+	translations: z.array(
+		z
+			.object({ locale: localeEnum, name: z.string(), description: z.string() })
+			.describe('Name and description in one locale.'),
+	),
+	domain_verification: z.object({
+		token: z.string().describe('Value of the DNS TXT record or the .well-known file.'),
+		status: domainVerificationStatusEnum,
+		verified_at: isoDateTime.nullable(),
+	}),
+	version: z.number().int().positive().describe('Increases with every change; sent back by an update.'),
+	created_at: isoDateTime,
+	updated_at: isoDateTime,
+})
+export type Service = z.infer<typeof serviceResource>
+export const serviceResponse = dataOf(serviceResource)
+export const serviceList = listOf(serviceResource)
+
+export const serviceSecretResource = z.object({
+	id: z.string(),
+	hint: z.string().describe('The last 4 characters.'),
+	created_at: isoDateTime,
+	last_used_at: isoDateTime.nullable(),
+})
+export type ServiceSecret = z.infer<typeof serviceSecretResource>
+export const serviceSecretList = listOf(serviceSecretResource)
+
+/** A secret as created: the only time its plaintext is shown. */
+export const newServiceSecret = serviceSecretResource.extend({ secret: z.string() })
+export type NewServiceSecret = z.infer<typeof newServiceSecret>
+export const newServiceSecretResponse = dataOf(newServiceSecret)
+
+/** 201: the service and its first secret; a replayed create is 200 with `secret: null`. */
+export const createServiceResponse = z.object({ data: serviceResource, secret: newServiceSecret.nullable() })
+export type CreateServiceResponse = z.infer<typeof createServiceResponse>
+
+export const uploadResource = z.object({
+	id: z.string(),
+	kind: uploadKindEnum,
+	size: z.number().int().nonnegative(),
+	content_type: z.string().describe('Sniffed from the bytes; application/octet-stream when unknown.'),
+	created_at: isoDateTime,
+	expires_at: isoDateTime.nullable().describe('When a temporary upload is deleted; null for kept files.'),
+})
+export type Upload = z.infer<typeof uploadResource>
+export const uploadResponse = dataOf(uploadResource)
+
+/** 409: the update's `version` is not the current one; `data` is the current service. */
+export const versionConflictBody = z.object({
+	message: z.string(),
+	code: z.literal('version_conflict'),
+	data: serviceResource,
+})
+export type VersionConflictBody = z.infer<typeof versionConflictBody>
+
+// ---------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------
+
+/** An absolute `https://` URL. */
+export const httpsUrlField = z
+	.string()
+	.trim()
+	.min(1, 'required')
+	.max(serviceLimits.urlMax)
+	.pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain }))
+
+/** The editable fields of a service, as create and update take them. */
+export const serviceFields = {
+	name: requiredText(serviceLimits.nameMax),
+	description: requiredText(serviceLimits.descriptionMax),
+	category: serviceCategoryKeyEnum,
+	website_url: httpsUrlField,
+	webhook_url: httpsUrlField,
+	authorization_url: httpsUrlField,
+}
+
+export const createServiceBody = z.object({
+	...serviceFields,
+	idempotency_key: z
+		.string()
+		.min(1, 'required')
+		.max(serviceLimits.idempotencyKeyMax)
+		.describe('Chosen by the client per form; the same key within 24 h returns the first result.'),
+})
+export type CreateServiceBody = z.infer<typeof createServiceBody>
+
+export const updateServiceBody = z.object({
+	name: serviceFields.name.optional(),
+	description: serviceFields.description.optional(),
+	category: serviceFields.category.optional(),
+	website_url: serviceFields.website_url.optional(),
+	webhook_url: serviceFields.webhook_url.optional(),
+	authorization_url: serviceFields.authorization_url.optional(),
+	version: z.number().int().positive().describe('The `version` the change is based on.'),
+})
+export type UpdateServiceBody = z.infer<typeof updateServiceBody>
+
+export const attachLogoBody = z.object({ upload_id: z.string().min(1, 'required') })
+export type AttachLogoBody = z.infer<typeof attachLogoBody>

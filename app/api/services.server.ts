@@ -1,0 +1,49 @@
+/**
+ * The services area on top of `api.call`: one page of the list by cursor,
+ * the create with its idempotency key, and the update whose version conflict
+ * is an answer (the current service), not an error.
+ */
+import type { ApiClient } from './client.server'
+import { versionConflictBody, type CreateServiceBody, type Service, type UpdateServiceBody } from './contract/index'
+import { ApiError } from './errors'
+
+/** One page of the caller's services, newest first. */
+export async function servicesPage(api: ApiClient, cursor?: string) {
+	const { data, meta } = await api.call('listServices', { query: { cursor } })
+	return { services: data, nextCursor: meta.next_cursor }
+}
+
+/** A key for one create form: rendered into it, so a double submit sends the same key. */
+export const newIdempotencyKey = () => crypto.randomUUID()
+
+/**
+ * Creates a service. `secret` is the plaintext shown once; it is null when the
+ * key was used before (a double submit), as the API never answers it twice.
+ */
+export async function createService(
+	api: ApiClient,
+	fields: Omit<CreateServiceBody, 'idempotency_key'>,
+	idempotencyKey: string,
+) {
+	const { data, secret } = await api.call('createService', { body: { ...fields, idempotency_key: idempotencyKey } })
+	return { service: data, secret }
+}
+
+export type UpdateServiceResult = { ok: true; service: Service } | { ok: false; current: Service }
+
+/** Saves changes made on `version`; when someone saved in between, answers the current service instead. */
+export async function updateService(
+	api: ApiClient,
+	id: string,
+	changes: Omit<UpdateServiceBody, 'version'>,
+	version: number,
+): Promise<UpdateServiceResult> {
+	try {
+		const { data } = await api.call('updateService', { params: { id }, body: { ...changes, version } })
+		return { ok: true, service: data }
+	} catch (error) {
+		const conflict = error instanceof ApiError && error.status === 409 && versionConflictBody.safeParse(error.body)
+		if (conflict && conflict.success) return { ok: false, current: conflict.data.data }
+		throw error
+	}
+}
