@@ -159,6 +159,12 @@ function SiteNav({ user }: { user: { name: string } | null }) {
 					>
 						{t('nav.account')}
 					</Link>
+					<Link
+						to={href('/services/manage')}
+						aria-current={location.pathname.startsWith('/services/') ? 'true' : undefined}
+					>
+						{t('nav.services')}
+					</Link>
 					<NavLink to={href('/contact')}>{t('nav.contact')}</NavLink>
 					<span className="site-nav__user">{t('nav.signedInAs', { name: user.name })}</span>
 					<Form method="post" action={href('/auth/sign-out')}>

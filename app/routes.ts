@@ -15,6 +15,8 @@ export default [
 		route('auth/sign-out', 'routes/auth/sign-out.tsx'),
 		route('auth/verification/resend', 'routes/auth/verification-resend.tsx'),
 		route('contact', 'routes/contact.tsx'),
+		route('services/manage', 'routes/services/list.tsx'),
+		route('services/:serviceId', 'routes/services/details.tsx'),
 		layout('routes/account/layout.tsx', [
 			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
 			route('me/manage/security/email', 'routes/account/email.tsx'),

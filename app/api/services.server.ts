@@ -3,14 +3,38 @@
  * the create with its idempotency key, and the update whose version conflict
  * is an answer (the current service), not an error.
  */
+import { createTtlCache } from './cache.server'
 import type { ApiClient } from './client.server'
-import { versionConflictBody, type CreateServiceBody, type Service, type UpdateServiceBody } from './contract/index'
+import {
+	versionConflictBody,
+	type CreateServiceBody,
+	type Service,
+	type ServiceCategory,
+	type UpdateServiceBody,
+} from './contract/index'
 import { ApiError } from './errors'
+import { allPages } from './pagination.server'
 
 /** One page of the caller's services, newest first. */
 export async function servicesPage(api: ApiClient, cursor?: string) {
 	const { data, meta } = await api.call('listServices', { query: { cursor } })
 	return { services: data, nextCursor: meta.next_cursor }
+}
+
+/** The categories change rarely: cached per process like the reference lists. */
+const categoryCache = createTtlCache<ServiceCategory[]>()
+export function serviceCategories(api: ApiClient) {
+	return categoryCache.get('categories', () => allPages(api, 'listServiceCategories'))
+}
+
+/** A service whose review waits on the partner: never submitted, or refused. */
+export const needsAttention = (service: Service) =>
+	service.review.status === 'not_submitted' || service.review.status === 'dismissed'
+
+/** How many services the partner has, and how many need attention. */
+export async function servicesSummary(api: ApiClient) {
+	const services = await allPages(api, 'listServices')
+	return { total: services.length, needAttention: services.filter(needsAttention).length }
 }
 
 /** A key for one create form: rendered into it, so a double submit sends the same key. */

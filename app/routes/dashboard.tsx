@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
+import { servicesSummary } from '#app/api/services.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'
 import { getApi } from '#app/middleware/session.server'
 import { getUser } from '#app/middleware/guards.server'
@@ -11,12 +12,14 @@ export const meta: Route.MetaFunction = () => pageTitle('common:nav.dashboard')
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const user = getUser(context)
-	const active = await activeTwoStepMethods(getApi(context))
-	return { firstName: user.first_name, companyName: user.company_name, twoStep: active }
+	const api = getApi(context)
+	const [active, services] = await Promise.all([activeTwoStepMethods(api), servicesSummary(api)])
+	return { firstName: user.first_name, companyName: user.company_name, twoStep: active, services }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-	const { t } = useTranslation(['common', 'account'])
+	const { t } = useTranslation(['common', 'account', 'services'])
+	const { services } = loaderData
 	const methodNames = loaderData.twoStep.map((m) =>
 		m === 'totp' ? t('account:twoStep.totp') : t('account:twoStep.email'),
 	)
@@ -39,6 +42,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 				<p>{t('account:dashboard.twoStepOn', { methods: methodNames.join(', ') })}</p>
 			)}
 			<div className="cards">
+				<section className="card stack" aria-labelledby="services-card">
+					<h2 id="services-card">{t('services:dashboard.title')}</h2>
+					<p>{t('services:dashboard.count', { count: services.total })}</p>
+					{services.needAttention ? (
+						<p>{t('services:dashboard.attention', { count: services.needAttention })}</p>
+					) : null}
+					<p>
+						<Link to={href('/services/manage')}>{t('services:dashboard.link')}</Link>
+					</p>
+				</section>
 				<section className="card stack" aria-labelledby="account-card">
 					<h2 id="account-card">{t('account:dashboard.account')}</h2>
 					<p>{t('account:dashboard.accountBody')}</p>

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next'
+import type { ServiceLogo as Logo, ServiceReviewStatus } from '#app/api/contract/services'
+
+const TONES: Partial<Record<ServiceReviewStatus, string>> = { verified: 'tag--ok', dismissed: 'tag--attention' }
+
+/** The review state as a badge; verified and dismissed stand out. */
+export function ReviewBadge({ status }: { status: ServiceReviewStatus }) {
+	const { t } = useTranslation('services')
+	return <span className={`tag ${TONES[status] ?? ''}`.trim()}>{t(`review.${status}`)}</span>
+}
+
+/** The logo next to the service's name, so it adds nothing to read out. */
+export function ServiceLogo({ logo, size = 48 }: { logo: Logo | null; size?: number }) {
+	if (!logo) return null
+	return <img className="service-logo" src={logo.url} alt="" width={size} height={size} />
+}

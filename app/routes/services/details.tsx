@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next'
+import { data, href, Link } from 'react-router'
+import type { Route } from './+types/details'
+import { ApiError } from '#app/api/errors'
+import { fixedT } from '#app/i18n'
+import { serviceCategories } from '#app/api/services.server'
+import { getUser } from '#app/middleware/guards.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { CopySecret } from '#app/components/services/copy-secret'
+import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
+import { Notice } from '#app/components/ui/notice'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{ title: fixedT('common:pageTitle', { title: loaderData?.service.name }) },
+]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const api = getApi(context)
+	const [service, categories] = await Promise.all([
+		api.call('getService', { params: { id: params.serviceId } }).then(
+			(found) => found.data,
+			(error: unknown) => {
+				// Another partner's service and a malformed id are the same 404.
+				if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+				throw error
+			},
+		),
+		serviceCategories(api),
+	])
+	// The secret of a service just created: read once, then gone (a reload shows none).
+	const session = getSession(context)
+	const created = session.getSealed('serviceSecret', getUser(context).id)
+	if (created) await session.clearSealed('serviceSecret')
+	return {
+		service,
+		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
+		secret: created?.serviceId === service.id ? created.secret : null,
+	}
+}
+
+export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service, categoryName, secret } = loaderData
+	const sections = [
+		{
+			key: 'settings',
+			summary: t('details.settingsSummary', { category: categoryName, website: service.website_url }),
+		},
+		{ key: 'verifications', summary: t(`details.verificationsSummary.${service.domain_verification.status}`) },
+		{ key: 'translations', summary: t('details.translationsSummary', { count: service.translations.length }) },
+		{
+			key: 'developers',
+			summary: t('details.developersSummary', { clientId: service.client_id, webhook: service.webhook_url }),
+		},
+		{
+			key: 'protections',
+			summary: t('details.protectionsSummary', {
+				count: service.security_protections.filter((protection) => protection.enabled).length,
+			}),
+		},
+	] as const
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={href('/services/manage')}>{t('details.back')}</Link>
+			</p>
+			<header className="service-header">
+				<ServiceLogo logo={service.logo} size={64} />
+				<div className="stack">
+					<h1 id="page-heading">{service.name}</h1>
+					<p className="button-row">
+						<span>{t('details.environment', { environment: t(`environment.${service.environment}`) })}</span>
+						<span>
+							{t('details.review')} <ReviewBadge status={service.review.status} />
+						</span>
+					</p>
+					{service.review.status === 'dismissed' && service.review.reason ? (
+						<p>{t('details.dismissedReason', { reason: service.review.reason })}</p>
+					) : null}
+				</div>
+			</header>
+			{secret ? (
+				<Notice tone="warning" title={t('details.secretOnce')}>
+					<div className="button-row">
+						<code className="setup-key" aria-label={t('details.secretLabel')}>
+							{secret}
+						</code>
+						<CopySecret value={secret} />
+					</div>
+				</Notice>
+			) : null}
+			<section className="stack" aria-labelledby="sections-heading">
+				<h2 id="sections-heading">{t('details.sections')}</h2>
+				<p className="muted">{t('details.sectionsSoon')}</p>
+				<dl className="summary-list">
+					{sections.map(({ key, summary }) => (
+						<div key={key}>
+							<dt>{t(`details.${key}`)}</dt>
+							<dd>{summary}</dd>
+						</div>
+					))}
+				</dl>
+			</section>
+		</section>
+	)
+}

@@ -1,0 +1,165 @@
+import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { href, Link, redirect } from 'react-router'
+import type { Route } from './+types/list'
+import { createServiceBody, serviceFields, serviceLimits } from '#app/api/contract/services'
+import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
+import { getUser } from '#app/middleware/guards.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { SelectField, TextareaField, TextField } from '#app/components/ui/field'
+import { useAppForm } from '#app/components/ui/use-app-form'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { pageTitle } from '#app/utils/meta'
+
+export const meta: Route.MetaFunction = () => pageTitle('services:list.title')
+
+const schema = createServiceBody
+/** Fields whose API errors show on the field; the rest (the idempotency key) go to the summary. */
+const FIELDS = Object.keys(serviceFields)
+const SELF = href('/services/manage')
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const api = getApi(context)
+	const cursor = new URL(request.url).searchParams.get('cursor') || undefined
+	const [page, categories] = await Promise.all([servicesPage(api, cursor), serviceCategories(api)])
+	return { ...page, categories, idempotencyKey: newIdempotencyKey() }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { submission } = parseForm(context, schema)
+	if (submission.status !== 'success') return invalid(submission)
+	const { idempotency_key, ...fields } = submission.value
+	let created
+	try {
+		created = await createService(getApi(context), fields, idempotency_key)
+	} catch (error) {
+		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
+	}
+	const { service, secret } = created
+	const session = getSession(context)
+	// A replayed create (double submit) has no secret: the details page then shows none.
+	if (secret) {
+		await session.setSealed('serviceSecret', { serviceId: service.id, secret: secret.secret }, getUser(context).id)
+	}
+	await session.setFlash({ tone: 'success', key: 'services:create.created' })
+	return redirect(href('/services/:serviceId', { serviceId: service.id }))
+}
+
+export default function ServicesList({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { services, nextCursor, categories } = loaderData
+	const categoryName = new Map(categories.map((category) => [category.key, category.name]))
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<h1 id="page-heading">{t('list.title')}</h1>
+			{services.length ? (
+				<ul className="service-list" aria-labelledby="page-heading">
+					{services.map((service) => (
+						<li key={service.id} className="card service-card">
+							<ServiceLogo logo={service.logo} />
+							<div className="stack">
+								<h2 className="service-card__name">
+									<Link to={href('/services/:serviceId', { serviceId: service.id })}>{service.name}</Link>
+								</h2>
+								<dl className="service-card__facts">
+									<div>
+										<dt>{t('list.category')}</dt>
+										<dd>{categoryName.get(service.category) ?? service.category}</dd>
+									</div>
+									<div>
+										<dt>{t('list.environment')}</dt>
+										<dd>{t(`environment.${service.environment}`)}</dd>
+									</div>
+									<div>
+										<dt>{t('list.review')}</dt>
+										<dd>
+											<ReviewBadge status={service.review.status} />
+										</dd>
+									</div>
+								</dl>
+							</div>
+						</li>
+					))}
+				</ul>
+			) : (
+				<p>
+					{t('list.empty')} <a href="#create-heading">{t('list.emptyLink')}</a>
+				</p>
+			)}
+			{nextCursor ? (
+				<p>
+					<Link to={`${SELF}?${new URLSearchParams({ cursor: nextCursor })}`}>{t('list.more')}</Link>
+				</p>
+			) : null}
+			<CreateService
+				categories={categories}
+				idempotencyKey={loaderData.idempotencyKey}
+				lastResult={actionData?.result}
+			/>
+		</section>
+	)
+}
+
+function CreateService({
+	categories,
+	idempotencyKey,
+	lastResult,
+}: {
+	categories: Array<{ key: string; name: string }>
+	idempotencyKey: string
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const { t } = useTranslation('services')
+	// A failed submission comes back with its key, so retrying it cannot create a second service.
+	const [form, fields] = useAppForm(schema, {
+		id: 'create-service',
+		lastResult,
+		defaultValue: { idempotency_key: idempotencyKey },
+	})
+	const labels = {
+		name: t('create.name'),
+		description: t('create.description'),
+		category: t('create.category'),
+		website_url: t('create.websiteUrl'),
+		webhook_url: t('create.webhookUrl'),
+		authorization_url: t('create.authorizationUrl'),
+	}
+	return (
+		<section className="stack" aria-labelledby="create-heading">
+			<h2 id="create-heading" tabIndex={-1}>
+				{t('create.title')}
+			</h2>
+			<p>{t('create.intro')}</p>
+			<AppForm form={form} labels={labels}>
+				<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
+				<TextField meta={fields.name} label={labels.name} maxLength={serviceLimits.nameMax} />
+				<TextareaField
+					meta={fields.description}
+					label={labels.description}
+					rows={4}
+					maxLength={serviceLimits.descriptionMax}
+				/>
+				<SelectField
+					meta={fields.category}
+					label={labels.category}
+					placeholder={t('create.categoryPlaceholder')}
+					options={categories.map((category) => ({ value: category.key, label: category.name }))}
+				/>
+				<TextField meta={fields.website_url} label={labels.website_url} type="url" hint={t('create.urlHint')} />
+				<TextField meta={fields.webhook_url} label={labels.webhook_url} type="url" hint={t('create.urlHint')} />
+				<TextField
+					meta={fields.authorization_url}
+					label={labels.authorization_url}
+					type="url"
+					hint={t('create.authorizationUrlHint')}
+				/>
+				<div className="button-row">
+					<SubmitButton pendingLabel={t('create.pending')}>{t('create.submit')}</SubmitButton>
+				</div>
+			</AppForm>
+		</section>
+	)
+}

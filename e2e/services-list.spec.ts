@@ -1,0 +1,196 @@
+import type { APIRequestContext, Page, Response } from '@playwright/test'
+import { csrfTokenFrom } from '#tests/setup/processes'
+import { createPartner, signInOverHttp } from './utils/auth'
+import { expectAccessible } from './utils/axe'
+import { expect, jsDisabled, test } from './fixtures'
+
+const LIST = '/services/manage'
+const ONCE = 'Copy it now: it will not be shown again'
+const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
+
+const SERVICE = {
+	name: 'Ledger Sync',
+	description: 'Keeps your ledgers in step.',
+	category: 'finance',
+	website_url: 'https://ledger.example.com',
+	webhook_url: 'https://ledger.example.com/hooks',
+	authorization_url: 'https://ledger.example.com/connect',
+}
+
+const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+
+async function fillCreateForm(page: Page, webhookUrl = SERVICE.webhook_url) {
+	await page.getByLabel('Name', { exact: true }).fill(SERVICE.name)
+	await page.getByLabel('Description').fill(SERVICE.description)
+	await page.getByLabel('Category').selectOption({ label: 'Finance' })
+	await page.getByLabel('Website URL').fill(SERVICE.website_url)
+	await page.getByLabel('Webhook URL').fill(webhookUrl)
+	await page.getByLabel('Authorization URL').fill(SERVICE.authorization_url)
+}
+
+/** The form as the page renders it: its CSRF token and idempotency key. */
+async function createFormTokens(request: APIRequestContext) {
+	const html = await (await request.get(LIST)).text()
+	const idempotencyKey = /name="idempotency_key" value="([^"]+)"/.exec(html)?.[1]
+	const csrf = csrfTokenFrom(html)
+	if (!csrf || !idempotencyKey) throw new Error(`GET ${LIST}: no CSRF token or idempotency key`)
+	return { csrf, idempotencyKey }
+}
+
+/** Posts the create form over HTTP, as a browser without JS would; answers the redirect's location. */
+async function postCreate(
+	request: APIRequestContext,
+	baseURL: string,
+	form: { csrf: string; idempotencyKey: string },
+	name = SERVICE.name,
+) {
+	const response = await request.post(LIST, {
+		form: { ...SERVICE, name, csrf: form.csrf, idempotency_key: form.idempotencyKey },
+		headers: { Origin: baseURL },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(302)
+	return response.headers().location!
+}
+
+test('empty list, a validation error, create, the secret once, then the list and the details', async ({
+	page,
+	partner: _signedIn,
+}, testInfo) => {
+	await page.goto(LIST)
+	await expect(page.getByRole('heading', { level: 1, name: 'Your services' })).toBeVisible()
+	await expect(page.getByText('No results.')).toBeVisible()
+	await expectAccessible(page, testInfo)
+	await page.getByRole('link', { name: 'Create your first service' }).click()
+
+	await fillCreateForm(page, 'not a url')
+	await page.getByRole('button', { name: 'Create service' }).click()
+	await expect(summary(page)).toContainText('Webhook URL: This field must contain a valid url.')
+	await expect(page.getByLabel('Name', { exact: true })).toHaveValue(SERVICE.name)
+	await expect(page.getByLabel('Category')).toHaveValue('finance')
+	await expect(page.getByLabel('Webhook URL')).toHaveValue('not a url')
+	await expectAccessible(page, testInfo)
+
+	await page.getByLabel('Webhook URL').fill(SERVICE.webhook_url)
+	await page.getByRole('button', { name: 'Create service' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
+	await expect(page).toHaveURL(/\/services\/[^/]+$/)
+	await expect(page.getByText('Service created.')).toBeVisible()
+	await expect(page.getByText(ONCE)).toBeVisible()
+	await expect(page.getByLabel('Client secret')).not.toBeEmpty()
+	await expect(page.getByRole('button', { name: 'Copy secret' })).toHaveCount(jsDisabled(testInfo) ? 0 : 1)
+	await expect(page.getByText('Environment: Test')).toBeVisible()
+	await expect(page.getByText('Not submitted')).toBeVisible()
+	const sections = page.getByRole('region', { name: 'Sections' })
+	await expect(sections).toContainText('Category: Finance; website https://ledger.example.com')
+	await expect(sections).toContainText('Domain not verified yet.')
+	await expect(sections).toContainText('No translations yet.')
+	await expect(sections).toContainText('Client ID')
+	await expect(sections).toContainText('Security protections')
+	await expect(sections.getByRole('link')).toHaveCount(0)
+	await expectAccessible(page, testInfo)
+
+	const reload = await page.reload()
+	expect(reload!.headers()['cache-control']).toContain('no-store')
+	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
+	await expect(page.getByText(ONCE)).toHaveCount(0)
+
+	await page.getByRole('link', { name: 'All services' }).click()
+	const card = page.getByRole('listitem').filter({ hasText: SERVICE.name })
+	await expect(card).toContainText('Finance')
+	await expect(card).toContainText('Test')
+	await expect(card).toContainText('Not submitted')
+	await expect(page.getByText('No results.')).toHaveCount(0)
+	await card.getByRole('link', { name: SERVICE.name }).click()
+	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
+	await expect(page.getByText(ONCE)).toHaveCount(0)
+})
+
+test("another partner's service and a malformed id are 404 pages", async ({
+	page,
+	partner: _signedIn,
+	mock,
+	playwright,
+	baseURL,
+}) => {
+	const other = await createPartner(mock)
+	const otherRequest = await playwright.request.newContext({ baseURL })
+	await signInOverHttp(otherRequest, baseURL!, other.email, other.password)
+	const theirs = await postCreate(otherRequest, baseURL!, await createFormTokens(otherRequest))
+	await otherRequest.dispose()
+
+	for (const path of [new URL(theirs, baseURL).pathname, '/services/not-a-service-id']) {
+		const response = await page.goto(path)
+		expect(response!.status()).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+	}
+})
+
+test('a double submit of the create form creates one service', async ({ page, partner: _signedIn, baseURL }) => {
+	const request = page.context().request
+	const form = await createFormTokens(request)
+	const first = await postCreate(request, baseURL!, form)
+	const second = await postCreate(request, baseURL!, form)
+	expect(second).toBe(first)
+	await page.goto(LIST)
+	await expect(page.getByRole('listitem').filter({ hasText: SERVICE.name })).toHaveCount(1)
+})
+
+test('a create that fails upstream keeps what was typed', async ({ page, partner: _signedIn, mock }) => {
+	await page.goto(LIST)
+	await fillCreateForm(page)
+	await mock.fault({ method: 'POST', path: '/services', status: 503 })
+	const answer = page.waitForResponse(
+		(response: Response) =>
+			response.request().method() === 'POST' && new URL(response.url()).pathname.replace(/\.data$/, '') === LIST,
+	)
+	await page.getByRole('button', { name: 'Create service' }).click()
+	expect((await answer).status()).toBe(503)
+	await expect(summary(page)).toContainText(NOT_SAVED)
+	await expect(page.getByLabel('Name', { exact: true })).toHaveValue(SERVICE.name)
+	await expect(page.getByLabel('Description')).toHaveValue(SERVICE.description)
+	await expect(page.getByLabel('Category')).toHaveValue('finance')
+	await expect(page.getByLabel('Authorization URL')).toHaveValue(SERVICE.authorization_url)
+	// Once the API is back, the same form goes through.
+	await page.getByRole('button', { name: 'Create service' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
+	await expect(page.getByText(ONCE)).toBeVisible()
+})
+
+test('the list pages with a "More services" link, newest first', async ({ page, partner: _signedIn, baseURL }) => {
+	const request = page.context().request
+	const { csrf } = await createFormTokens(request)
+	for (let i = 1; i <= 16; i++) {
+		await postCreate(request, baseURL!, { csrf, idempotencyKey: crypto.randomUUID() }, `Service ${i}`)
+	}
+	await page.goto(LIST)
+	const names = page.getByRole('listitem').getByRole('heading', { level: 2 })
+	await expect(names).toHaveCount(15)
+	await expect(names.first()).toHaveText('Service 16')
+	await page.getByRole('link', { name: 'More services' }).click()
+	await expect(names).toHaveCount(1)
+	await expect(names.first()).toHaveText('Service 1')
+	await expect(page.getByRole('link', { name: 'More services' })).toHaveCount(0)
+})
+
+test('the dashboard sums up the services; the main navigation leads to them', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}) => {
+	await page.goto('/')
+	const card = page.getByRole('region', { name: 'Services' })
+	await expect(card).toContainText('You have no services yet.')
+	await postCreate(page.context().request, baseURL!, await createFormTokens(page.context().request))
+	await page.reload()
+	await expect(card).toContainText('You have 1 service.')
+	await expect(card).toContainText('1 needs your attention (not submitted or dismissed).')
+	await card.getByRole('link', { name: 'Manage your services' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Your services' })).toBeVisible()
+
+	await page.goto('/')
+	const nav = page.getByRole('navigation', { name: 'Main' })
+	await nav.getByRole('link', { name: 'Services' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Your services' })).toBeVisible()
+	await expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'true')
+})
