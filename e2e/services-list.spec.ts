@@ -171,6 +171,12 @@ test('the list pages with a "More services" link, newest first', async ({ page, 
 	await expect(names).toHaveCount(1)
 	await expect(names.first()).toHaveText('Service 1')
 	await expect(page.getByRole('link', { name: 'More services' })).toHaveCount(0)
+	// A stale or hand-edited cursor starts again from the first page, never an error page.
+	const stale = await request.get(`${LIST}?cursor=not-a-cursor`, { maxRedirects: 0 })
+	expect(stale.status()).toBe(302)
+	await page.goto(`${LIST}?cursor=not-a-cursor`)
+	await expect(page).toHaveURL(new RegExp(`${LIST}$`))
+	await expect(names).toHaveCount(15)
 })
 
 test('the dashboard sums up the services; the main navigation leads to them', async ({

@@ -18,6 +18,10 @@ describe('contentSecurityPolicy', () => {
 		expect(policy['frame-ancestors']).toEqual(["'none'"])
 		expect(policy['form-action']).toEqual(["'self'"])
 	})
+	test('lets images come from the service-logo storage', () => {
+		const policy = directives(contentSecurityPolicy('n', { logoStorage: 'https://logos.example.com/service-logos' }))
+		expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://logos.example.com'])
+	})
 	test('lets the browser report to the configured Sentry origin only', () => {
 		const policy = directives(contentSecurityPolicy('n', { sentryDsn: 'https://key@o1.ingest.sentry.io/42' }))
 		expect(policy['connect-src']).toEqual(["'self'", 'https://o1.ingest.sentry.io'])

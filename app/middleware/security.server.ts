@@ -7,7 +7,7 @@ export const nonceContext = createContext<string>('')
 /** Content-Security-Policy for one response; `nonce` is fresh per request. */
 export function contentSecurityPolicy(
 	nonce: string,
-	{ dev = false, sentryDsn }: { dev?: boolean; sentryDsn?: string } = {},
+	{ dev = false, sentryDsn, logoStorage }: { dev?: boolean; sentryDsn?: string; logoStorage?: string } = {},
 ) {
 	const connect = ["'self'"]
 	if (sentryDsn) connect.push(new URL(sentryDsn).origin)
@@ -16,7 +16,8 @@ export function contentSecurityPolicy(
 		'default-src': ["'self'"],
 		'script-src': [`'nonce-${nonce}'`, "'self'"],
 		'style-src': ["'self'", `'nonce-${nonce}'`],
-		'img-src': ["'self'", 'data:', 'blob:'],
+		// Service logos are served by the logo storage (SERVICE_LOGO_URL).
+		'img-src': ["'self'", 'data:', 'blob:', ...(logoStorage ? [new URL(logoStorage).origin] : [])],
 		'font-src': ["'self'"],
 		'connect-src': connect,
 		'worker-src': ["'self'"],
@@ -45,7 +46,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ context
 	// Vite's dev server injects scripts we cannot nonce; report only while developing.
 	headers.set(
 		dev ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy',
-		contentSecurityPolicy(nonce, { dev, sentryDsn: config.SENTRY_DSN }),
+		contentSecurityPolicy(nonce, { dev, sentryDsn: config.SENTRY_DSN, logoStorage: config.SERVICE_LOGO_URL }),
 	)
 	headers.set('X-Content-Type-Options', 'nosniff')
 	// Not `no-referrer`: it makes browsers send `Origin: null` on form posts without JS.

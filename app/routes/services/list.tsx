@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/list'
 import { createServiceBody, serviceFields, serviceLimits } from '#app/api/contract/services'
+import { ApiError } from '#app/api/errors'
 import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
 import { getUser } from '#app/middleware/guards.server'
 import { getApi, getSession } from '#app/middleware/session.server'
@@ -24,7 +25,14 @@ const SELF = href('/services/manage')
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const api = getApi(context)
 	const cursor = new URL(request.url).searchParams.get('cursor') || undefined
-	const [page, categories] = await Promise.all([servicesPage(api, cursor), serviceCategories(api)])
+	const [page, categories] = await Promise.all([
+		servicesPage(api, cursor).catch((error: unknown) => {
+			// A stale or hand-edited cursor: start again from the first page (never an error page).
+			if (cursor && error instanceof ApiError && error.kind === 'bad_request') throw redirect(SELF)
+			throw error
+		}),
+		serviceCategories(api),
+	])
 	return { ...page, categories, idempotencyKey: newIdempotencyKey() }
 }
 
