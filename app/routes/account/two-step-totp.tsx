@@ -1,10 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import QRCode from 'qrcode'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, href, Link, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
 import type { Route } from './+types/two-step-totp'
 import { activateTwoStep, activeTwoStepMethods, createTotpSecret } from '#app/api/two-step.server'
@@ -15,7 +13,8 @@ import { codeField } from '#app/auth/schemas'
 import { CodeField } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
-import { Button, SubmitButton } from '#app/components/ui/button'
+import { SubmitButton } from '#app/components/ui/button'
+import { CopyButton } from '#app/components/ui/copy-button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getFormData } from '#app/middleware/form-body.server'
 import { getT } from '#app/middleware/i18n.server'
@@ -77,26 +76,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(OVERVIEW)
 }
 
-function CopyKey({ value }: { value: string }) {
-	const { t } = useTranslation('account')
-	const hydrated = useHydrated()
-	const [copied, setCopied] = useState(false)
-	if (!hydrated) return null
-	return (
-		<>
-			<Button
-				variant="secondary"
-				onClick={() => {
-					void navigator.clipboard?.writeText(value.replace(/\s/g, '')).then(() => setCopied(true))
-				}}
-			>
-				{t('totp.copy')}
-			</Button>
-			<span role="status">{copied ? t('totp.copied') : ''}</span>
-		</>
-	)
-}
-
 export default function EnableTotp({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
 	const { setup } = loaderData
@@ -148,7 +127,7 @@ function ScanAndConfirm({
 					<code className="setup-key" aria-label={t('totp.manualLabel')}>
 						{setup.key}
 					</code>
-					<CopyKey value={setup.key} />
+					<CopyButton value={setup.key.replace(/\s/g, '')} label={t('totp.copy')} copiedLabel={t('totp.copied')} />
 				</div>
 			</div>
 			<div className="stack">

@@ -6,7 +6,7 @@ import { fixedT } from '#app/i18n'
 import { serviceCategories } from '#app/api/services.server'
 import { getUser } from '#app/middleware/guards.server'
 import { getApi, getSession } from '#app/middleware/session.server'
-import { CopySecret } from '#app/components/services/copy-secret'
+import { CopyButton } from '#app/components/ui/copy-button'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
 import { Notice } from '#app/components/ui/notice'
 
@@ -85,7 +85,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 						<code className="setup-key" aria-label={t('details.secretLabel')}>
 							{secret}
 						</code>
-						<CopySecret value={secret} />
+						<CopyButton value={secret} label={t('details.copy')} copiedLabel={t('details.copied')} />
 					</div>
 				</Notice>
 			) : null}
