@@ -50,7 +50,11 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 		{ key: 'translations', summary: t('details.translationsSummary', { count: service.translations.length }) },
 		{
 			key: 'developers',
-			summary: t('details.developersSummary', { clientId: service.client_id, webhook: service.webhook_url }),
+			summary: (
+				<Link to={href('/services/:serviceId/developers', { serviceId: service.id })}>
+					{t('details.developersSummary')}
+				</Link>
+			),
 		},
 		{
 			key: 'protections',

@@ -1,0 +1,86 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { csrfTokenFrom, portalEnv } from '#tests/setup/processes'
+import { createPartner, signInOverHttp } from './utils/auth'
+import { expectAccessible } from './utils/axe'
+import { expect, jsDisabled, test } from './fixtures'
+
+const SERVICE = {
+	name: 'Ledger Sync',
+	description: 'Keeps your ledgers in step.',
+	category: 'finance',
+	website_url: 'https://ledger.example.com',
+	webhook_url: 'https://ledger.example.com/hooks',
+	authorization_url: 'https://ledger.example.com/connect',
+}
+
+/** The value next to a term of the page's definition lists. */
+const valueOf = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`)
+
+/** Creates a service over HTTP, as a browser without JS would post the form; answers its details path. */
+async function createService(request: APIRequestContext, baseURL: string) {
+	const html = await (await request.get('/services/manage')).text()
+	const idempotencyKey = /name="idempotency_key" value="([^"]+)"/.exec(html)?.[1]
+	const csrf = csrfTokenFrom(html)
+	if (!csrf || !idempotencyKey) throw new Error('GET /services/manage: no CSRF token or idempotency key')
+	const response = await request.post('/services/manage', {
+		form: { ...SERVICE, csrf, idempotency_key: idempotencyKey },
+		headers: { Origin: baseURL },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(302)
+	return new URL(response.headers().location!, baseURL).pathname
+}
+
+test('the details page leads to the developers page: credentials, URLs and webhook signing', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	await page.goto(await createService(page.context().request, baseURL!))
+	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
+	await page
+		.getByRole('region', { name: 'Sections' })
+		.getByRole('link', { name: 'Client ID, URLs and how webhooks are signed' })
+		.click()
+
+	await expect(page.getByRole('heading', { level: 1, name: `Developers: ${SERVICE.name}` })).toBeVisible()
+	await expect(page).toHaveURL(/\/services\/[^/]+\/developers$/)
+	await expect(valueOf(page, 'Client ID').locator('code')).toHaveText(/\S/)
+	await expect(page.getByRole('button', { name: 'Copy client ID' })).toHaveCount(jsDisabled(testInfo) ? 0 : 1)
+	await expect(valueOf(page, 'Environment')).toHaveText('Test')
+	await expect(valueOf(page, 'Webhook URL')).toHaveText(SERVICE.webhook_url)
+	await expect(valueOf(page, 'Authorization URL')).toHaveText(SERVICE.authorization_url)
+
+	const signing = page.getByRole('region', { name: 'Webhook signatures' })
+	await expect(signing).toContainText('Partner-Signature: t=<unix timestamp>,v1=<hex signature>')
+	await expect(signing).toContainText('HMAC-SHA256')
+	await expect(signing).toContainText('more than 5 minutes (300 seconds) from now')
+	await expect(signing.getByRole('listitem')).toHaveCount(4)
+	const examples = signing.getByRole('link', { name: 'Code examples in the source repository' })
+	const repository = portalEnv().SOURCE_REPOSITORY_URL!
+	expect(await examples.getAttribute('href')).toBe(`${repository}/tree/main/examples/webhooks`)
+	await expectAccessible(page, testInfo)
+
+	await page.getByRole('link', { name: `Back to ${SERVICE.name}` }).click()
+	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
+})
+
+test("another partner's service and a malformed id are 404 pages", async ({
+	page,
+	partner: _signedIn,
+	mock,
+	playwright,
+	baseURL,
+}) => {
+	const other = await createPartner(mock)
+	const otherRequest = await playwright.request.newContext({ baseURL })
+	await signInOverHttp(otherRequest, baseURL!, other.email, other.password)
+	const theirs = await createService(otherRequest, baseURL!)
+	await otherRequest.dispose()
+
+	for (const path of [`${theirs}/developers`, '/services/not-a-uuid/developers']) {
+		const response = await page.goto(path)
+		expect(response!.status()).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+	}
+})
