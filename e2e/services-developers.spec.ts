@@ -1,42 +1,19 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { csrfTokenFrom, portalEnv } from '#tests/setup/processes'
-import { createPartner, signInOverHttp } from './utils/auth'
+import type { Page } from '@playwright/test'
+import { portalEnv } from '#tests/setup/processes'
+import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
-const SERVICE = {
-	name: 'Ledger Sync',
-	description: 'Keeps your ledgers in step.',
-	category: 'finance',
-	website_url: 'https://ledger.example.com',
-	webhook_url: 'https://ledger.example.com/hooks',
-	authorization_url: 'https://ledger.example.com/connect',
-}
-
 /** The value next to a term of the page's definition lists. */
 const valueOf = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`)
-
-/** Creates a service over HTTP, as a browser without JS would post the form; answers its details path. */
-async function createService(request: APIRequestContext, baseURL: string) {
-	const html = await (await request.get('/services/manage')).text()
-	const idempotencyKey = /name="idempotency_key" value="([^"]+)"/.exec(html)?.[1]
-	const csrf = csrfTokenFrom(html)
-	if (!csrf || !idempotencyKey) throw new Error('GET /services/manage: no CSRF token or idempotency key')
-	const response = await request.post('/services/manage', {
-		form: { ...SERVICE, csrf, idempotency_key: idempotencyKey },
-		headers: { Origin: baseURL },
-		maxRedirects: 0,
-	})
-	expect(response.status()).toBe(302)
-	return new URL(response.headers().location!, baseURL).pathname
-}
 
 test('the details page leads to the developers page: credentials, URLs and webhook signing', async ({
 	page,
 	partner: _signedIn,
 	baseURL,
 }, testInfo) => {
-	await page.goto(await createService(page.context().request, baseURL!))
+	const request = page.context().request
+	await page.goto(await postCreate(request, baseURL!, await createFormTokens(request)))
 	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
 	await page
 		.getByRole('region', { name: 'Sections' })
@@ -72,12 +49,7 @@ test("another partner's service and a malformed id are 404 pages", async ({
 	playwright,
 	baseURL,
 }) => {
-	const other = await createPartner(mock)
-	const otherRequest = await playwright.request.newContext({ baseURL })
-	await signInOverHttp(otherRequest, baseURL!, other.email, other.password)
-	const theirs = await createService(otherRequest, baseURL!)
-	await otherRequest.dispose()
-
+	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
 	for (const path of [`${theirs}/developers`, '/services/not-a-uuid/developers']) {
 		const response = await page.goto(path)
 		expect(response!.status()).toBe(404)

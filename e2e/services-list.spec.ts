@@ -1,21 +1,10 @@
-import type { APIRequestContext, Page, Response } from '@playwright/test'
-import { csrfTokenFrom } from '#tests/setup/processes'
-import { createPartner, signInOverHttp } from './utils/auth'
+import type { Page, Response } from '@playwright/test'
+import { anotherPartnersService, createFormTokens, LIST, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
-const LIST = '/services/manage'
 const ONCE = 'Copy it now: it will not be shown again'
 const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
-
-const SERVICE = {
-	name: 'Ledger Sync',
-	description: 'Keeps your ledgers in step.',
-	category: 'finance',
-	website_url: 'https://ledger.example.com',
-	webhook_url: 'https://ledger.example.com/hooks',
-	authorization_url: 'https://ledger.example.com/connect',
-}
 
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
@@ -26,31 +15,6 @@ async function fillCreateForm(page: Page, webhookUrl = SERVICE.webhook_url) {
 	await page.getByLabel('Website URL').fill(SERVICE.website_url)
 	await page.getByLabel('Webhook URL').fill(webhookUrl)
 	await page.getByLabel('Authorization URL').fill(SERVICE.authorization_url)
-}
-
-/** The form as the page renders it: its CSRF token and idempotency key. */
-async function createFormTokens(request: APIRequestContext) {
-	const html = await (await request.get(LIST)).text()
-	const idempotencyKey = /name="idempotency_key" value="([^"]+)"/.exec(html)?.[1]
-	const csrf = csrfTokenFrom(html)
-	if (!csrf || !idempotencyKey) throw new Error(`GET ${LIST}: no CSRF token or idempotency key`)
-	return { csrf, idempotencyKey }
-}
-
-/** Posts the create form over HTTP, as a browser without JS would; answers the redirect's location. */
-async function postCreate(
-	request: APIRequestContext,
-	baseURL: string,
-	form: { csrf: string; idempotencyKey: string },
-	name = SERVICE.name,
-) {
-	const response = await request.post(LIST, {
-		form: { ...SERVICE, name, csrf: form.csrf, idempotency_key: form.idempotencyKey },
-		headers: { Origin: baseURL },
-		maxRedirects: 0,
-	})
-	expect(response.status()).toBe(302)
-	return response.headers().location!
 }
 
 test('empty list, a validation error, create, the secret once, then the list and the details', async ({
@@ -114,13 +78,8 @@ test("another partner's service and a malformed id are 404 pages", async ({
 	playwright,
 	baseURL,
 }) => {
-	const other = await createPartner(mock)
-	const otherRequest = await playwright.request.newContext({ baseURL })
-	await signInOverHttp(otherRequest, baseURL!, other.email, other.password)
-	const theirs = await postCreate(otherRequest, baseURL!, await createFormTokens(otherRequest))
-	await otherRequest.dispose()
-
-	for (const path of [new URL(theirs, baseURL).pathname, '/services/not-a-service-id']) {
+	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
+	for (const path of [theirs, '/services/not-a-service-id']) {
 		const response = await page.goto(path)
 		expect(response!.status()).toBe(404)
 		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
