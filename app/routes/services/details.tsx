@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { data, href, Link } from 'react-router'
+import { href, Link } from 'react-router'
+import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'
-import { ApiError } from '#app/api/errors'
 import { fixedT } from '#app/i18n'
 import { serviceCategories } from '#app/api/services.server'
 import { getUser } from '#app/middleware/guards.server'
@@ -16,17 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const api = getApi(context)
-	const [service, categories] = await Promise.all([
-		api.call('getService', { params: { id: params.serviceId } }).then(
-			(found) => found.data,
-			(error: unknown) => {
-				// Another partner's service and a malformed id are the same 404.
-				if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
-				throw error
-			},
-		),
-		serviceCategories(api),
-	])
+	const [service, categories] = await Promise.all([loadService(context, params.serviceId), serviceCategories(api)])
 	// The secret of a service just created: read once, then gone (a reload shows none).
 	const session = getSession(context)
 	const created = session.getSealed('serviceSecret', getUser(context).id)

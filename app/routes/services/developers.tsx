@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { data, href, Link } from 'react-router'
+import { href, Link } from 'react-router'
+import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/developers'
 import { webhookSignature } from '#app/api/contract/webhooks'
-import { ApiError } from '#app/api/errors'
 import { getConfig } from '#app/config.server'
 import { fixedT } from '#app/i18n'
-import { getApi } from '#app/middleware/session.server'
 import { CopyButton } from '#app/components/ui/copy-button'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -17,16 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-	const service = await getApi(context)
-		.call('getService', { params: { id: params.serviceId } })
-		.then(
-			(found) => found.data,
-			(error: unknown) => {
-				// Another partner's service and a malformed id are the same 404.
-				if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
-				throw error
-			},
-		)
+	const service = await loadService(context, params.serviceId)
 	return {
 		service,
 		examplesUrl: `${getConfig().SOURCE_REPOSITORY_URL.replace(/\/+$/, '')}/tree/main/examples/webhooks`,
