@@ -223,6 +223,18 @@ describe('ApiClient calls by endpoint name', () => {
 		expect(sent[0]!.url.pathname).toBe('/user-verifications/v%201/token')
 	})
 
+	test('a dot-segment id never leaves its place in the path: it is a 404 without a call', async () => {
+		const { fetchImpl, sent } = recording(() => Response.json({ data: verification }, { status: 202 }))
+		for (const id of ['..', '.', '%2e%2E', '.%2E']) {
+			await expect(
+				client(store('a', 'r'), fetchImpl, vi.fn()).call('resendUserVerification', { params: { id } }),
+			).rejects.toMatchObject({ kind: 'bad_request', status: 404 })
+		}
+		expect(sent).toEqual([])
+		await client(store('a', 'r'), fetchImpl, vi.fn()).call('resendUserVerification', { params: { id: '...' } })
+		expect(sent[0]!.url.pathname).toBe('/user-verifications/.../token')
+	})
+
 	test('sends the JSON body and the query', async () => {
 		const { fetchImpl, sent } = recording(() => Response.json({ data: [], meta: { next_cursor: null } }))
 		await client(store('a', 'r'), fetchImpl, vi.fn()).call('listUserVerifications', {

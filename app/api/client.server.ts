@@ -92,6 +92,14 @@ export class ApiClient {
 	/** `call` without its types, for helpers generic over endpoints (`allPages`). */
 	async send(name: EndpointName, { body, params, query, bearer }: UntypedInput): Promise<unknown> {
 		const endpoint: Endpoint = endpoints[name]
+		// A `.` or `..` id would be resolved away as a dot segment (even encoded, per the URL standard), so the
+		// call would reach another path: no resource has such an id, and the answer is the API's own 404.
+		if (Object.values(params ?? {}).some((value) => /^(\.|%2e){1,2}$/i.test(value))) {
+			throw new ApiError('bad_request', `${endpoint.method} ${endpoint.path}: no such resource`, {
+				status: 404,
+				body: { message: 'Not found.' },
+			})
+		}
 		const sent: Sent = { method: endpoint.method, path: fillPath(endpoint.path, params ?? {}), body, query }
 		const { tokens } = this.options
 		const session = bearer === undefined && (endpoint.auth === 'access' || endpoint.auth === 'access-or-restricted')
