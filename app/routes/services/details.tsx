@@ -6,9 +6,8 @@ import { fixedT } from '#app/i18n'
 import { serviceCategories } from '#app/api/services.server'
 import { getUser } from '#app/middleware/guards.server'
 import { getApi, getSession } from '#app/middleware/session.server'
-import { CopyButton } from '#app/components/ui/copy-button'
+import { SecretOnce } from '#app/components/services/secret-once'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
-import { Notice } from '#app/components/ui/notice'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ title: fixedT('common:pageTitle', { title: loaderData?.service.name }) },
@@ -73,16 +72,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 					) : null}
 				</div>
 			</header>
-			{secret ? (
-				<Notice tone="warning" title={t('details.secretOnce')}>
-					<div className="button-row">
-						<code className="setup-key" aria-label={t('details.secretLabel')}>
-							{secret}
-						</code>
-						<CopyButton value={secret} label={t('details.copy')} copiedLabel={t('details.copied')} />
-					</div>
-				</Notice>
-			) : null}
+			{secret ? <SecretOnce secret={secret} /> : null}
 			<section className="stack" aria-labelledby="sections-heading">
 				<h2 id="sections-heading">{t('details.sections')}</h2>
 				<p className="muted">{t('details.sectionsSoon')}</p>
