@@ -24,6 +24,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	return {
 		service,
 		secrets,
+		rotatable: canRotate(secrets),
+		revocable: canRevoke(secrets),
 		// A secret just made by a rotate or a reset: this once (the page is never cached).
 		newSecret: await takeSecretOnce(context, service.id),
 		examplesUrl: `${getConfig().SOURCE_REPOSITORY_URL.replace(/\/+$/, '')}/tree/main/examples/webhooks`,
@@ -32,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service, secrets, newSecret, examplesUrl } = loaderData
+	const { service, secrets, rotatable, revocable, newSecret, examplesUrl } = loaderData
 	const { header, algorithm, toleranceSeconds } = webhookSignature
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
@@ -71,7 +73,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 					</div>
 				</dl>
 			</section>
-			<Secrets serviceId={service.id} secrets={secrets} />
+			<Secrets serviceId={service.id} secrets={secrets} rotatable={rotatable} revocable={revocable} />
 			<section className="stack" aria-labelledby="signing-heading">
 				<h2 id="signing-heading">{t('developers.signing')}</h2>
 				<p>{t('developers.signingIntro')}</p>
@@ -97,9 +99,18 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 }
 
 /** The live secrets (hint, created, last used) and what rotate, reset and revoke do, each through its confirmation page. */
-function Secrets({ serviceId, secrets }: { serviceId: string; secrets: ServiceSecret[] }) {
+function Secrets({
+	serviceId,
+	secrets,
+	rotatable,
+	revocable,
+}: {
+	serviceId: string
+	secrets: ServiceSecret[]
+	rotatable: boolean
+	revocable: boolean
+}) {
 	const { t } = useTranslation('services')
-	const revocable = canRevoke(secrets)
 	return (
 		<section className="stack" aria-labelledby="secrets-heading">
 			<h2 id="secrets-heading">{t('secrets.title')}</h2>
@@ -150,7 +161,7 @@ function Secrets({ serviceId, secrets }: { serviceId: string; secrets: ServiceSe
 				<li>{t('secrets.revoke.explained')}</li>
 			</ul>
 			<p className="button-row">
-				{canRotate(secrets) ? (
+				{rotatable ? (
 					<Link
 						className="button button--secondary"
 						to={href('/services/:serviceId/developers/secrets/rotate', { serviceId })}
@@ -165,7 +176,7 @@ function Secrets({ serviceId, secrets }: { serviceId: string; secrets: ServiceSe
 					{t('secrets.reset.link')}
 				</Link>
 			</p>
-			{canRotate(secrets) ? null : <p className="muted">{t('secrets.rotate.limit')}</p>}
+			{rotatable ? null : <p className="muted">{t('secrets.rotate.limit')}</p>}
 		</section>
 	)
 }
