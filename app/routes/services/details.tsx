@@ -4,8 +4,8 @@ import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'
 import { fixedT } from '#app/i18n'
 import { serviceCategories } from '#app/api/services.server'
-import { getUser } from '#app/middleware/guards.server'
-import { getApi, getSession } from '#app/middleware/session.server'
+import { getApi } from '#app/middleware/session.server'
+import { takeSecretOnce } from '#app/services/secrets.server'
 import { SecretOnce } from '#app/components/services/secret-once'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
 
@@ -16,14 +16,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const api = getApi(context)
 	const [service, categories] = await Promise.all([loadService(context, params.serviceId), serviceCategories(api)])
-	// The secret of a service just created: read once, then gone (a reload shows none).
-	const session = getSession(context)
-	const created = session.getSealed('serviceSecret', getUser(context).id)
-	if (created) await session.clearSealed('serviceSecret')
 	return {
 		service,
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
-		secret: created?.serviceId === service.id ? created.secret : null,
+		// The secret of a service just created: read once, then gone (a reload shows none).
+		secret: await takeSecretOnce(context, service.id),
 	}
 }
 
