@@ -18,6 +18,9 @@ export default [
 		route('services/manage', 'routes/services/list.tsx'),
 		route('services/:serviceId', 'routes/services/details.tsx'),
 		route('services/:serviceId/developers', 'routes/services/developers.tsx'),
+		route('services/:serviceId/developers/secrets/rotate', 'routes/services/secrets-rotate.tsx'),
+		route('services/:serviceId/developers/secrets/reset', 'routes/services/secrets-reset.tsx'),
+		route('services/:serviceId/developers/secrets/:secretId/revoke', 'routes/services/secrets-revoke.tsx'),
 		layout('routes/account/layout.tsx', [
 			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
 			route('me/manage/security/email', 'routes/account/email.tsx'),

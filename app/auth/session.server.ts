@@ -36,7 +36,10 @@ export const SEALED_COOKIES = {
 	totp: { name: 'user.totp-setup', maxAgeSeconds: 15 * 60, withTokens: true },
 	/** When the email code for enabling the email method was sent. */
 	emailCode: { name: 'user.email-code-setup', maxAgeSeconds: 15 * 60, withTokens: true },
-	/** A new service's client secret, from its creation until the details page shows it once. */
+	/**
+	 * A new client secret, from its creation (details page) or a rotate or reset (developers page) until that page
+	 * shows it once (app/services/secrets.server.ts).
+	 */
 	serviceSecret: { name: 'user.service-secret', maxAgeSeconds: 5 * 60, withTokens: true },
 	/** What a partner had typed when their session ended, until they are back on that page (drafts.server.ts). */
 	draft: { name: 'user.form-draft', maxAgeSeconds: 10 * 60, withTokens: false },

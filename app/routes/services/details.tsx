@@ -4,11 +4,10 @@ import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'
 import { fixedT } from '#app/i18n'
 import { serviceCategories } from '#app/api/services.server'
-import { getUser } from '#app/middleware/guards.server'
-import { getApi, getSession } from '#app/middleware/session.server'
-import { CopyButton } from '#app/components/ui/copy-button'
+import { getApi } from '#app/middleware/session.server'
+import { takeSecretOnce } from '#app/services/secrets.server'
+import { SecretOnce } from '#app/components/services/secret-once'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
-import { Notice } from '#app/components/ui/notice'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ title: fixedT('common:pageTitle', { title: loaderData?.service.name }) },
@@ -17,14 +16,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const api = getApi(context)
 	const [service, categories] = await Promise.all([loadService(context, params.serviceId), serviceCategories(api)])
-	// The secret of a service just created: read once, then gone (a reload shows none).
-	const session = getSession(context)
-	const created = session.getSealed('serviceSecret', getUser(context).id)
-	if (created) await session.clearSealed('serviceSecret')
 	return {
 		service,
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
-		secret: created?.serviceId === service.id ? created.secret : null,
+		// The secret of a service just created: read once, then gone (a reload shows none).
+		secret: await takeSecretOnce(context, service.id),
 	}
 }
 
@@ -73,16 +69,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 					) : null}
 				</div>
 			</header>
-			{secret ? (
-				<Notice tone="warning" title={t('details.secretOnce')}>
-					<div className="button-row">
-						<code className="setup-key" aria-label={t('details.secretLabel')}>
-							{secret}
-						</code>
-						<CopyButton value={secret} label={t('details.copy')} copiedLabel={t('details.copied')} />
-					</div>
-				</Notice>
-			) : null}
+			{secret ? <SecretOnce secret={secret} /> : null}
 			<section className="stack" aria-labelledby="sections-heading">
 				<h2 id="sections-heading">{t('details.sections')}</h2>
 				<p className="muted">{t('details.sectionsSoon')}</p>

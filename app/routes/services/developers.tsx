@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
-import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/developers'
+import type { ServiceSecret } from '#app/api/contract/services'
 import { webhookSignature } from '#app/api/contract/webhooks'
+import { canRevoke, canRotate } from '#app/api/service-secrets.server'
 import { getConfig } from '#app/config.server'
 import { fixedT } from '#app/i18n'
+import { loadServiceSecrets, takeSecretOnce } from '#app/services/secrets.server'
+import { SecretOnce } from '#app/components/services/secret-once'
 import { CopyButton } from '#app/components/ui/copy-button'
+import { formatDateTime } from '#app/utils/date-time'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -16,16 +20,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-	const service = await loadService(context, params.serviceId)
+	const { service, secrets } = await loadServiceSecrets(context, params.serviceId)
 	return {
 		service,
+		secrets,
+		rotatable: canRotate(secrets),
+		revocable: canRevoke(secrets),
+		// A secret just made by a rotate or a reset: this once (the page is never cached).
+		newSecret: await takeSecretOnce(context, service.id),
 		examplesUrl: `${getConfig().SOURCE_REPOSITORY_URL.replace(/\/+$/, '')}/tree/main/examples/webhooks`,
 	}
 }
 
 export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service, examplesUrl } = loaderData
+	const { service, secrets, rotatable, revocable, newSecret, examplesUrl } = loaderData
 	const { header, algorithm, toleranceSeconds } = webhookSignature
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
@@ -35,6 +44,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 				</Link>
 			</p>
 			<h1 id="page-heading">{t('developers.pageTitle', { name: service.name })}</h1>
+			{newSecret ? <SecretOnce secret={newSecret} /> : null}
 			<section className="stack" aria-labelledby="credentials-heading">
 				<h2 id="credentials-heading">{t('developers.credentials')}</h2>
 				<dl className="summary-list developer-values">
@@ -63,6 +73,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 					</div>
 				</dl>
 			</section>
+			<Secrets serviceId={service.id} secrets={secrets} rotatable={rotatable} revocable={revocable} />
 			<section className="stack" aria-labelledby="signing-heading">
 				<h2 id="signing-heading">{t('developers.signing')}</h2>
 				<p>{t('developers.signingIntro')}</p>
@@ -83,6 +94,89 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 					<a href={examplesUrl}>{t('developers.examples')}</a>
 				</p>
 			</section>
+		</section>
+	)
+}
+
+/** The live secrets (hint, created, last used) and what rotate, reset and revoke do, each through its confirmation page. */
+function Secrets({
+	serviceId,
+	secrets,
+	rotatable,
+	revocable,
+}: {
+	serviceId: string
+	secrets: ServiceSecret[]
+	rotatable: boolean
+	revocable: boolean
+}) {
+	const { t } = useTranslation('services')
+	return (
+		<section className="stack" aria-labelledby="secrets-heading">
+			<h2 id="secrets-heading">{t('secrets.title')}</h2>
+			<p>{t('secrets.intro')}</p>
+			<ul className="service-list" aria-label={t('secrets.listLabel')}>
+				{secrets.map((secret) => (
+					<li key={secret.id} className="card stack">
+						<h3>
+							{t('secrets.secret')} <code>{t('secrets.hint', { hint: secret.hint })}</code>
+						</h3>
+						<dl className="summary-list">
+							<div>
+								<dt>{t('secrets.created')}</dt>
+								<dd>
+									<time dateTime={secret.created_at}>{formatDateTime(secret.created_at)}</time>
+								</dd>
+							</div>
+							<div>
+								<dt>{t('secrets.lastUsed')}</dt>
+								<dd>
+									{secret.last_used_at ? (
+										<time dateTime={secret.last_used_at}>{formatDateTime(secret.last_used_at)}</time>
+									) : (
+										t('secrets.neverUsed')
+									)}
+								</dd>
+							</div>
+						</dl>
+						{revocable ? (
+							<p>
+								<Link
+									to={href('/services/:serviceId/developers/secrets/:secretId/revoke', {
+										serviceId,
+										secretId: secret.id,
+									})}
+								>
+									{t('secrets.revoke.link', { hint: secret.hint })}
+								</Link>
+							</p>
+						) : null}
+					</li>
+				))}
+			</ul>
+			<h3>{t('secrets.actions')}</h3>
+			<ul>
+				<li>{t('secrets.rotate.explained')}</li>
+				<li>{t('secrets.reset.explained')}</li>
+				<li>{t('secrets.revoke.explained')}</li>
+			</ul>
+			<p className="button-row">
+				{rotatable ? (
+					<Link
+						className="button button--secondary"
+						to={href('/services/:serviceId/developers/secrets/rotate', { serviceId })}
+					>
+						{t('secrets.rotate.link')}
+					</Link>
+				) : null}
+				<Link
+					className="button button--secondary"
+					to={href('/services/:serviceId/developers/secrets/reset', { serviceId })}
+				>
+					{t('secrets.reset.link')}
+				</Link>
+			</p>
+			{rotatable ? null : <p className="muted">{t('secrets.rotate.limit')}</p>}
 		</section>
 	)
 }

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next'
+import { CopyButton } from '#app/components/ui/copy-button'
+import { Notice } from '#app/components/ui/notice'
+
+/**
+ * A client secret just created (with the service, by a rotate or a reset),
+ * shown this once: the loader took it from the single-read cookie
+ * (app/services/secret-once.server.ts), and the page is never cached. Without
+ * JS the partner selects it by hand; with JS a button copies it.
+ */
+export function SecretOnce({ secret }: { secret: string }) {
+	const { t } = useTranslation('services')
+	return (
+		<Notice tone="warning" title={t('secrets.once.title')}>
+			<div className="stack">
+				<p>{t('secrets.once.why')}</p>
+				<div className="button-row">
+					<code className="setup-key" aria-label={t('secrets.once.label')}>
+						{secret}
+					</code>
+					<CopyButton value={secret} label={t('secrets.once.copy')} copiedLabel={t('secrets.once.copied')} />
+				</div>
+			</div>
+		</Notice>
+	)
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/secrets-revoke'
+import { serviceMessages } from '#app/api/contract/services'
+import { canRevoke, revokeServiceSecret } from '#app/api/service-secrets.server'
+import { fixedT } from '#app/i18n'
+import { getApi } from '#app/middleware/session.server'
+import { backToDevelopers, findSecret, loadServiceSecrets, secretChangeFailed } from '#app/services/secrets.server'
+import { SecretConfirmation } from './+shared/secret-confirmation'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('services:secrets.revoke.title', { hint: loaderData?.secret.hint }),
+		}),
+	},
+]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const { service, secrets } = await loadServiceSecrets(context, params.serviceId)
+	const secret = findSecret(secrets, params.secretId)
+	const other = secrets.find((candidate) => candidate.id !== secret.id)
+	return {
+		service: { id: service.id, name: service.name },
+		secret: { hint: secret.hint },
+		other: other ? { hint: other.hint } : null,
+		refusal: canRevoke(secrets) ? null : serviceMessages.lastSecret,
+	}
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+	try {
+		await revokeServiceSecret(getApi(context), params.serviceId, params.secretId)
+	} catch (error) {
+		return secretChangeFailed(error, context, request)
+	}
+	return backToDevelopers(context, params.serviceId, { tone: 'success', key: 'services:secrets.revoke.done' })
+}
+
+export default function RevokeSecret({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service, secret, other, refusal } = loaderData
+	return (
+		<SecretConfirmation
+			id="revoke-secret"
+			serviceId={service.id}
+			title={t('secrets.revoke.title', { hint: secret.hint })}
+			confirmLabel={t('secrets.revoke.confirm')}
+			pendingLabel={t('secrets.revoke.pending')}
+			warning
+			refusal={refusal}
+			lastResult={actionData?.result}
+		>
+			<p>{t('secrets.revoke.what', { name: service.name })}</p>
+			{other ? <p>{t('secrets.revoke.other', { hint: other.hint })}</p> : null}
+		</SecretConfirmation>
+	)
+}

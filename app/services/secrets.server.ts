@@ -1,0 +1,77 @@
+/**
+ * The secrets pages of a service (the developers page and its confirmation
+ * pages) on top of app/api/service-secrets.server.ts: loading with the same
+ * 404 as `loadService`, the answer to a refused change, and the new secret
+ * carried to the next page once.
+ */
+import { data, href, redirect, type RouterContextProvider } from 'react-router'
+import { liveServiceSecrets } from '#app/api/service-secrets.server'
+import { ApiError } from '#app/api/errors'
+import type { Flash } from '#app/auth/session.server'
+import { getUser } from '#app/middleware/guards.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { loadService } from '#app/services/load.server'
+import { replyWithApiError } from '#app/utils/forms.server'
+
+type Context = Readonly<RouterContextProvider>
+
+const notFound = () => data(null, { status: 404 })
+
+/** The signed-in partner's service and its live secrets; anyone else's or a malformed id is a 404. */
+export async function loadServiceSecrets(context: Context, serviceId: string) {
+	const [service, secrets] = await Promise.all([
+		loadService(context, serviceId),
+		liveServiceSecrets(getApi(context), serviceId).catch((error: unknown) => {
+			if (error instanceof ApiError && error.status === 404) throw notFound()
+			throw error
+		}),
+	])
+	return { service, secrets }
+}
+
+/** A secret of the list by id; one that is not live (revoked, another service's, made up) is a 404. */
+export function findSecret<S extends { id: string }>(secrets: readonly S[], secretId: string) {
+	const secret = secrets.find((candidate) => candidate.id === secretId)
+	if (!secret) throw notFound()
+	return secret
+}
+
+/**
+ * The answer to a secret change the API did not make: a secret that is no
+ * longer there is a 404; a refusal (two live, the last one) is a 422 with the
+ * API's message, an outage a 503 with "not saved" — on the same page, never a
+ * 5xx for the partner's mistake.
+ */
+export function secretChangeFailed(error: unknown, context: Context, request: Request) {
+	if (error instanceof ApiError && error.status === 404) throw notFound()
+	return replyWithApiError(null, error, context, { request })
+}
+
+/** Back to the developers page with a banner and, after a rotate or a reset, the new secret shown once. */
+export async function backToDevelopers(context: Context, serviceId: string, flash: Flash, secret?: string) {
+	if (secret) await keepSecretOnce(context, serviceId, secret)
+	await getSession(context).setFlash(flash)
+	return redirect(href('/services/:serviceId/developers', { serviceId }))
+}
+
+/**
+ * Keeps a new secret of `serviceId` for the next page, in the sealed,
+ * single-read `serviceSecret` cookie (sealed for the signed-in partner): never
+ * in a URL, a flash message or a log.
+ */
+export async function keepSecretOnce(context: Context, serviceId: string, secret: string) {
+	await getSession(context).setSealed('serviceSecret', { serviceId, secret }, getUser(context).id)
+}
+
+/**
+ * The secret kept for `serviceId`, read once: the cookie is cleared whatever
+ * it held, so a reload shows nothing. The page that shows it answers
+ * `Cache-Control: private, no-store` like every page that sets no
+ * Cache-Control of its own (app/middleware/security.server.ts).
+ */
+export async function takeSecretOnce(context: Context, serviceId: string) {
+	const session = getSession(context)
+	const kept = session.getSealed('serviceSecret', getUser(context).id)
+	if (kept) await session.clearSealed('serviceSecret')
+	return kept?.serviceId === serviceId ? kept.secret : null
+}

@@ -1,0 +1,244 @@
+import type { APIRequestContext, Page, Response } from '@playwright/test'
+import { csrfTokenFrom } from '#tests/setup/processes'
+import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
+import { expectAccessible } from './utils/axe'
+import { expect, jsDisabled, test } from './fixtures'
+
+const ONCE = 'Copy it now: it will not be shown again'
+const TOO_MANY = 'A service has at most two live secrets: revoke one first.'
+const LAST = 'The only live secret cannot be revoked: reset it instead.'
+const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
+
+const secrets = (page: Page) => page.getByRole('list', { name: 'Live secrets' }).getByRole('listitem')
+const secretWithHint = (page: Page, hint: string) => secrets(page).filter({ hasText: `…${hint}` })
+const shownSecret = (page: Page) => page.getByLabel('Client secret')
+const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+
+/** The path of a page, with JS on (`.data` requests) or off. */
+const pathOf = (response: Response) => new URL(response.url()).pathname.replace(/\.data$/, '')
+
+/** A new service of the signed-in partner, its creation secret already shown; answers its developers path. */
+async function newService(page: Page, baseURL: string) {
+	const request = page.context().request
+	const details = await postCreate(request, baseURL, await createFormTokens(request))
+	await page.goto(details)
+	await expect(page.getByText(ONCE)).toBeVisible()
+	return `${details}/developers`
+}
+
+/** The hint of the only live secret on the developers page. */
+async function onlyHint(page: Page) {
+	await expect(secrets(page)).toHaveCount(1)
+	const text = await secrets(page).first().getByRole('heading', { level: 3 }).locator('code').textContent()
+	return text!.replace('…', '')
+}
+
+/** Presses a confirmation button; answers the status of the POST and of the page it leads to. */
+async function confirm(page: Page, button: string, path: string) {
+	const posted = page.waitForResponse((r) => r.request().method() === 'POST' && pathOf(r) === path)
+	await page.getByRole('button', { name: button }).click()
+	return (await posted).status()
+}
+
+/** The new secret shown once on the developers page after a rotate or a reset, checked, then gone on reload. */
+async function expectSecretOnce(page: Page, developers: string, answer: Promise<Response>) {
+	const shown = await answer
+	expect(shown.headers()['cache-control']).toContain('no-store')
+	await expect(page).toHaveURL(new RegExp(`${developers}$`))
+	await expect(page.getByText(ONCE)).toBeVisible()
+	const secret = (await shownSecret(page).textContent())!.trim()
+	expect(secret).toMatch(/^sk_test_\S{20,}$/)
+	expect(page.url()).not.toContain(secret)
+	return secret
+}
+
+async function postOver(request: APIRequestContext, baseURL: string, path: string, csrfFrom = path) {
+	const csrf = csrfTokenFrom(await (await request.get(csrfFrom)).text())
+	if (!csrf) throw new Error(`GET ${csrfFrom}: no CSRF token`)
+	return request.post(path, { form: { csrf }, headers: { Origin: baseURL }, maxRedirects: 0 })
+}
+
+test('rotate, revoke and reset, each confirmed first; each new secret is shown once', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const developers = await newService(page, baseURL!)
+	await page.getByRole('link', { name: 'Client ID, URLs and how webhooks are signed' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: `Developers: ${SERVICE.name}` })).toBeVisible()
+	const region = page.getByRole('region', { name: 'Secrets' })
+	await expect(region).toContainText('Rotate adds a second secret. Both work until you revoke the old one')
+	await expect(region).toContainText('webhook requests carry two signatures')
+	await expect(region).toContainText(
+		'Reset replaces every live secret with a new one. The old secret stops working now',
+	)
+	const first = await onlyHint(page)
+	expect(first).toMatch(/^\S{4}$/)
+	await expect(secrets(page).first()).toContainText('Never used')
+	await expect(secrets(page).first()).toContainText(/Created\s*\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/)
+	await expect(page.getByText(ONCE)).toHaveCount(0)
+	await expect(region.getByRole('link', { name: /^Revoke/ })).toHaveCount(0)
+	await expectAccessible(page, testInfo)
+
+	// Rotate: the confirmation page explains, Cancel goes back without a change.
+	await region.getByRole('link', { name: 'Rotate the secret' }).click()
+	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/rotate$`))
+	await expect(page.getByRole('heading', { level: 1, name: `Rotate the secret of ${SERVICE.name}` })).toBeVisible()
+	await expect(page.getByText('both work until you revoke the old one')).toBeVisible()
+	await expect(page.getByText('every webhook request carries two signatures')).toBeVisible()
+	await expectAccessible(page, testInfo)
+	await page.getByRole('link', { name: 'Cancel' }).click()
+	await expect(page).toHaveURL(new RegExp(`${developers}$`))
+	expect(await onlyHint(page)).toBe(first)
+
+	await region.getByRole('link', { name: 'Rotate the secret' }).click()
+	const rotated = page.waitForResponse((r) => r.request().method() === 'GET' && pathOf(r) === developers)
+	await page.getByRole('button', { name: 'Create a second secret' }).click()
+	const second = await expectSecretOnce(page, developers, rotated)
+	await expect(page.getByText('A second secret was created. Both work until you revoke one.')).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Copy secret' })).toHaveCount(jsDisabled(testInfo) ? 0 : 1)
+	await expect(secrets(page)).toHaveCount(2)
+	await expect(secretWithHint(page, first)).toHaveCount(1)
+	await expect(secretWithHint(page, second.slice(-4))).toHaveCount(1)
+	await expect(region.getByRole('link', { name: 'Rotate the secret' })).toHaveCount(0)
+	await expect(region).toContainText('Two secrets are live: revoke the one you no longer use before you rotate again.')
+	await expectAccessible(page, testInfo)
+
+	const reload = await page.reload()
+	expect(reload!.headers()['cache-control']).toContain('no-store')
+	await expect(page.getByText(ONCE)).toHaveCount(0)
+	await expect(page.getByText(second)).toHaveCount(0)
+	await expect(secrets(page)).toHaveCount(2)
+
+	// Revoke the old one: Cancel first, then confirm.
+	await secretWithHint(page, first)
+		.getByRole('link', { name: `Revoke secret …${first}` })
+		.click()
+	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/[^/]+/revoke$`))
+	await expect(page.getByRole('heading', { level: 1, name: `Revoke secret …${first}` })).toBeVisible()
+	await expect(page.getByText(`The other live secret, …${second.slice(-4)}, keeps working`)).toBeVisible()
+	await expectAccessible(page, testInfo)
+	await page.getByRole('link', { name: 'Cancel' }).click()
+	await expect(secrets(page)).toHaveCount(2)
+	await secretWithHint(page, first)
+		.getByRole('link', { name: `Revoke secret …${first}` })
+		.click()
+	await page.getByRole('button', { name: 'Revoke the secret' }).click()
+	await expect(page).toHaveURL(new RegExp(`${developers}$`))
+	await expect(page.getByText('The secret was revoked; the other one keeps working.')).toBeVisible()
+	expect(await onlyHint(page)).toBe(second.slice(-4))
+	await expect(page.getByText(ONCE)).toHaveCount(0)
+	await expect(region.getByRole('link', { name: /^Revoke/ })).toHaveCount(0)
+
+	// Reset: Cancel first, then confirm; a new secret, once, and only it is live.
+	await region.getByRole('link', { name: 'Reset the secret' }).click()
+	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/reset$`))
+	await expect(page.getByRole('heading', { level: 1, name: `Reset the secret of ${SERVICE.name}` })).toBeVisible()
+	await expect(page.getByText('The current secret stops working now')).toBeVisible()
+	await expectAccessible(page, testInfo)
+	await page.getByRole('link', { name: 'Cancel' }).click()
+	expect(await onlyHint(page)).toBe(second.slice(-4))
+	await region.getByRole('link', { name: 'Reset the secret' }).click()
+	const reset = page.waitForResponse((r) => r.request().method() === 'GET' && pathOf(r) === developers)
+	await page.getByRole('button', { name: 'Reset the secret' }).click()
+	const third = await expectSecretOnce(page, developers, reset)
+	await expect(page.getByText('The secret was reset: the old one no longer works.')).toBeVisible()
+	expect(third).not.toBe(second)
+	const hint = await onlyHint(page)
+	expect(hint).toBe(third.slice(-4))
+	expect(hint).not.toBe(second.slice(-4))
+	await page.reload()
+	await expect(page.getByText(ONCE)).toHaveCount(0)
+	expect(await onlyHint(page)).toBe(hint)
+})
+
+test('a rotate with two live secrets and a revoke of the last one are refused with the message', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}) => {
+	const developers = await newService(page, baseURL!)
+	const request = page.context().request
+	const rotate = `${developers}/secrets/rotate`
+
+	// The confirmation page was opened with one secret live; meanwhile another tab rotated.
+	await page.goto(rotate)
+	expect((await postOver(request, baseURL!, rotate)).status()).toBe(302)
+	expect(await confirm(page, 'Create a second secret', rotate)).toBe(422)
+	await expect(summary(page)).toContainText(TOO_MANY)
+	await expect(page).toHaveURL(new RegExp(`${rotate}$`))
+
+	// Opened now, the page says so instead of offering the button; a post anyway is a 422, not a 5xx.
+	await page.goto(rotate)
+	await expect(page.getByText(TOO_MANY)).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Create a second secret' })).toHaveCount(0)
+	const again = await postOver(request, baseURL!, rotate, developers)
+	expect(again.status()).toBe(422)
+	expect(await again.text()).toContain(TOO_MANY)
+	await page.getByRole('link', { name: 'Back to the developers page' }).click()
+	await expect(page).toHaveURL(new RegExp(`${developers}$`))
+	await expect(secrets(page)).toHaveCount(2)
+
+	// Both revoke pages open; one revoke goes through, the other would leave no secret.
+	const revokes = await page
+		.getByRole('link', { name: /^Revoke secret/ })
+		.evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))
+	expect(revokes).toHaveLength(2)
+	await page.goto(revokes[0]!)
+	expect((await postOver(request, baseURL!, revokes[1]!)).status()).toBe(302)
+	expect(await confirm(page, 'Revoke the secret', revokes[0]!)).toBe(422)
+	await expect(summary(page)).toContainText(LAST)
+	await page.goto(revokes[0]!)
+	await expect(page.getByText(LAST)).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Revoke the secret' })).toHaveCount(0)
+	// The revoked one is no longer there to revoke.
+	expect((await page.goto(revokes[1]!))!.status()).toBe(404)
+})
+
+test('an outage keeps the partner on the confirmation page, with nothing changed', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}) => {
+	const developers = await newService(page, baseURL!)
+	await page.goto(developers)
+	const before = await onlyHint(page)
+	const reset = `${developers}/secrets/reset`
+	await page.goto(reset)
+	await mock.fault({ method: 'POST', path: `${developers.replace(/\/developers$/, '')}/secrets/reset`, status: 503 })
+	expect(await confirm(page, 'Reset the secret', reset)).toBe(503)
+	await expect(summary(page)).toContainText(NOT_SAVED)
+	await expect(page.getByText(ONCE)).toHaveCount(0)
+	await page.getByRole('link', { name: 'Cancel' }).click()
+	expect(await onlyHint(page)).toBe(before)
+})
+
+test("another partner's service, a malformed id and an unknown secret are 404 pages, to look at or to post", async ({
+	page,
+	partner: _signedIn,
+	mock,
+	playwright,
+	baseURL,
+}) => {
+	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
+	const ours = await newService(page, baseURL!)
+	const pages = [
+		`${theirs}/developers/secrets/rotate`,
+		`${theirs}/developers/secrets/reset`,
+		`${theirs}/developers/secrets/some-secret/revoke`,
+		'/services/not-a-service-id/developers/secrets/rotate',
+		'/services/not-a-service-id/developers/secrets/reset',
+		'/services/not-a-service-id/developers/secrets/some-secret/revoke',
+		`${ours}/secrets/not-a-secret-id/revoke`,
+	]
+	for (const path of pages) {
+		const response = await page.goto(path)
+		expect(response!.status(), path).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+	}
+	const request = page.context().request
+	for (const path of pages) {
+		expect((await postOver(request, baseURL!, path, ours)).status(), `POST ${path}`).toBe(404)
+	}
+})
