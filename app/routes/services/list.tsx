@@ -5,13 +5,13 @@ import type { Route } from './+types/list'
 import { createServiceBody, serviceFields, serviceLimits } from '#app/api/contract/services'
 import { ApiError } from '#app/api/errors'
 import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
-import { getUser } from '#app/middleware/guards.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { SelectField, TextareaField, TextField } from '#app/components/ui/field'
 import { useAppForm } from '#app/components/ui/use-app-form'
+import { keepSecretOnce } from '#app/services/secrets.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
@@ -47,12 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}
 	const { service, secret } = created
-	const session = getSession(context)
 	// A replayed create (double submit) has no secret: the details page then shows none.
-	if (secret) {
-		await session.setSealed('serviceSecret', { serviceId: service.id, secret: secret.secret }, getUser(context).id)
-	}
-	await session.setFlash({ tone: 'success', key: 'services:create.created' })
+	if (secret) await keepSecretOnce(context, service.id, secret.secret)
+	await getSession(context).setFlash({ tone: 'success', key: 'services:create.created' })
 	return redirect(href('/services/:serviceId', { serviceId: service.id }))
 }
 

@@ -5,7 +5,7 @@ import { canRevoke, revokeServiceSecret } from '#app/api/service-secrets.server'
 import { fixedT } from '#app/i18n'
 import { getApi } from '#app/middleware/session.server'
 import { backToDevelopers, findSecret, loadServiceSecrets, secretChangeFailed } from '#app/services/secrets.server'
-import { SecretConfirmation } from './+shared/secret-confirmation'
+import { SecretConfirmation } from '#app/components/services/secret-confirmation'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
