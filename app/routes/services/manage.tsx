@@ -147,18 +147,14 @@ function SettingsForm({
 		authorization_url: t('settings.authorizationUrl'),
 	}
 	// The version this form saves over: after a conflict the saved one (so "Save my version" knowingly
-	// overwrites it), after any other failure the one it was sent with, otherwise the one loaded.
-	const typedVersion = lastResult?.initialValue?.version
-	const version = conflict
-		? conflict.saved.version
-		: typeof typedVersion === 'string' && typedVersion
-			? typedVersion
-			: service.version
+	// overwrites it); otherwise the one it was loaded with, or sent with (a failed save, a draft kept across a
+	// sign-in) — never a newer one the partner has not seen.
+	const version = conflict ? String(conflict.saved.version) : (fields.version.initialValue ?? String(service.version))
 	return (
 		<section className="stack" aria-labelledby="settings-heading">
 			<h2 id="settings-heading">{t('settings.formTitle')}</h2>
 			<AppForm form={form} labels={labels}>
-				<input type="hidden" name={fields.version.name} id={fields.version.id} value={String(version)} />
+				<input type="hidden" name={fields.version.name} id={fields.version.id} value={version} />
 				{conflict ? (
 					<Comparison
 						labels={labels}
