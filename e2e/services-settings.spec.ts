@@ -247,6 +247,7 @@ test("another partner's service and a malformed id are 404 pages, and cannot be 
 		const response = await page.goto(path)
 		expect(response!.status()).toBe(404)
 		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+		await expect(page).toHaveTitle('Page not found – Partner Portal')
 	}
 	const request = page.context().request
 	const { csrf } = await createFormTokens(request)
