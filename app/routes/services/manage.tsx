@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Route } from './+types/manage'
 import { serviceFields, serviceLimits, updateServiceBody, type Service } from '#app/api/contract/services'
 import { ApiError } from '#app/api/errors'
+import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { serviceCategories, updateService } from '#app/api/services.server'
 import { fixedT } from '#app/i18n'
 import { getT } from '#app/middleware/i18n.server'
@@ -66,7 +67,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	}
 	if (!saved.ok) {
 		// Someone saved first (another tab): both versions go back, never a silent overwrite.
-		const result = submission.reply({ formErrors: [getT(context)('services:settings.conflict.summary')] })
+		const result = submission.reply({
+			formErrors: [getT(context)('services:settings.conflict.summary')],
+			hideFields: SECRET_FIELDS,
+		})
 		return data({ result, conflict: { mine: changes, saved: saved.current } } satisfies ActionData, { status: 409 })
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'services:settings.saved' })
