@@ -52,7 +52,10 @@ test('empty list, a validation error, create, the secret once, then the list and
 	await expect(sections).toContainText('Client ID')
 	await expect(sections).toContainText('Security protections')
 	// Only built sections are links: no link leads to a page that does not exist yet.
-	await expect(sections.getByRole('link')).toHaveText(['Client ID, URLs and how webhooks are signed'])
+	await expect(sections.getByRole('link')).toHaveText([
+		'Category: Finance; website https://ledger.example.com',
+		'Client ID, URLs and how webhooks are signed',
+	])
 	await expectAccessible(page, testInfo)
 
 	const reload = await page.reload()

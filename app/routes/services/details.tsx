@@ -30,7 +30,11 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 	const sections = [
 		{
 			key: 'settings',
-			summary: t('details.settingsSummary', { category: categoryName, website: service.website_url }),
+			summary: (
+				<Link to={href('/services/:serviceId/manage', { serviceId: service.id })}>
+					{t('details.settingsSummary', { category: categoryName, website: service.website_url })}
+				</Link>
+			),
 		},
 		{ key: 'verifications', summary: t(`details.verificationsSummary.${service.domain_verification.status}`) },
 		{ key: 'translations', summary: t('details.translationsSummary', { count: service.translations.length }) },
@@ -67,6 +71,14 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 					{service.review.status === 'dismissed' && service.review.reason ? (
 						<p>{t('details.dismissedReason', { reason: service.review.reason })}</p>
 					) : null}
+					<p>
+						<Link
+							className="button button--secondary"
+							to={href('/services/:serviceId/manage', { serviceId: service.id })}
+						>
+							{t('settings.editLink')}
+						</Link>
+					</p>
 				</div>
 			</header>
 			{secret ? <SecretOnce secret={secret} /> : null}

@@ -1,0 +1,254 @@
+import { type SubmissionResult } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { data, href, Link, redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/manage'
+import { serviceFields, serviceLimits, updateServiceBody, type Service } from '#app/api/contract/services'
+import { ApiError } from '#app/api/errors'
+import { SECRET_FIELDS } from '#app/auth/drafts.server'
+import { serviceCategories, updateService } from '#app/api/services.server'
+import { fixedT } from '#app/i18n'
+import { getT } from '#app/middleware/i18n.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { loadService } from '#app/services/load.server'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { SelectField, TextareaField, TextField } from '#app/components/ui/field'
+import { useAppForm } from '#app/components/ui/use-app-form'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('services:settings.pageTitle', { name: loaderData?.service.name }),
+		}),
+	},
+	{ name: 'description', content: fixedT('services:settings.metaDescription') },
+]
+
+/** Every editable field, all required here (the form sends them all), and the version the form was based on. */
+const schema = z.object({ ...serviceFields, version: updateServiceBody.shape.version })
+type Settings = Omit<z.output<typeof schema>, 'version'>
+/** The editable fields in the order the form and the comparison show them. */
+const FIELDS = Object.keys(serviceFields) as Array<keyof Settings>
+
+/** Both versions of a save that raced another: what the partner sent, and what is saved. */
+type Conflict = { mine: Settings; saved: Service }
+type ActionData = { result: SubmissionResult<string[]>; conflict?: Conflict }
+
+const settingsOf = (service: Service): Settings => ({
+	name: service.name,
+	description: service.description,
+	category: service.category,
+	website_url: service.website_url,
+	webhook_url: service.webhook_url,
+	authorization_url: service.authorization_url,
+})
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const [service, categories] = await Promise.all([
+		loadService(context, params.serviceId),
+		serviceCategories(getApi(context)),
+	])
+	return { service, categories }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const { submission } = parseForm(context, schema)
+	if (submission.status !== 'success') return invalid(submission)
+	const { version, ...changes } = submission.value
+	let saved
+	try {
+		saved = await updateService(getApi(context), params.serviceId, changes, version)
+	} catch (error) {
+		// Another partner's service or a malformed id: the same page as the loader's.
+		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
+	}
+	if (!saved.ok) {
+		// Someone saved first (another tab): both versions go back, never a silent overwrite.
+		const result = submission.reply({
+			formErrors: [getT(context)('services:settings.conflict.summary')],
+			hideFields: SECRET_FIELDS,
+		})
+		return data({ result, conflict: { mine: changes, saved: saved.current } } satisfies ActionData, { status: 409 })
+	}
+	await getSession(context).setFlash({ tone: 'success', key: 'services:settings.saved' })
+	return redirect(href('/services/:serviceId', { serviceId: params.serviceId }))
+}
+
+export default function ServiceSettings({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service, categories } = loaderData
+	// The route's types keep only the first shape of the action's `data()` answers: name both.
+	const answer = actionData as ActionData | undefined
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
+					{t('settings.back', { name: service.name })}
+				</Link>
+			</p>
+			<h1 id="page-heading">{t('settings.pageTitle', { name: service.name })}</h1>
+			<section className="stack" aria-labelledby="fixed-heading">
+				<h2 id="fixed-heading">{t('settings.fixed')}</h2>
+				<p>{t('settings.fixedIntro')}</p>
+				<dl className="summary-list">
+					<div>
+						<dt>{t('settings.environment')}</dt>
+						<dd>
+							<strong>{t(`environment.${service.environment}`)}</strong>
+							{': '}
+							{t(`settings.environmentHelp.${service.environment}`)}
+						</dd>
+					</div>
+					<div>
+						<dt>{t('settings.kind')}</dt>
+						<dd>
+							<strong>{t(`settings.kinds.${service.kind}`)}</strong>
+							{': '}
+							{t(`settings.kindHelp.${service.kind}`)}
+						</dd>
+					</div>
+				</dl>
+			</section>
+			{/* Remounted when the saved version changes (e.g. after "load the saved version"): a fresh form. */}
+			<SettingsForm
+				key={service.version}
+				service={service}
+				categories={categories}
+				lastResult={answer?.result}
+				conflict={answer?.conflict}
+			/>
+			{/* The logo form (its own multipart form) goes here, after the settings form. */}
+		</section>
+	)
+}
+
+function SettingsForm({
+	service,
+	categories,
+	lastResult,
+	conflict,
+}: {
+	service: Service
+	categories: Array<{ key: string; name: string }>
+	lastResult: SubmissionResult<string[]> | undefined
+	conflict: Conflict | undefined
+}) {
+	const { t } = useTranslation('services')
+	const [form, fields] = useAppForm(schema, {
+		id: 'service-settings',
+		lastResult,
+		defaultValue: { ...settingsOf(service), version: service.version },
+	})
+	const labels: Record<keyof Settings, string> = {
+		name: t('settings.name'),
+		description: t('settings.description'),
+		category: t('settings.category'),
+		website_url: t('settings.websiteUrl'),
+		webhook_url: t('settings.webhookUrl'),
+		authorization_url: t('settings.authorizationUrl'),
+	}
+	// The version this form saves over: after a conflict the saved one (so "Save my version" knowingly
+	// overwrites it); otherwise the one it was loaded with, or sent with (a failed save, a draft kept across a
+	// sign-in) — never a newer one the partner has not seen.
+	const version = conflict ? String(conflict.saved.version) : (fields.version.initialValue ?? String(service.version))
+	return (
+		<section className="stack" aria-labelledby="settings-heading">
+			<h2 id="settings-heading">{t('settings.formTitle')}</h2>
+			<AppForm form={form} labels={labels}>
+				<input type="hidden" name={fields.version.name} id={fields.version.id} value={version} />
+				{conflict ? (
+					<Comparison
+						labels={labels}
+						mine={conflict.mine}
+						saved={conflict.saved}
+						categories={categories}
+						serviceId={service.id}
+					/>
+				) : null}
+				<TextField meta={fields.name} label={labels.name} maxLength={serviceLimits.nameMax} />
+				<TextareaField
+					meta={fields.description}
+					label={labels.description}
+					rows={4}
+					maxLength={serviceLimits.descriptionMax}
+				/>
+				<SelectField
+					meta={fields.category}
+					label={labels.category}
+					placeholder={t('settings.categoryPlaceholder')}
+					options={categories.map((category) => ({ value: category.key, label: category.name }))}
+				/>
+				<TextField meta={fields.website_url} label={labels.website_url} type="url" hint={t('settings.urlHint')} />
+				<TextField meta={fields.webhook_url} label={labels.webhook_url} type="url" hint={t('settings.urlHint')} />
+				<TextField
+					meta={fields.authorization_url}
+					label={labels.authorization_url}
+					type="url"
+					hint={t('settings.authorizationUrlHint')}
+				/>
+				<div className="button-row">
+					<SubmitButton pendingLabel={t('settings.pending')}>
+						{conflict ? t('settings.conflict.saveMine') : t('settings.submit')}
+					</SubmitButton>
+				</div>
+			</AppForm>
+		</section>
+	)
+}
+
+/** Both versions side by side; rows that differ say so in words, not only in colour. */
+function Comparison({
+	labels,
+	mine,
+	saved,
+	categories,
+	serviceId,
+}: {
+	labels: Record<keyof Settings, string>
+	mine: Settings
+	saved: Service
+	categories: Array<{ key: string; name: string }>
+	serviceId: string
+}) {
+	const { t } = useTranslation('services')
+	const theirs = settingsOf(saved)
+	const shown = (name: keyof Settings, value: string) =>
+		name === 'category' ? (categories.find((category) => category.key === value)?.name ?? value) : value
+	return (
+		<section className="stack" aria-labelledby="conflict-heading">
+			<h3 id="conflict-heading">{t('settings.conflict.title')}</h3>
+			<p>{t('settings.conflict.intro')}</p>
+			<table className="compare-table">
+				<caption className="visually-hidden">{t('settings.conflict.caption')}</caption>
+				<thead>
+					<tr>
+						<th scope="col">{t('settings.conflict.field')}</th>
+						<th scope="col">{t('settings.conflict.mine')}</th>
+						<th scope="col">{t('settings.conflict.saved')}</th>
+						<th scope="col">{t('settings.conflict.compared')}</th>
+					</tr>
+				</thead>
+				<tbody>
+					{FIELDS.map((name) => {
+						const differs = mine[name] !== theirs[name]
+						return (
+							<tr key={name} className={differs ? 'compare-table__row--differs' : undefined}>
+								<th scope="row">{labels[name]}</th>
+								<td>{shown(name, mine[name])}</td>
+								<td>{shown(name, theirs[name])}</td>
+								<td>{differs ? <strong>{t('settings.conflict.differs')}</strong> : t('settings.conflict.same')}</td>
+							</tr>
+						)
+					})}
+				</tbody>
+			</table>
+			<p>{t('settings.conflict.choose')}</p>
+			<p>
+				<Link to={href('/services/:serviceId/manage', { serviceId })}>{t('settings.conflict.discard')}</Link>
+			</p>
+		</section>
+	)
+}
