@@ -4,10 +4,28 @@
  * hooks' zod schemas; any answer other than 2xx throws with the body.
  */
 import type { MockEmail } from './areas/emails/presenters'
+import type {
+	MockDnsRecord,
+	MockDnsRecordInput,
+	MockReview,
+	MockReviewInput,
+	MockStatsInput,
+	MockWellKnownFile,
+	MockWellKnownInput,
+} from './areas/service-sections/hooks'
 import type { FaultInput, MockUserCreated, MockUserInput, MockUserInspection } from './hooks'
 import type { Fault, RequestLogEntry } from './store'
 
 export type { FaultInput, MockEmail, MockUserCreated, MockUserInput, MockUserInspection }
+export type {
+	MockDnsRecord,
+	MockDnsRecordInput,
+	MockReview,
+	MockReviewInput,
+	MockStatsInput,
+	MockWellKnownFile,
+	MockWellKnownInput,
+}
 export type MockRequest = RequestLogEntry
 
 /** The password of every partner a test creates, unless it says otherwise. */
@@ -81,5 +99,30 @@ export class MockHooks {
 	}
 	async expireAccessTokens(email: string) {
 		await this.call('POST', '/tokens/expire-access', { email })
+	}
+
+	// -- services part 2 ---------------------------------------------------------------
+	/** Adds a DNS record the domain verifier sees (e.g. `{name: '_partner-verification.acme.example', type: 'TXT', value}`). */
+	async addDnsRecord(record: MockDnsRecordInput) {
+		return (await this.call<{ data: MockDnsRecord }>('POST', '/dns', record)).data
+	}
+	async clearDnsRecords() {
+		await this.call('DELETE', '/dns')
+	}
+	/** Serves a file to the domain verifier at `url` (status 200 unless given); replaces one at the same URL. */
+	async serveWellKnown(file: MockWellKnownInput) {
+		return (await this.call<{ data: MockWellKnownFile }>('POST', '/well-known', file)).data
+	}
+	async clearWellKnown() {
+		await this.call('DELETE', '/well-known')
+	}
+	/** The operator moves a review: `in_progress`, `verified`, or `dismissed` with a `reason`. */
+	async setReview(serviceId: string, input: MockReviewInput) {
+		return (await this.call<{ data: MockReview }>('POST', `/services/${encodeURIComponent(serviceId)}/review`, input))
+			.data
+	}
+	/** Replaces the daily statistics of a service (days not listed are zeros; `[]`: no users). */
+	async setStats(serviceId: string, days: MockStatsInput['days']) {
+		await this.call('PUT', `/services/${encodeURIComponent(serviceId)}/stats`, { days })
 	}
 }

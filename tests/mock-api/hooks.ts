@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { countryEnum, localeEnum, type User, type UserAuthentication } from '../../app/api/contract/index'
 import { presentEmail } from './areas/emails/presenters'
+import { handleServiceSectionHook } from './areas/service-sections/hooks'
 import { presentTwoStep } from './areas/two-step/presenters'
 import { ensureTwoStep } from './areas/two-step/state'
 import { presentUser } from './areas/users/presenters'
@@ -153,7 +154,7 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 			return reply(204)
 		}
 		default:
-			return null
+			return handleServiceSectionHook(ctx)
 	}
 }
 

@@ -3,6 +3,7 @@
  * reference data and one verified demo partner without two-step, with three
  * services in different review states.
  */
+import { seedServiceSections } from './areas/service-sections/seed'
 import { createService } from './areas/services/state'
 import { createUser } from './areas/users/state'
 import { emptyData, MockStore, type MockData, type StoreConfig } from './store'
@@ -28,7 +29,10 @@ export const DEMO_USER = {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The demo partner's services, oldest first: verified and live, in review, not yet submitted. */
+/**
+ * The demo partner's services, oldest first: verified and live, in review, not yet submitted. The submitted
+ * ones have a logo (in `color`), a verified domain, the en-GB translation and their review history.
+ */
 export const DEMO_SERVICES = [
 	{
 		id: '0c9f6a8e-3f0e-4d7b-9a51-6d2f1b7c8e01',
@@ -37,6 +41,7 @@ export const DEMO_SERVICES = [
 		category: 'finance',
 		status: 'verified',
 		days_ago: 60,
+		color: [0x1d, 0x70, 0xb8],
 	},
 	{
 		id: '0c9f6a8e-3f0e-4d7b-9a51-6d2f1b7c8e02',
@@ -45,6 +50,7 @@ export const DEMO_SERVICES = [
 		category: 'communication',
 		status: 'in_progress',
 		days_ago: 14,
+		color: [0x00, 0x70, 0x3c],
 	},
 	{
 		id: '0c9f6a8e-3f0e-4d7b-9a51-6d2f1b7c8e03',
@@ -53,6 +59,7 @@ export const DEMO_SERVICES = [
 		category: 'gaming',
 		status: 'not_submitted',
 		days_ago: 2,
+		color: [0xd4, 0x35, 0x1c],
 	},
 ] as const
 
@@ -80,14 +87,7 @@ export async function buildSeed(config: StoreConfig): Promise<MockData> {
 			},
 			{ id: seed.id, created_at: created, environment: verified ? 'live' : 'test' },
 		)
-		if (seed.status !== 'not_submitted')
-			service.review = { status: seed.status, reason: null, updated_at: created + DAY_MS }
-		if (verified)
-			service.domain_verification = {
-				...service.domain_verification,
-				status: 'verified',
-				verified_at: created + DAY_MS,
-			}
+		seedServiceSections(store, service, seed.status, seed.color)
 	}
 	return store.data
 }

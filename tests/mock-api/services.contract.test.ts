@@ -88,7 +88,7 @@ describe('list and create', () => {
 			logo: null,
 			version: 1,
 			review: { status: 'not_submitted', reason: null },
-			domain_verification: { status: 'pending' },
+			domain_verification: { status: 'unverified', last_check: null },
 		})
 		expect(secret!.secret).toMatch(/^sk_test_[A-Za-z0-9_-]{40,}$/)
 		expect(secret!.hint).toBe(secret!.secret.slice(-4))

@@ -49,6 +49,34 @@ describe('parseSnapshot', () => {
 		expect(() => parseSnapshot(text)).toThrow(message)
 	})
 
+	test('a version-1 snapshot is migrated: domain status pending → unverified, the catalogue keys', () => {
+		const service = {
+			id: 's1',
+			domain_verification: { token: 'abc', status: 'pending', verified_at: null },
+			security_protections: [
+				{ key: 'account_takeover', enabled: false },
+				{ key: 'session_hijacking', enabled: false },
+			],
+		}
+		const verified = { id: 's2', domain_verification: { token: 'def', status: 'verified', verified_at: 5 } }
+		const { data } = parseSnapshot(snapshotText({ version: 1, services: [service, verified] }))
+		expect(data.version).toBe(DATA_VERSION)
+		expect(data.services[0]).toMatchObject({
+			domain_verification: { token: 'abc', status: 'unverified', verified_at: null, last_check: null },
+			security_protections: [
+				{ key: 'password_randomised', enabled: false },
+				{ key: 'sessions_revoked', enabled: false },
+				{ key: 'linked_account_disconnected', enabled: false },
+			],
+		})
+		expect(data.services[1]!.domain_verification).toEqual({
+			token: 'def',
+			status: 'verified',
+			verified_at: 5,
+			last_check: null,
+		})
+	})
+
 	test('keys named like Object members are unknown collections, not crashes', () => {
 		const { data, dropped } = parseSnapshot('{"version": 1, "__proto__": {"users": 1}, "toString": []}')
 		expect(dropped).toEqual(['__proto__', 'toString'])

@@ -5,13 +5,23 @@
  * - a collection this mock does not know (written by a newer mock) is dropped, and named in `dropped`;
  * - a newer `version` (an existing collection changed shape), or anything that is not a mock
  *   snapshot, is refused with a SnapshotError that says why.
- * Change DATA_VERSION only when an existing collection's records change shape; a new collection needs no bump.
+ * - an older `version` is migrated record by record (MIGRATIONS), then loads as current.
+ * Change DATA_VERSION only when an existing collection's records change shape (and add the migration from the
+ * previous version); a new collection needs no bump.
  */
 import { readFile } from 'node:fs/promises'
 import { collections } from './areas/index'
+import { migrateServicesFromV1 } from './areas/service-sections/state'
 import { DATA_VERSION, emptyData, type MockData } from './store'
 
 export class SnapshotError extends Error {}
+
+/** MIGRATIONS[n] brings the data of version n to version n + 1 (in place). */
+const MIGRATIONS: Record<number, (data: Record<string, unknown>) => void> = {
+	1: (data) => {
+		if (Array.isArray(data.services)) migrateServicesFromV1(data.services)
+	},
+}
 
 export type LoadedSnapshot = { data: MockData; dropped: string[] }
 
@@ -42,6 +52,7 @@ export function parseSnapshot(text: string): LoadedSnapshot {
 			throw new SnapshotError(`"${name}" is not a ${Array.isArray(collection.empty()) ? 'list' : 'table'} of records`)
 		data[name] = stored
 	}
+	for (let from = version; from < DATA_VERSION; from++) MIGRATIONS[from]?.(data)
 	return { data: data as MockData, dropped }
 }
 

@@ -32,8 +32,11 @@ export type StoreConfig = {
 	scryptCost: number
 }
 
-/** The version written into snapshots; see snapshot.ts for when it changes. */
-export const DATA_VERSION = 1
+/**
+ * The version written into snapshots; see snapshot.ts for when it changes.
+ * 2: services part 2 (domain verification findings, the protection catalogue's keys).
+ */
+export const DATA_VERSION = 2
 
 /** Every collection empty. */
 export function emptyData(): MockData {

@@ -9,6 +9,7 @@ import { authEndpoints } from './auth.endpoints'
 import { contactEndpoints } from './contact.endpoints'
 import type { Endpoint } from './endpoint'
 import { referenceEndpoints } from './reference.endpoints'
+import { serviceSectionsEndpoints } from './service-sections.endpoints'
 import { servicesEndpoints } from './services.endpoints'
 import { twoStepEndpoints } from './two-step.endpoints'
 import { usersEndpoints } from './users.endpoints'
@@ -29,6 +30,7 @@ export const endpoints = {
 	...twoStepEndpoints,
 	...contactEndpoints,
 	...servicesEndpoints,
+	...serviceSectionsEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

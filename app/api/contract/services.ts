@@ -15,6 +15,7 @@ import {
 	uploadKindEnum,
 	verificationStatusEnum,
 } from './common'
+import { domainVerificationResource, securityProtectionKeyEnum } from './service-parts'
 
 export const serviceLimits = {
 	nameMax: 100,
@@ -53,9 +54,6 @@ export const serviceReviewStatusEnum = z
 	)
 export type ServiceReviewStatus = z.infer<typeof serviceReviewStatusEnum>
 
-export const domainVerificationStatusEnum = z.enum(['pending', 'verified'])
-export type DomainVerificationStatus = z.infer<typeof domainVerificationStatusEnum>
-
 // ---------------------------------------------------------------------------
 // Resources
 // ---------------------------------------------------------------------------
@@ -90,18 +88,14 @@ export const serviceResource = z.object({
 		updated_at: isoDateTime.nullable(),
 	}),
 	security_protections: z
-		.array(z.object({ key: z.string(), enabled: z.boolean() }))
-		.describe('What the service neutralises; shown to end users.'),
+		.array(z.object({ key: securityProtectionKeyEnum, enabled: z.boolean() }))
+		.describe('What the service neutralises, in catalogue order; shown to end users.'),
 	translations: z.array(
 		z
 			.object({ locale: localeEnum, name: z.string(), description: z.string() })
 			.describe('Name and description in one locale.'),
 	),
-	domain_verification: z.object({
-		token: z.string().describe('Value of the DNS TXT record or the .well-known file.'),
-		status: domainVerificationStatusEnum,
-		verified_at: isoDateTime.nullable(),
-	}),
+	domain_verification: domainVerificationResource,
 	version: z.number().int().positive().describe('Increases with every change; sent back by an update.'),
 	created_at: isoDateTime,
 	updated_at: isoDateTime,

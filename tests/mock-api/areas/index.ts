@@ -10,6 +10,8 @@ import { contactHandlers } from './contact/handlers'
 import { contactCollections } from './contact/state'
 import { emailCollections } from './emails/state'
 import { referenceHandlers } from './reference/handlers'
+import { serviceSectionsHandlers } from './service-sections/handlers'
+import { serviceSectionCollections } from './service-sections/state'
 import { servicesHandlers } from './services/handlers'
 import { serviceCollections } from './services/state'
 import { twoStepHandlers } from './two-step/handlers'
@@ -24,6 +26,7 @@ export const collections = {
 	...emailCollections,
 	...contactCollections,
 	...serviceCollections,
+	...serviceSectionCollections,
 }
 
 /** Every endpoint of the contract: a missing one fails tsc. */
@@ -34,4 +37,5 @@ export const handlers = {
 	...twoStepHandlers,
 	...contactHandlers,
 	...servicesHandlers,
+	...serviceSectionsHandlers,
 } satisfies Handlers

@@ -24,6 +24,7 @@ import {
 } from '../../http'
 import type { MockStore } from '../../store'
 import type { servicesEndpoints } from '../../../../app/api/contract/services.endpoints'
+import { afterServiceUpdate } from '../service-sections/state'
 import { presentSecret, presentService, presentUpload } from './presenters'
 import {
 	createSecret,
@@ -106,6 +107,7 @@ export const servicesHandlers = {
 				data: presentService(ctx.store, service, ctx.origin),
 			})
 		}
+		const previousWebsiteUrl = service.website_url
 		let changed = false
 		for (const name of FIELDS) {
 			const value = body[name]
@@ -115,6 +117,7 @@ export const servicesHandlers = {
 			}
 		}
 		if (changed) touchService(ctx.store, service)
+		afterServiceUpdate(ctx.store, service, previousWebsiteUrl)
 		return serviceReply(ctx, 200, service)
 	},
 

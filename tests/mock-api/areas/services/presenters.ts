@@ -1,12 +1,13 @@
 /** Services, secrets and uploads as the contract shows them. */
 import type { Service, ServiceSecret, Upload } from '../../../../app/api/contract/index'
 import type { MockStore } from '../../store'
+import { presentDomainVerification, presentTranslations } from '../service-sections/presenters'
 import { SERVICE_LOGO_PATH, type ServiceRecord, type ServiceSecretRecord, type UploadRecord } from './state'
 
 /** `origin`: the mock's address as the caller used it, for the logo URL. */
 export function presentService(store: MockStore, service: ServiceRecord, origin: string): Service {
 	const iso = (ms: number) => store.clock.iso(ms)
-	const { logo, review, domain_verification: domain } = service
+	const { logo, review } = service
 	return {
 		id: service.id,
 		name: service.name,
@@ -30,12 +31,8 @@ export function presentService(store: MockStore, service: ServiceRecord, origin:
 			updated_at: review.updated_at === null ? null : iso(review.updated_at),
 		},
 		security_protections: service.security_protections.map((protection) => ({ ...protection })),
-		translations: service.translations.map((translation) => ({ ...translation })),
-		domain_verification: {
-			token: domain.token,
-			status: domain.status,
-			verified_at: domain.verified_at === null ? null : iso(domain.verified_at),
-		},
+		translations: presentTranslations(service),
+		domain_verification: presentDomainVerification(store, service),
 		version: service.version,
 		created_at: iso(service.created_at),
 		updated_at: iso(service.updated_at),

@@ -9,9 +9,11 @@ import type {
 	Locale,
 	ServiceCategory,
 	ServiceCategoryKey,
+	SecurityProtectionKey,
 	ServiceReviewStatus,
 	UploadKind,
 } from '../../../../app/api/contract/index'
+import { securityProtectionKeyEnum } from '../../../../app/api/contract/index'
 import { list } from '../../collections'
 import { newId, randomToken, sha256 } from '../../crypto'
 import type { MockStore } from '../../store'
@@ -36,8 +38,8 @@ export const SERVICE_CATEGORIES: ServiceCategory[] = [
 	{ key: 'other', name: 'Other' },
 ]
 
-/** The protections a service may neutralise (toggled in part 2), all off at creation. */
-export const SECURITY_PROTECTION_KEYS = ['account_takeover', 'session_hijacking', 'credential_stuffing'] as const
+/** The protections a service may neutralise (the catalogue's keys), all off at creation. */
+export const SECURITY_PROTECTION_KEYS = securityProtectionKeyEnum.options
 
 export type ServiceFields = {
 	name: string
@@ -57,12 +59,26 @@ export type ServiceRecord = ServiceFields & {
 	kind: Kind
 	client_id: string
 	review: { status: ServiceReviewStatus; reason: string | null; updated_at: number | null }
-	security_protections: Array<{ key: string; enabled: boolean }>
+	security_protections: Array<{ key: SecurityProtectionKey; enabled: boolean }>
+	/** en-GB, once saved, is presented from `name` and `description` (areas/service-sections). */
 	translations: Array<{ locale: Locale; name: string; description: string }>
-	domain_verification: { token: string; status: DomainVerificationStatus; verified_at: number | null }
+	domain_verification: {
+		token: string
+		status: DomainVerificationStatus
+		verified_at: number | null
+		last_check: DomainCheckRecord | null
+	}
 	version: number
 	created_at: number
 	updated_at: number
+}
+
+/** What one domain check found (areas/service-sections/state.ts). */
+export type DomainCheckRecord = {
+	checked_at: number
+	dns_found: string[]
+	file_status: number | null
+	file_first_line: string | null
 }
 
 export type ServiceSecretRecord = {
@@ -139,6 +155,9 @@ export function createSecret(store: MockStore, service: ServiceRecord) {
 	return { record, plaintext }
 }
 
+/** A domain verification token: 32 hex characters. */
+export const newDomainToken = () => sha256(randomToken()).slice(0, 32)
+
 /** A new service (test, external, not submitted) with its first secret. */
 export function createService(
 	store: MockStore,
@@ -158,7 +177,7 @@ export function createService(
 		review: { status: 'not_submitted', reason: null, updated_at: null },
 		security_protections: SECURITY_PROTECTION_KEYS.map((key) => ({ key, enabled: false })),
 		translations: [],
-		domain_verification: { token: sha256(randomToken()).slice(0, 32), status: 'pending', verified_at: null },
+		domain_verification: { token: newDomainToken(), status: 'unverified', verified_at: null, last_check: null },
 		version: 1,
 		created_at: now,
 		updated_at: now,

@@ -1,0 +1,86 @@
+/**
+ * The parts of a service's representation that services part 2 defines and
+ * `serviceResource` embeds: the security protection keys and the domain
+ * verification state. A leaf module (it imports only `common`), so both
+ * services.ts and service-sections.ts can use it.
+ * docs/decisions/0013-services-part-2.md records the choices.
+ */
+import { z } from 'zod'
+import { isoDateTime } from './common'
+
+/** The protections a service may neutralise, in catalogue order (`GET /security-protections`). */
+export const securityProtectionKeyEnum = z
+	.enum(['password_randomised', 'sessions_revoked', 'linked_account_disconnected'])
+	.describe('A protection of the catalogue.')
+export type SecurityProtectionKey = z.infer<typeof securityProtectionKeyEnum>
+
+export const domainVerificationStatusEnum = z
+	.enum(['unverified', 'verified', 'failed'])
+	.describe(
+		'unverified: not checked since the token was issued; verified: proven (see verified_at); ' +
+			'failed: the last check found neither proof (see last_check).',
+	)
+export type DomainVerificationStatus = z.infer<typeof domainVerificationStatusEnum>
+
+/** Where the two proofs live, from the domain and the token. */
+export const domainProof = {
+	dnsPrefix: '_partner-verification.',
+	dnsValuePrefix: 'partner-verification=',
+	filePath: '/.well-known/partner-verification.txt',
+	dnsName: (domain: string) => `_partner-verification.${domain}`,
+	dnsValue: (token: string) => `partner-verification=${token}`,
+	fileUrl: (domain: string) => `https://${domain}/.well-known/partner-verification.txt`,
+} as const
+
+/** The domain a website URL proves: its host name, lower case (no `www.` stripping); null when not a URL. */
+export function domainOf(websiteUrl: string): string | null {
+	try {
+		return new URL(websiteUrl).hostname.toLowerCase() || null
+	} catch {
+		return null
+	}
+}
+
+export const domainCheckFindings = z
+	.object({
+		checked_at: isoDateTime,
+		dns: z
+			.object({
+				found: z.array(z.string()).describe('Every TXT value seen at the record name (none: empty).'),
+				matched: z.boolean().describe('One of them is exactly the expected value.'),
+			})
+			.describe('The DNS TXT record check.'),
+		file: z
+			.object({
+				status: z
+					.number()
+					.int()
+					.nullable()
+					.describe('HTTP status of the file URL; null when nothing answered (DNS or connection failure).'),
+				first_line: z
+					.string()
+					.nullable()
+					.describe(
+						'First line of the body (trailing whitespace removed, at most 200 characters); null without a body.',
+					),
+				matched: z.boolean().describe('Status 200 and the first line is exactly the token.'),
+			})
+			.describe('The .well-known file check.'),
+	})
+	.describe('What the last check found, for each way; the expected values are in `dns_record` and `file`.')
+export type DomainCheckFindings = z.infer<typeof domainCheckFindings>
+
+export const domainVerificationResource = z.object({
+	domain: z.string().describe('Host name of website_url, the domain being proven.'),
+	token: z.string().describe('Value of the DNS TXT record or the .well-known file; a reset issues a new one.'),
+	status: domainVerificationStatusEnum,
+	verified_at: isoDateTime.nullable(),
+	dns_record: z
+		.object({ name: z.string(), type: z.literal('TXT'), value: z.string() })
+		.describe('Way 1: this TXT record (`_partner-verification.<domain>`, `partner-verification=<token>`).'),
+	file: z
+		.object({ url: z.string(), content: z.string() })
+		.describe('Way 2: this file (`https://<domain>/.well-known/partner-verification.txt`), content exactly the token.'),
+	last_check: domainCheckFindings.nullable().describe('null until checked, and again after a reset.'),
+})
+export type DomainVerification = z.infer<typeof domainVerificationResource>

@@ -1,0 +1,223 @@
+/**
+ * Services part 2: the sections of a service besides its settings — security
+ * protections (catalogue and toggles), translations, domain verification,
+ * review (checklist, submit, cancel, history) and statistics.
+ * docs/decisions/0013-services-part-2.md records the model and its choices.
+ */
+import { z } from 'zod'
+import { dataOf, eventEnum, isoDateTime, listOf, localeEnum, requiredText, type Locale } from './common'
+import { securityProtectionKeyEnum } from './service-parts'
+import { serviceLimits, serviceReviewStatusEnum, type ServiceReviewStatus } from './services'
+
+/** Messages of the section calls (422 texts). */
+export const serviceSectionMessages = {
+	alreadyVerified: 'The domain is already verified.',
+	domainVerified: 'The domain must be verified.',
+	logoSet: 'The service must have a logo.',
+	websiteUrlSet: 'The website URL must be set.',
+	webhookUrlSet: 'The webhook URL must be set.',
+	authorizationUrlSet: 'The authorization URL must be set.',
+	enGbTranslation: 'The en-GB translation must be saved.',
+	reasonRequired: 'A dismissed review needs a reason.',
+} as const
+
+// ---------------------------------------------------------------------------
+// Security protections
+// ---------------------------------------------------------------------------
+
+export const securityProtectionResource = z.object({
+	key: securityProtectionKeyEnum,
+	event: eventEnum.describe('The emergency ("nuke") event after which the service applies the protection.'),
+	title: z.string(),
+	explanation: z.string().describe('What end users will see, in plain language.'),
+})
+export type SecurityProtection = z.infer<typeof securityProtectionResource>
+export const securityProtectionList = listOf(securityProtectionResource)
+
+/** The whole set at once (the JS-off checkbox list): the keys listed are on, every other one off. */
+export const setSecurityProtectionsBody = z.object({
+	enabled: z.array(securityProtectionKeyEnum).describe('The keys to enable; an empty list turns every one off.'),
+})
+export type SetSecurityProtectionsBody = z.infer<typeof setSecurityProtectionsBody>
+
+/** One protection (a JS toggle). */
+export const toggleSecurityProtectionBody = z.object({ enabled: z.boolean() })
+export type ToggleSecurityProtectionBody = z.infer<typeof toggleSecurityProtectionBody>
+
+// ---------------------------------------------------------------------------
+// Translations
+// ---------------------------------------------------------------------------
+
+/** Name and description in one locale, with the limits of the service's own fields. */
+export const translationFields = z.object({
+	name: requiredText(serviceLimits.nameMax),
+	description: requiredText(serviceLimits.descriptionMax),
+})
+export type TranslationFields = z.infer<typeof translationFields>
+
+/** The locales besides en-GB, in the contract's order. */
+export const translationLocales = localeEnum.options
+export const optionalTranslationLocales = localeEnum.options.filter(
+	(locale): locale is Exclude<Locale, 'en-GB'> => locale !== 'en-GB',
+)
+
+/**
+ * Every translation of the service at once. en-GB is required and is the
+ * service's own name and description (saving it changes them); a locale left
+ * out is removed.
+ */
+export const saveTranslationsBody = z.object({
+	translations: z
+		.object({
+			'en-GB': translationFields,
+			'ro-RO': translationFields.optional(),
+			'pt-BR': translationFields.optional(),
+			'it-IT': translationFields.optional(),
+			'fr-FR': translationFields.optional(),
+			'es-ES': translationFields.optional(),
+			'de-DE': translationFields.optional(),
+		})
+		.describe('By locale; errors are on `translations.<locale>.name|description`.'),
+	version: z
+		.number()
+		.int()
+		.positive()
+		.optional()
+		.describe('When sent, the save is refused with 409 version_conflict unless it is the current version.'),
+})
+export type SaveTranslationsBody = z.infer<typeof saveTranslationsBody>
+
+// ---------------------------------------------------------------------------
+// Review
+// ---------------------------------------------------------------------------
+
+/** The submission checklist, in the order the portal shows it. */
+export const reviewChecklistKeyEnum = z
+	.enum([
+		'domain_verified',
+		'logo_set',
+		'website_url_set',
+		'webhook_url_set',
+		'authorization_url_set',
+		'en_gb_translation',
+	])
+	.describe('A condition a service must meet before it can be submitted for review.')
+export type ReviewChecklistKey = z.infer<typeof reviewChecklistKeyEnum>
+
+/** The 422 text of each unmet checklist item (errors are keyed by the item). */
+export const reviewChecklistMessages: Record<ReviewChecklistKey, string> = {
+	domain_verified: serviceSectionMessages.domainVerified,
+	logo_set: serviceSectionMessages.logoSet,
+	website_url_set: serviceSectionMessages.websiteUrlSet,
+	webhook_url_set: serviceSectionMessages.webhookUrlSet,
+	authorization_url_set: serviceSectionMessages.authorizationUrlSet,
+	en_gb_translation: serviceSectionMessages.enGbTranslation,
+}
+
+/** What moves a review: the partner (submit, cancel) or the operator (the other three). */
+export const reviewActionEnum = z.enum(['submit', 'cancel', 'start', 'verify', 'dismiss'])
+export type ReviewAction = z.infer<typeof reviewActionEnum>
+
+/**
+ * The allowed transitions (docs/decisions/0013): action → from → to. Anything
+ * else is refused with 422 `transition_not_allowed` and `reviewTransitionMessage`.
+ */
+export const reviewTransitions: Record<ReviewAction, Partial<Record<ServiceReviewStatus, ServiceReviewStatus>>> = {
+	submit: { not_submitted: 'submitted', dismissed: 'submitted', cancelled: 'submitted' },
+	cancel: { submitted: 'cancelled', in_progress: 'cancelled' },
+	start: { submitted: 'in_progress' },
+	verify: { submitted: 'verified', in_progress: 'verified' },
+	dismiss: { submitted: 'dismissed', in_progress: 'dismissed' },
+}
+
+/** The status an action leads to from `from`, or null when the table refuses it. */
+export const reviewTransition = (action: ReviewAction, from: ServiceReviewStatus): ServiceReviewStatus | null =>
+	reviewTransitions[action][from] ?? null
+
+const actionWords: Record<ReviewAction, string> = {
+	submit: 'submitted',
+	cancel: 'cancelled',
+	start: 'started',
+	verify: 'verified',
+	dismiss: 'dismissed',
+}
+const actionTargets: Record<ReviewAction, ServiceReviewStatus> = {
+	submit: 'submitted',
+	cancel: 'cancelled',
+	start: 'in_progress',
+	verify: 'verified',
+	dismiss: 'dismissed',
+}
+
+/** The refusal of a transition the table does not allow, e.g. "A verified review cannot be cancelled.". */
+export function reviewTransitionMessage(action: ReviewAction, from: ServiceReviewStatus): string {
+	if (from === 'not_submitted') return 'The service has not been submitted for review.'
+	if (actionTargets[action] === from) return `The review is already ${from.replace('_', ' ')}.`
+	if (from === 'in_progress')
+		return `A review in progress cannot be ${actionWords[action]}${action === 'submit' ? ' again' : ''}.`
+	return `A ${from} review cannot be ${actionWords[action]}.`
+}
+
+export const reviewActorEnum = z.enum(['partner', 'operator'])
+export type ReviewActor = z.infer<typeof reviewActorEnum>
+
+export const reviewHistoryEntry = z.object({
+	status: serviceReviewStatusEnum.describe('The status the review moved to.'),
+	reason: z.string().nullable().describe('Why it was dismissed; null otherwise.'),
+	actor: reviewActorEnum,
+	at: isoDateTime,
+})
+export type ReviewHistoryEntry = z.infer<typeof reviewHistoryEntry>
+
+export const serviceReviewResource = z.object({
+	status: serviceReviewStatusEnum,
+	reason: z.string().nullable().describe('Why the review was dismissed (status dismissed only).'),
+	updated_at: isoDateTime.nullable(),
+	checklist: z
+		.array(z.object({ key: reviewChecklistKeyEnum, done: z.boolean() }))
+		.describe('Every item, in order; submit needs all done.'),
+	can_submit: z.boolean().describe('The status allows a submit and the checklist is complete.'),
+	can_cancel: z.boolean().describe('The status allows a cancel (submitted or in_progress).'),
+	history: z.array(reviewHistoryEntry).describe('Every transition, oldest first.'),
+})
+export type ServiceReview = z.infer<typeof serviceReviewResource>
+export const serviceReviewResponse = dataOf(serviceReviewResource)
+
+// ---------------------------------------------------------------------------
+// Statistics
+// ---------------------------------------------------------------------------
+
+export const statisticsDaysOptions = [7, 30, 90] as const
+export const statisticsDaysDefault = 30
+
+export const statisticsQuery = z.object({
+	days: z
+		.enum(['7', '30', '90'])
+		.optional()
+		.describe(`How many days, ending today (UTC, inclusive); default ${statisticsDaysDefault}.`),
+})
+export type StatisticsQuery = z.infer<typeof statisticsQuery>
+
+export const statisticsNumbers = z.object({
+	active_users: z.number().int().nonnegative(),
+	new_users: z.number().int().nonnegative(),
+	nukes: z.number().int().nonnegative(),
+})
+export type StatisticsNumbers = z.infer<typeof statisticsNumbers>
+
+export const isoDate = z.iso.date().describe('A calendar date, YYYY-MM-DD (UTC).')
+
+export const statisticsDay = statisticsNumbers.extend({ date: isoDate })
+export type StatisticsDay = z.infer<typeof statisticsDay>
+
+export const serviceStatisticsResource = z.object({
+	days: z.number().int().describe('7, 30 or 90.'),
+	from: isoDate.describe('The first day.'),
+	to: isoDate.describe('The last day: today.'),
+	daily: z.array(statisticsDay).describe('One entry per day, oldest first, zeros included.'),
+	totals: statisticsNumbers.describe(
+		'Sums of the daily values (active_users: user-days, not distinct users). All zero: the service has no users.',
+	),
+})
+export type ServiceStatistics = z.infer<typeof serviceStatisticsResource>
+export const serviceStatisticsResponse = dataOf(serviceStatisticsResource)

@@ -1,0 +1,142 @@
+/** Services part 2: protections, translations, domain verification, review, statistics. */
+import {
+	localeEnum,
+	reviewChecklistMessages,
+	reviewTransition,
+	saveTranslationsBody,
+	securityProtectionKeyEnum,
+	serviceMessages,
+	serviceSectionMessages,
+	setSecurityProtectionsBody,
+	statisticsDaysDefault,
+	statisticsQuery,
+	toggleSecurityProtectionBody,
+} from '../../../../app/api/contract/index'
+import type { serviceSectionsEndpoints } from '../../../../app/api/contract/service-sections.endpoints'
+import {
+	caller,
+	notFound,
+	paginate,
+	parseBody,
+	parseQuery,
+	reply,
+	validationFailed,
+	type Ctx,
+	type Handlers,
+} from '../../http'
+import { presentService } from '../services/presenters'
+import { ownService, touchService, type ServiceRecord } from '../services/state'
+import { presentReview } from './presenters'
+import {
+	checkDomain,
+	resetDomainVerification,
+	reviewChecklist,
+	SECURITY_PROTECTIONS,
+	sectionChanged,
+	setProtections,
+	statistics,
+	transitionReview,
+} from './state'
+
+/** The caller's service of the path's `{id}`; anything else is the same 404. */
+function serviceOf(ctx: Ctx) {
+	const service = ownService(ctx.store, caller(ctx).user.id, ctx.params.id!)
+	if (!service) throw notFound()
+	return service
+}
+
+const serviceReply = (ctx: Ctx, service: ServiceRecord) =>
+	reply(200, { data: presentService(ctx.store, service, ctx.origin) })
+
+const reviewReply = (ctx: Ctx, service: ServiceRecord) => reply(200, { data: presentReview(ctx.store, service) })
+
+type SectionsEndpointName = keyof typeof serviceSectionsEndpoints
+
+export const serviceSectionsHandlers = {
+	listSecurityProtections: (ctx) => paginate(ctx, SECURITY_PROTECTIONS),
+
+	setServiceSecurityProtections: (ctx) => {
+		const service = serviceOf(ctx)
+		const { enabled } = parseBody(ctx, setSecurityProtectionsBody)
+		setProtections(ctx.store, service, (key) => enabled.includes(key))
+		return serviceReply(ctx, service)
+	},
+
+	toggleServiceSecurityProtection: (ctx) => {
+		const service = serviceOf(ctx)
+		const key = securityProtectionKeyEnum.safeParse(ctx.params.key)
+		if (!key.success) throw notFound()
+		const { enabled } = parseBody(ctx, toggleSecurityProtectionBody)
+		setProtections(ctx.store, service, (candidate, current) => (candidate === key.data ? enabled : current))
+		return serviceReply(ctx, service)
+	},
+
+	saveServiceTranslations: (ctx) => {
+		const { store } = ctx
+		const service = serviceOf(ctx)
+		const { translations, version } = parseBody(ctx, saveTranslationsBody)
+		if (version !== undefined && version !== service.version) {
+			return reply(409, {
+				message: serviceMessages.versionConflict,
+				code: 'version_conflict',
+				data: presentService(store, service, ctx.origin),
+			})
+		}
+		const own = translations['en-GB']
+		const renamed = own.name !== service.name || own.description !== service.description
+		service.name = own.name
+		service.description = own.description
+		service.translations = localeEnum.options.flatMap((locale) => {
+			const fields = translations[locale]
+			return fields ? [{ locale, name: fields.name, description: fields.description }] : []
+		})
+		if (renamed) touchService(store, service)
+		else sectionChanged(store, service)
+		return serviceReply(ctx, service)
+	},
+
+	verifyServiceDomain: (ctx) => {
+		const service = serviceOf(ctx)
+		if (service.domain_verification.status === 'verified') {
+			throw validationFailed({ domain: [serviceSectionMessages.alreadyVerified] }, { code: 'already_verified' })
+		}
+		checkDomain(ctx.store, service)
+		return serviceReply(ctx, service)
+	},
+
+	resetServiceDomainVerification: (ctx) => {
+		const service = serviceOf(ctx)
+		resetDomainVerification(ctx.store, service)
+		return serviceReply(ctx, service)
+	},
+
+	getServiceReview: (ctx) => reviewReply(ctx, serviceOf(ctx)),
+
+	submitServiceReview: (ctx) => {
+		const service = serviceOf(ctx)
+		// The state table first: a double submit is told so, whatever the checklist says.
+		if (!reviewTransition('submit', service.review.status)) transitionReview(ctx.store, service, 'submit', 'partner')
+		const missing = reviewChecklist(service).filter((item) => !item.done)
+		if (missing.length) {
+			throw validationFailed(
+				Object.fromEntries(missing.map((item) => [item.key, [reviewChecklistMessages[item.key]]])),
+				{ code: 'checklist_incomplete' },
+			)
+		}
+		transitionReview(ctx.store, service, 'submit', 'partner')
+		return reviewReply(ctx, service)
+	},
+
+	cancelServiceReview: (ctx) => {
+		const service = serviceOf(ctx)
+		transitionReview(ctx.store, service, 'cancel', 'partner')
+		return reviewReply(ctx, service)
+	},
+
+	getServiceStatistics: (ctx) => {
+		const service = serviceOf(ctx)
+		const query = parseQuery(ctx, statisticsQuery)
+		const days = query.days === undefined ? statisticsDaysDefault : Number(query.days)
+		return reply(200, { data: statistics(ctx.store, service, days) })
+	},
+} satisfies Handlers<SectionsEndpointName>

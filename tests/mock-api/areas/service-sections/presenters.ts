@@ -1,0 +1,62 @@
+/** The section parts of a service, and its review, as the contract shows them. */
+import {
+	domainOf,
+	domainProof,
+	reviewTransition,
+	type DomainVerification,
+	type Service,
+	type ServiceReview,
+} from '../../../../app/api/contract/index'
+import type { MockStore } from '../../store'
+import type { ServiceRecord } from '../services/state'
+import { checkMatches, reviewChecklist, reviewEvents } from './state'
+
+export function presentDomainVerification(store: MockStore, service: ServiceRecord): DomainVerification {
+	const { token, status, verified_at: verifiedAt, last_check: check } = service.domain_verification
+	const domain = domainOf(service.website_url) ?? ''
+	const matches = check && checkMatches(token, check)
+	return {
+		domain,
+		token,
+		status,
+		verified_at: verifiedAt === null ? null : store.clock.iso(verifiedAt),
+		dns_record: { name: domainProof.dnsName(domain), type: 'TXT', value: domainProof.dnsValue(token) },
+		file: { url: domainProof.fileUrl(domain), content: token },
+		last_check:
+			check && matches
+				? {
+						checked_at: store.clock.iso(check.checked_at),
+						dns: { found: [...check.dns_found], matched: matches.dns },
+						file: { status: check.file_status, first_line: check.file_first_line, matched: matches.file },
+					}
+				: null,
+	}
+}
+
+/** The saved locales in the contract's order; en-GB is the service's own name and description. */
+export function presentTranslations(service: ServiceRecord): Service['translations'] {
+	return service.translations.map((translation) =>
+		translation.locale === 'en-GB'
+			? { locale: 'en-GB', name: service.name, description: service.description }
+			: { ...translation },
+	)
+}
+
+export function presentReview(store: MockStore, service: ServiceRecord): ServiceReview {
+	const { review } = service
+	const checklist = reviewChecklist(service)
+	return {
+		status: review.status,
+		reason: review.reason,
+		updated_at: review.updated_at === null ? null : store.clock.iso(review.updated_at),
+		checklist,
+		can_submit: reviewTransition('submit', review.status) !== null && checklist.every((item) => item.done),
+		can_cancel: reviewTransition('cancel', review.status) !== null,
+		history: reviewEvents(store, service.id).map((event) => ({
+			status: event.status,
+			reason: event.reason,
+			actor: event.actor,
+			at: store.clock.iso(event.at),
+		})),
+	}
+}
