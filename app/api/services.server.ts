@@ -27,9 +27,15 @@ export function serviceCategories(api: ApiClient) {
 	return categoryCache.get('categories', () => allPages(api, 'listServiceCategories'))
 }
 
-/** A service whose review waits on the partner: never submitted, or refused. */
-export const needsAttention = (service: Service) =>
-	service.review.status === 'not_submitted' || service.review.status === 'dismissed'
+/** Review states in which the next step is the partner's: never submitted, refused, or withdrawn. */
+const WAITING_ON_PARTNER: ReadonlySet<Service['review']['status']> = new Set([
+	'not_submitted',
+	'dismissed',
+	'cancelled',
+])
+
+/** A service whose review waits on the partner. */
+export const needsAttention = (service: Service) => WAITING_ON_PARTNER.has(service.review.status)
 
 /** How many services the partner has, and how many need attention. */
 export async function servicesSummary(api: ApiClient) {
