@@ -153,7 +153,7 @@ test('the dashboard sums up the services; the main navigation leads to them', as
 	await postCreate(page.context().request, baseURL!, await createFormTokens(page.context().request))
 	await page.reload()
 	await expect(card).toContainText('You have 1 service.')
-	await expect(card).toContainText('1 needs your attention (not submitted or dismissed).')
+	await expect(card).toContainText('1 needs your attention (not submitted, dismissed or cancelled).')
 	await card.getByRole('link', { name: 'Manage your services' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Your services' })).toBeVisible()
 
