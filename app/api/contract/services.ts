@@ -96,7 +96,11 @@ export const serviceResource = z.object({
 			.describe('Name and description in one locale.'),
 	),
 	domain_verification: domainVerificationResource,
-	version: z.number().int().positive().describe('Increases with every change; sent back by an update.'),
+	version: z
+		.number()
+		.int()
+		.positive()
+		.describe('Increases with every change of a field `PATCH` takes (not the logo); sent back by an update.'),
 	created_at: isoDateTime,
 	updated_at: isoDateTime,
 })

@@ -90,7 +90,7 @@ export const serviceSectionsHandlers = {
 			const fields = translations[locale]
 			return fields ? [{ locale, name: fields.name, description: fields.description }] : []
 		})
-		if (renamed) touchService(store, service)
+		if (renamed) touchService(store, service, { settings: true })
 		else sectionChanged(store, service)
 		return serviceReply(ctx, service)
 	},

@@ -116,7 +116,7 @@ export const servicesHandlers = {
 				changed = true
 			}
 		}
-		if (changed) touchService(ctx.store, service)
+		if (changed) touchService(ctx.store, service, { settings: true })
 		afterServiceUpdate(ctx.store, service, previousWebsiteUrl)
 		return serviceReply(ctx, 200, service)
 	},
@@ -145,7 +145,7 @@ export const servicesHandlers = {
 			expires_at: null,
 		})
 		service.logo = { file, content_type: image.contentType, width: image.width, height: image.height }
-		touchService(store, service)
+		touchService(store, service, { settings: false })
 		return serviceReply(ctx, 200, service)
 	},
 
@@ -154,7 +154,7 @@ export const servicesHandlers = {
 		if (service.logo) {
 			removeLogoFile(ctx.store, service.logo.file)
 			service.logo = null
-			touchService(ctx.store, service)
+			touchService(ctx.store, service, { settings: false })
 		}
 		return serviceReply(ctx, 200, service)
 	},

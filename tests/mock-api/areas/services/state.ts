@@ -188,9 +188,13 @@ export function createService(
 	return { service, secret }
 }
 
-/** Marks a change of the service's representation. */
-export function touchService(store: MockStore, service: ServiceRecord) {
-	service.version += 1
+/**
+ * Marks a change of the service. `version` guards the settings form, so it
+ * moves only when one of the fields `PATCH` takes changed (a logo, a toggle
+ * or a review never makes a settings save conflict).
+ */
+export function touchService(store: MockStore, service: ServiceRecord, { settings }: { settings: boolean }) {
+	if (settings) service.version += 1
 	service.updated_at = store.now()
 	store.changed()
 }
