@@ -18,6 +18,7 @@ export default [
 		route('services/manage', 'routes/services/list.tsx'),
 		route('services/:serviceId', 'routes/services/details.tsx'),
 		route('services/:serviceId/developers', 'routes/services/developers.tsx'),
+		route('services/:serviceId/manage/logo', 'routes/services/logo.tsx'),
 		layout('routes/account/layout.tsx', [
 			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
 			route('me/manage/security/email', 'routes/account/email.tsx'),

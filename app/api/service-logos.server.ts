@@ -17,6 +17,3 @@ export async function uploadServiceLogo(api: ApiClient, serviceId: string, file:
 export async function removeServiceLogo(api: ApiClient, serviceId: string): Promise<Service> {
 	return (await api.call('removeServiceLogo', { params: { id: serviceId } })).data
 }
-
-/** The API's fields that hold a refused logo: the upload's `file`, the attach's `upload_id`. */
-export const LOGO_API_FIELDS = ['file', 'upload_id'] as const
