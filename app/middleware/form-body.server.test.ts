@@ -114,6 +114,26 @@ describe('larger bodies: the service logo', () => {
 		expect(await statusOf(upload(FORM_BODY_LIMIT, '/contact'))).toBe(413)
 	})
 
+	test('a declared size a little over the limit is drained whole, so the browser gets its 413 page', async () => {
+		const size = LOGO_LIMIT + 1024 * 1024
+		let read = 0
+		const body = new ReadableStream<Uint8Array>({
+			pull(controller) {
+				const chunk = Math.min(64 * 1024, size - read)
+				read += chunk
+				controller.enqueue(new Uint8Array(chunk))
+				if (read >= size) controller.close()
+			},
+		})
+		const refused = await parseFormBody(
+			post(body, { 'content-type': 'multipart/form-data; boundary=B', 'content-length': String(size) }, LOGO),
+		).catch((error: unknown) => error as Response)
+		expect(refused).toBeInstanceOf(Response)
+		expect((refused as Response).status).toBe(413)
+		expect((refused as Response).headers.get('connection')).toBeNull()
+		expect(read).toBe(size)
+	})
+
 	test('a declared size over the limit is refused without reading', async () => {
 		const request = post(
 			endless(),

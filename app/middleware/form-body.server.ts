@@ -88,8 +88,11 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget =
 	return false
 }
 
-async function tooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<never> {
-	const drained = reader ? await discard(reader) : false
+async function tooLarge(
+	reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
+	budget = DISCARD_LIMIT,
+): Promise<never> {
+	const drained = reader ? await discard(reader, budget) : false
 	throw refuse(413, drained ? undefined : { Connection: 'close' })
 }
 
@@ -133,7 +136,10 @@ export async function parseFormBody(request: Request): Promise<FormData> {
 	const limit = bodyLimitFor(pageUrl(request).pathname)
 	const declared = Number(request.headers.get('content-length') ?? '0')
 	if (!Number.isFinite(declared) || declared > limit) {
-		return tooLarge(declared - limit <= DISCARD_LIMIT ? request.body?.getReader() : undefined)
+		// Nothing is read yet: draining means reading the whole body, the limit plus the patience.
+		// (A cancelled read resets the connection, and the browser never sees its page.)
+		const drain = declared - limit <= DISCARD_LIMIT
+		return tooLarge(drain ? request.body?.getReader() : undefined, limit + DISCARD_LIMIT)
 	}
 	const bytes = await readLimited(request.body, limit)
 	try {
