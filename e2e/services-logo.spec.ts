@@ -184,6 +184,19 @@ test('a file beyond the upload limit: a 413 page that says 10 MB and leads back 
 	await expect(page.getByLabel('Logo file')).toBeVisible()
 })
 
+test('opened from another page (redirect_to), a success goes back there', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const details = await newService(page, baseURL!)
+	await page.goto(`${details}/manage/logo?redirect_to=${encodeURIComponent(LIST)}`)
+	await chooseAndUpload(page, file('logo.png', 'image/png', solidPngFile(160, 160)), testInfo)
+	await expect(page).toHaveURL(LIST)
+	await expect(page.getByText('Logo uploaded.')).toBeVisible()
+	await expect.poll(() => naturalWidth(page, '.service-card img.service-logo')).toBe(160)
+})
+
 test('the form can sit on any page: it goes back to a same-site redirect_to, anything else to the details', async ({
 	page,
 	partner: _signedIn,
