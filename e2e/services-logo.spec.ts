@@ -240,6 +240,25 @@ test('the form can sit on any page: it goes back to a same-site redirect_to, any
 	expect(await refused.text()).toContain(`name="redirect_to" value="${LIST}"`)
 })
 
+test('the API failing while attaching: the form says nothing was saved, with a reference', async ({
+	page,
+	partner: _signedIn,
+	mock,
+	baseURL,
+}, testInfo) => {
+	const details = await newService(page, baseURL!)
+	await mock.fault({ method: 'PUT', path: `${details}/logo`, status: 500 })
+	await page.goto(`${details}/manage/logo`)
+	const status = await chooseAndUpload(page, file('logo.png', 'image/png', pngFile(200, 200)), testInfo)
+	if (status !== null) expect(status).toBe(503)
+	const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
+	await expect(summary).toContainText('Your changes were not saved')
+	await expect(summary).toContainText(/Reference: [0-9a-f-]{36}/)
+	await expect(page).toHaveURL(`${details}/manage/logo`)
+	await page.goto(details)
+	await expect(page.locator('img.service-logo')).toHaveCount(0)
+})
+
 test("another partner's service and a malformed id: the logo page and its form are 404", async ({
 	page,
 	partner: _signedIn,

@@ -51,3 +51,18 @@ export type LogoFormResult = {
 	/** The checked `redirect_to` the form was posted with, for the next attempt. */
 	redirectTo: string
 }
+
+/**
+ * The API's 422 as the form's errors: its `file` (upload) and `upload_id`
+ * (attach) messages are the `logo` field's, the rest go to the summary, and an
+ * answer without any message says `fallback`.
+ */
+export function logoErrorsFromApi(fieldErrors: Record<string, string[]>, fallback: string): LogoFormResult['errors'] {
+	const logo: string[] = []
+	const form: string[] = []
+	for (const [name, messages] of Object.entries(fieldErrors)) {
+		;(LOGO_API_FIELDS.includes(name) ? logo : form).push(...messages)
+	}
+	if (!logo.length && !form.length) form.push(fallback)
+	return { ...(logo.length ? { logo } : {}), ...(form.length ? { form } : {}) }
+}

@@ -38,7 +38,9 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 	const formRef = useRef<HTMLFormElement>(null)
 	const [preview, setPreview] = useState<string | null>(null)
 	const [tooLarge, setTooLarge] = useState(false)
-	const latest = remove.state === 'idle' && remove.data ? remove.data : (upload.data ?? result)
+	// The answer of the form posted last (with JS), else the one the page was rendered with.
+	const [last, setLast] = useState<'upload' | 'remove'>('upload')
+	const latest = (last === 'remove' ? remove.data : upload.data) ?? result
 	const errors = latest?.errors ?? {}
 	const fieldErrors = tooLarge ? [logoRuleMessage('size', t)] : (errors.logo ?? [])
 	const ids = { input: `logo-${service.id}`, hint: `logo-${service.id}-hint`, error: `logo-${service.id}-error` }
@@ -71,6 +73,7 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 
 	// A file over the limit would be refused before the route runs (413): say so here instead.
 	function checkSize(event: FormEvent<HTMLFormElement>) {
+		setLast('upload')
 		const file = new FormData(event.currentTarget).get(LOGO_FIELD)
 		if (file instanceof File && file.size > logoRules.maxBytes) {
 			event.preventDefault()
@@ -153,7 +156,7 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 				</div>
 			</upload.Form>
 			{service.logo ? (
-				<remove.Form method="post" action={action} className="button-row">
+				<remove.Form method="post" action={action} className="button-row" onSubmit={() => setLast('remove')}>
 					{hidden}
 					<button
 						type="submit"

@@ -14,10 +14,10 @@ import { requestIdContext } from '#app/middleware/request-log.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import {
-	LOGO_API_FIELDS,
 	LOGO_FIELD,
 	LOGO_INTENT,
 	LOGO_REDIRECT_FIELD,
+	logoErrorsFromApi,
 	logoRuleMessage,
 	type LogoFormResult,
 } from '#app/services/logo'
@@ -92,13 +92,8 @@ async function apiFailure(
 		const requestId = context.get(requestIdContext)
 		return fail({ form: [t('common:errors.notSaved'), t('common:errors.reference', { requestId })] }, 503)
 	}
-	const logo: string[] = []
-	const other: string[] = []
-	for (const [name, messages] of Object.entries(error.fieldErrors)) {
-		;(LOGO_API_FIELDS.includes(name) ? logo : other).push(...messages)
-	}
-	if (!logo.length && !other.length) other.push(t('common:errors.generic'))
-	return fail({ ...(logo.length ? { logo } : {}), ...(other.length ? { form: other } : {}) })
+	const message = (error.body as { message?: unknown } | undefined)?.message
+	return fail(logoErrorsFromApi(error.fieldErrors, typeof message === 'string' ? message : t('common:errors.generic')))
 }
 
 export default function ServiceLogoPage({ loaderData, actionData }: Route.ComponentProps) {
