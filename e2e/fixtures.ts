@@ -41,6 +41,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 					PORT: String(port),
 					PUBLIC_APP_URL: portalUrl,
 					API_BASE_URL: mockApi.url,
+					// The mock is also the two storages (its logo URLs must pass the CSP).
+					UPLOAD_TMP_URL: `${mockApi.url}/uploads/tmp`,
+					SERVICE_LOGO_URL: `${mockApi.url}/uploads/service-logos`,
 					CONTACT_EMAIL,
 					API_TIMEOUT_MS: String(API_TIMEOUT_MS),
 				}),

@@ -8,6 +8,21 @@ describe('docs/openapi.json', () => {
 		expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApi())
 	})
 
+	test('a raw file endpoint has an application/octet-stream body, a JSON one application/json', () => {
+		const document = buildOpenApiDocument() as {
+			paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>
+		}
+		for (const endpoint of endpointList) {
+			const body = document.paths[endpoint.path]![endpoint.method.toLowerCase()]!.requestBody
+			if (endpoint.rawRequest) expect(Object.keys(body!.content), endpoint.name).toEqual(['application/octet-stream'])
+			else if (endpoint.request) expect(Object.keys(body!.content), endpoint.name).toEqual(['application/json'])
+			else expect(body, endpoint.name).toBeUndefined()
+		}
+		expect(endpointList.filter((endpoint) => endpoint.rawRequest).map((endpoint) => endpoint.name)).toContain(
+			'uploadTmpFile',
+		)
+	})
+
 	test('documents every endpoint, and every $ref resolves', () => {
 		const document = buildOpenApiDocument() as {
 			paths: Record<string, Record<string, { operationId: string }>>

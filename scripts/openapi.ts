@@ -143,6 +143,15 @@ export function buildOpenApiDocument(): Json {
 			...(endpoint.request
 				? { requestBody: { required: true, content: { 'application/json': { schema: ref(endpoint.request) } } } }
 				: {}),
+			...(endpoint.rawRequest
+				? {
+						requestBody: {
+							required: true,
+							description: endpoint.rawRequest.description,
+							content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: '*/*' } } },
+						},
+					}
+				: {}),
 			responses,
 		}
 		;(paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation

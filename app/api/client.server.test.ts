@@ -266,6 +266,91 @@ describe('ApiClient calls by endpoint name', () => {
 		expect(refresh).not.toHaveBeenCalled()
 	})
 
+	describe('raw file bodies', () => {
+		const upload = {
+			id: 'up1',
+			kind: 'tmp',
+			size: 4,
+			content_type: 'image/png',
+			created_at: '2026-01-01T00:00:00Z',
+			expires_at: '2026-01-02T00:00:00Z',
+		}
+		function capturing(status = 201) {
+			const requests: Array<{ url: string; headers: Headers; body: BodyInit | null | undefined }> = []
+			const fetchImpl = (async (input: URL | RequestInfo, init?: RequestInit) => {
+				requests.push({ url: String(input), headers: new Headers(init?.headers), body: init?.body })
+				return status === 401
+					? Response.json({ message: 'Unauthenticated.' }, { status })
+					: Response.json({ data: upload }, { status })
+			}) as typeof fetch
+			return { fetchImpl, requests }
+		}
+		const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
+
+		test('an endpoint with a rawRequest sends the bytes as they are, with their content type', async () => {
+			const { fetchImpl, requests } = capturing()
+			const result = await client(store('a', 'r'), fetchImpl, vi.fn()).call('uploadTmpFile', {
+				file: { bytes, contentType: 'image/png' },
+			})
+			expect(result.data.id).toBe('up1')
+			expect(requests[0]!.url).toBe('http://api.test/uploads/tmp')
+			expect(requests[0]!.body).toBe(bytes)
+			expect(requests[0]!.headers.get('content-type')).toBe('image/png')
+			expect(requests[0]!.headers.get('authorization')).toBe('Bearer a')
+			expect(requests[0]!.headers.get('accept')).toBe('application/json')
+		})
+
+		test('no content type given is application/octet-stream', async () => {
+			const { fetchImpl, requests } = capturing()
+			await client(store('a', 'r'), fetchImpl, vi.fn()).call('uploadTmpFile', { file: { bytes, contentType: '' } })
+			expect(requests[0]!.headers.get('content-type')).toBe('application/octet-stream')
+		})
+
+		test('an endpoint with its own address is sent there (UPLOAD_TMP_URL)', async () => {
+			const { fetchImpl, requests } = capturing()
+			const api = new ApiClient({
+				baseUrl: 'http://api.test',
+				timeoutMs: 1_000,
+				tokens: store('a', 'r'),
+				fetch: fetchImpl,
+				refreshTokens: vi.fn(),
+				urls: { uploadTmpFile: 'http://storage.test/tmp' },
+			})
+			await api.call('uploadTmpFile', { file: { bytes, contentType: 'image/png' } })
+			expect(requests[0]!.url).toBe('http://storage.test/tmp')
+		})
+
+		test('after a 401 the same bytes are sent again with the new token', async () => {
+			let calls = 0
+			const requests: Array<{ auth: string | null; body: unknown }> = []
+			const fetchImpl = (async (_input: URL | RequestInfo, init?: RequestInit) => {
+				const headers = new Headers(init?.headers)
+				requests.push({ auth: headers.get('authorization'), body: init?.body })
+				return ++calls === 1
+					? Response.json({ message: 'Unauthenticated.' }, { status: 401 })
+					: Response.json({ data: upload }, { status: 201 })
+			}) as typeof fetch
+			const refresh = vi.fn(async () => ({ access: 'a2', refresh: unique('r2') }))
+			await client(store('a', unique('r')), fetchImpl, refresh).call('uploadTmpFile', {
+				file: { bytes, contentType: 'image/png' },
+			})
+			expect(requests).toEqual([
+				{ auth: 'Bearer a', body: bytes },
+				{ auth: 'Bearer a2', body: bytes },
+			])
+		})
+
+		test('a file for a JSON endpoint, or none for a raw one, is a programming error', async () => {
+			const { fetchImpl, requests } = capturing()
+			const api = client(store('a', 'r'), fetchImpl, vi.fn())
+			await expect(api.send('uploadTmpFile', {})).rejects.toThrow('a file is required')
+			await expect(api.send('getService', { params: { id: 's1' }, file: { bytes, contentType: 'x' } })).rejects.toThrow(
+				'takes no file',
+			)
+			expect(requests).toHaveLength(0)
+		})
+	})
+
 	test('a 204 answers undefined', async () => {
 		const { fetchImpl } = recording(() => new Response(null, { status: 204 }))
 		await expect(

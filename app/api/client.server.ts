@@ -18,14 +18,19 @@ type EndpointOf<N extends EndpointName> = (typeof endpoints)[N]
 /** `'/a/{id}/b/{kind}'` → `'id' | 'kind'`. */
 type PathParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? K | PathParams<Rest> : never
 
+/** A raw file body: its bytes and the Content-Type they are sent with. */
+export type RawFile = { bytes: Uint8Array<ArrayBuffer> | Blob; contentType: string }
+
 /**
- * What a call of endpoint `E` takes: its JSON `body`, its path `params`, its
- * `query`, and a `bearer` where the table allows one other than the session's
- * (the restricted token of the password step). Only what `E` declares.
+ * What a call of endpoint `E` takes: its JSON `body` (or the raw `file` of an
+ * endpoint with a `rawRequest`), its path `params`, its `query`, and a
+ * `bearer` where the table allows one other than the session's (the restricted
+ * token of the password step). Only what `E` declares.
  */
 export type CallInput<E extends Endpoint> = (E extends { request: z.ZodType }
 	? { body: z.input<E['request']> }
 	: { body?: never }) &
+	(E extends { rawRequest: object } ? { file: RawFile } : { file?: never }) &
 	([PathParams<E['path']>] extends [never] ? { params?: never } : { params: Record<PathParams<E['path']>, string> }) &
 	(E extends { query: z.ZodType } ? { query?: z.input<E['query']> } : { query?: never }) &
 	(E['auth'] extends 'restricted'
@@ -53,6 +58,11 @@ export type ClientOptions = {
 	/** Performs the refresh call; shared process-wide by `refreshFlight`. */
 	refreshTokens: (refreshToken: string) => Promise<TokenPair>
 	fetch?: typeof fetch
+	/**
+	 * Endpoints served at an address of their own instead of `baseUrl` + path:
+	 * the temporary upload storage (`UPLOAD_TMP_URL`) for `uploadTmpFile`.
+	 */
+	urls?: Partial<Record<EndpointName, string>>
 }
 
 /** One process-wide single flight: N concurrent requests, one refresh call. */
@@ -60,11 +70,20 @@ export const refreshFlight = createSingleFlight<TokenPair>()
 
 type UntypedInput = {
 	body?: unknown
+	file?: RawFile
 	params?: Record<string, string>
 	query?: Record<string, unknown>
 	bearer?: string
 }
-type Sent = { method: string; path: string; body: unknown; query: Record<string, unknown> | undefined }
+type Sent = {
+	method: string
+	path: string
+	/** The address, when the endpoint has its own (`ClientOptions.urls`). */
+	url?: string
+	body: unknown
+	file?: RawFile
+	query: Record<string, unknown> | undefined
+}
 
 /**
  * The partner API client of one incoming request. Calls name an endpoint of
@@ -86,11 +105,13 @@ export class ApiClient {
 	 * given; a given bearer is never refreshed.
 	 */
 	async call<N extends EndpointName>(name: N, ...[input]: CallArgs<EndpointOf<N>>): Promise<CallOutput<EndpointOf<N>>> {
-		return (await this.send(name, input ?? {})) as CallOutput<EndpointOf<N>>
+		// Typed at the call site; `send` takes the untyped shape (one union per endpoint would be too large).
+		const untyped: UntypedInput | undefined = input
+		return (await this.send(name, untyped ?? {})) as CallOutput<EndpointOf<N>>
 	}
 
 	/** `call` without its types, for helpers generic over endpoints (`allPages`). */
-	async send(name: EndpointName, { body, params, query, bearer }: UntypedInput): Promise<unknown> {
+	async send(name: EndpointName, { body, file, params, query, bearer }: UntypedInput): Promise<unknown> {
 		const endpoint: Endpoint = endpoints[name]
 		// A `.` or `..` id would be resolved away as a dot segment (even encoded, per the URL standard), so the
 		// call would reach another path: no resource has such an id, and the answer is the API's own 404.
@@ -100,7 +121,11 @@ export class ApiClient {
 				body: { message: 'Not found.' },
 			})
 		}
-		const sent: Sent = { method: endpoint.method, path: fillPath(endpoint.path, params ?? {}), body, query }
+		if ((file !== undefined) !== (endpoint.rawRequest !== undefined)) {
+			throw new Error(`${name}: ${endpoint.rawRequest ? 'a file is required' : 'takes no file'}`)
+		}
+		const path = fillPath(endpoint.path, params ?? {})
+		const sent: Sent = { method: endpoint.method, path, url: this.options.urls?.[name], body, file, query }
 		const { tokens } = this.options
 		const session = bearer === undefined && (endpoint.auth === 'access' || endpoint.auth === 'access-or-restricted')
 		if (session && !tokens.access && tokens.refresh) await this.refresh()
@@ -143,21 +168,22 @@ export class ApiClient {
 		return this.refreshing
 	}
 
-	private async raw({ method, path, body, query }: Sent, bearer: string | null): Promise<Response> {
+	private async raw({ method, path, url: own, body, file, query }: Sent, bearer: string | null): Promise<Response> {
 		const { baseUrl, timeoutMs, signal } = this.options
-		const url = new URL(baseUrl + path)
+		const url = new URL(own ?? baseUrl + path)
 		for (const [key, value] of Object.entries(query ?? {})) {
 			if (value !== undefined) url.searchParams.set(key, String(value))
 		}
 		const headers: Record<string, string> = { accept: 'application/json' }
-		if (body !== undefined) headers['content-type'] = 'application/json'
+		if (file) headers['content-type'] = file.contentType || 'application/octet-stream'
+		else if (body !== undefined) headers['content-type'] = 'application/json'
 		if (bearer) headers.authorization = `Bearer ${bearer}`
 		const timeout = AbortSignal.timeout(timeoutMs)
 		try {
 			return await (this.options.fetch ?? fetch)(url, {
 				method,
 				headers,
-				body: body === undefined ? undefined : JSON.stringify(body),
+				body: file ? file.bytes : body === undefined ? undefined : JSON.stringify(body),
 				signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
 				redirect: 'manual',
 			})

@@ -1,7 +1,8 @@
 import { describe, expect, test, vi } from 'vitest'
 import type { ApiClient } from './client.server'
-import type { Service, ServiceStatistics } from './contract/index'
+import type { ServiceStatistics } from './contract/index'
 import { ApiError } from './errors'
+import { aService } from '#tests/setup/service-fixture'
 import {
 	enabledProtectionsFromForm,
 	hasNoUsers,
@@ -43,35 +44,7 @@ describe('service sections', () => {
 	})
 
 	test('a translations save that lost a race answers the current service', async () => {
-		const at = '2026-11-18T10:00:00.000Z'
-		const current: Service = {
-			id: 's1',
-			name: 'Theirs',
-			description: 'Changed elsewhere.',
-			category: 'other',
-			logo: null,
-			website_url: 'https://acme.example/',
-			webhook_url: 'https://acme.example/hooks',
-			authorization_url: 'https://acme.example/connect',
-			environment: 'test',
-			kind: 'external',
-			client_id: 'client_1',
-			review: { status: 'not_submitted', reason: null, updated_at: null },
-			security_protections: [],
-			translations: [],
-			domain_verification: {
-				domain: 'acme.example',
-				token: 't',
-				status: 'unverified',
-				verified_at: null,
-				dns_record: { name: '_partner-verification.acme.example', type: 'TXT', value: 'partner-verification=t' },
-				file: { url: 'https://acme.example/.well-known/partner-verification.txt', content: 't' },
-				last_check: null,
-			},
-			version: 4,
-			created_at: at,
-			updated_at: at,
-		}
+		const current = aService({ name: 'Theirs', description: 'Changed elsewhere.', version: 4 })
 		const conflict = (data: unknown) =>
 			({
 				call: vi.fn().mockRejectedValue(

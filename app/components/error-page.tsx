@@ -14,14 +14,33 @@ export function NotFoundPage() {
 	)
 }
 
-/** The generic failure text (spec point 8): no stack traces, no internals. */
-export function GenericErrorPage({ requestId, message }: { requestId?: string; message?: string }) {
+/**
+ * The generic failure text (spec point 8): no stack traces, no internals. A
+ * refusal the partner can fix has its own `title` and a link `back`.
+ */
+export function GenericErrorPage({
+	requestId,
+	message,
+	title,
+	back,
+}: {
+	requestId?: string
+	message?: string
+	title?: string
+	back?: { href: string; label: string }
+}) {
 	const { t } = useTranslation()
 	return (
 		<section className="stack" aria-labelledby="page-heading">
-			<h1 id="page-heading">{t('errors.generic')}</h1>
+			<h1 id="page-heading">{title ?? t('errors.generic')}</h1>
 			<p>{message ?? t('errors.genericHelp')}</p>
 			{requestId ? <p className="muted">{t('errors.reference', { requestId })}</p> : null}
+			{back ? (
+				<p>
+					{/* A document navigation: the page is re-rendered whole, as after any refusal. */}
+					<a href={back.href}>{back.label}</a>
+				</p>
+			) : null}
 			<p>
 				<Link to={href('/')}>{t('errors.goHome')}</Link>
 			</p>

@@ -1,6 +1,8 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { refusal } from './request-log.server'
+import { logoRules } from '#app/api/contract/images'
 import { pageUrl } from '#app/auth/redirect'
+import type { TranslationKey } from '#app/utils/meta'
 
 /** Methods whose body is read (and whose CSRF token is checked). */
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -8,12 +10,49 @@ export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** Form bodies: a sign-in or a settings form is a few KB; 64 KB leaves room for long text fields. */
 export const FORM_BODY_LIMIT = 64 * 1024
 
-/** Routes that accept larger bodies (file uploads), by page path. */
-const LARGER_BODIES: Array<[RegExp, number]> = []
+/**
+ * What the 413 page of an upload route says, as i18n keys, and where its link
+ * goes back to (the upload page itself, which takes another file). The body
+ * is refused before any route runs, so the page cannot come from the route.
+ */
+export type TooLargePage = {
+	title: TranslationKey
+	message: TranslationKey
+	back: { href: string; label: TranslationKey }
+}
+
+type LargerBody = { pattern: RegExp; limit: number; tooLarge?: (pathname: string) => TooLargePage }
+
+/** Room for a multipart body's boundaries, part headers and the form's other fields around the file. */
+export const MULTIPART_OVERHEAD = 256 * 1024
+
+/**
+ * Routes that accept larger bodies (file uploads), by page path. The service
+ * logo allows a file a little over its 10 MB limit, so such a file reaches the
+ * action and gets the field's message; beyond this, the body is refused (413)
+ * while it streams in.
+ */
+const LARGER_BODIES: LargerBody[] = [
+	{
+		pattern: /^\/services\/[^/]+\/manage\/logo\/?$/,
+		limit: logoRules.maxBytes + MULTIPART_OVERHEAD,
+		tooLarge: (pathname) => ({
+			title: 'services:logo.tooLarge.title',
+			message: 'services:logo.errors.size',
+			back: { href: pathname, label: 'services:logo.tooLarge.back' },
+		}),
+	},
+]
+
+const largerBodyFor = (pathname: string) => LARGER_BODIES.find(({ pattern }) => pattern.test(pathname))
 
 export function bodyLimitFor(pathname: string) {
-	for (const [pattern, limit] of LARGER_BODIES) if (pattern.test(pathname)) return limit
-	return FORM_BODY_LIMIT
+	return largerBodyFor(pathname)?.limit ?? FORM_BODY_LIMIT
+}
+
+/** The page a body too large for `pathname` gets, when its route has one of its own. */
+export function tooLargePageFor(pathname: string): TooLargePage | undefined {
+	return largerBodyFor(pathname)?.tooLarge?.(pathname)
 }
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
@@ -49,8 +88,11 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget =
 	return false
 }
 
-async function tooLarge(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<never> {
-	const drained = reader ? await discard(reader) : false
+async function tooLarge(
+	reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
+	budget = DISCARD_LIMIT,
+): Promise<never> {
+	const drained = reader ? await discard(reader, budget) : false
 	throw refuse(413, drained ? undefined : { Connection: 'close' })
 }
 
@@ -94,7 +136,10 @@ export async function parseFormBody(request: Request): Promise<FormData> {
 	const limit = bodyLimitFor(pageUrl(request).pathname)
 	const declared = Number(request.headers.get('content-length') ?? '0')
 	if (!Number.isFinite(declared) || declared > limit) {
-		return tooLarge(declared - limit <= DISCARD_LIMIT ? request.body?.getReader() : undefined)
+		// Nothing is read yet: draining means reading the whole body, the limit plus the patience.
+		// (A cancelled read resets the connection, and the browser never sees its page.)
+		const drain = declared - limit <= DISCARD_LIMIT
+		return tooLarge(drain ? request.body?.getReader() : undefined, limit + DISCARD_LIMIT)
 	}
 	const bytes = await readLimited(request.body, limit)
 	try {
@@ -110,7 +155,10 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 		try {
 			context.set(formContext, await parseFormBody(request))
 		} catch (error) {
-			if (error instanceof Response) throw refusal(error.status, context, { headers: error.headers })
+			if (error instanceof Response) {
+				const page = error.status === 413 ? tooLargePageFor(pageUrl(request).pathname) : undefined
+				throw refusal(error.status, context, { headers: error.headers }, page ? { page } : {})
+			}
 			throw error
 		}
 	}

@@ -7,10 +7,16 @@ export const requestIdContext = createContext<string>('')
 
 /**
  * The answer to a request the portal refuses before any loader runs (4xx):
- * its body carries the request's reference, which the error page quotes.
+ * its body carries the request's reference, which the error page quotes, and
+ * any `extra` that page needs (e.g. the words of an upload route's 413).
  */
-export function refusal(status: number, context: Readonly<RouterContextProvider>, init: ResponseInit = {}) {
-	return Response.json({ requestId: context.get(requestIdContext) }, { ...init, status })
+export function refusal(
+	status: number,
+	context: Readonly<RouterContextProvider>,
+	init: ResponseInit = {},
+	extra: Record<string, unknown> = {},
+) {
+	return Response.json({ ...extra, requestId: context.get(requestIdContext) }, { ...init, status })
 }
 
 type LogFields = Record<string, string | number | boolean | null | undefined>

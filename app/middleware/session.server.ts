@@ -23,6 +23,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 		signal: request.signal,
 		tokens: session,
 		refreshTokens: (refreshToken) => refreshTokens(api, refreshToken),
+		urls: { uploadTmpFile: config.UPLOAD_TMP_URL },
 	})
 	context.set(sessionContext, { session, api })
 	const response = await next()

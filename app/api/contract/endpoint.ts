@@ -32,6 +32,12 @@ export interface Endpoint {
 	auth: EndpointAuth
 	/** JSON request body. */
 	request?: z.ZodType
+	/**
+	 * A raw file as the body instead of JSON: the client sends the bytes with
+	 * their own Content-Type (`call(name, { file: { bytes, contentType } })`),
+	 * and the OpenAPI document shows an `application/octet-stream` body.
+	 */
+	rawRequest?: { description: string }
 	/** Query parameters (strings on the wire). */
 	query?: z.ZodObject
 	/** Body schema per status; `null` means no body (204). */

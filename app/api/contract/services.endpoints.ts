@@ -125,9 +125,11 @@ export const servicesEndpoints = {
 		summary: 'Store a file in the temporary upload storage (kept 24 h)',
 		description:
 			'The body is the raw file (any Content-Type; the stored type is sniffed from the bytes), at most 10 MB: ' +
-			'a larger Content-Length or body is 422 on `file`. Only its uploader may attach it.',
+			'a larger Content-Length or body is 422 on `file`. Only its uploader may attach it. Served at the ' +
+			"temporary upload storage's address (the portal's `UPLOAD_TMP_URL`).",
 		tag: 'Uploads',
 		auth: 'access',
+		rawRequest: { description: 'The file itself, at most 10 MB.' },
 		responses: { 201: uploadResponse, ...signedIn, ...invalid },
 	},
 } as const satisfies Record<string, Endpoint>

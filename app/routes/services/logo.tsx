@@ -1,0 +1,132 @@
+import { useTranslation } from 'react-i18next'
+import { data, href, Link, redirect, type RouterContextProvider } from 'react-router'
+import type { Route } from './+types/logo'
+import { checkLogo } from '#app/api/contract/images'
+import { ApiError } from '#app/api/errors'
+import { removeServiceLogo, uploadServiceLogo } from '#app/api/service-logos.server'
+import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
+import { LogoForm } from '#app/components/services/logo-form'
+import { fixedT } from '#app/i18n'
+import { getFormData } from '#app/middleware/form-body.server'
+import { sendToSignIn } from '#app/middleware/guards.server'
+import { getT } from '#app/middleware/i18n.server'
+import { requestIdContext } from '#app/middleware/request-log.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { loadService } from '#app/services/load.server'
+import {
+	LOGO_FIELD,
+	LOGO_INTENT,
+	LOGO_REDIRECT_FIELD,
+	logoErrorsFromApi,
+	logoRuleMessage,
+	type LogoFormResult,
+} from '#app/services/logo'
+
+type Context = Readonly<RouterContextProvider>
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', { title: fixedT('services:logo.pageTitle', { name: loaderData?.service.name }) }),
+	},
+]
+
+const detailsOf = (serviceId: string) => href('/services/:serviceId', { serviceId })
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const { id, name, logo } = await loadService(context, params.serviceId)
+	const asked = new URL(request.url).searchParams.get(REDIRECT_PARAM)
+	return { service: { id, name, logo }, redirectTo: safeRedirect(asked, detailsOf(id)) }
+}
+
+/**
+ * Upload (checked from the bytes, then sent to the temporary storage and
+ * attached) or remove. A success goes back to the form's `redirect_to` with
+ * a flash; a failure answers this page with the errors on the `logo` field.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const service = await loadService(context, params.serviceId)
+	const form = getFormData(context)
+	const redirectTo = safeRedirect(form.get(LOGO_REDIRECT_FIELD), detailsOf(service.id))
+	const t = getT(context)
+	const fail = (errors: LogoFormResult['errors'], status = 422) =>
+		data({ errors, redirectTo } satisfies LogoFormResult, { status })
+	const intent = form.get('intent')
+	try {
+		if (intent === LOGO_INTENT.remove) {
+			await removeServiceLogo(getApi(context), service.id)
+			await getSession(context).setFlash({ tone: 'success', key: 'services:logo.removed' })
+			return redirect(redirectTo)
+		}
+		if (intent !== LOGO_INTENT.upload) return fail({ form: [t('services:logo.errors.intent')] }, 400)
+		const file = form.get(LOGO_FIELD)
+		if (!(file instanceof File) || file.size === 0) return fail({ logo: [t('validation:required')] })
+		// Only the bytes decide: never the file's name or the type the browser declared.
+		const bytes = new Uint8Array(await file.arrayBuffer())
+		const check = checkLogo(bytes)
+		if (!check.ok) return fail({ logo: [logoRuleMessage(check.rule, t)] })
+		await uploadServiceLogo(getApi(context), service.id, { bytes, contentType: check.image.contentType })
+	} catch (error) {
+		return apiFailure(error, { request, context, fail })
+	}
+	await getSession(context).setFlash({ tone: 'success', key: 'services:logo.uploaded' })
+	return redirect(redirectTo)
+}
+
+/**
+ * A partner API failure as this form's answer: the API's 422 on the upload
+ * (`file`) or the attach (`upload_id`) is the `logo` field's; an ended session
+ * goes to sign-in; an outage is a 503 with the request's reference.
+ */
+async function apiFailure(
+	error: unknown,
+	{
+		request,
+		context,
+		fail,
+	}: { request: Request; context: Context; fail: (errors: LogoFormResult['errors'], status?: number) => unknown },
+) {
+	if (!(error instanceof ApiError)) throw error
+	if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
+	const t = getT(context)
+	if (error.kind !== 'bad_request') {
+		const requestId = context.get(requestIdContext)
+		return fail({ form: [t('common:errors.notSaved'), t('common:errors.reference', { requestId })] }, 503)
+	}
+	const message = (error.body as { message?: unknown } | undefined)?.message
+	return fail(logoErrorsFromApi(error.fieldErrors, typeof message === 'string' ? message : t('common:errors.generic')))
+}
+
+export default function ServiceLogoPage({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service, redirectTo } = loaderData
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
+					{t('logo.back', { name: service.name })}
+				</Link>
+			</p>
+			<h1 id="page-heading">{t('logo.pageTitle', { name: service.name })}</h1>
+			<p>{t('logo.intro')}</p>
+			<section className="stack" aria-labelledby="current-logo-heading">
+				<h2 id="current-logo-heading">{t('logo.current')}</h2>
+				{service.logo ? (
+					<img
+						className="service-logo"
+						src={service.logo.url}
+						alt={t('logo.currentAlt', { name: service.name })}
+						width={service.logo.width}
+						height={service.logo.height}
+					/>
+				) : (
+					<p>{t('logo.none')}</p>
+				)}
+			</section>
+			<LogoForm service={service} redirectTo={redirectTo} result={actionData as LogoFormResult | undefined} />
+			<p>
+				{/* The settings page (its own route) shows this form too. */}
+				<Link to={`/services/${encodeURIComponent(service.id)}/manage`}>{t('logo.settings')}</Link>
+			</p>
+		</section>
+	)
+}

@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'vitest'
+import { logoErrorsFromApi, logoHint, logoRuleMessage } from './logo'
+import { logoMessages } from '#app/api/contract/images'
+import { fixedT } from '#app/i18n'
+
+describe('logo messages', () => {
+	test.each(['size', 'type', 'dimensions'] as const)('the %s message is the API’s (the spec’s) text', (rule) => {
+		expect(logoRuleMessage(rule, fixedT)).toBe(logoMessages[rule])
+	})
+	test('the spec’s texts', () => {
+		expect(logoRuleMessage('type', fixedT)).toBe(
+			'The file type is invalid, it should be one of the following types: jpg, png.',
+		)
+		expect(logoRuleMessage('dimensions', fixedT)).toBe('The image should be over 128x128px and under 256x256px.')
+	})
+	test('the hint states the rules', () => {
+		expect(logoHint(fixedT)).toBe('A JPG or PNG image of 128x128 to 256x256 pixels, at most 10 MB.')
+	})
+})
+
+describe('logoErrorsFromApi', () => {
+	test('the upload’s `file` and the attach’s `upload_id` are the logo field’s; others go to the summary', () => {
+		expect(logoErrorsFromApi({ file: [logoMessages.size] }, 'x')).toEqual({ logo: [logoMessages.size] })
+		expect(
+			logoErrorsFromApi({ upload_id: ['This field must contain a value that exists.'], other: ['Odd.'] }, 'x'),
+		).toEqual({ logo: ['This field must contain a value that exists.'], form: ['Odd.'] })
+	})
+	test('a 4xx without field errors says the fallback', () => {
+		expect(logoErrorsFromApi({}, 'Something went wrong')).toEqual({ form: ['Something went wrong'] })
+	})
+})

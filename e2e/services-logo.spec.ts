@@ -1,0 +1,284 @@
+import type { Page, TestInfo } from '@playwright/test'
+import { logoRules } from '#app/api/contract/images'
+import { gifFile, jpegFile, paddedTo, pngFile, solidPngFile } from '#tests/mock-api/image-fixtures'
+import { csrfTokenFrom } from '#tests/setup/processes'
+import { anotherPartnersService, createFormTokens, LIST, postCreate, SERVICE } from './utils/services'
+import { expectAccessible } from './utils/axe'
+import { expect, jsDisabled, test } from './fixtures'
+
+const MESSAGES = {
+	type: 'The file type is invalid, it should be one of the following types: jpg, png.',
+	dimensions: 'The image should be over 128x128px and under 256x256px.',
+	size: 'The file must not be greater than 10 MB.',
+}
+
+type Upload = { name: string; mimeType: string; buffer: Buffer }
+const file = (name: string, mimeType: string, bytes: Uint8Array): Upload => ({
+	name,
+	mimeType,
+	buffer: Buffer.from(bytes),
+})
+
+/** A new service of the signed-in partner; answers its details path. */
+async function newService(page: Page, baseURL: string) {
+	const request = page.context().request
+	return postCreate(request, baseURL, await createFormTokens(request))
+}
+
+/** Every status the portal answered to this page's requests, to assert that none was a 5xx. */
+function statuses(page: Page, baseURL: string) {
+	const seen: Array<{ url: string; status: number }> = []
+	page.on('response', (response) => {
+		if (response.url().startsWith(baseURL)) seen.push({ url: response.url(), status: response.status() })
+	})
+	return () => seen.filter(({ status }) => status >= 500)
+}
+
+/** The width the browser decoded an image at (0: not loaded). */
+const naturalWidth = (page: Page, selector: string) =>
+	page.locator(selector).evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0))
+
+async function chooseAndUpload(page: Page, upload: Upload, testInfo: TestInfo) {
+	await page.getByLabel('Logo file').setInputFiles(upload)
+	if (jsDisabled(testInfo)) {
+		const answer = page.waitForResponse((response) => response.request().method() === 'POST')
+		await page.getByRole('button', { name: 'Upload logo' }).click()
+		return (await answer).status()
+	}
+	await page.getByRole('button', { name: 'Upload logo' }).click()
+	return null
+}
+
+test('a valid PNG becomes the logo on the details page and the list, and can be removed', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const errors = statuses(page, baseURL!)
+	const details = await newService(page, baseURL!)
+	await page.goto(`${details}/manage/logo`)
+	await expect(page.getByRole('heading', { level: 1, name: `Logo: ${SERVICE.name}` })).toBeVisible()
+	await expect(page.getByText('This service has no logo yet.')).toBeVisible()
+	await expect(page.getByLabel('Logo file')).toHaveAccessibleDescription(
+		'A JPG or PNG image of 128x128 to 256x256 pixels, at most 10 MB.',
+	)
+	await expect(page.getByRole('link', { name: 'Service settings' })).toHaveAttribute('href', `${details}/manage`)
+	await expect(page.getByRole('button', { name: 'Remove logo' })).toHaveCount(0)
+	await expectAccessible(page, testInfo)
+
+	await page.getByLabel('Logo file').setInputFiles(file('my logo.png', 'image/png', solidPngFile(200, 200)))
+	const preview = page.getByRole('img', { name: 'Preview of the chosen image' })
+	if (jsDisabled(testInfo)) {
+		await expect(preview).toHaveCount(0)
+	} else {
+		// Shown before anything is sent, from the file itself.
+		await expect(preview).toBeVisible()
+		await expect(preview).toHaveAttribute('src', /^blob:/)
+		await expect.poll(() => naturalWidth(page, 'figure.logo-preview img')).toBe(200)
+		await expect(page.getByText('Not uploaded yet: upload it to make it the logo.')).toBeVisible()
+		await expectAccessible(page, testInfo)
+	}
+	await page.getByRole('button', { name: 'Upload logo' }).click()
+
+	// Back on the details page (the form's default), with the logo in the header.
+	await expect(page).toHaveURL(details)
+	await expect(page.getByText('Logo uploaded.')).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
+	const headerLogo = page.locator('.service-header img.service-logo')
+	await expect(headerLogo).toHaveAttribute('src', /\/uploads\/service-logos\/[0-9a-f-]+\.png$/)
+	await expect.poll(() => naturalWidth(page, '.service-header img.service-logo')).toBe(200)
+
+	const src = (await headerLogo.getAttribute('src'))!
+	await page.goto(LIST)
+	const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: SERVICE.name }) })
+	await expect(card.locator('img.service-logo')).toHaveAttribute('src', src)
+	await expect.poll(() => naturalWidth(page, '.service-card img.service-logo')).toBe(200)
+
+	// The logo page shows it, and removes it.
+	await page.goto(`${details}/manage/logo`)
+	await expect(page.getByRole('img', { name: `Current logo of ${SERVICE.name}` })).toBeVisible()
+	await page.getByRole('button', { name: 'Remove logo' }).click()
+	await expect(page).toHaveURL(details)
+	await expect(page.getByText('Logo removed.')).toBeVisible()
+	await expect(page.locator('img.service-logo')).toHaveCount(0)
+	await page.goto(`${details}/manage/logo`)
+	await expect(page.getByText('This service has no logo yet.')).toBeVisible()
+	expect(errors()).toEqual([])
+})
+
+test('a JPG is a logo too, and replaces the previous one', async ({ page, partner: _signedIn, baseURL }, testInfo) => {
+	const details = await newService(page, baseURL!)
+	for (const upload of [
+		file('a.png', 'image/png', pngFile(128, 128)),
+		file('b.jpeg', 'image/jpeg', jpegFile(256, 256)),
+	]) {
+		await page.goto(`${details}/manage/logo`)
+		await chooseAndUpload(page, upload, testInfo)
+		await expect(page.getByText('Logo uploaded.')).toBeVisible()
+	}
+	await expect(page.locator('.service-header img.service-logo')).toHaveAttribute('src', /\.jpg$/)
+})
+
+test('refused logos: GIF, text named .png, 100×100, 300×300, over 10 MB — each with its message, no 5xx', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const errors = statuses(page, baseURL!)
+	const details = await newService(page, baseURL!)
+	const logoPage = `${details}/manage/logo`
+	const cases: Array<[string, Upload, string]> = [
+		['a GIF', file('logo.gif', 'image/gif', gifFile()), MESSAGES.type],
+		['text named .png', file('logo.png', 'image/png', new TextEncoder().encode('not an image at all')), MESSAGES.type],
+		['100×100', file('small.png', 'image/png', pngFile(100, 100)), MESSAGES.dimensions],
+		['300×300', file('large.png', 'image/png', pngFile(300, 300)), MESSAGES.dimensions],
+		[
+			'10 MB + 1 byte',
+			file('big.png', 'image/png', paddedTo(pngFile(200, 200), logoRules.maxBytes + 1)),
+			MESSAGES.size,
+		],
+	]
+	for (const [what, upload, message] of cases) {
+		await page.goto(logoPage)
+		const status = await chooseAndUpload(page, upload, testInfo)
+		if (status !== null) expect(status, what).toBe(422)
+		const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
+		await expect(summary, what).toContainText(`Logo file: ${message}`)
+		await expect(summary.getByRole('link')).toHaveAttribute('href', /^#logo-/)
+		await expect(page.getByLabel('Logo file'), what).toHaveAccessibleDescription(new RegExp(`Error: ${message}`))
+		await expect(page, what).toHaveURL(logoPage)
+		await expect(page.getByRole('heading', { level: 1, name: `Logo: ${SERVICE.name}` })).toBeVisible()
+	}
+	await expectAccessible(page, testInfo)
+	// Nothing was attached.
+	await page.goto(details)
+	await expect(page.locator('img.service-logo')).toHaveCount(0)
+	expect(errors()).toEqual([])
+})
+
+test('a file beyond the upload limit: a 413 page that says 10 MB and leads back without JS, checked in the browser with JS', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const details = await newService(page, baseURL!)
+	const logoPage = `${details}/manage/logo`
+	await page.goto(logoPage)
+	const upload = file('huge.png', 'image/png', paddedTo(pngFile(200, 200), 11 * 1024 * 1024))
+	const posts: string[] = []
+	page.on('request', (request) => {
+		if (request.method() === 'POST') posts.push(request.url())
+	})
+	const status = await chooseAndUpload(page, upload, testInfo)
+	if (status === null) {
+		await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(MESSAGES.size)
+		expect(posts, 'nothing sent').toEqual([])
+		return
+	}
+	expect(status).toBe(413)
+	await expect(page.getByRole('heading', { level: 1, name: 'The file is too large' })).toBeVisible()
+	await expect(page.getByText(MESSAGES.size)).toBeVisible()
+	await expect(page).toHaveTitle('The file is too large – Partner Portal')
+	await page.getByRole('link', { name: 'Choose another logo' }).click()
+	await expect(page).toHaveURL(logoPage)
+	await expect(page.getByLabel('Logo file')).toBeVisible()
+})
+
+test('opened from another page (redirect_to), a success goes back there', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const details = await newService(page, baseURL!)
+	await page.goto(`${details}/manage/logo?redirect_to=${encodeURIComponent(LIST)}`)
+	await chooseAndUpload(page, file('logo.png', 'image/png', solidPngFile(160, 160)), testInfo)
+	await expect(page).toHaveURL(LIST)
+	await expect(page.getByText('Logo uploaded.')).toBeVisible()
+	await expect.poll(() => naturalWidth(page, '.service-card img.service-logo')).toBe(160)
+})
+
+test('the form can sit on any page: it goes back to a same-site redirect_to, anything else to the details', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}) => {
+	const request = page.context().request
+	const details = await newService(page, baseURL!)
+	const logoPage = `${details}/manage/logo`
+	const csrf = csrfTokenFrom(await (await request.get(logoPage)).text())!
+	const post = (redirectTo: string) =>
+		request.post(logoPage, {
+			multipart: {
+				csrf,
+				intent: 'upload',
+				redirect_to: redirectTo,
+				logo: { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(pngFile(200, 200)) },
+			},
+			headers: { Origin: baseURL! },
+			maxRedirects: 0,
+		})
+	const back = await post(`${details}/manage`)
+	expect(back.status()).toBe(302)
+	expect(back.headers().location).toBe(`${details}/manage`)
+	for (const unsafe of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
+		const response = await post(unsafe)
+		expect(response.status(), unsafe).toBe(302)
+		expect(response.headers().location, unsafe).toBe(details)
+	}
+	// A failure keeps where it was going for the next attempt.
+	const refused = await request.post(logoPage, {
+		multipart: {
+			csrf,
+			intent: 'upload',
+			redirect_to: LIST,
+			logo: { name: 'x.gif', mimeType: 'image/gif', buffer: Buffer.from(gifFile()) },
+		},
+		headers: { Origin: baseURL! },
+		maxRedirects: 0,
+	})
+	expect(refused.status()).toBe(422)
+	expect(await refused.text()).toContain(`name="redirect_to" value="${LIST}"`)
+})
+
+test('the API failing while attaching: the form says nothing was saved, with a reference', async ({
+	page,
+	partner: _signedIn,
+	mock,
+	baseURL,
+}, testInfo) => {
+	const details = await newService(page, baseURL!)
+	await mock.fault({ method: 'PUT', path: `${details}/logo`, status: 500 })
+	await page.goto(`${details}/manage/logo`)
+	const status = await chooseAndUpload(page, file('logo.png', 'image/png', pngFile(200, 200)), testInfo)
+	if (status !== null) expect(status).toBe(503)
+	const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
+	await expect(summary).toContainText('Your changes were not saved')
+	await expect(summary).toContainText(/Reference: [0-9a-f-]{36}/)
+	await expect(page).toHaveURL(`${details}/manage/logo`)
+	await page.goto(details)
+	await expect(page.locator('img.service-logo')).toHaveCount(0)
+})
+
+test("another partner's service and a malformed id: the logo page and its form are 404", async ({
+	page,
+	partner: _signedIn,
+	mock,
+	playwright,
+	baseURL,
+}) => {
+	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
+	for (const path of [`${theirs}/manage/logo`, '/services/not-a-uuid/manage/logo']) {
+		const response = await page.goto(path)
+		expect(response!.status()).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+	}
+	const request = page.context().request
+	const mine = await newService(page, baseURL!)
+	const csrf = csrfTokenFrom(await (await request.get(`${mine}/manage/logo`)).text())!
+	const response = await request.post(`${theirs}/manage/logo`, {
+		multipart: { csrf, intent: 'remove' },
+		headers: { Origin: baseURL! },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(404)
+})
