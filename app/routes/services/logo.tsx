@@ -124,8 +124,7 @@ export default function ServiceLogoPage({ loaderData, actionData }: Route.Compon
 			</section>
 			<LogoForm service={service} redirectTo={redirectTo} result={actionData as LogoFormResult | undefined} />
 			<p>
-				{/* The settings page (its own route) shows this form too. */}
-				<Link to={`/services/${encodeURIComponent(service.id)}/manage`}>{t('logo.settings')}</Link>
+				<Link to={href('/services/:serviceId/manage', { serviceId: service.id })}>{t('logo.settings')}</Link>
 			</p>
 		</section>
 	)

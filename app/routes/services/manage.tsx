@@ -2,6 +2,7 @@ import { type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, href, Link, redirect } from 'react-router'
 import { z } from 'zod'
+import { LogoForm } from '#app/components/services/logo-form'
 import type { Route } from './+types/manage'
 import { serviceFields, serviceLimits, updateServiceBody, type Service } from '#app/api/contract/services'
 import { ApiError } from '#app/api/errors'
@@ -120,7 +121,10 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 				lastResult={answer?.result}
 				conflict={answer?.conflict}
 			/>
-			{/* The logo form (its own multipart form) goes here, after the settings form. */}
+			<section className="stack" aria-labelledby="logo-heading">
+				<h2 id="logo-heading">{t('logo.title')}</h2>
+				<LogoForm service={service} redirectTo={href('/services/:serviceId/manage', { serviceId: service.id })} />
+			</section>
 		</section>
 	)
 }
