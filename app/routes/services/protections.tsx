@@ -135,7 +135,7 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 			</p>
 			<h1 id="page-heading">{t('protections.pageTitle', { name: service.name })}</h1>
 			<p>{t('protections.intro')}</p>
-			<AppForm form={form}>
+			<AppForm form={form} className="form stack protections-form">
 				<fieldset className="protections" aria-describedby="protections-hint">
 					<legend className="protections__legend">{t('protections.legend', { name: service.name })}</legend>
 					<p className="field__hint" id="protections-hint">
