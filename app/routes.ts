@@ -23,6 +23,7 @@ export default [
 		route('services/:serviceId/developers/secrets/reset', 'routes/services/secrets-reset.tsx'),
 		route('services/:serviceId/developers/secrets/:secretId/revoke', 'routes/services/secrets-revoke.tsx'),
 		route('services/:serviceId/manage/logo', 'routes/services/logo.tsx'),
+		route('services/:serviceId/protections', 'routes/services/protections.tsx'),
 		layout('routes/account/layout.tsx', [
 			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
 			route('me/manage/security/email', 'routes/account/email.tsx'),

@@ -2,11 +2,12 @@ import type { RouterContextProvider } from 'react-router'
 import { getSession } from '#app/middleware/session.server'
 import { getFormData } from '#app/middleware/form-body.server'
 import type { FormDraft } from './session.server'
+import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 
 type Context = Readonly<RouterContextProvider>
 
 /** Fields never echoed back after a failed submission, nor kept in a draft. */
-export const SECRET_FIELDS = ['password', 'password_confirmation', 'current_password', 'code', 'csrf']
+export const SECRET_FIELDS = ['password', 'password_confirmation', 'current_password', 'code', CSRF_FIELD_NAME]
 const SECRET_NAME = /password|secret|token|code|csrf/i
 
 /** The hidden field that names the form a post came from (AppForm renders it). */

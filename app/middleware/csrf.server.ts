@@ -9,10 +9,10 @@ import {
 import { refusal } from './request-log.server'
 import { getFormData, UNSAFE_METHODS } from './form-body.server'
 import { getConfig, sessionSecrets, usesSecureCookies } from '#app/config.server'
+import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 
 /** Name required by the spec (point 9). */
 export const CSRF_COOKIE_NAME = 'XSRF-TOKEN'
-export const CSRF_FIELD_NAME = 'csrf'
 
 type CsrfState = { token: string; changed: boolean }
 const csrfContext = createContext<CsrfState>()

@@ -48,9 +48,13 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 		},
 		{
 			key: 'protections',
-			summary: t('details.protectionsSummary', {
-				count: service.security_protections.filter((protection) => protection.enabled).length,
-			}),
+			summary: (
+				<Link to={href('/services/:serviceId/protections', { serviceId: service.id })}>
+					{t('details.protectionsSummary', {
+						count: service.security_protections.filter((protection) => protection.enabled).length,
+					})}
+				</Link>
+			),
 		},
 	] as const
 	return (

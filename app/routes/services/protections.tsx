@@ -1,0 +1,257 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { data, href, Link, redirect, useFetcher, type RouterContextProvider } from 'react-router'
+import { useAuthenticityToken } from 'remix-utils/csrf/react'
+import { CSRF_FIELD_NAME } from '#app/utils/csrf'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { z } from 'zod'
+import type { Route } from './+types/protections'
+import { securityProtectionKeyEnum, type SecurityProtection } from '#app/api/contract/index'
+import { ApiError } from '#app/api/errors'
+import { enabledProtectionsFromForm, securityProtections } from '#app/api/service-sections.server'
+import { fixedT } from '#app/i18n'
+import { getFormData } from '#app/middleware/form-body.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { loadService } from '#app/services/load.server'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import stylesHref from '#app/styles/protections.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('services:protections.pageTitle', { name: loaderData?.service.name }),
+		}),
+	},
+	{ name: 'description', content: fixedT('services:protections.metaDescription') },
+]
+
+/** The Save button of the checkbox list (JS off) and a switch saving one protection on its own (JS on). */
+const INTENT = { save: 'save', toggle: 'toggle' } as const
+
+/** The checkbox list: every ticked key (none ticked: none sent). */
+const saveSchema = z.object({ enabled: z.array(securityProtectionKeyEnum).optional() })
+/** One switch: the protection and its new state. */
+const toggleSchema = z.object({
+	intent: z.literal(INTENT.toggle),
+	protection: securityProtectionKeyEnum,
+	enabled: z.enum(['true', 'false']),
+})
+
+type Answer = { result: SubmissionResult<string[]> }
+/** What a switch's fetcher gets back: the saved state, or the failure with what was sent. */
+type ToggleAnswer = { saved: true } | Answer
+
+type Protection = SecurityProtection & { enabled: boolean }
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const [service, catalogue] = await Promise.all([
+		loadService(context, params.serviceId),
+		securityProtections(getApi(context)),
+	])
+	const enabled = new Set(service.security_protections.filter((entry) => entry.enabled).map((entry) => entry.key))
+	const protections: Protection[] = catalogue.map((protection) => ({
+		...protection,
+		enabled: enabled.has(protection.key),
+	}))
+	return { service, protections }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const intent = getFormData(context).get('intent')
+	if (intent === INTENT.toggle) return toggleProtection(context, request, params.serviceId)
+	// No intent: the list submitted without its button (Enter), the same as Save.
+	if (intent === null || intent === INTENT.save) return saveProtections(context, request, params.serviceId)
+	return data(null, { status: 400 })
+}
+
+type Context = Readonly<RouterContextProvider>
+
+/** Another partner's service or a malformed id: the same page as the loader's. */
+function notFoundOr(error: unknown) {
+	if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+}
+
+/** JS off: the whole set at once; back to the page with a banner, or the list as ticked with "not saved". */
+async function saveProtections(context: Context, request: Request, serviceId: string) {
+	const { formData, submission } = parseForm(context, saveSchema)
+	try {
+		await getApi(context).call('setServiceSecurityProtections', {
+			params: { id: serviceId },
+			body: { enabled: enabledProtectionsFromForm(formData) },
+		})
+	} catch (error) {
+		notFoundOr(error)
+		return replyWithApiError(submission, error, context, { request })
+	}
+	await getSession(context).setFlash({ tone: 'success', key: 'services:protections.saved' })
+	return redirect(href('/services/:serviceId/protections', { serviceId }))
+}
+
+/** JS on: one protection; the page re-renders from the service the API answers (a failure changes nothing). */
+async function toggleProtection(context: Context, request: Request, serviceId: string) {
+	const { submission } = parseForm(context, toggleSchema)
+	if (submission.status !== 'success') return invalid(submission)
+	const { protection, enabled } = submission.value
+	try {
+		await getApi(context).call('toggleServiceSecurityProtection', {
+			params: { id: serviceId, key: protection },
+			body: { enabled: enabled === 'true' },
+		})
+	} catch (error) {
+		notFoundOr(error)
+		return replyWithApiError(submission, error, context, { request })
+	}
+	return { saved: true } satisfies ToggleAnswer
+}
+
+/** A form value as a list: conform keeps one ticked box as a string. */
+const listOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : value == null ? [] : [String(value)])
+
+export default function ServiceProtections({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service, protections } = loaderData
+	const hydrated = useHydrated()
+	// Only the checkbox list navigates (a switch answers its own fetcher): a failed save comes back here.
+	const answer = actionData as Answer | undefined
+	const [form, fields] = useAppForm(saveSchema, {
+		id: 'security-protections',
+		lastResult: answer?.result,
+		defaultValue: {
+			enabled: protections.filter((protection) => protection.enabled).map((protection) => protection.key),
+		},
+	})
+	// As sent after a failed save (or kept across a sign-in), otherwise as saved.
+	const ticked = new Set(listOf(fields.enabled.initialValue))
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
+					{t('protections.back', { name: service.name })}
+				</Link>
+			</p>
+			<h1 id="page-heading">{t('protections.pageTitle', { name: service.name })}</h1>
+			<p>{t('protections.intro')}</p>
+			<AppForm form={form} className="form stack protections-form">
+				<fieldset className="protections" aria-describedby="protections-hint">
+					<legend className="protections__legend">{t('protections.legend', { name: service.name })}</legend>
+					<p className="field__hint" id="protections-hint">
+						{hydrated ? t('protections.hintLive') : t('protections.hintSave')}
+					</p>
+					<ul className="protections__list" aria-label={t('protections.listLabel')}>
+						{protections.map((protection) => (
+							<ProtectionItem
+								key={protection.key}
+								serviceId={service.id}
+								protection={protection}
+								ticked={ticked.has(protection.key)}
+								live={hydrated}
+							/>
+						))}
+					</ul>
+				</fieldset>
+				{hydrated ? null : (
+					<div className="button-row">
+						<SubmitButton name="intent" value={INTENT.save} pendingLabel={t('protections.pending')}>
+							{t('protections.submit')}
+						</SubmitButton>
+					</div>
+				)}
+			</AppForm>
+		</section>
+	)
+}
+
+/**
+ * One protection: a checkbox of the list (JS off), or a switch that saves it on its own (JS on) — showing the
+ * new state at once, "Saving…" while the API answers, and back to the saved state with a message if it fails.
+ */
+function ProtectionItem({
+	serviceId,
+	protection,
+	ticked,
+	live,
+}: {
+	serviceId: string
+	protection: Protection
+	ticked: boolean
+	live: boolean
+}) {
+	const { t } = useTranslation('services')
+	const csrf = useAuthenticityToken()
+	const fetcher = useFetcher<ToggleAnswer>({ key: `protection-${protection.key}` })
+	const sent = fetcher.formData?.get('enabled')
+	const pending = fetcher.state !== 'idle' && typeof sent === 'string'
+	const failure = fetcher.state === 'idle' && fetcher.data && 'result' in fetcher.data ? fetcher.data.result : null
+	const checked = live ? (pending ? sent === 'true' : protection.enabled) : ticked
+	const id = `protection-${protection.key}`
+	const describedBy = [`${id}-event`, `${id}-explanation`, `${id}-state`, failure ? `${id}-error` : null]
+	return (
+		<li className="protection card stack">
+			<div className="protection__control">
+				<input
+					type="checkbox"
+					className="protection__input"
+					role={live ? 'switch' : undefined}
+					id={id}
+					name="enabled"
+					value={protection.key}
+					checked={checked}
+					aria-describedby={describedBy.filter(Boolean).join(' ')}
+					aria-disabled={pending || undefined}
+					onChange={(event) => {
+						if (!live || pending) return
+						void fetcher.submit(
+							{
+								[CSRF_FIELD_NAME]: csrf,
+								intent: INTENT.toggle,
+								protection: protection.key,
+								enabled: String(event.currentTarget.checked),
+							},
+							{ method: 'post', action: href('/services/:serviceId/protections', { serviceId }) },
+						)
+					}}
+				/>
+				<label className="protection__title" htmlFor={id}>
+					{protection.title}
+				</label>
+			</div>
+			<dl className="summary-list">
+				<div>
+					<dt>{t('protections.event')}</dt>
+					<dd id={`${id}-event`}>
+						{t(`protections.events.${protection.event}`)} <code>{protection.event}</code>
+					</dd>
+				</div>
+				<div>
+					<dt>{t('protections.explanation')}</dt>
+					<dd id={`${id}-explanation`}>{protection.explanation}</dd>
+				</div>
+				<div>
+					<dt>{t('protections.state')}</dt>
+					<dd>
+						<span id={`${id}-state`} role="status">
+							{pending ? t('protections.saving') : protection.enabled ? t('protections.on') : t('protections.off')}
+						</span>
+					</dd>
+				</div>
+			</dl>
+			{failure ? (
+				<div id={`${id}-error`} className="protection__error" role="alert">
+					<p className="field__error">
+						{t(failure.initialValue?.enabled === 'true' ? 'protections.failed.on' : 'protections.failed.off', {
+							title: protection.title,
+						})}
+					</p>
+					{(failure.error?.[''] ?? []).map((message) => (
+						<p key={message}>{message}</p>
+					))}
+				</div>
+			) : null}
+		</li>
+	)
+}
