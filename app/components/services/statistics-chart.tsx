@@ -24,7 +24,7 @@ export type Marker = (typeof SERIES)[number]['marker']
 
 const WIDTH = 400
 const HEIGHT = 220
-const PLOT = { left: 40, right: 12, top: 12, bottom: 28 }
+const PLOT = { left: 44, right: 12, top: 12, bottom: 30 }
 const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right
 const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
 /** At most this many markers per series, so 90 days stay readable on a phone. */
@@ -142,7 +142,7 @@ export function StatisticsChart({ statistics }: { statistics: ServiceStatistics 
 			>
 				<title id={titleId}>{t('statistics.chart.title', { count: statistics.days })}</title>
 				<desc id={descId}>{description}</desc>
-				<g className="statistics-chart__axis" fontSize="11" fill="#505a5f">
+				<g className="statistics-chart__axis" fontSize="13" fill="#505a5f">
 					{ticks.map((tick) => (
 						<g key={tick}>
 							<line
