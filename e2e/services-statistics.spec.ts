@@ -204,7 +204,7 @@ test('the chart and the table fit a 390 px wide phone screen', async ({ page, pa
 	expect((await region.getByRole('img').boundingBox())!.height).toBeGreaterThan(150)
 })
 
-test("another partner's service and a malformed id: the page and the CSV are 404", async ({
+test("another partner's service and a malformed id: the page and the CSV are 404; signed out, sign in", async ({
 	page,
 	partner: _signedIn,
 	mock,
@@ -222,4 +222,11 @@ test("another partner's service and a malformed id: the page and the CSV are 404
 		expect(response!.status()).toBe(404)
 		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
 	}
+
+	// Signed out, the download is the sign-in page's, not a file.
+	const guest = await playwright.request.newContext({ baseURL })
+	const signedOut = await guest.get(`${theirs}/statistics.csv`, { maxRedirects: 0 })
+	expect(signedOut.status()).toBe(302)
+	expect(new URL(signedOut.headers().location!, baseURL).pathname).toBe('/auth/sign-in')
+	await guest.dispose()
 })
