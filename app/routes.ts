@@ -17,6 +17,7 @@ export default [
 		route('contact', 'routes/contact.tsx'),
 		route('services/manage', 'routes/services/list.tsx'),
 		route('services/:serviceId', 'routes/services/details.tsx'),
+		route('services/:serviceId/statistics.csv', 'routes/services/statistics-csv.ts'),
 		route('services/:serviceId/manage', 'routes/services/manage.tsx'),
 		route('services/:serviceId/developers', 'routes/services/developers.tsx'),
 		route('services/:serviceId/developers/secrets/rotate', 'routes/services/secrets-rotate.tsx'),

@@ -8,16 +8,23 @@ import { getApi } from '#app/middleware/session.server'
 import { takeSecretOnce } from '#app/services/secrets.server'
 import { SecretOnce } from '#app/components/services/secret-once'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
+import { StatisticsSection } from '#app/components/services/statistics-section'
+import { loadStatistics } from '#app/services/statistics.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ title: fixedT('common:pageTitle', { title: loaderData?.service.name }) },
 ]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const api = getApi(context)
-	const [service, categories] = await Promise.all([loadService(context, params.serviceId), serviceCategories(api)])
+	const [service, categories, statistics] = await Promise.all([
+		loadService(context, params.serviceId),
+		serviceCategories(api),
+		loadStatistics(context, params.serviceId, request.url),
+	])
 	return {
 		service,
+		statistics,
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
 		// The secret of a service just created: read once, then gone (a reload shows none).
 		secret: await takeSecretOnce(context, service.id),
@@ -26,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service, categoryName, secret } = loaderData
+	const { service, categoryName, secret, statistics } = loaderData
 	const sections = [
 		{
 			key: 'settings',
@@ -98,6 +105,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 					))}
 				</dl>
 			</section>
+			<StatisticsSection serviceId={service.id} statistics={statistics} />
 		</section>
 	)
 }

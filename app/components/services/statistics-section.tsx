@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next'
+import { href, Link } from 'react-router'
+import { statisticsDaysOptions, type ServiceStatistics } from '#app/api/contract/index'
+import { formatDate, formatNumber, StatisticsChart } from './statistics-chart'
+
+/** The section's id: the period links come back to it. */
+export const STATISTICS_ID = 'statistics'
+
+/**
+ * The statistics of the details page: the period choice (links, so it works
+ * without JS), then the totals, the chart, the daily table and the CSV
+ * download of the same numbers, or the empty state when nobody used the
+ * service in the period.
+ */
+export function StatisticsSection({ serviceId, statistics }: { serviceId: string; statistics: ServiceStatistics }) {
+	const { t } = useTranslation('services')
+	const details = href('/services/:serviceId', { serviceId })
+	const { totals } = statistics
+	const empty = totals.active_users === 0 && totals.new_users === 0 && totals.nukes === 0
+	const range = { from: formatDate(statistics.from), to: formatDate(statistics.to) }
+	return (
+		<section id={STATISTICS_ID} className="stack statistics" aria-labelledby="statistics-heading">
+			<h2 id="statistics-heading">{t('statistics.heading')}</h2>
+			<p className="muted">{t('statistics.intro')}</p>
+			<nav aria-label={t('statistics.period')}>
+				<ul className="statistics__periods">
+					{statisticsDaysOptions.map((days) => (
+						<li key={days}>
+							<Link
+								to={{ pathname: details, search: `?days=${days}`, hash: `#${STATISTICS_ID}` }}
+								aria-current={days === statistics.days ? 'page' : undefined}
+							>
+								{t('statistics.days', { count: days })}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</nav>
+			{empty ? (
+				<div className="notice">
+					<h3 className="notice__title">{t('statistics.emptyTitle')}</h3>
+					<p className="notice__body">{t('statistics.empty', { count: statistics.days })}</p>
+				</div>
+			) : (
+				<>
+					<h3 id="statistics-totals">{t('statistics.totals', range)}</h3>
+					<dl className="summary-list" aria-labelledby="statistics-totals">
+						<div>
+							<dt>{t('statistics.activeUsers')}</dt>
+							<dd>
+								{t('statistics.activeUsersTotal', {
+									count: totals.active_users,
+									formatted: formatNumber(totals.active_users),
+								})}
+							</dd>
+						</div>
+						<div>
+							<dt>{t('statistics.newUsers')}</dt>
+							<dd>{formatNumber(totals.new_users)}</dd>
+						</div>
+						<div>
+							<dt>{t('statistics.nukes')}</dt>
+							<dd>{formatNumber(totals.nukes)}</dd>
+						</div>
+					</dl>
+					<p className="muted">
+						{t('statistics.activeUsersHint')} {t('statistics.nukesHint')}
+					</p>
+					<StatisticsChart statistics={statistics} />
+					<table className="statistics__table">
+						<caption>{t('statistics.table.caption', range)}</caption>
+						<thead>
+							<tr>
+								<th scope="col">{t('statistics.table.date')}</th>
+								<th scope="col">{t('statistics.activeUsers')}</th>
+								<th scope="col">{t('statistics.newUsers')}</th>
+								<th scope="col">{t('statistics.nukes')}</th>
+							</tr>
+						</thead>
+						<tbody>
+							{statistics.daily.map((day) => (
+								<tr key={day.date}>
+									<th scope="row">
+										<time dateTime={day.date}>{formatDate(day.date)}</time>
+									</th>
+									<td>{formatNumber(day.active_users)}</td>
+									<td>{formatNumber(day.new_users)}</td>
+									<td>{formatNumber(day.nukes)}</td>
+								</tr>
+							))}
+						</tbody>
+						<tfoot>
+							<tr>
+								<th scope="row">{t('statistics.table.total')}</th>
+								<td>{formatNumber(totals.active_users)}</td>
+								<td>{formatNumber(totals.new_users)}</td>
+								<td>{formatNumber(totals.nukes)}</td>
+							</tr>
+						</tfoot>
+					</table>
+					<p>
+						<a href={`${href('/services/:serviceId/statistics.csv', { serviceId })}?days=${statistics.days}`} download>
+							{t('statistics.csv')}
+						</a>
+					</p>
+				</>
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,232 @@
+import type { Locator, Page } from '@playwright/test'
+import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
+import { expectAccessible } from './utils/axe'
+import { expect, test } from './fixtures'
+
+type Numbers = { active_users: number; new_users: number; nukes: number }
+
+/**
+ * The numbers set through the hook, by days before today (the mock's clock):
+ * each period's first day and the day just before it are set, so a window one
+ * day off shows in the totals.
+ */
+const SET: Record<number, Numbers> = {
+	0: { active_users: 12, new_users: 3, nukes: 1 },
+	3: { active_users: 8, new_users: 2, nukes: 0 },
+	6: { active_users: 5, new_users: 1, nukes: 2 },
+	7: { active_users: 20, new_users: 4, nukes: 0 },
+	29: { active_users: 7, new_users: 7, nukes: 1 },
+	30: { active_users: 100, new_users: 9, nukes: 3 },
+	89: { active_users: 2, new_users: 1, nukes: 1 },
+	90: { active_users: 999, new_users: 99, nukes: 9 },
+}
+const ZERO: Numbers = { active_users: 0, new_users: 0, nukes: 0 }
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+const isoDate = (date: Date) => date.toISOString().slice(0, 10)
+const daysBefore = (today: Date, days: number) => new Date(today.getTime() - days * 86_400_000)
+
+/** The period ending today as the API answers it: oldest first, zeros included. */
+function expectedPeriod(today: Date, days: number) {
+	const daily = Array.from({ length: days }, (_, index) => {
+		const ago = days - 1 - index
+		return { date: daysBefore(today, ago), ...(SET[ago] ?? ZERO) }
+	})
+	const totals = { ...ZERO }
+	for (const day of daily) {
+		totals.active_users += day.active_users
+		totals.new_users += day.new_users
+		totals.nukes += day.nukes
+	}
+	return { daily, totals, from: longDate.format(daily[0]!.date), to: longDate.format(daily.at(-1)!.date) }
+}
+
+const statisticsOf = (page: Page) => page.getByRole('region', { name: 'Statistics' })
+const periodLinks = (page: Page) => statisticsOf(page).getByRole('navigation', { name: 'Period' }).getByRole('link')
+/** The value next to a term of the statistics' totals. */
+const total = (region: Locator, term: string) => region.locator(`dt:text-is("${term}") + dd`)
+const cellsOf = (table: Locator, rowHeader: string) =>
+	table
+		.getByRole('row')
+		.filter({ has: table.page().getByRole('rowheader', { name: rowHeader, exact: true }) })
+		.getByRole('cell')
+
+async function createService(page: Page, baseURL: string, name = SERVICE.name) {
+	const request = page.context().request
+	const path = await postCreate(request, baseURL, await createFormTokens(request), name)
+	return { path, id: path.split('/').at(-1)! }
+}
+
+async function expectPeriodShown(page: Page, path: string, today: Date, days: 7 | 30 | 90) {
+	const { daily, totals, from, to } = expectedPeriod(today, days)
+	const region = statisticsOf(page)
+	await expect(periodLinks(page).and(page.locator('[aria-current="page"]'))).toHaveText(`Last ${days} days`)
+
+	await expect(region.getByRole('heading', { level: 3, name: `Totals, ${from} to ${to}` })).toBeVisible()
+	await expect(total(region, 'Active users')).toHaveText(`${totals.active_users} user-days`)
+	await expect(total(region, 'New users')).toHaveText(String(totals.new_users))
+	await expect(total(region, 'Nukes')).toHaveText(String(totals.nukes))
+
+	const chart = region.getByRole('img', { name: `Active users, new users and nukes per day, last ${days} days` })
+	await expect(chart).toBeVisible()
+	await expect(chart).toHaveAccessibleDescription(
+		new RegExp(`^From ${from} to ${to}\\. Active users .*; ${totals.active_users} user-days in total\\. New users `),
+	)
+
+	const table = region.getByRole('table', { name: `Daily numbers, ${from} to ${to}` })
+	// A header row, one row per day, the totals row.
+	await expect(table.getByRole('row')).toHaveCount(days + 2)
+	await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Active users', 'New users', 'Nukes'])
+	for (const day of [daily[0]!, daily[1]!, daily.at(-1)!]) {
+		await expect(cellsOf(table, longDate.format(day.date))).toHaveText(
+			[day.active_users, day.new_users, day.nukes].map(String),
+		)
+	}
+	await expect(cellsOf(table, 'Total')).toHaveText([totals.active_users, totals.new_users, totals.nukes].map(String))
+
+	const csvPath = `${path}/statistics.csv?days=${days}`
+	await expect(region.getByRole('link', { name: 'Download these numbers (CSV)' })).toHaveAttribute('href', csvPath)
+	const csv = await page.request.get(csvPath)
+	expect(csv.status()).toBe(200)
+	expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8')
+	expect(csv.headers()['content-disposition']).toBe(
+		`attachment; filename="service-statistics-${isoDate(daily[0]!.date)}-to-${isoDate(daily.at(-1)!.date)}.csv"`,
+	)
+	expect(csv.headers()['cache-control']).toContain('no-store')
+	const [header, ...rows] = (await csv.text()).split('\r\n')
+	expect(header).toBe('date,active_users,new_users,nukes')
+	expect(rows.pop()).toBe('')
+	expect(rows.map((row) => row.split(','))).toEqual(
+		daily.map((day) => [isoDate(day.date), day.active_users, day.new_users, day.nukes].map(String)),
+	)
+	const sums = rows.reduce(
+		(sum, row) =>
+			row
+				.split(',')
+				.slice(1)
+				.map((value, index) => sum[index]! + Number(value)),
+		[0, 0, 0],
+	)
+	expect(sums).toEqual([totals.active_users, totals.new_users, totals.nukes])
+}
+
+test('statistics for 7, 30 and 90 days match the numbers set through the hook: table, totals, CSV and chart', async ({
+	page,
+	partner: _signedIn,
+	mock,
+	baseURL,
+}, testInfo) => {
+	const { path, id } = await createService(page, baseURL!)
+	const today = await mock.now()
+	await mock.setStats(
+		id,
+		Object.entries(SET).map(([ago, numbers]) => ({ date: isoDate(daysBefore(today, Number(ago))), ...numbers })),
+	)
+
+	await page.goto(path)
+	await expect(page.getByRole('heading', { level: 2, name: 'Statistics' })).toBeVisible()
+	await expect(periodLinks(page)).toHaveText(['Last 7 days', 'Last 30 days', 'Last 90 days'])
+	await expectPeriodShown(page, path, today, 30)
+	await expectAccessible(page, testInfo)
+
+	// The choices are links: the same with JS on and off.
+	await periodLinks(page).filter({ hasText: 'Last 7 days' }).click()
+	await expect(page).toHaveURL(`${path}?days=7#statistics`)
+	await expectPeriodShown(page, path, today, 7)
+
+	await periodLinks(page).filter({ hasText: 'Last 90 days' }).click()
+	await expect(page).toHaveURL(`${path}?days=90#statistics`)
+	await expectPeriodShown(page, path, today, 90)
+	await expectAccessible(page, testInfo)
+
+	await periodLinks(page).filter({ hasText: 'Last 30 days' }).click()
+	await expect(page).toHaveURL(`${path}?days=30#statistics`)
+	await expectPeriodShown(page, path, today, 30)
+})
+
+test('a period the page does not offer shows the default, 30 days; the CSV too', async ({
+	page,
+	partner: _signedIn,
+	mock,
+	baseURL,
+}) => {
+	const { path, id } = await createService(page, baseURL!)
+	const today = await mock.now()
+	await mock.setStats(id, [{ date: isoDate(today), ...SET[0]! }])
+	for (const query of ['?days=5', '?days=abc', '?days=']) {
+		const response = await page.goto(`${path}${query}`)
+		expect(response!.status()).toBe(200)
+		await expect(periodLinks(page).and(page.locator('[aria-current="page"]'))).toHaveText('Last 30 days')
+		const csv = await page.request.get(`${path}/statistics.csv${query}`)
+		expect(csv.status()).toBe(200)
+		// A header, 30 days, the final line break.
+		expect((await csv.text()).split('\r\n')).toHaveLength(32)
+	}
+})
+
+test('a service with no users shows the empty state, without chart, table or download', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const { path } = await createService(page, baseURL!)
+	await page.goto(path)
+	const region = statisticsOf(page)
+	await expect(region.getByRole('heading', { level: 3, name: 'No users yet' })).toBeVisible()
+	await expect(region).toContainText(
+		'No customer has used this service in the last 30 days. Numbers appear here once customers connect their accounts to it.',
+	)
+	await expect(region.getByRole('img')).toHaveCount(0)
+	await expect(region.getByRole('table')).toHaveCount(0)
+	await expect(region.getByRole('link', { name: 'Download these numbers (CSV)' })).toHaveCount(0)
+	await expectAccessible(page, testInfo)
+
+	await periodLinks(page).filter({ hasText: 'Last 90 days' }).click()
+	await expect(page).toHaveURL(`${path}?days=90#statistics`)
+	await expect(region).toContainText('No customer has used this service in the last 90 days.')
+})
+
+test('the chart and the table fit a 390 px wide phone screen', async ({ page, partner: _signedIn, mock, baseURL }) => {
+	await page.setViewportSize({ width: 390, height: 844 })
+	const { path, id } = await createService(page, baseURL!)
+	const today = await mock.now()
+	await mock.setStats(
+		id,
+		Object.entries(SET).map(([ago, numbers]) => ({ date: isoDate(daysBefore(today, Number(ago))), ...numbers })),
+	)
+	await page.goto(`${path}?days=90`)
+	const region = statisticsOf(page)
+	for (const part of [region.getByRole('img'), region.getByRole('table'), region]) {
+		const box = await part.boundingBox()
+		expect(box!.x).toBeGreaterThanOrEqual(0)
+		expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+	}
+	expect((await region.getByRole('img').boundingBox())!.height).toBeGreaterThan(150)
+})
+
+test("another partner's service and a malformed id: the page and the CSV are 404; signed out, sign in", async ({
+	page,
+	partner: _signedIn,
+	mock,
+	playwright,
+	baseURL,
+}) => {
+	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
+	for (const path of [theirs, '/services/not-a-uuid']) {
+		const csv = await page.request.get(`${path}/statistics.csv?days=7`)
+		expect(csv.status()).toBe(404)
+		expect(csv.headers()['content-type']).toBe('text/plain; charset=utf-8')
+		expect(csv.headers()['content-disposition']).toBeUndefined()
+		expect(await csv.text()).toBe('Page not found')
+		const response = await page.goto(`${path}?days=7`)
+		expect(response!.status()).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+	}
+
+	// Signed out, the download is the sign-in page's, not a file.
+	const guest = await playwright.request.newContext({ baseURL })
+	const signedOut = await guest.get(`${theirs}/statistics.csv`, { maxRedirects: 0 })
+	expect(signedOut.status()).toBe(302)
+	expect(new URL(signedOut.headers().location!, baseURL).pathname).toBe('/auth/sign-in')
+	await guest.dispose()
+})
