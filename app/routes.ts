@@ -25,6 +25,10 @@ export default [
 		route('services/:serviceId/developers/secrets/:secretId/revoke', 'routes/services/secrets-revoke.tsx'),
 		route('services/:serviceId/manage/logo', 'routes/services/logo.tsx'),
 		route('services/:serviceId/protections', 'routes/services/protections.tsx'),
+		route('services/:serviceId/verifications', 'routes/services/verifications.tsx'),
+		route('services/:serviceId/verifications/reset', 'routes/services/verifications-reset.tsx'),
+		route('services/:serviceId/verifications/submit', 'routes/services/verifications-submit.tsx'),
+		route('services/:serviceId/verifications/cancel', 'routes/services/verifications-cancel.tsx'),
 		layout('routes/account/layout.tsx', [
 			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
 			route('me/manage/security/email', 'routes/account/email.tsx'),

@@ -1,7 +1,9 @@
 import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
-import { createPartner, signInOverHttp } from './auth'
+import { createPartner, PASSWORD, signInOverHttp } from './auth'
+import { endpoints, fillPath, pickTokenPair, serviceResponse, tokenPairResponse } from '#app/api/contract/index'
 import type { MockHooks } from '#tests/mock-api/hooks-client'
+import { pngFile } from '#tests/mock-api/image-fixtures'
 
 export const LIST = '/services/manage'
 
@@ -52,4 +54,99 @@ export async function anotherPartnersService(
 	const path = await postCreate(request, baseURL, await createFormTokens(request))
 	await request.dispose()
 	return path
+}
+
+/**
+ * Posts the create form over HTTP like `postCreate`, with some fields changed (e.g. a website on a domain of
+ * its own, so DNS records and files served by the mock's hooks concern this service alone).
+ */
+export async function postCreateWith(
+	request: APIRequestContext,
+	baseURL: string,
+	fields: Partial<typeof SERVICE>,
+): Promise<string> {
+	const { csrf, idempotencyKey } = await createFormTokens(request)
+	const response = await request.post(LIST, {
+		form: { ...SERVICE, ...fields, csrf, idempotency_key: idempotencyKey },
+		headers: { Origin: baseURL },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(302)
+	return new URL(response.headers().location!, baseURL).pathname
+}
+
+/** The service id of a details path (`/services/<id>`). */
+export const serviceIdOf = (detailsPath: string) => decodeURIComponent(detailsPath.split('/')[2]!)
+
+/**
+ * An access token for `email` from the partner API itself (the mock), to set up what a page of another branch
+ * does (a logo, translations) without going through the portal.
+ */
+export async function apiAccessToken(mock: MockHooks, email: string, password = PASSWORD) {
+	const types = (await (await fetch(`${mock.url}${endpoints.listAuthenticationTypes.path}?per_page=100`)).json()) as {
+		data: Array<{ id: string; key: string }>
+	}
+	const type = types.data.find((candidate) => candidate.key === 'password')
+	if (!type) throw new Error('the mock API has no password authentication type')
+	const response = await fetch(`${mock.url}${fillPath(endpoints.createAuthenticationToken.path, { id: type.id })}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json' },
+		body: JSON.stringify({ email, password }),
+	})
+	if (response.status !== 201) throw new Error(`sign-in on the mock API → ${response.status}: ${await response.text()}`)
+	const pair = pickTokenPair(tokenPairResponse.parse(await response.json()).data)
+	if (!pair) throw new Error('sign-in on the mock API answered no token pair')
+	return pair.access
+}
+
+/** A call to the partner API (the mock) as `bearer`; a string body is JSON. Throws unless 2xx. */
+async function apiCall(mock: MockHooks, bearer: string, method: string, path: string, body?: BodyInit) {
+	const headers: Record<string, string> = { authorization: `Bearer ${bearer}`, accept: 'application/json' }
+	if (typeof body === 'string') headers['content-type'] = 'application/json'
+	const response = await fetch(`${mock.url}${path}`, { method, headers, body })
+	if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${await response.text()}`)
+	return (await response.json()) as { data: { id: string } }
+}
+
+/** Gives the service a logo through the API (a 128×128 PNG: temporary upload, then attach). */
+export async function setLogoThroughApi(mock: MockHooks, bearer: string, serviceId: string) {
+	const upload = await apiCall(mock, bearer, 'POST', endpoints.uploadTmpFile.path, pngFile(128, 128))
+	await apiCall(
+		mock,
+		bearer,
+		'PUT',
+		fillPath(endpoints.attachServiceLogo.path, { id: serviceId }),
+		JSON.stringify({ upload_id: upload.data.id }),
+	)
+}
+
+/** Saves the en-GB translation (the service's own name and description) through the API. */
+export async function saveEnGbThroughApi(
+	mock: MockHooks,
+	bearer: string,
+	serviceId: string,
+	{ name = SERVICE.name, description = SERVICE.description } = {},
+) {
+	await apiCall(
+		mock,
+		bearer,
+		'PUT',
+		fillPath(endpoints.saveServiceTranslations.path, { id: serviceId }),
+		JSON.stringify({ translations: { 'en-GB': { name, description } } }),
+	)
+}
+
+/**
+ * Meets the whole review checklist through the API: the domain proven by its TXT record (served by the mock),
+ * a logo and the en-GB translation. The URLs are set at creation.
+ */
+export async function meetChecklistThroughApi(mock: MockHooks, bearer: string, serviceId: string) {
+	const response = await fetch(`${mock.url}${fillPath(endpoints.getService.path, { id: serviceId })}`, {
+		headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
+	})
+	const service = serviceResponse.parse(await response.json()).data
+	await mock.addDnsRecord({ ...service.domain_verification.dns_record })
+	await apiCall(mock, bearer, 'POST', fillPath(endpoints.verifyServiceDomain.path, { id: serviceId }))
+	await setLogoThroughApi(mock, bearer, serviceId)
+	await saveEnGbThroughApi(mock, bearer, serviceId, { name: service.name, description: service.description })
 }

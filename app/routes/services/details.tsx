@@ -43,7 +43,17 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 				</Link>
 			),
 		},
-		{ key: 'verifications', summary: t(`details.verificationsSummary.${service.domain_verification.status}`) },
+		{
+			key: 'verifications',
+			summary: (
+				<Link to={href('/services/:serviceId/verifications', { serviceId: service.id })}>
+					{t('verifications.detailsSummary', {
+						domain: t(`details.verificationsSummary.${service.domain_verification.status}`),
+						review: t(`review.${service.review.status}`),
+					})}
+				</Link>
+			),
+		},
 		{ key: 'translations', summary: t('details.translationsSummary', { count: service.translations.length }) },
 		{
 			key: 'developers',

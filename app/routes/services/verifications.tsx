@@ -1,0 +1,400 @@
+import { Trans, useTranslation } from 'react-i18next'
+import { href, Link } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/verifications'
+import type { DomainVerification } from '#app/api/contract/service-parts'
+import { reviewTransition, type ReviewChecklistKey, type ServiceReview } from '#app/api/contract/service-sections'
+import { fixedT } from '#app/i18n'
+import {
+	backToVerifications,
+	loadVerifications,
+	verificationChangeFailed,
+	verifyDomain,
+} from '#app/services/verifications.server'
+import { ReviewBadge } from '#app/components/services/service-summary'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { CopyButton } from '#app/components/ui/copy-button'
+import { useAppForm } from '#app/components/ui/use-app-form'
+import { formatDateTime } from '#app/utils/date-time'
+import { invalid, parseForm } from '#app/utils/forms.server'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('services:verifications.pageTitle', { name: loaderData?.service.name }),
+		}),
+	},
+	{ name: 'description', content: fixedT('services:verifications.metaDescription') },
+]
+
+/** The one action of this page; reset, submit and cancel have confirmation pages of their own. */
+const INTENT = { verify: 'verify' } as const
+const verifySchema = z.object({ intent: z.literal(INTENT.verify) })
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const { service, review } = await loadVerifications(context, params.serviceId)
+	return {
+		service: { id: service.id, name: service.name, domainVerification: service.domain_verification },
+		review,
+	}
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const { submission } = parseForm(context, verifySchema)
+	if (submission.status !== 'success') return invalid(submission)
+	let service
+	try {
+		service = await verifyDomain(context, params.serviceId)
+	} catch (error) {
+		return verificationChangeFailed(error, context, request)
+	}
+	const verified = service.domain_verification.status === 'verified'
+	return backToVerifications(
+		context,
+		params.serviceId,
+		verified
+			? { tone: 'success', key: 'services:verifications.domain.verified' }
+			: { tone: 'warning', key: 'services:verifications.domain.failed' },
+		'domain',
+	)
+}
+
+export default function ServiceVerifications({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service, review } = loaderData
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
+					{t('verifications.back', { name: service.name })}
+				</Link>
+			</p>
+			<h1 id="page-heading">{t('verifications.pageTitle', { name: service.name })}</h1>
+			<Domain
+				serviceId={service.id}
+				verification={service.domainVerification}
+				lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+			/>
+			<Review serviceId={service.id} review={review} />
+		</section>
+	)
+}
+
+/** The domain, its state, the two ways to prove it (with what the last failed check found) and Verify. */
+function Domain({
+	serviceId,
+	verification,
+	lastResult,
+}: {
+	serviceId: string
+	verification: DomainVerification
+	lastResult?: Parameters<typeof useAppForm>[1]['lastResult']
+}) {
+	const { t } = useTranslation('services')
+	const { domain, status, dns_record: record, file, last_check: check } = verification
+	const findings = status === 'failed' ? check : null
+	const copied = t('verifications.domain.copied')
+	return (
+		<section id="domain" className="stack" aria-labelledby="domain-heading">
+			<h2 id="domain-heading">{t('verifications.domain.title')}</h2>
+			<p>{t('verifications.domain.intro')}</p>
+			<dl className="summary-list">
+				<div>
+					<dt>{t('verifications.domain.domain')}</dt>
+					<dd className="stack">
+						<code>{domain}</code>
+						<span className="muted">{t('verifications.domain.domainHelp')}</span>
+					</dd>
+				</div>
+				<div>
+					<dt>{t('verifications.domain.status')}</dt>
+					<dd className="stack">
+						<strong>{t(`verifications.domain.statuses.${status}`)}</strong>
+						<span>
+							{status === 'verified' && verification.verified_at ? (
+								<Trans
+									t={t}
+									i18nKey="verifications.domain.verifiedOn"
+									values={{ date: formatDateTime(verification.verified_at) }}
+									components={{ time: <time dateTime={verification.verified_at} /> }}
+								/>
+							) : findings ? (
+								<Trans
+									t={t}
+									i18nKey="verifications.domain.checkedOn"
+									values={{ date: formatDateTime(findings.checked_at) }}
+									components={{ time: <time dateTime={findings.checked_at} /> }}
+								/>
+							) : status === 'unverified' ? (
+								t('verifications.domain.notChecked')
+							) : null}
+						</span>
+					</dd>
+				</div>
+			</dl>
+
+			<section className="stack" aria-labelledby="dns-heading">
+				<h3 id="dns-heading">{t('verifications.domain.dns.title')}</h3>
+				<p>{t('verifications.domain.dns.intro')}</p>
+				<dl className="summary-list developer-values">
+					<CopyRow
+						term={t('verifications.domain.dns.name')}
+						value={record.name}
+						copy={t('verifications.domain.dns.copyName')}
+						copied={copied}
+					/>
+					<div>
+						<dt>{t('verifications.domain.dns.type')}</dt>
+						<dd>
+							<code>{record.type}</code>
+						</dd>
+					</div>
+					<CopyRow
+						term={t('verifications.domain.dns.value')}
+						value={record.value}
+						copy={t('verifications.domain.dns.copyValue')}
+						copied={copied}
+					/>
+				</dl>
+				{findings ? (
+					<table className="table">
+						<caption>{t('verifications.domain.findings.dnsCaption')}</caption>
+						<FindingsHead />
+						<tbody>
+							<tr>
+								<th scope="row">{t('verifications.domain.findings.txtValues', { name: record.name })}</th>
+								<td>
+									<code>{record.value}</code>
+								</td>
+								<td>
+									{findings.dns.found.length ? (
+										<ul>
+											{findings.dns.found.map((value, index) => (
+												<li key={`${index}-${value}`}>
+													<code>{value}</code>
+												</li>
+											))}
+										</ul>
+									) : (
+										t('verifications.domain.findings.noTxt')
+									)}
+								</td>
+							</tr>
+						</tbody>
+					</table>
+				) : null}
+			</section>
+
+			<section className="stack" aria-labelledby="file-heading">
+				<h3 id="file-heading">{t('verifications.domain.file.title')}</h3>
+				<p>{t('verifications.domain.file.intro')}</p>
+				<dl className="summary-list developer-values">
+					<CopyRow
+						term={t('verifications.domain.file.url')}
+						value={file.url}
+						copy={t('verifications.domain.file.copyUrl')}
+						copied={copied}
+					/>
+					<CopyRow
+						term={t('verifications.domain.file.content')}
+						value={file.content}
+						copy={t('verifications.domain.file.copyContent')}
+						copied={copied}
+					/>
+				</dl>
+				{findings ? (
+					<table className="table">
+						<caption>{t('verifications.domain.findings.fileCaption')}</caption>
+						<FindingsHead />
+						<tbody>
+							<tr>
+								<th scope="row">{t('verifications.domain.findings.httpStatus')}</th>
+								<td>200</td>
+								<td>{findings.file.status ?? t('verifications.domain.findings.noAnswer')}</td>
+							</tr>
+							<tr>
+								<th scope="row">{t('verifications.domain.findings.firstLine')}</th>
+								<td>
+									<code>{file.content}</code>
+								</td>
+								<td>
+									{findings.file.first_line === null ? (
+										t('verifications.domain.findings.noBody')
+									) : findings.file.first_line === '' ? (
+										t('verifications.domain.findings.emptyLine')
+									) : (
+										<code>{findings.file.first_line}</code>
+									)}
+								</td>
+							</tr>
+						</tbody>
+					</table>
+				) : null}
+			</section>
+
+			{status === 'verified' ? null : <VerifyForm lastResult={lastResult} />}
+			<p>{t('verifications.domain.resetExplained')}</p>
+			<p>
+				<Link className="button button--secondary" to={href('/services/:serviceId/verifications/reset', { serviceId })}>
+					{t('verifications.domain.resetLink')}
+				</Link>
+			</p>
+		</section>
+	)
+}
+
+/** Verify: one POST button (its own component, so its form state goes once the domain is verified). */
+function VerifyForm({ lastResult }: { lastResult?: Parameters<typeof useAppForm>[1]['lastResult'] }) {
+	const { t } = useTranslation('services')
+	const [form] = useAppForm(verifySchema, { id: 'verify-domain', lastResult })
+	return (
+		<AppForm form={form}>
+			<input type="hidden" name="intent" value={INTENT.verify} />
+			<div className="button-row">
+				<SubmitButton pendingLabel={t('verifications.domain.verifyPending')}>
+					{t('verifications.domain.verify')}
+				</SubmitButton>
+			</div>
+		</AppForm>
+	)
+}
+
+function FindingsHead() {
+	const { t } = useTranslation('services')
+	return (
+		<thead>
+			<tr>
+				<th scope="col">{t('verifications.domain.findings.check')}</th>
+				<th scope="col">{t('verifications.domain.findings.expected')}</th>
+				<th scope="col">{t('verifications.domain.findings.found')}</th>
+			</tr>
+		</thead>
+	)
+}
+
+/** A value to put at the DNS provider or on the website, with a copy button when JS is on. */
+function CopyRow({ term, value, copy, copied }: { term: string; value: string; copy: string; copied: string }) {
+	return (
+		<div>
+			<dt>{term}</dt>
+			<dd className="button-row">
+				<code>{value}</code>
+				<CopyButton value={value} label={copy} copiedLabel={copied} />
+			</dd>
+		</div>
+	)
+}
+
+/**
+ * Where each checklist item is fixed. The logo and translations pages are
+ * built on other branches: plain paths until they are registered routes.
+ */
+function fixLink(serviceId: string, key: ReviewChecklistKey) {
+	const settings = href('/services/:serviceId/manage', { serviceId })
+	switch (key) {
+		case 'domain_verified':
+			return '#domain'
+		case 'logo_set':
+			return `${settings}/logo`
+		case 'en_gb_translation':
+			return `${href('/services/:serviceId', { serviceId })}/translations`
+		default:
+			return settings
+	}
+}
+
+/** The review: its state and what it means, the checklist before a submit, submit or cancel, and its history. */
+function Review({ serviceId, review }: { serviceId: string; review: ServiceReview }) {
+	const { t } = useTranslation('services')
+	const submittable = reviewTransition('submit', review.status) !== null
+	const missing = review.checklist.filter((item) => !item.done).length
+	return (
+		<section id="review" className="stack" aria-labelledby="review-heading">
+			<h2 id="review-heading">{t('verifications.review.title')}</h2>
+			<dl className="summary-list">
+				<div>
+					<dt>{t('verifications.review.status')}</dt>
+					<dd>
+						<ReviewBadge status={review.status} />
+					</dd>
+				</div>
+			</dl>
+			<p>{t(`verifications.review.meaning.${review.status}`)}</p>
+			{review.status === 'dismissed' && review.reason ? (
+				<p>
+					<strong>{t('verifications.review.reason', { reason: review.reason })}</strong>
+				</p>
+			) : null}
+
+			{submittable ? (
+				<>
+					<h3 id="checklist-heading">{t('verifications.review.checklist')}</h3>
+					<p>{t('verifications.review.checklistIntro')}</p>
+					<ul className="stack" aria-labelledby="checklist-heading">
+						{review.checklist.map((item) => (
+							<li key={item.key}>
+								{t(`verifications.review.items.${item.key}`)}:{' '}
+								<span className={`tag ${item.done ? 'tag--ok' : 'tag--attention'}`}>
+									{item.done ? t('verifications.review.done') : t('verifications.review.notDone')}
+								</span>
+								{item.done ? null : (
+									<>
+										{' '}
+										<Link to={fixLink(serviceId, item.key)}>{t(`verifications.review.fix.${item.key}`)}</Link>
+									</>
+								)}
+							</li>
+						))}
+					</ul>
+				</>
+			) : null}
+
+			{review.can_submit || review.can_cancel || (submittable && missing) ? (
+				<div className="button-row">
+					{review.can_submit ? (
+						<Link
+							className="button button--primary"
+							to={href('/services/:serviceId/verifications/submit', { serviceId })}
+						>
+							{t('verifications.review.submitLink')}
+						</Link>
+					) : submittable && missing ? (
+						<p>{t('verifications.review.incomplete', { count: missing })}</p>
+					) : null}
+					{review.can_cancel ? (
+						<Link
+							className="button button--secondary"
+							to={href('/services/:serviceId/verifications/cancel', { serviceId })}
+						>
+							{t('verifications.review.cancelLink')}
+						</Link>
+					) : null}
+				</div>
+			) : null}
+
+			<h3 id="history-heading">{t('verifications.review.history')}</h3>
+			{review.history.length ? (
+				<ol className="stack" aria-labelledby="history-heading">
+					{review.history.map((entry, index) => (
+						<li key={`${index}-${entry.at}`}>
+							<strong>
+								{t('verifications.review.entry', {
+									status: t(`review.${entry.status}`),
+									actor:
+										entry.actor === 'partner'
+											? t('verifications.review.byPartner')
+											: t('verifications.review.byOperator'),
+								})}
+							</strong>{' '}
+							<time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+							{entry.reason ? <p>{t('verifications.review.reason', { reason: entry.reason })}</p> : null}
+						</li>
+					))}
+				</ol>
+			) : (
+				<p>{t('verifications.review.noHistory')}</p>
+			)}
+		</section>
+	)
+}

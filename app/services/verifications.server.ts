@@ -1,0 +1,94 @@
+/**
+ * The verifications page of a service (domain verification and review,
+ * docs/decisions/0013-services-part-2.md) and its confirmation pages (reset
+ * the verification details, submit, cancel) on top of the partner API:
+ * loading with the same 404 as `loadService`, what the API would refuse
+ * before the partner tries, and the answer to a refused change.
+ */
+import { data, href, redirect, type RouterContextProvider } from 'react-router'
+import {
+	reviewChecklistMessages,
+	reviewTransition,
+	reviewTransitionMessage,
+	type ReviewAction,
+	type ServiceReview,
+} from '#app/api/contract/service-sections'
+import { ApiError } from '#app/api/errors'
+import type { Flash } from '#app/auth/session.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { loadService } from '#app/services/load.server'
+import { replyWithApiError } from '#app/utils/forms.server'
+
+type Context = Readonly<RouterContextProvider>
+
+/** Another partner's service or a malformed id: the same 404 page as the loaders'. */
+function rethrowNotFound(error: unknown): never {
+	if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+	throw error
+}
+
+/** The signed-in partner's service and its review; anyone else's or a malformed id is a 404. */
+export async function loadVerifications(context: Context, serviceId: string) {
+	const [service, review] = await Promise.all([
+		loadService(context, serviceId),
+		getApi(context)
+			.call('getServiceReview', { params: { id: serviceId } })
+			.then(({ data }) => data, rethrowNotFound),
+	])
+	return { service, review }
+}
+
+/**
+ * Why the API would refuse `action` now, in its own words (the contract's
+ * messages): a transition the state table does not allow, or, for a submit,
+ * every unmet checklist item. Null when it would go through.
+ */
+export function reviewRefusalNow(review: ServiceReview, action: Extract<ReviewAction, 'submit' | 'cancel'>) {
+	if (!reviewTransition(action, review.status)) return [reviewTransitionMessage(action, review.status)]
+	if (action === 'submit') {
+		const unmet = review.checklist.filter((item) => !item.done).map((item) => reviewChecklistMessages[item.key])
+		if (unmet.length) return unmet
+	}
+	return null
+}
+
+/** Checks both ways now: the service, its domain `verified` or `failed` with what was found. */
+export async function verifyDomain(context: Context, serviceId: string) {
+	return (await getApi(context).call('verifyServiceDomain', { params: { id: serviceId } })).data
+}
+
+/** A new token; the old one proves nothing from now on. */
+export async function resetDomainVerification(context: Context, serviceId: string) {
+	return (await getApi(context).call('resetServiceDomainVerification', { params: { id: serviceId } })).data
+}
+
+export async function submitReview(context: Context, serviceId: string) {
+	return (await getApi(context).call('submitServiceReview', { params: { id: serviceId } })).data
+}
+
+export async function cancelReview(context: Context, serviceId: string) {
+	return (await getApi(context).call('cancelServiceReview', { params: { id: serviceId } })).data
+}
+
+/**
+ * The answer to a change the API did not make: a service that is not the
+ * partner's is a 404; a refusal (already verified, checklist incomplete, a
+ * transition the table does not allow) is a 422 with the API's messages on
+ * the same page; an outage a 503 with "not saved" — never a 5xx for the
+ * partner's mistake.
+ */
+export function verificationChangeFailed(error: unknown, context: Context, request: Request) {
+	if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+	return replyWithApiError(null, error, context, { request })
+}
+
+/** Back to the verifications page (at `section`) with a banner. */
+export async function backToVerifications(
+	context: Context,
+	serviceId: string,
+	flash: Flash,
+	section: 'domain' | 'review',
+) {
+	await getSession(context).setFlash(flash)
+	return redirect(`${href('/services/:serviceId/verifications', { serviceId })}#${section}`)
+}
