@@ -1,7 +1,7 @@
 /**
  * The mock API as a process:
  *   tsx tests/mock-api/cli.ts --port 4010 --host 127.0.0.1 --portal-url http://localhost:3000 \
- *     --contact-email partners@example.com [--snapshot FILE] [--access-ttl 900] [--quiet]
+ *     --contact-email partners@example.com [--snapshot FILE] [--access-ttl 900] [--quiet] [--allow-private-webhooks]
  */
 import { parseArgs } from 'node:util'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed'
@@ -16,6 +16,8 @@ const usage = `Usage: tsx tests/mock-api/cli.ts [options]
   --access-ttl SECONDS access token lifetime (default 900)
   --scrypt-cost N      scrypt N, a power of two (default 16384)
   --quiet              no per-request log lines
+  --allow-private-webhooks
+                       deliver webhooks to private, loopback and link-local addresses too
   --help`
 
 function fail(message: string): never {
@@ -43,6 +45,7 @@ function parse() {
 			'access-ttl': { type: 'string' },
 			'scrypt-cost': { type: 'string' },
 			quiet: { type: 'boolean' },
+			'allow-private-webhooks': { type: 'boolean' },
 			help: { type: 'boolean' },
 		},
 		strict: true,
@@ -72,6 +75,7 @@ const api = await startMockApi({
 	accessTtlSeconds: positiveInteger('access-ttl', values['access-ttl'], 900),
 	scryptCost,
 	quiet: values.quiet ?? false,
+	allowPrivateWebhooks: values['allow-private-webhooks'] ?? false,
 }).catch((error: unknown) => {
 	// A snapshot it cannot read, a port in use: one clear line, no stack trace.
 	console.error(`mock-api: ${error instanceof Error ? error.message : String(error)}`)

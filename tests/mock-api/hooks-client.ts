@@ -13,6 +13,13 @@ import type {
 	MockWellKnownFile,
 	MockWellKnownInput,
 } from './areas/service-sections/hooks'
+import type {
+	MockWebhookDelivery,
+	MockWebhookEventInput,
+	MockWebhookReceiver,
+	MockWebhookReceiverInput,
+	MockWebhookRequest,
+} from './areas/webhooks/hooks'
 import type { FaultInput, MockUserCreated, MockUserInput, MockUserInspection } from './hooks'
 import type { Fault, RequestLogEntry } from './store'
 
@@ -25,6 +32,13 @@ export type {
 	MockStatsInput,
 	MockWellKnownFile,
 	MockWellKnownInput,
+}
+export type {
+	MockWebhookDelivery,
+	MockWebhookEventInput,
+	MockWebhookReceiver,
+	MockWebhookReceiverInput,
+	MockWebhookRequest,
 }
 export type MockRequest = RequestLogEntry
 
@@ -124,5 +138,34 @@ export class MockHooks {
 	/** Replaces the daily statistics of a service (days not listed are zeros; `[]`: no users). */
 	async setStats(serviceId: string, days: MockStatsInput['days']) {
 		await this.call('PUT', `/services/${encodeURIComponent(serviceId)}/stats`, { days })
+	}
+
+	// -- services part 3: webhooks ---------------------------------------------------------
+	/**
+	 * A simulated partner endpoint for exactly `url` (defaults: status 200, body "ok", no delay, echoes a
+	 * challenge, answers 401 to a wrong signature). Registering the URL again replaces its behaviour and keeps
+	 * what it received.
+	 */
+	async addWebhookReceiver(receiver: MockWebhookReceiverInput) {
+		return (await this.call<{ data: MockWebhookReceiver }>('POST', '/webhook-receivers', receiver)).data
+	}
+	/** What the simulated endpoints received (at `url`, or all), oldest first. */
+	async webhookRequests(url?: string) {
+		const query = url ? `?url=${encodeURIComponent(url)}` : ''
+		return (await this.call<{ data: MockWebhookRequest[] }>('GET', `/webhook-receivers/requests${query}`)).data
+	}
+	/** Removes every simulated endpoint and what they received. */
+	async clearWebhookReceivers() {
+		await this.call('DELETE', '/webhook-receivers')
+	}
+	/** The product sends an event (e.g. `password_changed_to_random_string`) to the service's webhook URL. */
+	async sendWebhookEvent(serviceId: string, event: MockWebhookEventInput) {
+		return (
+			await this.call<{ data: MockWebhookDelivery }>(
+				'POST',
+				`/services/${encodeURIComponent(serviceId)}/webhook-events`,
+				event,
+			)
+		).data
 	}
 }

@@ -9,6 +9,8 @@ import { handleServiceSectionHook } from './areas/service-sections/hooks'
 import { presentTwoStep } from './areas/two-step/presenters'
 import { ensureTwoStep } from './areas/two-step/state'
 import { presentUser } from './areas/users/presenters'
+import { handleWebhookHook } from './areas/webhooks/hooks'
+import { runDueRetries } from './areas/webhooks/state'
 import { createUser, userByEmail } from './areas/users/state'
 import { notFound, parseBody, reply, validationFailed, type Ctx, type Reply } from './http'
 import { lockedForSeconds } from './lockout'
@@ -95,6 +97,7 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 			const body = parseBody(ctx, clockBody)
 			store.clock.advance(body.advance_seconds)
 			store.changed()
+			await runDueRetries(store) // webhook retries now due run before the answer, each at its due time
 			return reply(200, { now: store.clock.iso() })
 		}
 		case 'GET /__mock/requests':
@@ -154,7 +157,7 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 			return reply(204)
 		}
 		default:
-			return handleServiceSectionHook(ctx)
+			return (await handleWebhookHook(ctx)) ?? handleServiceSectionHook(ctx)
 	}
 }
 

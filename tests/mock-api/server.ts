@@ -47,6 +47,11 @@ export type MockApiOptions = {
 	accessTtlSeconds?: number
 	/** scrypt N (a power of two). Default 16384 (~20–50 ms per hash); tests may lower it. */
 	scryptCost?: number
+	/**
+	 * Deliver webhooks to private, loopback and link-local addresses too (local development with a real
+	 * receiver). Default false: such a delivery fails with `refused_address`, as the real API's would.
+	 */
+	allowPrivateWebhooks?: boolean
 	/** No per-request log lines. */
 	quiet?: boolean
 	/** Check every outgoing body against the contract (default true). */
@@ -160,10 +165,11 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 		accessTtlSeconds = POLICY.accessTtlSeconds,
 		scryptCost = DEFAULT_SCRYPT_COST,
 		quiet = false,
+		allowPrivateWebhooks = false,
 		validateResponses = true,
 		log = (line: string) => console.log(line),
 	} = options
-	const config = { portalUrl, contactEmail, accessTtlSeconds, scryptCost }
+	const config = { portalUrl, contactEmail, accessTtlSeconds, scryptCost, allowPrivateWebhooks }
 	const [seed, dummyHash] = await Promise.all([buildSeed(config), hashPassword(randomToken(), scryptCost)])
 	const loaded = snapshot ? await loadSnapshotFile(snapshot, log) : undefined
 	const store = new MockStore(config, seed, loaded)

@@ -30,6 +30,8 @@ export type StoreConfig = {
 	contactEmail: string
 	accessTtlSeconds: number
 	scryptCost: number
+	/** Deliver webhooks to private, loopback and link-local addresses too (`--allow-private-webhooks`). */
+	allowPrivateWebhooks?: boolean
 }
 
 /**

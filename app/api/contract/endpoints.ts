@@ -13,6 +13,7 @@ import { serviceSectionsEndpoints } from './service-sections.endpoints'
 import { servicesEndpoints } from './services.endpoints'
 import { twoStepEndpoints } from './two-step.endpoints'
 import { usersEndpoints } from './users.endpoints'
+import { webhookDeliveriesEndpoints } from './webhook-deliveries.endpoints'
 
 export {
 	fillPath,
@@ -31,6 +32,7 @@ export const endpoints = {
 	...contactEndpoints,
 	...servicesEndpoints,
 	...serviceSectionsEndpoints,
+	...webhookDeliveriesEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

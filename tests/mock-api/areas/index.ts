@@ -18,6 +18,8 @@ import { twoStepHandlers } from './two-step/handlers'
 import { twoStepCollections } from './two-step/state'
 import { userHandlers } from './users/handlers'
 import { userCollections } from './users/state'
+import { webhookHandlers } from './webhooks/handlers'
+import { webhookCollections } from './webhooks/state'
 
 export const collections = {
 	...userCollections,
@@ -27,6 +29,7 @@ export const collections = {
 	...contactCollections,
 	...serviceCollections,
 	...serviceSectionCollections,
+	...webhookCollections,
 }
 
 /** Every endpoint of the contract: a missing one fails tsc. */
@@ -38,4 +41,5 @@ export const handlers = {
 	...contactHandlers,
 	...servicesHandlers,
 	...serviceSectionsHandlers,
+	...webhookHandlers,
 } satisfies Handlers

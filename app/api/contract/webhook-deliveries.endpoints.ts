@@ -1,0 +1,90 @@
+/**
+ * Services part 3: webhook deliveries of one service (docs/decisions/0014-webhook-deliveries.md).
+ * Every call is on the caller's own service: anyone else's id is 404.
+ */
+import { invalid, notFound, signedIn, type Endpoint } from './endpoint'
+import {
+	redeliverBody,
+	webhookCheckResponse,
+	webhookDeliveryList,
+	webhookDeliveryListQuery,
+	webhookDeliveryResponse,
+	webhookHealthResponse,
+} from './webhook-deliveries'
+
+export const webhookDeliveriesEndpoints = {
+	sendWebhookTestEvent: {
+		method: 'POST',
+		path: '/services/{id}/webhook-test-events',
+		summary: 'Send a signed `ping` event to the webhook URL now',
+		description:
+			'Answers the delivery once its first attempt has finished (at most the 10 s timeout): `delivered`, or ' +
+			'`failed` with the HTTP answer or the network error and `next_retry_at`. It is in the delivery log and ' +
+			'retried like any delivery.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		responses: { 201: webhookDeliveryResponse, ...signedIn, ...notFound },
+	},
+	checkWebhookEndpoint: {
+		method: 'POST',
+		path: '/services/{id}/webhook-checks',
+		summary: 'Check the webhook endpoint: a signed challenge, then the same event with a wrong signature',
+		description:
+			'Sends (1) a signed `url_verification` event whose `data.challenge` the endpoint must echo and (2) the ' +
+			'same body with a deliberately wrong signature, which a correct endpoint refuses with a 4xx. Answers both ' +
+			'exchanges in full and the verdicts. Not a delivery: not in the log, never retried, not counted in the ' +
+			'health. Kept 30 days.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		responses: { 201: webhookCheckResponse, ...signedIn, ...notFound },
+	},
+	getWebhookCheck: {
+		method: 'GET',
+		path: '/services/{id}/webhook-checks/{checkId}',
+		summary: 'One endpoint check (the result page)',
+		tag: 'Service webhooks',
+		auth: 'access',
+		responses: { 200: webhookCheckResponse, ...signedIn, ...notFound },
+	},
+	listWebhookDeliveries: {
+		method: 'GET',
+		path: '/services/{id}/webhook-deliveries',
+		summary: 'The deliveries of the last 30 days, newest first',
+		description:
+			'Cursor pages. `status` and `event` filter; an unknown value is 422 on that parameter. The cursor ' +
+			'marks a position, so deliveries made meanwhile do not shift the next page.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		query: webhookDeliveryListQuery,
+		responses: { 200: webhookDeliveryList, ...signedIn, ...notFound, ...invalid },
+	},
+	getWebhookDelivery: {
+		method: 'GET',
+		path: '/services/{id}/webhook-deliveries/{deliveryId}',
+		summary: 'One delivery: the body, every attempt in full, the secrets that signed, the next retry',
+		tag: 'Service webhooks',
+		auth: 'access',
+		responses: { 200: webhookDeliveryResponse, ...signedIn, ...notFound },
+	},
+	redeliverWebhookDelivery: {
+		method: 'POST',
+		path: '/services/{id}/webhook-deliveries/{deliveryId}/redeliver',
+		summary: 'Send the same event again, now, to the current webhook URL, as a new delivery',
+		description:
+			'201 the new delivery after its first attempt. The same `idempotency_key` answers 200 with the ' +
+			'redelivery it made (still `pending` while in flight) and sends nothing; the key with another delivery is ' +
+			'422 `idempotency_key_reused`. A delivered redelivery stops the retries of the deliveries of the same event.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		request: redeliverBody,
+		responses: { 200: webhookDeliveryResponse, 201: webhookDeliveryResponse, ...signedIn, ...notFound, ...invalid },
+	},
+	getWebhookHealth: {
+		method: 'GET',
+		path: '/services/{id}/webhook-health',
+		summary: 'Whether the webhook endpoint is failing (three failed attempts in a row) and its last error',
+		tag: 'Service webhooks',
+		auth: 'access',
+		responses: { 200: webhookHealthResponse, ...signedIn, ...notFound },
+	},
+} as const satisfies Record<string, Endpoint>

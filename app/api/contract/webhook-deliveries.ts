@@ -1,0 +1,231 @@
+/**
+ * Services part 3: webhooks a partner can see working — a test `ping` event,
+ * the endpoint check (challenge + a deliberately wrong signature), the
+ * delivery log (30 days, retries with backoff), redelivery and the health of
+ * the webhook endpoint. Signing is `webhooks.ts` (part 1).
+ * docs/decisions/0014-webhook-deliveries.md records the model and its choices.
+ */
+import { z } from 'zod'
+import { dataOf, eventEnum, isoDateTime, listOf, listQuery } from './common'
+import { serviceLimits } from './services'
+
+export const webhookLimits = {
+	/** Deliveries and checks are kept this long, then dropped. */
+	retentionDays: 30,
+	/** Seconds after each failed attempt before the next one: 1 min, 5 min, 30 min, 2 h, 6 h (six attempts in all). */
+	retryBackoffSeconds: [60, 300, 1800, 7200, 21_600],
+	/** An attempt without a complete answer after this long fails with `timeout`. */
+	timeoutSeconds: 10,
+	/** How much of a response body is kept and shown. */
+	responseBodyBytes: 1024,
+	/** Failed attempts in a row after which the endpoint is `failing` ("Your endpoint is failing"). */
+	failingAfter: 3,
+} as const
+
+/** Headers every webhook request carries (besides `Partner-Signature`, see `webhookSignature`). */
+export const webhookHeaders = {
+	/** The event's type, e.g. `ping`. */
+	event: 'Partner-Event',
+	/** The delivery's id (a redelivery has its own; the event id in the body stays the same). */
+	delivery: 'Partner-Delivery',
+	userAgent: 'PartnerWebhooks/1.0',
+} as const
+
+// ---------------------------------------------------------------------------
+// Enumerations
+// ---------------------------------------------------------------------------
+
+/** The `type` of an event body: the test event, the endpoint check's event, and the product's events. */
+export const webhookEventTypeEnum = z
+	.enum(['ping', 'url_verification', ...eventEnum.options])
+	.describe(
+		'ping: the test event; url_verification: the endpoint check (never in the delivery log); ' +
+			'password_changed_to_random_string: an end user used the emergency button.',
+	)
+export type WebhookEventType = z.infer<typeof webhookEventTypeEnum>
+
+export const webhookDeliveryStatusEnum = z
+	.enum(['pending', 'delivered', 'failed'])
+	.describe(
+		'pending: no attempt has finished yet; delivered: the last attempt got a 2xx; failed: the last attempt ' +
+			'did not (next_retry_at says whether another attempt is coming; null: given up).',
+	)
+export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusEnum>
+
+export const webhookDeliveryTriggerEnum = z
+	.enum(['event', 'test', 'redelivery'])
+	.describe('event: the product sent it; test: "Send test event"; redelivery: "Redeliver" of another delivery.')
+export type WebhookDeliveryTrigger = z.infer<typeof webhookDeliveryTriggerEnum>
+
+export const webhookErrorCodeEnum = z
+	.enum(['refused_address', 'dns', 'connection', 'tls', 'timeout', 'network', 'no_signing_key'])
+	.describe(
+		'Why no HTTP answer came back. refused_address: the host resolves to a private, loopback or link-local ' +
+			'address (never delivered to); dns: the host name does not resolve; connection: refused or reset; tls: ' +
+			'the TLS handshake or certificate failed; timeout: no complete answer in time; network: anything else.',
+	)
+export type WebhookErrorCode = z.infer<typeof webhookErrorCodeEnum>
+
+// ---------------------------------------------------------------------------
+// Resources
+// ---------------------------------------------------------------------------
+
+/** Header names are lower case; one value per name (repeated headers joined with ", "). */
+export const webhookHeadersRecord = z.record(z.string(), z.string()).describe('Headers by lower-case name.')
+
+/** A secret that signed a request: its id and hint (kept after the secret is revoked). */
+export const webhookSigningSecret = z.object({
+	secret_id: z.string(),
+	hint: z.string().describe('The last 4 characters of the secret.'),
+})
+export type WebhookSigningSecret = z.infer<typeof webhookSigningSecret>
+
+/** One request and what came back: an HTTP answer, or the error that stopped it. */
+export const webhookExchange = z.object({
+	started_at: isoDateTime,
+	request: z.object({
+		method: z.literal('POST'),
+		url: z.string(),
+		headers: webhookHeadersRecord,
+		body: z.string().describe('The raw body, exactly as signed.'),
+	}),
+	response: z
+		.object({
+			status: z.number().int(),
+			headers: webhookHeadersRecord,
+			body: z.string().describe('The first 1 KB of the body (UTF-8, invalid bytes replaced).'),
+			body_truncated: z.boolean(),
+		})
+		.nullable()
+		.describe('Null when no HTTP answer came back (see error).'),
+	error: z
+		.object({ code: webhookErrorCodeEnum, message: z.string() })
+		.nullable()
+		.describe('The network, TLS or address error; null when an HTTP answer came back.'),
+	latency_ms: z.number().int().nonnegative().describe('From sending to the end of the answer (or the error).'),
+})
+export type WebhookExchange = z.infer<typeof webhookExchange>
+
+export const webhookAttempt = webhookExchange.extend({
+	number: z.number().int().positive().describe('1 for the first try, then each retry.'),
+	succeeded: z.boolean().describe('A 2xx came back. Redirects are not followed: a 3xx is a failure.'),
+	signed_with: z.array(webhookSigningSecret).describe('The live secrets that signed it (two while rotating).'),
+})
+export type WebhookAttempt = z.infer<typeof webhookAttempt>
+
+/** A delivery in the log. */
+export const webhookDeliverySummary = z.object({
+	id: z.string(),
+	event_id: z.string().describe('The event (`id` in the body); a redelivery keeps it.'),
+	event_type: webhookEventTypeEnum,
+	trigger: webhookDeliveryTriggerEnum,
+	redelivery_of: z.string().nullable().describe('The delivery this one redelivers.'),
+	url: z.string().describe('The webhook URL when the delivery was made; its retries go there too.'),
+	status: webhookDeliveryStatusEnum,
+	attempt_count: z.number().int().nonnegative(),
+	last_attempt_at: isoDateTime.nullable(),
+	last_status_code: z.number().int().nullable().describe('The HTTP status of the last attempt; null: no answer.'),
+	last_error: z.string().nullable().describe('Why the last attempt failed, in one line; null when it succeeded.'),
+	next_retry_at: isoDateTime.nullable().describe('When the next automatic attempt is due; null: none coming.'),
+	signed_with: z.array(webhookSigningSecret).describe('The secrets that signed the last attempt.'),
+	created_at: isoDateTime,
+})
+export type WebhookDeliverySummary = z.infer<typeof webhookDeliverySummary>
+export const webhookDeliveryList = listOf(webhookDeliverySummary)
+
+/** One delivery with the body sent and every attempt, oldest first. */
+export const webhookDeliveryResource = webhookDeliverySummary.extend({
+	payload: z.string().describe('The raw body every attempt sends.'),
+	attempts: z.array(webhookAttempt),
+})
+export type WebhookDelivery = z.infer<typeof webhookDeliveryResource>
+export const webhookDeliveryResponse = dataOf(webhookDeliveryResource)
+
+/** The endpoint check: both exchanges in full and the verdicts. */
+export const webhookCheckResource = z.object({
+	id: z.string(),
+	url: z.string(),
+	challenge: z.string().describe('The value the endpoint had to echo.'),
+	signed: webhookExchange.describe('The `url_verification` event, correctly signed.'),
+	wrong_signature: webhookExchange.describe('The same event with a deliberately wrong signature.'),
+	verdicts: z.object({
+		answers_challenge: z
+			.boolean()
+			.describe('The signed request got a 2xx whose body is the challenge, or JSON {"challenge": <it>}.'),
+		checks_signatures: z
+			.boolean()
+			.nullable()
+			.describe(
+				'true: the wrong signature was refused with a 4xx while the signed request got a 2xx; false: the ' +
+					'wrong signature was accepted (2xx); null: cannot tell (the signed request was not accepted, or ' +
+					'the wrong one got neither a 2xx nor a 4xx).',
+			),
+	}),
+	created_at: isoDateTime,
+})
+export type WebhookCheck = z.infer<typeof webhookCheckResource>
+export const webhookCheckResponse = dataOf(webhookCheckResource)
+
+/** The webhook endpoint's health, for the "Your endpoint is failing" banner. */
+export const webhookHealthResource = z.object({
+	failing: z.boolean().describe(`At least ${webhookLimits.failingAfter} failed attempts in a row.`),
+	consecutive_failures: z.number().int().nonnegative().describe('Failed attempts since the last success.'),
+	last_attempt_at: isoDateTime.nullable(),
+	last_success_at: isoDateTime.nullable(),
+	last_error: z
+		.object({
+			at: isoDateTime,
+			delivery_id: z.string(),
+			status_code: z.number().int().nullable(),
+			message: z.string(),
+		})
+		.nullable()
+		.describe('The latest failed attempt while failures are in a row; null after a success.'),
+})
+export type WebhookHealth = z.infer<typeof webhookHealthResource>
+export const webhookHealthResponse = dataOf(webhookHealthResource)
+
+// ---------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------
+
+export const webhookDeliveryListQuery = listQuery.extend({
+	status: webhookDeliveryStatusEnum.optional().describe('Only deliveries in this status.'),
+	event: webhookEventTypeEnum.optional().describe('Only deliveries of this event type.'),
+})
+export type WebhookDeliveryListQuery = z.infer<typeof webhookDeliveryListQuery>
+
+export const redeliverBody = z.object({
+	idempotency_key: z
+		.string()
+		.min(1, 'required')
+		.max(serviceLimits.idempotencyKeyMax)
+		.describe('Chosen by the client per form; the same key answers the redelivery it made (a double submit).'),
+})
+export type RedeliverBody = z.infer<typeof redeliverBody>
+
+// ---------------------------------------------------------------------------
+// Event bodies
+// ---------------------------------------------------------------------------
+
+/** What every webhook request's body is: `data` depends on `type`. */
+export const webhookEventBody = z.object({
+	id: z.string().describe('evt_…; the same on every delivery of the event.'),
+	type: webhookEventTypeEnum,
+	created_at: isoDateTime,
+	service_id: z.string(),
+	data: z.record(z.string(), z.unknown()).describe('ping: {message}; url_verification: {challenge}.'),
+})
+export type WebhookEventBody = z.infer<typeof webhookEventBody>
+
+/** Whether a response body answers `challenge`: the challenge itself, or JSON `{"challenge": …}`. */
+export function answersChallenge(body: string, challenge: string): boolean {
+	const text = body.trim()
+	if (text === challenge) return true
+	try {
+		const value: unknown = JSON.parse(text)
+		return typeof value === 'object' && value !== null && (value as { challenge?: unknown }).challenge === challenge
+	} catch {
+		return false
+	}
+}

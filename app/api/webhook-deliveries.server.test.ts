@@ -1,0 +1,38 @@
+import { describe, expect, test, vi } from 'vitest'
+import type { ApiClient } from './client.server'
+import { deliveriesPage, deliveryFilters, deliveryLogSearch, redeliver } from './webhook-deliveries.server'
+
+function fakeApi(answer: unknown) {
+	const call = vi.fn(async () => answer)
+	return { api: { call } as unknown as ApiClient, call }
+}
+
+describe('webhook deliveries', () => {
+	test('filters come from the URL; unknown values are dropped', () => {
+		expect(deliveryFilters(new URLSearchParams('status=failed&event=ping'))).toEqual({
+			status: 'failed',
+			event: 'ping',
+		})
+		expect(deliveryFilters(new URLSearchParams('status=broken&event='))).toEqual({})
+	})
+
+	test('log links keep the filters and add the cursor', () => {
+		expect(deliveryLogSearch({ status: 'failed' }, 'abc')).toBe('?status=failed&cursor=abc')
+		expect(deliveryLogSearch({}, null)).toBe('')
+	})
+
+	test('a page sends the filters and the cursor; redeliver sends the key', async () => {
+		const { api, call } = fakeApi({ data: [], meta: { next_cursor: 'next' } })
+		expect(await deliveriesPage(api, 'svc', { event: 'ping' }, 'c1')).toEqual({ deliveries: [], nextCursor: 'next' })
+		expect(call).toHaveBeenCalledWith('listWebhookDeliveries', {
+			params: { id: 'svc' },
+			query: { event: 'ping', cursor: 'c1' },
+		})
+		const redelivered = fakeApi({ data: { id: 'd2' } })
+		expect(await redeliver(redelivered.api, 'svc', 'd1', 'key-1')).toEqual({ id: 'd2' })
+		expect(redelivered.call).toHaveBeenCalledWith('redeliverWebhookDelivery', {
+			params: { id: 'svc', deliveryId: 'd1' },
+			body: { idempotency_key: 'key-1' },
+		})
+	})
+})

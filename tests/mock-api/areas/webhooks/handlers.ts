@@ -1,0 +1,128 @@
+/** Services part 3: test event, endpoint check, delivery log, redelivery, health. */
+import {
+	redeliverBody,
+	serviceMessages,
+	validationMessages,
+	webhookDeliveryListQuery,
+	limits,
+} from '../../../../app/api/contract/index'
+import type { webhookDeliveriesEndpoints } from '../../../../app/api/contract/webhook-deliveries.endpoints'
+import { caller, notFound, parseBody, parseQuery, reply, validationFailed, type Ctx, type Handlers } from '../../http'
+import { ownService } from '../services/state'
+import { presentCheck, presentDelivery, presentDeliverySummary, presentHealth } from './presenters'
+import { checkEndpoint, deliver, deliveriesOf, pruneWebhooks, runDueRetries, sendEvent } from './state'
+
+/** The caller's service of the path's `{id}`; anything else is the same 404. */
+function serviceOf(ctx: Ctx) {
+	const service = ownService(ctx.store, caller(ctx).user.id, ctx.params.id!)
+	if (!service) throw notFound()
+	return service
+}
+
+/** Runs the retries that are due, then drops what is older than 30 days: every read sees the clock's truth. */
+async function settle(ctx: Ctx) {
+	await runDueRetries(ctx.store)
+	pruneWebhooks(ctx.store)
+}
+
+function deliveryOf(ctx: Ctx) {
+	const service = serviceOf(ctx)
+	const delivery = deliveriesOf(ctx.store, service.id).find((candidate) => candidate.id === ctx.params.deliveryId)
+	if (!delivery) throw notFound()
+	return { service, delivery }
+}
+
+const encodeCursor = (seq: number) => Buffer.from(JSON.stringify({ before: seq })).toString('base64url')
+function decodeCursor(cursor: string): number | null {
+	try {
+		const before = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { before?: unknown }).before
+		return typeof before === 'number' && Number.isInteger(before) && before > 0 ? before : null
+	} catch {
+		return null
+	}
+}
+
+export const PING_MESSAGE = 'A test event sent from the partner portal.'
+
+type WebhookEndpointName = keyof typeof webhookDeliveriesEndpoints
+
+export const webhookHandlers = {
+	sendWebhookTestEvent: async (ctx) => {
+		const service = serviceOf(ctx)
+		const delivery = await sendEvent(ctx.store, service, 'ping', { message: PING_MESSAGE }, 'test')
+		return reply(201, { data: presentDelivery(ctx.store, delivery) })
+	},
+
+	checkWebhookEndpoint: async (ctx) => {
+		const check = await checkEndpoint(ctx.store, serviceOf(ctx))
+		return reply(201, { data: presentCheck(ctx.store, check) })
+	},
+
+	getWebhookCheck: (ctx) => {
+		const service = serviceOf(ctx)
+		pruneWebhooks(ctx.store)
+		const check = ctx.store.data.webhook_checks.find(
+			(candidate) => candidate.id === ctx.params.checkId && candidate.service_id === service.id,
+		)
+		if (!check) throw notFound()
+		return reply(200, { data: presentCheck(ctx.store, check) })
+	},
+
+	listWebhookDeliveries: async (ctx) => {
+		const service = serviceOf(ctx)
+		const query = parseQuery(ctx, webhookDeliveryListQuery)
+		let before = Number.POSITIVE_INFINITY
+		if (query.cursor !== undefined) {
+			const decoded = decodeCursor(query.cursor)
+			if (decoded === null) throw validationFailed({ cursor: [validationMessages.invalid] })
+			before = decoded
+		}
+		await settle(ctx)
+		const perPage = query.per_page ?? limits.perPageDefault
+		const matching = deliveriesOf(ctx.store, service.id)
+			.filter((delivery) => (query.status === undefined || delivery.status === query.status) && delivery.seq < before)
+			.filter((delivery) => query.event === undefined || delivery.event_type === query.event)
+			.sort((a, b) => b.seq - a.seq)
+		const page = matching.slice(0, perPage)
+		const next = matching.length > perPage ? encodeCursor(page.at(-1)!.seq) : null
+		return reply(200, {
+			data: page.map((delivery) => presentDeliverySummary(ctx.store, delivery)),
+			meta: { next_cursor: next },
+		})
+	},
+
+	getWebhookDelivery: async (ctx) => {
+		serviceOf(ctx)
+		await settle(ctx)
+		return reply(200, { data: presentDelivery(ctx.store, deliveryOf(ctx).delivery) })
+	},
+
+	redeliverWebhookDelivery: async (ctx) => {
+		const { service, delivery } = deliveryOf(ctx)
+		const { idempotency_key: key } = parseBody(ctx, redeliverBody)
+		const earlier = deliveriesOf(ctx.store, service.id).find((candidate) => candidate.idempotency_key === key)
+		if (earlier) {
+			if (earlier.redelivery_of !== delivery.id) {
+				throw validationFailed(
+					{ idempotency_key: [serviceMessages.idempotencyKeyReused] },
+					{ code: 'idempotency_key_reused' },
+				)
+			}
+			return reply(200, { data: presentDelivery(ctx.store, earlier) })
+		}
+		const redelivery = await deliver(
+			ctx.store,
+			service,
+			{ id: delivery.event_id, type: delivery.event_type, payload: delivery.payload },
+			'redelivery',
+			{ redelivery_of: delivery.id, idempotency_key: key },
+		)
+		return reply(201, { data: presentDelivery(ctx.store, redelivery) })
+	},
+
+	getWebhookHealth: async (ctx) => {
+		const service = serviceOf(ctx)
+		await settle(ctx)
+		return reply(200, { data: presentHealth(ctx.store, service.id) })
+	},
+} satisfies Handlers<WebhookEndpointName>

@@ -1,0 +1,658 @@
+/**
+ * Services part 3: webhook deliveries. Real HTTP requests to the webhook URL
+ * (never to private, loopback or link-local addresses unless the mock runs
+ * with --allow-private-webhooks), or to a simulated receiver registered by
+ * `POST /__mock/webhook-receivers`; retries with backoff on the mock clock;
+ * endpoint checks; the endpoint's health. docs/decisions/0014-webhook-deliveries.md.
+ */
+import dns from 'node:dns/promises'
+import http from 'node:http'
+import https from 'node:https'
+import net from 'node:net'
+import {
+	answersChallenge,
+	webhookHeaders,
+	webhookLimits,
+	webhookSignature,
+	type WebhookDeliveryStatus,
+	type WebhookDeliveryTrigger,
+	type WebhookErrorCode,
+	type WebhookEventType,
+} from '../../../../app/api/contract/index'
+import { signWebhook, verifyPartnerSignature } from '../../../../app/api/webhook-signature.server'
+import { list } from '../../collections'
+import { newId, randomToken } from '../../crypto'
+import type { MockStore } from '../../store'
+import { normalizeDnsName, normalizeUrl } from '../service-sections/state'
+import { liveSecrets, type ServiceRecord } from '../services/state'
+import { unseal, type SigningKeyRecord } from './keys'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+// ---------------------------------------------------------------------------
+// Records
+// ---------------------------------------------------------------------------
+
+export type ExchangeRecord = {
+	started_at: number
+	request: { url: string; headers: Record<string, string> }
+	response: { status: number; headers: Record<string, string>; body: string; body_truncated: boolean } | null
+	error: { code: WebhookErrorCode; message: string } | null
+	latency_ms: number
+}
+
+export type SignedWith = Array<{ secret_id: string; hint: string }>
+
+export type AttemptRecord = ExchangeRecord & { number: number; succeeded: boolean; signed_with: SignedWith }
+
+export type DeliveryRecord = {
+	id: string
+	/** Creation order (the list's order and cursor). */
+	seq: number
+	service_id: string
+	event_id: string
+	event_type: WebhookEventType
+	trigger: WebhookDeliveryTrigger
+	redelivery_of: string | null
+	/** The redeliver call's key (one redelivery per key and service). */
+	idempotency_key: string | null
+	url: string
+	payload: string
+	status: WebhookDeliveryStatus
+	attempts: AttemptRecord[]
+	next_retry_at: number | null
+	created_at: number
+}
+
+export type CheckRecord = {
+	id: string
+	service_id: string
+	url: string
+	challenge: string
+	payload: string
+	signed: ExchangeRecord
+	wrong_signature: ExchangeRecord
+	created_at: number
+}
+
+export type ReceiverRecord = {
+	url: string
+	status: number
+	body: string
+	delay_ms: number
+	echo_challenge: boolean
+	verify_signatures: boolean
+	created_at: number
+}
+
+export type ReceivedRecord = {
+	url: string
+	method: string
+	headers: Record<string, string>
+	body: string
+	received_at: number
+}
+
+export const webhookCollections = {
+	webhook_deliveries: list<DeliveryRecord>(),
+	webhook_checks: list<CheckRecord>(),
+	/** What signs deliveries, by secret (keys.ts). */
+	webhook_signing_keys: list<SigningKeyRecord>(),
+	/** Simulated partner endpoints (`/__mock/webhook-receivers`), by exact URL. */
+	mock_webhook_receivers: list<ReceiverRecord>(),
+	/** What the simulated endpoints received, oldest first. */
+	mock_webhook_requests: list<ReceivedRecord>(),
+}
+
+// ---------------------------------------------------------------------------
+// Signing
+// ---------------------------------------------------------------------------
+
+/** The live secrets of the service that have a signing key, oldest first. */
+export function liveSigningKeys(store: MockStore, serviceId: string) {
+	return liveSecrets(store, serviceId).flatMap((secret) => {
+		const record = store.data.webhook_signing_keys.find((candidate) => candidate.secret_id === secret.id)
+		const key = record ? unseal(record.sealed) : null
+		return key === null ? [] : [{ secret_id: secret.id, hint: secret.hint, key }]
+	})
+}
+
+/** The headers of a webhook request: one `v1=` per live secret (two while rotating). */
+function signedHeaders(
+	store: MockStore,
+	serviceId: string,
+	payload: string,
+	at: number,
+	eventType: WebhookEventType,
+	deliveryId: string,
+	wrongSignature = false,
+) {
+	const keys = liveSigningKeys(store, serviceId)
+	const t = Math.floor(at / 1000)
+	const signatures = wrongSignature
+		? [signWebhook(payload, `wrong_${randomToken()}`, t)]
+		: keys.map((key) => signWebhook(payload, key.key, t))
+	const headers: Record<string, string> = {
+		'content-type': 'application/json',
+		'user-agent': webhookHeaders.userAgent,
+		[webhookHeaders.event.toLowerCase()]: eventType,
+		[webhookHeaders.delivery.toLowerCase()]: deliveryId,
+		[webhookSignature.header.toLowerCase()]: [
+			`t=${t}`,
+			...signatures.map((hex) => `${webhookSignature.scheme}=${hex}`),
+		].join(','),
+	}
+	const signedWith: SignedWith = wrongSignature ? [] : keys.map(({ secret_id, hint }) => ({ secret_id, hint }))
+	return { headers, signedWith, unsigned: signatures.length === 0 }
+}
+
+/** The body of an event. */
+export function eventPayload(
+	store: MockStore,
+	service: ServiceRecord,
+	type: WebhookEventType,
+	data: Record<string, unknown>,
+	at = store.now(),
+) {
+	const id = `evt_${newId().replaceAll('-', '')}`
+	const payload = JSON.stringify({ id, type, created_at: store.clock.iso(at), service_id: service.id, data })
+	return { id, payload }
+}
+
+// ---------------------------------------------------------------------------
+// Sending: the address rule, real HTTP, simulated receivers
+// ---------------------------------------------------------------------------
+
+const privateRanges = new net.BlockList()
+for (const [address, prefix] of [
+	['0.0.0.0', 8],
+	['10.0.0.0', 8],
+	['100.64.0.0', 10],
+	['127.0.0.0', 8],
+	['169.254.0.0', 16],
+	['172.16.0.0', 12],
+	['192.168.0.0', 16],
+	['224.0.0.0', 3],
+] as const)
+	privateRanges.addSubnet(address, prefix, 'ipv4')
+for (const [address, prefix] of [
+	['::', 128],
+	['::1', 128],
+	['fc00::', 7],
+	['fe80::', 10],
+	['ff00::', 8],
+] as const)
+	privateRanges.addSubnet(address, prefix, 'ipv6')
+
+/** Private (RFC 1918, unique local, shared 100.64/10), loopback, link-local, unspecified or multicast. */
+export function isPrivateAddress(address: string): boolean {
+	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+	if (mapped) return isPrivateAddress(mapped[1]!)
+	const family = net.isIP(address)
+	if (family === 0) return true
+	return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+type Resolved = { address: string; family: number }
+
+/** The addresses of `host`: A/AAAA records of `/__mock/dns` first, else the system resolver. */
+async function resolveHost(store: MockStore, host: string): Promise<Resolved[]> {
+	const family = net.isIP(host)
+	if (family) return [{ address: host, family }]
+	const name = normalizeDnsName(host)
+	const mocked = store.data.mock_dns_records
+		.filter((record) => record.name === name && (record.type === 'A' || record.type === 'AAAA'))
+		.map((record) => ({ address: record.value.trim(), family: net.isIP(record.value.trim()) }))
+		.filter((record) => record.family !== 0)
+	if (mocked.length) return mocked
+	let timer: NodeJS.Timeout | undefined
+	const timeout = new Promise<never>((_, reject) => {
+		timer = setTimeout(
+			() => reject(Object.assign(new Error('DNS lookup timed out'), { code: 'EAI_AGAIN' })),
+			webhookLimits.timeoutSeconds * 1000,
+		)
+	})
+	try {
+		return await Promise.race([dns.lookup(host, { all: true, verbatim: true }), timeout])
+	} finally {
+		clearTimeout(timer)
+	}
+}
+
+type OutgoingRequest = { url: string; headers: Record<string, string>; body: string; serviceId: string; at: number }
+
+const kept = (text: Buffer) => {
+	const limit = webhookLimits.responseBodyBytes
+	return { body: text.subarray(0, limit).toString('utf8'), body_truncated: text.length > limit }
+}
+
+function failure(request: OutgoingRequest, code: WebhookErrorCode, message: string, latency = 0): ExchangeRecord {
+	return {
+		started_at: request.at,
+		request: { url: request.url, headers: request.headers },
+		response: null,
+		error: { code, message },
+		latency_ms: Math.max(0, Math.round(latency)),
+	}
+}
+
+const TLS_CODE = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL|HOSTNAME_MISMATCH)/
+
+function classify(error: NodeJS.ErrnoException, host: string): { code: WebhookErrorCode; message: string } {
+	const code = error.code ?? ''
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'ENODATA')
+		return { code: 'dns', message: `The host name ${host} could not be resolved (${code}).` }
+	if (TLS_CODE.test(code) || /certificate|ssl|tls/i.test(error.message))
+		return {
+			code: 'tls',
+			message: `The TLS connection to ${host} failed: ${error.message}${code ? ` (${code})` : ''}.`,
+		}
+	if (['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ECONNABORTED'].includes(code))
+		return { code: 'connection', message: `The connection to ${host} failed (${code}).` }
+	return { code: 'network', message: `The request to ${host} failed: ${error.message}${code ? ` (${code})` : ''}.` }
+}
+
+/** A real HTTP request, with the address rule, a pinned address and the timeout. */
+async function sendOverNetwork(store: MockStore, request: OutgoingRequest): Promise<ExchangeRecord> {
+	const started = performance.now()
+	const elapsed = () => performance.now() - started
+	let target: URL
+	try {
+		target = new URL(request.url)
+	} catch {
+		return failure(request, 'network', 'The webhook URL is not a valid URL.')
+	}
+	if (target.protocol !== 'https:' && target.protocol !== 'http:')
+		return failure(request, 'network', 'The webhook URL must be an http(s) URL.')
+	const host = target.hostname.replace(/^\[|\]$/g, '')
+	let addresses: Resolved[]
+	try {
+		addresses = await resolveHost(store, host)
+	} catch (error) {
+		return failure(request, 'dns', classify(error as NodeJS.ErrnoException, host).message, elapsed())
+	}
+	if (addresses.length === 0) return failure(request, 'dns', `The host name ${host} has no address.`, elapsed())
+	if (!store.config.allowPrivateWebhooks) {
+		const refused = addresses.find((candidate) => isPrivateAddress(candidate.address))
+		if (refused)
+			return failure(
+				request,
+				'refused_address',
+				`${host} resolves to ${refused.address}, a private, loopback or link-local address: webhooks are never ` +
+					'sent there.',
+				elapsed(),
+			)
+	}
+	const pinned = addresses[0]!
+	// The checked address is the one connected to: a second DNS answer cannot move the request elsewhere.
+	const lookup = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+		if (options?.all) callback(null, [pinned])
+		else callback(null, pinned.address, pinned.family)
+	}) as unknown as net.LookupFunction
+	const client = target.protocol === 'http:' ? http : https
+	return new Promise<ExchangeRecord>((resolve) => {
+		let done = false
+		const finish = (exchange: ExchangeRecord) => {
+			if (done) return
+			done = true
+			clearTimeout(timer)
+			resolve(exchange)
+		}
+		const req = client.request(
+			target,
+			{ method: 'POST', headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body) }, lookup },
+			(res) => {
+				const chunks: Buffer[] = []
+				let size = 0
+				const answer = () => {
+					const headers: Record<string, string> = {}
+					for (const [name, value] of Object.entries(res.headers)) {
+						if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+					}
+					finish({
+						started_at: request.at,
+						request: { url: request.url, headers: request.headers },
+						response: { status: res.statusCode ?? 0, headers, ...kept(Buffer.concat(chunks)) },
+						error: null,
+						latency_ms: Math.round(elapsed()),
+					})
+				}
+				res.on('data', (chunk: Buffer) => {
+					chunks.push(chunk)
+					size += chunk.length
+					if (size > webhookLimits.responseBodyBytes) {
+						answer()
+						res.destroy()
+					}
+				})
+				res.on('end', answer)
+				res.on('error', () => answer())
+			},
+		)
+		const timer = setTimeout(() => {
+			finish(
+				failure(
+					request,
+					'timeout',
+					`No complete answer from ${host} within ${webhookLimits.timeoutSeconds} s.`,
+					elapsed(),
+				),
+			)
+			req.destroy()
+		}, webhookLimits.timeoutSeconds * 1000)
+		req.on('error', (error: NodeJS.ErrnoException) => {
+			const { code, message } = classify(error, host)
+			finish(failure(request, code, message, elapsed()))
+		})
+		req.end(request.body)
+	})
+}
+
+export const receiverFor = (store: MockStore, url: string) => {
+	const normalized = normalizeUrl(url)
+	return store.data.mock_webhook_receivers.find((receiver) => receiver.url === normalized)
+}
+
+/** A simulated partner endpoint: records the request, then answers as registered. */
+async function sendToReceiver(
+	store: MockStore,
+	receiver: ReceiverRecord,
+	request: OutgoingRequest,
+): Promise<ExchangeRecord> {
+	store.data.mock_webhook_requests.push({
+		url: receiver.url,
+		method: 'POST',
+		headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+		body: request.body,
+		received_at: request.at,
+	})
+	store.changed()
+	const timeoutMs = webhookLimits.timeoutSeconds * 1000
+	if (receiver.delay_ms > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(receiver.delay_ms, timeoutMs)))
+	if (receiver.delay_ms >= timeoutMs) {
+		const host = new URL(request.url).hostname
+		return failure(
+			request,
+			'timeout',
+			`No complete answer from ${host} within ${webhookLimits.timeoutSeconds} s.`,
+			timeoutMs,
+		)
+	}
+	let status = receiver.status
+	let body = receiver.body
+	const signature = request.headers[webhookSignature.header.toLowerCase()] ?? ''
+	const keys = liveSigningKeys(store, request.serviceId).map((key) => key.key)
+	if (
+		receiver.verify_signatures &&
+		!verifyPartnerSignature(signature, request.body, keys, Math.floor(request.at / 1000))
+	) {
+		status = 401
+		body = 'Invalid signature.'
+	} else if (receiver.echo_challenge && status >= 200 && status < 300) {
+		const challenge = challengeOf(request.body)
+		if (challenge !== null) body = challenge
+	}
+	const bytes = Buffer.from(body, 'utf8')
+	return {
+		started_at: request.at,
+		request: { url: request.url, headers: request.headers },
+		response: {
+			status,
+			headers: { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(bytes.length) },
+			...kept(bytes),
+		},
+		error: null,
+		latency_ms: receiver.delay_ms,
+	}
+}
+
+/** `data.challenge` of a `url_verification` body, else null. */
+function challengeOf(body: string): string | null {
+	try {
+		const value = JSON.parse(body) as { type?: unknown; data?: { challenge?: unknown } }
+		return value.type === 'url_verification' && typeof value.data?.challenge === 'string' ? value.data.challenge : null
+	} catch {
+		return null
+	}
+}
+
+/** One request: to the simulated receiver of its URL, else over the network. */
+function send(store: MockStore, request: OutgoingRequest): Promise<ExchangeRecord> {
+	const receiver = receiverFor(store, request.url)
+	return receiver ? sendToReceiver(store, receiver, request) : sendOverNetwork(store, request)
+}
+
+// ---------------------------------------------------------------------------
+// Deliveries and retries
+// ---------------------------------------------------------------------------
+
+/** Deliveries whose attempt is running now, per store (never run twice at once). */
+const inFlight = new WeakMap<MockStore, Set<string>>()
+const running = (store: MockStore) => {
+	let set = inFlight.get(store)
+	if (!set) inFlight.set(store, (set = new Set()))
+	return set
+}
+
+export const deliveriesOf = (store: MockStore, serviceId: string) =>
+	store.data.webhook_deliveries.filter((delivery) => delivery.service_id === serviceId)
+
+/** One attempt of `delivery`, started at `at` (the mock clock's time it was due). */
+async function attempt(store: MockStore, delivery: DeliveryRecord, at: number) {
+	const flying = running(store)
+	if (flying.has(delivery.id)) return
+	flying.add(delivery.id)
+	try {
+		const { headers, signedWith, unsigned } = signedHeaders(
+			store,
+			delivery.service_id,
+			delivery.payload,
+			at,
+			delivery.event_type,
+			delivery.id,
+		)
+		const request = { url: delivery.url, headers, body: delivery.payload, serviceId: delivery.service_id, at }
+		const exchange = unsigned
+			? failure(request, 'no_signing_key', 'No live secret can sign this delivery: reset the secret.')
+			: await send(store, request)
+		const succeeded = exchange.response !== null && exchange.response.status >= 200 && exchange.response.status < 300
+		const number = delivery.attempts.length + 1
+		delivery.attempts.push({ ...exchange, number, succeeded, signed_with: signedWith })
+		delivery.status = succeeded ? 'delivered' : 'failed'
+		const backoff = webhookLimits.retryBackoffSeconds[number - 1]
+		delivery.next_retry_at = succeeded || backoff === undefined ? null : at + backoff * 1000
+		if (succeeded) {
+			// The event got through: other deliveries of it stop retrying.
+			for (const other of deliveriesOf(store, delivery.service_id)) {
+				if (other.event_id === delivery.event_id && other !== delivery) other.next_retry_at = null
+			}
+		}
+		store.changed()
+	} finally {
+		flying.delete(delivery.id)
+	}
+}
+
+/** When the next attempt of a delivery is due: its retry, or at once for one never attempted. */
+const dueAt = (delivery: DeliveryRecord) =>
+	delivery.attempts.length === 0 && delivery.status === 'pending' ? delivery.created_at : delivery.next_retry_at
+
+/** A new delivery of an event, attempted now; answers once the first attempt has finished. */
+export async function deliver(
+	store: MockStore,
+	service: ServiceRecord,
+	event: { id: string; type: WebhookEventType; payload: string },
+	trigger: WebhookDeliveryTrigger,
+	extra: { redelivery_of?: string; idempotency_key?: string } = {},
+) {
+	pruneWebhooks(store)
+	const now = store.now()
+	const delivery: DeliveryRecord = {
+		id: newId(),
+		seq: store.data.webhook_deliveries.reduce((max, candidate) => Math.max(max, candidate.seq), 0) + 1,
+		service_id: service.id,
+		event_id: event.id,
+		event_type: event.type,
+		trigger,
+		redelivery_of: extra.redelivery_of ?? null,
+		idempotency_key: extra.idempotency_key ?? null,
+		url: service.webhook_url,
+		payload: event.payload,
+		status: 'pending',
+		attempts: [],
+		next_retry_at: null,
+		created_at: now,
+	}
+	store.data.webhook_deliveries.push(delivery)
+	store.changed()
+	await attempt(store, delivery, now)
+	return delivery
+}
+
+/** Sends a new event of `type` to the service's webhook URL. */
+export function sendEvent(
+	store: MockStore,
+	service: ServiceRecord,
+	type: WebhookEventType,
+	data: Record<string, unknown>,
+	trigger: WebhookDeliveryTrigger,
+) {
+	const { id, payload } = eventPayload(store, service, type, data)
+	return deliver(store, service, { id, type, payload }, trigger)
+}
+
+const queues = new WeakMap<MockStore, Promise<void>>()
+
+/**
+ * Runs every attempt due by the mock clock, oldest due first, each at the time
+ * it was due (a clock advanced by 2 h runs the 1 min, 5 min and 30 min retries
+ * in turn). Called by the clock hook and before every read, one run at a time.
+ */
+export function runDueRetries(store: MockStore): Promise<void> {
+	const next = (queues.get(store) ?? Promise.resolve()).then(async () => {
+		for (;;) {
+			const now = store.now()
+			const flying = running(store)
+			const due = store.data.webhook_deliveries
+				.filter((delivery) => !flying.has(delivery.id))
+				.map((delivery) => ({ delivery, at: dueAt(delivery) }))
+				.filter((entry): entry is { delivery: DeliveryRecord; at: number } => entry.at !== null && entry.at <= now)
+				.sort((a, b) => a.at - b.at || a.delivery.seq - b.delivery.seq)[0]
+			if (!due) return
+			await attempt(store, due.delivery, due.at)
+		}
+	})
+	queues.set(
+		store,
+		next.catch(() => {}),
+	)
+	return next
+}
+
+// ---------------------------------------------------------------------------
+// Endpoint check
+// ---------------------------------------------------------------------------
+
+/** The endpoint check: the signed challenge, then the same body with a wrong signature. */
+export async function checkEndpoint(store: MockStore, service: ServiceRecord) {
+	pruneWebhooks(store)
+	const id = newId()
+	const challenge = randomToken()
+	const createdAt = store.now()
+	const { payload } = eventPayload(store, service, 'url_verification', { challenge }, createdAt)
+	const request = (at: number, wrong: boolean) => {
+		const { headers, unsigned } = signedHeaders(store, service.id, payload, at, 'url_verification', id, wrong)
+		return { request: { url: service.webhook_url, headers, body: payload, serviceId: service.id, at }, unsigned }
+	}
+	const first = request(createdAt, false)
+	const signed = first.unsigned
+		? failure(first.request, 'no_signing_key', 'No live secret can sign this request: reset the secret.')
+		: await send(store, first.request)
+	const wrongSignature = await send(store, request(store.now(), true).request)
+	const check: CheckRecord = {
+		id,
+		service_id: service.id,
+		url: service.webhook_url,
+		challenge,
+		payload,
+		signed,
+		wrong_signature: wrongSignature,
+		created_at: createdAt,
+	}
+	store.data.webhook_checks.push(check)
+	store.changed()
+	return check
+}
+
+const is2xx = (exchange: ExchangeRecord) =>
+	exchange.response !== null && exchange.response.status >= 200 && exchange.response.status < 300
+
+export function verdicts(check: CheckRecord) {
+	const wrongStatus = check.wrong_signature.response?.status ?? null
+	const checksSignatures =
+		wrongStatus !== null && wrongStatus >= 200 && wrongStatus < 300
+			? false
+			: is2xx(check.signed) && wrongStatus !== null && wrongStatus >= 400 && wrongStatus < 500
+				? true
+				: null
+	return {
+		answers_challenge: is2xx(check.signed) && answersChallenge(check.signed.response!.body, check.challenge),
+		checks_signatures: checksSignatures,
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Health, retention
+// ---------------------------------------------------------------------------
+
+/** One line on why an attempt failed. */
+export const attemptError = (exchange: ExchangeRecord) =>
+	exchange.error ? exchange.error.message : `The endpoint answered ${exchange.response?.status ?? 0}.`
+
+export function health(store: MockStore, serviceId: string) {
+	const attempts = deliveriesOf(store, serviceId)
+		.flatMap((delivery) => delivery.attempts.map((entry) => ({ delivery, entry })))
+		.sort(
+			(a, b) =>
+				a.entry.started_at - b.entry.started_at || a.delivery.seq - b.delivery.seq || a.entry.number - b.entry.number,
+		)
+	let consecutive = 0
+	while (consecutive < attempts.length && !attempts[attempts.length - 1 - consecutive]!.entry.succeeded) consecutive++
+	const last = attempts.at(-1)
+	const lastSuccess = attempts.findLast((candidate) => candidate.entry.succeeded)
+	return {
+		consecutive,
+		failing: consecutive >= webhookLimits.failingAfter,
+		lastAttemptAt: last?.entry.started_at ?? null,
+		lastSuccessAt: lastSuccess?.entry.started_at ?? null,
+		lastError:
+			consecutive > 0 && last
+				? {
+						at: last.entry.started_at,
+						delivery_id: last.delivery.id,
+						status_code: last.entry.response?.status ?? null,
+						message: attemptError(last.entry),
+					}
+				: null,
+	}
+}
+
+/** Drops deliveries and checks older than 30 days, and the keys of revoked secrets. */
+export function pruneWebhooks(store: MockStore) {
+	const cutoff = store.now() - webhookLimits.retentionDays * DAY_MS
+	const flying = running(store)
+	const before = store.data.webhook_deliveries.length + store.data.webhook_checks.length
+	store.data.webhook_deliveries = store.data.webhook_deliveries.filter(
+		(delivery) => delivery.created_at >= cutoff || flying.has(delivery.id),
+	)
+	store.data.webhook_checks = store.data.webhook_checks.filter((check) => check.created_at >= cutoff)
+	const live = new Set(
+		store.data.service_secrets.filter((secret) => secret.revoked_at === null).map((secret) => secret.id),
+	)
+	const keys = store.data.webhook_signing_keys.filter((key) => live.has(key.secret_id))
+	const changed =
+		keys.length !== store.data.webhook_signing_keys.length ||
+		before !== store.data.webhook_deliveries.length + store.data.webhook_checks.length
+	store.data.webhook_signing_keys = keys
+	if (changed) store.changed()
+}

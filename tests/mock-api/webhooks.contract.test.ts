@@ -1,0 +1,424 @@
+import { describe, expect, test } from 'vitest'
+import {
+	createServiceResponse,
+	newServiceSecretResponse,
+	webhookCheckResponse,
+	webhookDeliveryList,
+	webhookDeliveryResponse,
+	webhookHealthResponse,
+	webhookLimits,
+	type WebhookDelivery,
+} from '../../app/api/contract/index'
+import { verifyPartnerSignature } from '../../app/api/webhook-signature.server'
+import { useTestApi, uniqueEmail, type Res } from './helpers'
+import type { MockWebhookRequest } from './hooks-client'
+
+/** Tokens outlive the clock jumps of the retry and retention tests. */
+const LONG_TTL = 60 * 86_400
+const c = useTestApi({ accessTtlSeconds: LONG_TTL })
+
+let keys = 0
+const HOOK_URL = 'https://hooks.acme.example/partner'
+
+async function setup(webhookUrl = HOOK_URL) {
+	const email = uniqueEmail()
+	await c.createUser({ email })
+	const bearer = (await c.signIn(email)).access
+	const res = await c.call('createService', {
+		bearer,
+		body: {
+			name: 'Acme Connect',
+			description: 'Links Acme accounts.',
+			category: 'productivity',
+			website_url: 'https://acme.example/',
+			webhook_url: webhookUrl,
+			authorization_url: 'https://acme.example/connect',
+			idempotency_key: `webhooks-${++keys}`,
+		},
+	})
+	expect(res.status, JSON.stringify(res.body)).toBe(201)
+	const created = createServiceResponse.parse(res.body)
+	return { bearer, service: created.data, secret: created.secret!.secret, params: { id: created.data.id } }
+}
+
+const ok = (res: Res, status = 200) => {
+	expect(res.status, JSON.stringify(res.body)).toBe(status)
+	return res
+}
+
+type Setup = Awaited<ReturnType<typeof setup>>
+
+async function ping({ bearer, params }: Setup): Promise<WebhookDelivery> {
+	return webhookDeliveryResponse.parse(ok(await c.call('sendWebhookTestEvent', { bearer, params }), 201).body).data
+}
+
+async function delivery({ bearer, params }: Setup, deliveryId: string) {
+	const res = ok(await c.call('getWebhookDelivery', { bearer, params: { ...params, deliveryId } }))
+	return webhookDeliveryResponse.parse(res.body).data
+}
+
+async function healthOf({ bearer, params }: Setup) {
+	return webhookHealthResponse.parse(ok(await c.call('getWebhookHealth', { bearer, params })).body).data
+}
+
+const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000)
+
+/** The `v1=` values of a recorded request's signature header. */
+const signaturesOf = (request: MockWebhookRequest) =>
+	request.headers['partner-signature']!.split(',').filter((part) => part.startsWith('v1='))
+
+describe('test event', () => {
+	test('to a receiver answering 200: delivered, signed with the secret shown at creation', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		const sent = await ping(s)
+		expect(sent).toMatchObject({
+			event_type: 'ping',
+			trigger: 'test',
+			status: 'delivered',
+			attempt_count: 1,
+			last_status_code: 200,
+			last_error: null,
+			next_retry_at: null,
+			url: HOOK_URL,
+		})
+		expect(sent.signed_with).toEqual([{ secret_id: expect.any(String), hint: s.secret.slice(-4) }])
+		expect(sent.attempts[0]!.response).toMatchObject({ status: 200, body: 'ok', body_truncated: false })
+		expect(sent.attempts[0]!.request.body).toBe(sent.payload)
+		expect(JSON.parse(sent.payload)).toMatchObject({ type: 'ping', service_id: s.service.id, data: expect.any(Object) })
+
+		const [received, ...more] = await c.mock.webhookRequests(HOOK_URL)
+		expect(more).toEqual([])
+		expect(received).toMatchObject({ method: 'POST', body: sent.payload })
+		expect(received!.headers).toMatchObject({
+			'content-type': 'application/json',
+			'partner-event': 'ping',
+			'partner-delivery': sent.id,
+		})
+		const now = Math.floor((await c.now()) / 1000)
+		expect(verifyPartnerSignature(received!.headers['partner-signature']!, received!.body, [s.secret], now)).toBe(true)
+		expect(
+			verifyPartnerSignature(received!.headers['partner-signature']!, received!.body, ['sk_test_other'], now),
+		).toBe(false)
+		expect(await healthOf(s)).toMatchObject({ failing: false, consecutive_failures: 0, last_error: null })
+	})
+
+	test('to a receiver answering 500: failed, retried at 1 min, 5 min, 30 min, 2 h, 6 h; failing after three', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL, status: 500, body: 'boom' })
+		const first = await ping(s)
+		expect(first).toMatchObject({ status: 'failed', attempt_count: 1, last_status_code: 500 })
+		expect(first.last_error).toBe('The endpoint answered 500.')
+		expect(unix(first.next_retry_at!) - unix(first.attempts[0]!.started_at)).toBe(60)
+
+		await c.advance(59)
+		expect((await delivery(s, first.id)).attempt_count).toBe(1)
+		await c.advance(1)
+		const second = await delivery(s, first.id)
+		expect(second.attempt_count).toBe(2)
+		expect(await healthOf(s)).toMatchObject({ failing: false, consecutive_failures: 2 })
+
+		await c.advance(300)
+		const third = await delivery(s, first.id)
+		expect(third.attempt_count).toBe(3)
+		const health = await healthOf(s)
+		expect(health).toMatchObject({ failing: true, consecutive_failures: 3, last_success_at: null })
+		expect(health.last_error).toMatchObject({
+			delivery_id: first.id,
+			status_code: 500,
+			message: 'The endpoint answered 500.',
+		})
+
+		// One big jump runs every retry due, each at its own time.
+		await c.advance(1800 + 7200 + 21_600)
+		const last = await delivery(s, first.id)
+		expect(last).toMatchObject({ status: 'failed', attempt_count: 6, next_retry_at: null })
+		const gaps = last.attempts
+			.slice(1)
+			.map((entry, index) => unix(entry.started_at) - unix(last.attempts[index]!.started_at))
+		expect(gaps).toEqual([...webhookLimits.retryBackoffSeconds])
+		expect(last.attempts.map((entry) => entry.number)).toEqual([1, 2, 3, 4, 5, 6])
+		expect(await c.mock.webhookRequests(HOOK_URL)).toHaveLength(6)
+		await c.advance(86_400)
+		expect((await delivery(s, first.id)).attempt_count).toBe(6)
+	})
+
+	test('fixed receiver: redeliver succeeds, a double submit delivers once, the retries stop', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL, status: 503 })
+		const failed = await ping(s)
+		expect(failed.status).toBe('failed')
+		await c.mock.addWebhookReceiver({ url: HOOK_URL }) // fixed: 200, and it keeps what it received
+		expect(await c.mock.webhookRequests(HOOK_URL)).toHaveLength(1)
+
+		const params = { ...s.params, deliveryId: failed.id }
+		const body = { idempotency_key: 'redeliver-1' }
+		const [one, two] = await Promise.all([
+			c.call('redeliverWebhookDelivery', { bearer: s.bearer, params, body }),
+			c.call('redeliverWebhookDelivery', { bearer: s.bearer, params, body }),
+		])
+		expect([one.status, two.status].sort()).toEqual([200, 201])
+		const created = webhookDeliveryResponse.parse(one.status === 201 ? one.body : two.body).data
+		expect(created).toMatchObject({ status: 'delivered', trigger: 'redelivery', redelivery_of: failed.id })
+		expect(created.event_id).toBe(failed.event_id)
+		expect(created.payload).toBe(failed.payload)
+		const again = ok(await c.call('redeliverWebhookDelivery', { bearer: s.bearer, params, body }))
+		expect(again.body.data).toMatchObject({ id: created.id, status: 'delivered' })
+		expect(await c.mock.webhookRequests(HOOK_URL)).toHaveLength(2)
+
+		expect((await delivery(s, failed.id)).next_retry_at).toBeNull()
+		await c.advance(3600)
+		expect(await c.mock.webhookRequests(HOOK_URL)).toHaveLength(2)
+		expect(await healthOf(s)).toMatchObject({ failing: false, consecutive_failures: 0, last_error: null })
+
+		const reused = await c.call('redeliverWebhookDelivery', {
+			bearer: s.bearer,
+			params: { ...s.params, deliveryId: created.id },
+			body,
+		})
+		expect(reused.status).toBe(422)
+		expect(reused.body).toMatchObject({ code: 'idempotency_key_reused' })
+		const missing = await c.call('redeliverWebhookDelivery', { bearer: s.bearer, params, body: {} })
+		expect(missing.status).toBe(422)
+		expect(missing.body.errors).toHaveProperty('idempotency_key')
+	})
+
+	test('while two secrets are live, every delivery carries two signatures, each valid', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		const rotated = newServiceSecretResponse.parse(
+			ok(await c.call('rotateServiceSecret', { bearer: s.bearer, params: s.params }), 201).body,
+		).data
+		const sent = await ping(s)
+		expect(sent.status).toBe('delivered')
+		expect(sent.signed_with.map((secret) => secret.hint)).toEqual([s.secret.slice(-4), rotated.hint])
+		const [received] = await c.mock.webhookRequests(HOOK_URL)
+		expect(signaturesOf(received!)).toHaveLength(2)
+		const now = Math.floor((await c.now()) / 1000)
+		const header = received!.headers['partner-signature']!
+		expect(verifyPartnerSignature(header, received!.body, [s.secret], now)).toBe(true)
+		expect(verifyPartnerSignature(header, received!.body, [rotated.secret], now)).toBe(true)
+
+		// Revoke the old one: one signature again, the new secret's.
+		const oldId = sent.signed_with[0]!.secret_id
+		ok(await c.call('revokeServiceSecret', { bearer: s.bearer, params: { ...s.params, secretId: oldId } }), 204)
+		const after = await ping(s)
+		expect(after.signed_with.map((secret) => secret.hint)).toEqual([rotated.hint])
+		const latest = (await c.mock.webhookRequests(HOOK_URL)).at(-1)!
+		expect(signaturesOf(latest)).toHaveLength(1)
+		expect(verifyPartnerSignature(latest.headers['partner-signature']!, latest.body, [s.secret], now)).toBe(false)
+	})
+})
+
+describe('endpoint check', () => {
+	async function check(s: Setup) {
+		const res = ok(await c.call('checkWebhookEndpoint', { bearer: s.bearer, params: s.params }), 201)
+		return webhookCheckResponse.parse(res.body).data
+	}
+
+	test('a correct endpoint answers the challenge and refuses the wrong signature', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		const result = await check(s)
+		expect(result.verdicts).toEqual({ answers_challenge: true, checks_signatures: true })
+		expect(result.signed.response).toMatchObject({ status: 200, body: result.challenge })
+		expect(result.wrong_signature.response).toMatchObject({ status: 401 })
+		expect(JSON.parse(result.signed.request.body)).toMatchObject({
+			type: 'url_verification',
+			data: { challenge: result.challenge },
+		})
+		expect(result.wrong_signature.request.body).toBe(result.signed.request.body)
+		expect(result.signed.request.headers['partner-signature']).not.toBe(
+			result.wrong_signature.request.headers['partner-signature'],
+		)
+		const [signed, wrong] = await c.mock.webhookRequests(HOOK_URL)
+		const now = Math.floor((await c.now()) / 1000)
+		expect(verifyPartnerSignature(signed!.headers['partner-signature']!, signed!.body, [s.secret], now)).toBe(true)
+		expect(verifyPartnerSignature(wrong!.headers['partner-signature']!, wrong!.body, [s.secret], now)).toBe(false)
+
+		// The result page reads it again; a check is not a delivery.
+		const again = ok(await c.call('getWebhookCheck', { bearer: s.bearer, params: { ...s.params, checkId: result.id } }))
+		expect(again.body.data).toEqual(result)
+		const log = ok(await c.call('listWebhookDeliveries', { bearer: s.bearer, params: s.params }))
+		expect(log.body.data).toEqual([])
+		expect((await healthOf(s)).last_attempt_at).toBeNull()
+	})
+
+	test('an endpoint that ignores signatures is told so; one that does not echo fails the challenge', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL, verify_signatures: false })
+		const lax = await check(s)
+		expect(lax.verdicts).toEqual({ answers_challenge: true, checks_signatures: false })
+		expect(lax.wrong_signature.response?.status).toBe(200)
+
+		await c.mock.addWebhookReceiver({ url: HOOK_URL, echo_challenge: false })
+		expect((await check(s)).verdicts).toEqual({ answers_challenge: false, checks_signatures: true })
+
+		await c.mock.addWebhookReceiver({ url: HOOK_URL, status: 500 })
+		expect((await check(s)).verdicts).toEqual({ answers_challenge: false, checks_signatures: null })
+		expect(await c.mock.webhookRequests(HOOK_URL)).toHaveLength(6)
+	})
+})
+
+describe('delivery log', () => {
+	test('newest first, cursor pages that new deliveries do not shift, status and event filters', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		const delivered = [await ping(s), await ping(s)]
+		const event = await c.mock.sendWebhookEvent(s.service.id, { type: 'password_changed_to_random_string' })
+		expect(event).toMatchObject({
+			status: 'delivered',
+			trigger: 'event',
+			event_type: 'password_changed_to_random_string',
+		})
+		await c.mock.addWebhookReceiver({ url: HOOK_URL, status: 404 })
+		const failed = [await ping(s), await ping(s)]
+		const newestFirst = [...failed.reverse(), event, ...delivered.reverse()].map((entry) => entry.id)
+
+		const list = async (query: Record<string, string>) => {
+			const res = ok(await c.call('listWebhookDeliveries', { bearer: s.bearer, params: s.params, query }))
+			return webhookDeliveryList.parse(res.body)
+		}
+		const first = await list({ per_page: '2' })
+		expect(first.data.map((entry) => entry.id)).toEqual(newestFirst.slice(0, 2))
+		await ping(s) // a new delivery between two pages
+		const second = await list({ per_page: '2', cursor: first.meta.next_cursor! })
+		expect(second.data.map((entry) => entry.id)).toEqual(newestFirst.slice(2, 4))
+		const third = await list({ per_page: '2', cursor: second.meta.next_cursor! })
+		expect(third.data.map((entry) => entry.id)).toEqual(newestFirst.slice(4))
+		expect(third.meta.next_cursor).toBeNull()
+
+		expect((await list({ status: 'delivered' })).data.map((entry) => entry.id)).toEqual(newestFirst.slice(2))
+		expect((await list({ status: 'failed' })).data).toHaveLength(3)
+		expect((await list({ status: 'pending' })).data).toEqual([])
+		expect((await list({ event: 'password_changed_to_random_string' })).data.map((entry) => entry.id)).toEqual([
+			event.id,
+		])
+		const failedPings = await list({ status: 'failed', event: 'ping', per_page: '2' })
+		expect(failedPings.data).toHaveLength(2)
+		expect((await list({ status: 'failed', event: 'ping', cursor: failedPings.meta.next_cursor! })).data).toHaveLength(
+			1,
+		)
+
+		const bad: Array<Record<string, string>> = [{ status: 'broken' }, { event: 'nope' }, { cursor: 'not-a-cursor' }]
+		for (const query of bad) {
+			const res = await c.call('listWebhookDeliveries', { bearer: s.bearer, params: s.params, query })
+			expect(res.status).toBe(422)
+			expect(Object.keys(res.body.errors)).toEqual(Object.keys(query))
+		}
+	})
+
+	test('deliveries older than 30 days are gone', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		const old = await ping(s)
+		await c.advance(29 * 86_400)
+		const recent = await ping(s)
+		await c.advance(2 * 86_400)
+		const res = ok(await c.call('listWebhookDeliveries', { bearer: s.bearer, params: s.params }))
+		expect(res.body.data.map((entry: { id: string }) => entry.id)).toEqual([recent.id])
+		const gone = await c.call('getWebhookDelivery', { bearer: s.bearer, params: { ...s.params, deliveryId: old.id } })
+		expect(gone.status).toBe(404)
+	})
+})
+
+describe('where deliveries go', () => {
+	test('a private address is refused with a network-style error, never a 5xx', async () => {
+		const url = 'https://hooks.internal.example/partner'
+		const s = await setup(url)
+		await c.mock.addDnsRecord({ name: 'hooks.internal.example', type: 'A', value: '127.0.0.1' })
+		const sent = await ping(s)
+		expect(sent).toMatchObject({ status: 'failed', last_status_code: null })
+		expect(sent.attempts[0]!.error).toMatchObject({ code: 'refused_address' })
+		expect(sent.last_error).toContain('127.0.0.1')
+		for (const value of ['10.1.2.3', '169.254.169.254', '192.168.0.10']) {
+			await c.mock.clearDnsRecords()
+			await c.mock.addDnsRecord({ name: 'hooks.internal.example', type: 'A', value })
+			expect((await ping(s)).attempts[0]!.error?.code).toBe('refused_address')
+		}
+		await c.mock.clearDnsRecords()
+		await c.mock.addDnsRecord({ name: 'hooks.internal.example', type: 'AAAA', value: '::1' })
+		expect((await ping(s)).attempts[0]!.error?.code).toBe('refused_address')
+	})
+
+	test('a simulated receiver is used even at a private address; without one, no network is a network error', async () => {
+		const s = await setup('https://hooks.nowhere.invalid/partner')
+		const sent = await ping(s)
+		expect(sent.status).toBe('failed')
+		expect(['dns', 'network', 'connection', 'timeout']).toContain(sent.attempts[0]!.error?.code)
+		expect(sent.attempts[0]!.response).toBeNull()
+		await c.mock.addWebhookReceiver({ url: 'https://hooks.nowhere.invalid/partner' })
+		expect((await ping(s)).status).toBe('delivered')
+	})
+
+	test('another partner, an unknown id or a malformed one: 404', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		const sent = await ping(s)
+		const result = webhookCheckResponse.parse(
+			ok(await c.call('checkWebhookEndpoint', { bearer: s.bearer, params: s.params }), 201).body,
+		).data
+		const other = await setup()
+		const theirs = { id: s.service.id, deliveryId: sent.id, checkId: result.id }
+		for (const params of [theirs, { ...theirs, id: 'not-a-uuid' }]) {
+			const bearer = params === theirs ? other.bearer : s.bearer
+			const calls = [
+				c.call('sendWebhookTestEvent', { bearer, params }),
+				c.call('checkWebhookEndpoint', { bearer, params }),
+				c.call('getWebhookCheck', { bearer, params }),
+				c.call('listWebhookDeliveries', { bearer, params }),
+				c.call('getWebhookDelivery', { bearer, params }),
+				c.call('redeliverWebhookDelivery', { bearer, params, body: { idempotency_key: 'k' } }),
+				c.call('getWebhookHealth', { bearer, params }),
+			]
+			for (const res of await Promise.all(calls)) expect(res.status).toBe(404)
+		}
+		// Another service's delivery under one's own service id: 404 too.
+		const cross = await c.call('getWebhookDelivery', {
+			bearer: other.bearer,
+			params: { id: other.service.id, deliveryId: sent.id },
+		})
+		expect(cross.status).toBe(404)
+		expect(await c.mock.webhookRequests(HOOK_URL)).toHaveLength(3)
+		expect((await c.call('getWebhookHealth', { params: s.params })).status).toBe(401)
+	})
+
+	test('reset and DELETE clear receivers, what they received and the log', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		await ping(s)
+		await c.mock.clearWebhookReceivers()
+		expect(await c.mock.webhookRequests()).toEqual([])
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		await ping(s)
+		await c.mock.reset()
+		expect(await c.mock.webhookRequests()).toEqual([])
+	})
+})
+
+describe('with --allow-private-webhooks', () => {
+	const p = useTestApi({ allowPrivateWebhooks: true, accessTtlSeconds: LONG_TTL })
+
+	test('a private address is tried: its error is the connection, not the rule', async () => {
+		const email = uniqueEmail()
+		await p.createUser({ email })
+		const bearer = (await p.signIn(email)).access
+		const created = await p.call('createService', {
+			bearer,
+			body: {
+				name: 'Local',
+				description: 'Local receiver.',
+				category: 'other',
+				website_url: 'https://local.example/',
+				webhook_url: 'https://hooks.local.example/partner',
+				authorization_url: 'https://local.example/connect',
+				idempotency_key: 'local-1',
+			},
+		})
+		await p.mock.addDnsRecord({ name: 'hooks.local.example', type: 'A', value: '127.0.0.1' })
+		const res = ok(await p.call('sendWebhookTestEvent', { bearer, params: { id: created.body.data.id } }), 201)
+		const sent = webhookDeliveryResponse.parse(res.body).data
+		expect(sent.status).toBe('failed')
+		expect(sent.attempts[0]!.error?.code).not.toBe('refused_address')
+	})
+})
