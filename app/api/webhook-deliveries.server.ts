@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries (docs/decisions/0014-webhook-deliveries.md) on top of
+ * Webhook deliveries (docs/decisions/0015-webhook-deliveries.md) on top of
  * `api.call`, for the test event, check, delivery log and delivery pages and
  * the failing banner on the details page. Everything else is `api.call` by name.
  */

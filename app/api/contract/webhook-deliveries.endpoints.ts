@@ -1,5 +1,5 @@
 /**
- * Services part 3: webhook deliveries of one service (docs/decisions/0014-webhook-deliveries.md).
+ * Services part 3: webhook deliveries of one service (docs/decisions/0015-webhook-deliveries.md).
  * Every call is on the caller's own service: anyone else's id is 404.
  */
 import { invalid, notFound, signedIn, type Endpoint } from './endpoint'

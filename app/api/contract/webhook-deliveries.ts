@@ -3,7 +3,7 @@
  * the endpoint check (challenge + a deliberately wrong signature), the
  * delivery log (30 days, retries with backoff), redelivery and the health of
  * the webhook endpoint. Signing is `webhooks.ts` (part 1).
- * docs/decisions/0014-webhook-deliveries.md records the model and its choices.
+ * docs/decisions/0015-webhook-deliveries.md records the model and its choices.
  */
 import { z } from 'zod'
 import { dataOf, eventEnum, isoDateTime, listOf, listQuery } from './common'

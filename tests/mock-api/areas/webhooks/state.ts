@@ -3,7 +3,7 @@
  * (never to private, loopback or link-local addresses unless the mock runs
  * with --allow-private-webhooks), or to a simulated receiver registered by
  * `POST /__mock/webhook-receivers`; retries with backoff on the mock clock;
- * endpoint checks; the endpoint's health. docs/decisions/0014-webhook-deliveries.md.
+ * endpoint checks; the endpoint's health. docs/decisions/0015-webhook-deliveries.md.
  */
 import dns from 'node:dns/promises'
 import http from 'node:http'
