@@ -22,6 +22,7 @@ export default [
 		route('services/:serviceId/developers/secrets/rotate', 'routes/services/secrets-rotate.tsx'),
 		route('services/:serviceId/developers/secrets/reset', 'routes/services/secrets-reset.tsx'),
 		route('services/:serviceId/developers/secrets/:secretId/revoke', 'routes/services/secrets-revoke.tsx'),
+		route('services/:serviceId/translations', 'routes/services/translations.tsx'),
 		layout('routes/account/layout.tsx', [
 			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
 			route('me/manage/security/email', 'routes/account/email.tsx'),

@@ -37,7 +37,14 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 			),
 		},
 		{ key: 'verifications', summary: t(`details.verificationsSummary.${service.domain_verification.status}`) },
-		{ key: 'translations', summary: t('details.translationsSummary', { count: service.translations.length }) },
+		{
+			key: 'translations',
+			summary: (
+				<Link to={href('/services/:serviceId/translations', { serviceId: service.id })}>
+					{t('details.translationsSummary', { count: service.translations.length })}
+				</Link>
+			),
+		},
 		{
 			key: 'developers',
 			summary: (
