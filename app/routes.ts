@@ -29,6 +29,7 @@ export default [
 		route('services/:serviceId/verifications/reset', 'routes/services/verifications-reset.tsx'),
 		route('services/:serviceId/verifications/submit', 'routes/services/verifications-submit.tsx'),
 		route('services/:serviceId/verifications/cancel', 'routes/services/verifications-cancel.tsx'),
+		route('services/:serviceId/translations', 'routes/services/translations.tsx'),
 		layout('routes/account/layout.tsx', [
 			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
 			route('me/manage/security/email', 'routes/account/email.tsx'),

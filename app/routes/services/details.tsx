@@ -54,7 +54,14 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 				</Link>
 			),
 		},
-		{ key: 'translations', summary: t('details.translationsSummary', { count: service.translations.length }) },
+		{
+			key: 'translations',
+			summary: (
+				<Link to={href('/services/:serviceId/translations', { serviceId: service.id })}>
+					{t('details.translationsSummary', { count: service.translations.length })}
+				</Link>
+			),
+		},
 		{
 			key: 'developers',
 			summary: (

@@ -287,8 +287,7 @@ function CopyRow({ term, value, copy, copied }: { term: string; value: string; c
 }
 
 /**
- * Where each checklist item is fixed. The logo and translations pages are
- * built on other branches: plain paths until they are registered routes.
+ * Where each checklist item is fixed.
  */
 function fixLink(serviceId: string, key: ReviewChecklistKey) {
 	const settings = href('/services/:serviceId/manage', { serviceId })
@@ -296,9 +295,9 @@ function fixLink(serviceId: string, key: ReviewChecklistKey) {
 		case 'domain_verified':
 			return '#domain'
 		case 'logo_set':
-			return `${settings}/logo`
+			return href('/services/:serviceId/manage/logo', { serviceId })
 		case 'en_gb_translation':
-			return `${href('/services/:serviceId', { serviceId })}/translations`
+			return href('/services/:serviceId/translations', { serviceId })
 		default:
 			return settings
 	}

@@ -1,0 +1,317 @@
+import { type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Trans, useTranslation } from 'react-i18next'
+import { data, href, Link, redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/translations'
+import { localeEnum, type Locale } from '#app/api/contract/common'
+import { saveTranslationsBody } from '#app/api/contract/service-sections'
+import { serviceLimits, type Service } from '#app/api/contract/services'
+import { ApiError } from '#app/api/errors'
+import { saveTranslations, translationsBody } from '#app/api/service-sections.server'
+import { SECRET_FIELDS } from '#app/auth/drafts.server'
+import { fixedT } from '#app/i18n'
+import { getT } from '#app/middleware/i18n.server'
+import { getApi, getSession } from '#app/middleware/session.server'
+import { loadService } from '#app/services/load.server'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { TextareaField, TextField } from '#app/components/ui/field'
+import { useAppForm } from '#app/components/ui/use-app-form'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('services:translations.pageTitle', { name: loaderData?.service.name }),
+		}),
+	},
+	{ name: 'description', content: fixedT('services:translations.metaDescription') },
+]
+
+const LOCALES = localeEnum.options
+const TEXT_FIELDS = ['name', 'description'] as const
+type TextFieldName = (typeof TEXT_FIELDS)[number]
+type Texts = Record<TextFieldName, string>
+/** What the form holds: both fields of every locale, blank when not translated. */
+type AllTexts = Record<Locale, Texts>
+
+/** A locale whose fields are all blank is not translated: left out, so only a half-filled one is an error. */
+function blankAsMissing(value: unknown) {
+	if (!value || typeof value !== 'object') return value
+	return Object.values(value).every((field) => typeof field !== 'string' || !field.trim()) ? undefined : value
+}
+
+/**
+ * The contract's body, as the form posts it: `translations.<locale>.name|description` (the API's error keys),
+ * en-GB required, the other six optional but whole; and the version the form was based on, always sent.
+ */
+const contractLocales = saveTranslationsBody.shape.translations.shape
+const schema = z.object({
+	translations: z.object({
+		...contractLocales,
+		...Object.fromEntries(
+			LOCALES.filter((locale) => locale !== 'en-GB').map((locale) => [
+				locale,
+				z.preprocess(blankAsMissing, contractLocales[locale]),
+			]),
+		),
+	} as typeof contractLocales),
+	version: saveTranslationsBody.shape.version.unwrap(),
+})
+/** Every field's name, e.g. `translations.fr-FR.name`: the API's 422 errors land on them. */
+const FIELDS = LOCALES.flatMap((locale) => TEXT_FIELDS.map((field) => `translations.${locale}.${field}`))
+
+/** Both versions of a save that raced another: what the partner sent, and what is saved. */
+type Conflict = { mine: AllTexts; saved: Service }
+type ActionData = { result: SubmissionResult<string[]>; conflict?: Conflict }
+
+/** The saved translations, every locale present (blank when missing); en-GB is always the service's own texts. */
+function savedTexts(service: Service): AllTexts {
+	const texts = Object.fromEntries(LOCALES.map((locale) => [locale, { name: '', description: '' }])) as AllTexts
+	for (const { locale, name, description } of service.translations) texts[locale] = { name, description }
+	texts['en-GB'] = { name: service.name, description: service.description }
+	return texts
+}
+
+/** The locales with no saved translation, in the contract's order (en-GB too until it is saved here). */
+const missingLocales = (service: Service) =>
+	LOCALES.filter((locale) => !service.translations.some((translation) => translation.locale === locale))
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	return { service: await loadService(context, params.serviceId) }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const { submission } = parseForm(context, schema)
+	if (submission.status !== 'success') return invalid(submission)
+	const { translations, version } = submission.value
+	const body = translationsBody(translations as Partial<AllTexts>)
+	let saved
+	try {
+		saved = await saveTranslations(getApi(context), params.serviceId, body, version)
+	} catch (error) {
+		// Another partner's service or a malformed id: the same page as the loader's.
+		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
+	}
+	if (!saved.ok) {
+		// Someone saved first (another tab): both versions go back, never a silent overwrite.
+		const result = submission.reply({
+			formErrors: [getT(context)('services:translations.conflict.summary')],
+			hideFields: SECRET_FIELDS,
+		})
+		const mine = Object.fromEntries(
+			LOCALES.map((locale) => [locale, body[locale] ?? { name: '', description: '' }]),
+		) as AllTexts
+		return data({ result, conflict: { mine, saved: saved.current } } satisfies ActionData, { status: 409 })
+	}
+	await getSession(context).setFlash({ tone: 'success', key: 'services:translations.saved' })
+	return redirect(href('/services/:serviceId/translations', { serviceId: params.serviceId }))
+}
+
+/** A language as the page names it: its own name (read in its language) and its code, e.g. "Română (ro-RO)". */
+function Language({ locale }: { locale: Locale }) {
+	const { t } = useTranslation('services')
+	return (
+		<Trans
+			t={t}
+			i18nKey="translations.languageHtml"
+			values={{ language: t(`translations.languages.${locale}`), locale }}
+			components={{ lang: <span lang={locale} /> }}
+		/>
+	)
+}
+
+export default function ServiceTranslations({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service } = loaderData
+	// The route's types keep only the first shape of the action's `data()` answers: name both.
+	const answer = actionData as ActionData | undefined
+	const missing = missingLocales(service)
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
+					{t('translations.back', { name: service.name })}
+				</Link>
+			</p>
+			<h1 id="page-heading">{t('translations.pageTitle', { name: service.name })}</h1>
+			<p>{t('translations.intro')}</p>
+			<section className="stack" aria-labelledby="missing-heading">
+				<h2 id="missing-heading" className="visually-hidden">
+					{t('translations.missingTitle')}
+				</h2>
+				<p>
+					{missing.length ? (
+						<>
+							<strong>{t('translations.missing')}</strong>
+							{missing.map((locale, index) => (
+								<span key={locale}>
+									{index ? ', ' : null}
+									<Language locale={locale} />
+								</span>
+							))}
+						</>
+					) : (
+						t('translations.noneMissing')
+					)}
+				</p>
+			</section>
+			{/* Remounted when the saved translations change (after a save, or "load the saved version"): a fresh form. */}
+			<TranslationsForm
+				key={`${service.version}:${JSON.stringify(service.translations)}`}
+				service={service}
+				missing={missing}
+				lastResult={answer?.result}
+				conflict={answer?.conflict}
+			/>
+		</section>
+	)
+}
+
+function TranslationsForm({
+	service,
+	missing,
+	lastResult,
+	conflict,
+}: {
+	service: Service
+	missing: Locale[]
+	lastResult: SubmissionResult<string[]> | undefined
+	conflict: Conflict | undefined
+}) {
+	const { t } = useTranslation('services')
+	const [form, fields] = useAppForm(schema, {
+		id: 'service-translations',
+		lastResult,
+		defaultValue: { translations: savedTexts(service), version: service.version },
+	})
+	const fieldLabel = (locale: Locale, field: TextFieldName) =>
+		t('translations.fieldLabel', {
+			field: t(`translations.${field}`),
+			language: t('translations.language', { language: t(`translations.languages.${locale}`), locale }),
+		})
+	const labels = Object.fromEntries(
+		LOCALES.flatMap((locale) =>
+			TEXT_FIELDS.map((field) => [`translations.${locale}.${field}`, fieldLabel(locale, field)]),
+		),
+	)
+	const locales = fields.translations.getFieldset() as unknown as Record<
+		Locale,
+		FieldMetadata<Texts | undefined, Record<string, unknown>, string[]>
+	>
+	// The version this form saves over: after a conflict the saved one (so "Save my version" knowingly
+	// overwrites it); otherwise the one it was loaded with, or sent with — never a newer one the partner has not seen.
+	const version = conflict ? String(conflict.saved.version) : (fields.version.initialValue ?? String(service.version))
+	return (
+		<AppForm form={form} labels={labels}>
+			<input type="hidden" name={fields.version.name} id={fields.version.id} value={version} />
+			{conflict ? <Comparison mine={conflict.mine} saved={conflict.saved} serviceId={service.id} /> : null}
+			<p>{t('translations.bothOrNeither')}</p>
+			{LOCALES.map((locale) => {
+				const own = locale === 'en-GB'
+				const texts = locales[locale].getFieldset()
+				const isMissing = missing.includes(locale)
+				return (
+					<fieldset key={locale} className="card stack">
+						<legend>
+							<Language locale={locale} />{' '}
+							<span className="muted">({own ? t('translations.required') : t('translations.optional')})</span>
+							{isMissing ? (
+								<>
+									{' '}
+									<span className="tag tag--attention">{t('translations.missingTag')}</span>
+								</>
+							) : null}
+						</legend>
+						{own ? (
+							<p className="field__hint">{isMissing ? t('translations.ownNotSaved') : t('translations.ownHint')}</p>
+						) : null}
+						<TextField
+							meta={texts.name}
+							label={<FieldLabel field="name" locale={locale} />}
+							lang={locale}
+							maxLength={serviceLimits.nameMax}
+						/>
+						<TextareaField
+							meta={texts.description}
+							label={<FieldLabel field="description" locale={locale} />}
+							lang={locale}
+							rows={3}
+							maxLength={serviceLimits.descriptionMax}
+						/>
+					</fieldset>
+				)
+			})}
+			<div className="button-row">
+				<SubmitButton pendingLabel={t('translations.pending')}>
+					{conflict ? t('translations.conflict.saveMine') : t('translations.submit')}
+				</SubmitButton>
+			</div>
+		</AppForm>
+	)
+}
+
+/** "Name", with the language for a screen reader that reads the field out of its fieldset (or for all, `visible`). */
+function FieldLabel({ field, locale, visible = false }: { field: TextFieldName; locale: Locale; visible?: boolean }) {
+	const { t } = useTranslation('services')
+	return (
+		<Trans
+			t={t}
+			i18nKey="translations.fieldLabelHtml"
+			values={{ field: t(`translations.${field}`), language: t(`translations.languages.${locale}`), locale }}
+			components={{
+				hidden: <span className={visible ? undefined : 'visually-hidden'} />,
+				lang: <span lang={locale} />,
+			}}
+		/>
+	)
+}
+
+/** Both versions side by side, every translated field; rows that differ say so in words, not only in colour. */
+function Comparison({ mine, saved, serviceId }: { mine: AllTexts; saved: Service; serviceId: string }) {
+	const { t } = useTranslation('services')
+	const theirs = savedTexts(saved)
+	const rows = LOCALES.flatMap((locale) =>
+		TEXT_FIELDS.map((field) => ({ locale, field, mine: mine[locale][field], saved: theirs[locale][field] })),
+	).filter((row) => row.mine || row.saved)
+	const shown = (value: string) => value || t('translations.conflict.empty')
+	return (
+		<section className="stack" aria-labelledby="conflict-heading">
+			<h3 id="conflict-heading">{t('translations.conflict.title')}</h3>
+			<p>{t('translations.conflict.intro')}</p>
+			<table className="compare-table">
+				<caption className="visually-hidden">{t('translations.conflict.caption')}</caption>
+				<thead>
+					<tr>
+						<th scope="col">{t('translations.conflict.field')}</th>
+						<th scope="col">{t('translations.conflict.mine')}</th>
+						<th scope="col">{t('translations.conflict.saved')}</th>
+						<th scope="col">{t('translations.conflict.compared')}</th>
+					</tr>
+				</thead>
+				<tbody>
+					{rows.map((row) => {
+						const differs = row.mine !== row.saved
+						return (
+							<tr key={`${row.locale}.${row.field}`} className={differs ? 'compare-table__row--differs' : undefined}>
+								<th scope="row">
+									<FieldLabel field={row.field} locale={row.locale} visible />
+								</th>
+								<td lang={row.mine ? row.locale : undefined}>{shown(row.mine)}</td>
+								<td lang={row.saved ? row.locale : undefined}>{shown(row.saved)}</td>
+								<td>
+									{differs ? <strong>{t('translations.conflict.differs')}</strong> : t('translations.conflict.same')}
+								</td>
+							</tr>
+						)
+					})}
+				</tbody>
+			</table>
+			<p>{t('translations.conflict.choose')}</p>
+			<p>
+				<Link to={href('/services/:serviceId/translations', { serviceId })}>{t('translations.conflict.discard')}</Link>
+			</p>
+		</section>
+	)
+}

@@ -1,0 +1,234 @@
+import type { Page, Response } from '@playwright/test'
+import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
+import { expectAccessible } from './utils/axe'
+import { csrfTokenFrom } from '#tests/setup/processes'
+import { expect, test } from './fixtures'
+
+const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
+const REQUIRED = 'This field is required.'
+
+/** Every locale as the page names it, in the contract's order. */
+const LANGUAGES = {
+	'en-GB': 'English (en-GB)',
+	'ro-RO': 'Română (ro-RO)',
+	'pt-BR': 'Português (pt-BR)',
+	'it-IT': 'Italiano (it-IT)',
+	'fr-FR': 'Français (fr-FR)',
+	'es-ES': 'Español (es-ES)',
+	'de-DE': 'Deutsch (de-DE)',
+} as const
+type Locale = keyof typeof LANGUAGES
+const LOCALES = Object.keys(LANGUAGES) as Locale[]
+
+const FRENCH = { name: 'Synchro Grand Livre', description: 'Garde vos grands livres en phase.' }
+const ENGLISH = { name: 'Ledger Sync Pro', description: 'Keeps every ledger in step, every hour.' }
+
+const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+const missingSummary = (page: Page) => page.getByRole('region', { name: 'Missing translations' })
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Save translations' })
+/** A locale's fieldset, named by its legend ("Français (fr-FR) (optional) Missing"). */
+const group = (page: Page, locale: Locale) => page.getByRole('group', { name: LANGUAGES[locale] })
+const nameField = (page: Page, locale: Locale) => page.getByLabel(`Name in ${LANGUAGES[locale]}`, { exact: true })
+const descriptionField = (page: Page, locale: Locale) =>
+	page.getByLabel(`Description in ${LANGUAGES[locale]}`, { exact: true })
+
+/** The answer to the form post (a document POST with JS off, a `.data` POST with JS on). */
+function formPost(page: Page, path: string) {
+	return page.waitForResponse(
+		(response: Response) =>
+			response.request().method() === 'POST' && new URL(response.url()).pathname.replace(/\.data$/, '') === path,
+	)
+}
+
+/** A new service of the signed-in partner (the create form over HTTP); answers its details path. */
+async function createService(page: Page, baseURL: string) {
+	const request = page.context().request
+	return postCreate(request, baseURL, await createFormTokens(request))
+}
+
+async function fill(page: Page, locale: Locale, values: { name: string; description: string }) {
+	await nameField(page, locale).fill(values.name)
+	await descriptionField(page, locale).fill(values.description)
+}
+
+async function expectValues(page: Page, locale: Locale, values: { name: string; description: string }) {
+	await expect(nameField(page, locale)).toHaveValue(values.name)
+	await expect(descriptionField(page, locale)).toHaveValue(values.description)
+}
+
+/** The summary at the top lists exactly `missing`, and each locale's fieldset carries the tag or not. */
+async function expectMissing(page: Page, missing: Locale[]) {
+	await expect(missingSummary(page)).toContainText(`Missing: ${missing.map((locale) => LANGUAGES[locale]).join(', ')}`)
+	for (const locale of LOCALES) {
+		const tag = group(page, locale).locator('legend').getByText('Missing', { exact: true })
+		await expect(tag).toHaveCount(missing.includes(locale) ? 1 : 0)
+	}
+}
+
+test('the details page leads to the translations; two saved, the five missing are flagged and kept on reload', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const details = await createService(page, baseURL!)
+	const translations = `${details}/translations`
+	await page.goto(details)
+	await page.getByRole('region', { name: 'Sections' }).getByRole('link', { name: 'No translations yet.' }).click()
+
+	await expect(page).toHaveURL(translations)
+	await expect(page.getByRole('heading', { level: 1, name: `Translations: ${SERVICE.name}` })).toBeVisible()
+	await expect(page).toHaveTitle(`Translations: ${SERVICE.name} – Partner Portal`)
+	// One fieldset per locale, in the contract's order; nothing saved yet, so all seven are missing.
+	await expect(page.locator('fieldset legend')).toHaveText(
+		LOCALES.map((locale) => new RegExp(`^${LANGUAGES[locale].replace(/[()]/g, '\\$&')}`)),
+	)
+	await expectMissing(page, LOCALES)
+	await expect(group(page, 'en-GB')).toHaveAccessibleName(/\(required\)/)
+	await expect(group(page, 'fr-FR')).toHaveAccessibleName(/\(optional\)/)
+	// en-GB is the service's own name and description, filled in to confirm.
+	await expectValues(page, 'en-GB', SERVICE)
+	await expectValues(page, 'fr-FR', { name: '', description: '' })
+	await expectAccessible(page, testInfo)
+
+	await fill(page, 'fr-FR', FRENCH)
+	await saveButton(page).click()
+
+	await expect(page).toHaveURL(translations)
+	await expect(page.getByText('Translations saved.')).toBeVisible()
+	await expectMissing(page, ['ro-RO', 'pt-BR', 'it-IT', 'es-ES', 'de-DE'])
+	await expectValues(page, 'en-GB', SERVICE)
+	await expectValues(page, 'fr-FR', FRENCH)
+	await expectAccessible(page, testInfo)
+
+	await page.reload()
+	await expect(page.getByText('Translations saved.')).toHaveCount(0)
+	await expectMissing(page, ['ro-RO', 'pt-BR', 'it-IT', 'es-ES', 'de-DE'])
+	await expectValues(page, 'en-GB', SERVICE)
+	await expectValues(page, 'fr-FR', FRENCH)
+
+	await page.getByRole('link', { name: `Back to ${SERVICE.name}` }).click()
+	await expect(page).toHaveURL(details)
+	await expect(
+		page.getByRole('region', { name: 'Sections' }).getByRole('link', { name: '2 translations.' }),
+	).toBeVisible()
+})
+
+test('en-GB is the service’s own name: changing it here renames the service', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}) => {
+	const details = await createService(page, baseURL!)
+	await page.goto(`${details}/translations`)
+	await fill(page, 'en-GB', ENGLISH)
+	await saveButton(page).click()
+	await expect(page.getByText('Translations saved.')).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: `Translations: ${ENGLISH.name}` })).toBeVisible()
+	await expectMissing(page, ['ro-RO', 'pt-BR', 'it-IT', 'fr-FR', 'es-ES', 'de-DE'])
+	await page.goto(details)
+	await expect(page.getByRole('heading', { level: 1, name: ENGLISH.name })).toBeVisible()
+	await expect(
+		page.getByRole('region', { name: 'Sections' }).getByRole('link', { name: '1 translation.' }),
+	).toBeVisible()
+})
+
+test('the server refuses the same half-filled locale with 400 and keeps what was typed', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}) => {
+	const details = await createService(page, baseURL!)
+	const translations = `${details}/translations`
+	const request = page.context().request
+	const csrf = csrfTokenFrom(await (await request.get(translations)).text())
+	const response = await request.post(translations, {
+		form: {
+			csrf: csrf!,
+			version: '1',
+			'translations.en-GB.name': SERVICE.name,
+			'translations.en-GB.description': SERVICE.description,
+			'translations.it-IT.name': '',
+			'translations.it-IT.description': 'Tiene i tuoi registri allineati.',
+		},
+		headers: { Origin: baseURL! },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(400)
+	const body = await response.text()
+	expect(body).toContain(`Name in Italiano (it-IT): ${REQUIRED}`)
+	expect(body).toContain('Tiene i tuoi registri allineati.')
+})
+
+test('every locale’s fields are marked with its language', async ({ page, partner: _signedIn, baseURL }) => {
+	const details = await createService(page, baseURL!)
+	await page.goto(`${details}/translations`)
+	for (const locale of LOCALES) {
+		await expect(nameField(page, locale)).toHaveAttribute('lang', locale)
+		await expect(descriptionField(page, locale)).toHaveAttribute('lang', locale)
+		// The language's own name is read in that language.
+		await expect(group(page, locale).locator(`legend [lang="${locale}"]`)).toHaveText(
+			LANGUAGES[locale].replace(/ \(.*\)$/, ''),
+		)
+	}
+	await expect(nameField(page, 'fr-FR')).toHaveAttribute('maxlength', '100')
+	await expect(descriptionField(page, 'fr-FR')).toHaveAttribute('maxlength', '1000')
+})
+
+test('a save that fails upstream keeps every typed value', async ({
+	page,
+	partner: _signedIn,
+	mock,
+	baseURL,
+}, testInfo) => {
+	const details = await createService(page, baseURL!)
+	const translations = `${details}/translations`
+	await page.goto(translations)
+	await fill(page, 'en-GB', ENGLISH)
+	await fill(page, 'fr-FR', FRENCH)
+	await mock.fault({ method: 'PUT', path: translations, status: 500 })
+	const answer = formPost(page, translations)
+	await saveButton(page).click()
+
+	expect((await answer).status()).toBe(503)
+	await expect(summary(page)).toContainText(NOT_SAVED)
+	await expectValues(page, 'en-GB', ENGLISH)
+	await expectValues(page, 'fr-FR', FRENCH)
+	await expectMissing(page, LOCALES)
+	await expectAccessible(page, testInfo)
+
+	// Once the API is back, the same form goes through.
+	await saveButton(page).click()
+	await expect(page.getByText('Translations saved.')).toBeVisible()
+	await expectMissing(page, ['ro-RO', 'pt-BR', 'it-IT', 'es-ES', 'de-DE'])
+	await expectValues(page, 'en-GB', ENGLISH)
+	await expectValues(page, 'fr-FR', FRENCH)
+})
+
+test("another partner's service and a malformed id are 404 pages, and cannot be saved", async ({
+	page,
+	partner: _signedIn,
+	mock,
+	playwright,
+	baseURL,
+}) => {
+	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
+	for (const path of [`${theirs}/translations`, '/services/not-a-uuid/translations']) {
+		const response = await page.goto(path)
+		expect(response!.status()).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+		await expect(page).toHaveTitle('Page not found – Partner Portal')
+	}
+	const request = page.context().request
+	const { csrf } = await createFormTokens(request)
+	const post = await request.post(`${theirs}/translations`, {
+		form: {
+			csrf,
+			version: '1',
+			'translations.en-GB.name': 'Mine now',
+			'translations.en-GB.description': 'Taken over.',
+		},
+		headers: { Origin: baseURL! },
+		maxRedirects: 0,
+	})
+	expect(post.status()).toBe(404)
+})
