@@ -44,17 +44,20 @@ test('empty list, a validation error, create, the secret once, then the list and
 	await expect(page.getByLabel('Client secret')).not.toBeEmpty()
 	await expect(page.getByRole('button', { name: 'Copy secret' })).toHaveCount(jsDisabled(testInfo) ? 0 : 1)
 	await expect(page.getByText('Environment: Test')).toBeVisible()
-	await expect(page.getByText('Not submitted')).toBeVisible()
+	await expect(page.getByText('Not submitted', { exact: true })).toBeVisible()
 	const sections = page.getByRole('region', { name: 'Sections' })
 	await expect(sections).toContainText('Category: Finance; website https://ledger.example.com')
 	await expect(sections).toContainText('Domain not verified yet.')
 	await expect(sections).toContainText('No translations yet.')
 	await expect(sections).toContainText('Client ID')
 	await expect(sections).toContainText('Security protections')
-	// Only built sections are links: no link leads to a page that does not exist yet.
+	// Every section's summary leads to its page.
 	await expect(sections.getByRole('link')).toHaveText([
 		'Category: Finance; website https://ledger.example.com',
+		'Domain not verified yet. Review: Not submitted.',
+		'No translations yet.',
 		'Client ID, URLs and how webhooks are signed',
+		'No protection enabled.',
 	])
 	await expectAccessible(page, testInfo)
 
