@@ -25,7 +25,7 @@ import { currentUserOrNull } from '#app/api/users.server'
 import { takeDraft } from '#app/auth/drafts.server'
 import type { Flash } from '#app/auth/session.server'
 import { pageUrl } from '#app/auth/redirect'
-import { Notice } from '#app/components/ui/notice'
+import { FlashProvider } from '#app/components/ui/flash'
 import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
 import { formBodyMiddleware } from '#app/middleware/form-body.server'
 import { i18nMiddleware } from '#app/middleware/i18n.server'
@@ -111,12 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					</header>
 					<NavigationSpinner />
 					<main id="main-content" className="container main" tabIndex={-1}>
-						{rootData?.flash ? (
-							<div className="flash">
-								<Notice tone={rootData.flash.tone} title={t(rootData.flash.key, rootData.flash.values)} />
-							</div>
-						) : null}
-						{children}
+						<FlashProvider flash={rootData?.flash ?? null}>{children}</FlashProvider>
 					</main>
 					<footer className="site-footer">
 						<div className="container site-footer__inner">

@@ -6,6 +6,7 @@ import { expect, test } from './fixtures'
 
 const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
 const REQUIRED = 'This field is required.'
+const CONFLICT = 'This service was changed elsewhere'
 
 /** Every locale as the page names it, in the contract's order. */
 const LANGUAGES = {
@@ -202,6 +203,46 @@ test('a save that fails upstream keeps every typed value', async ({
 	await expectMissing(page, ['ro-RO', 'pt-BR', 'it-IT', 'es-ES', 'de-DE'])
 	await expectValues(page, 'en-GB', ENGLISH)
 	await expectValues(page, 'fr-FR', FRENCH)
+})
+
+test('a save that raced a rename in another tab shows both versions; "Save my version" then saves knowingly', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const details = await createService(page, baseURL!)
+	const translations = `${details}/translations`
+	await page.goto(translations)
+	// The banner of the create shows here; the failed save below removes it (with JS, by revalidating the page).
+	await expect(page.getByText('Service created.')).toBeVisible()
+	const other = await page.context().newPage()
+	await other.goto(`${details}/manage`)
+	await other.getByLabel('Name', { exact: true }).fill(ENGLISH.name)
+	await other.getByRole('button', { name: 'Save settings' }).click()
+	await expect(other.getByText('Settings saved.')).toBeVisible()
+	await other.close()
+
+	await fill(page, 'fr-FR', FRENCH)
+	const answer = formPost(page, translations)
+	await saveButton(page).click()
+	expect((await answer).status()).toBe(409)
+	await expect(page.getByText('Service created.')).toHaveCount(0)
+
+	await expect(summary(page)).toContainText(CONFLICT)
+	const table = page.getByRole('table', { name: 'Your version and the saved version' })
+	const row = (field: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: field }) })
+	await expect(row('Name in English (en-GB)').getByRole('cell')).toHaveText([SERVICE.name, ENGLISH.name, 'Different'])
+	await expect(row('Name in Français (fr-FR)').getByRole('cell')).toHaveText([FRENCH.name, '(blank)', 'Different'])
+	await expectValues(page, 'en-GB', SERVICE)
+	await expectValues(page, 'fr-FR', FRENCH)
+	await expectAccessible(page, testInfo)
+
+	await page.getByRole('button', { name: 'Save my version' }).click()
+	await expect(page.getByText('Translations saved.')).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: `Translations: ${SERVICE.name}` })).toBeVisible()
+	await expectValues(page, 'fr-FR', FRENCH)
+	await expect(table).toHaveCount(0)
+	await expectMissing(page, ['ro-RO', 'pt-BR', 'it-IT', 'es-ES', 'de-DE'])
 })
 
 test("another partner's service and a malformed id are 404 pages, and cannot be saved", async ({

@@ -2,8 +2,9 @@ import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/r
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useActionData, useNavigation, useRevalidator, useRouteLoaderData } from 'react-router'
+import { useActionData, useNavigation, useRouteLoaderData } from 'react-router'
 import type { z } from 'zod'
+import { useDismissFlash } from './flash'
 import { formatIssues } from '#app/utils/validation'
 
 /**
@@ -45,7 +46,7 @@ export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<
  * action redirected, leaving no action data) the form is back to its
  * defaults, typed secrets included; after one that failed (in the browser
  * or on the server), a one-time success banner of the root is gone (its
- * loader shows it once).
+ * loader shows it once; see `FlashProvider`).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function useLikeAFreshPage(form: FormMetadata<any, string[]>) {
@@ -60,12 +61,10 @@ function useLikeAFreshPage(form: FormMetadata<any, string[]>) {
 		}
 	}, [navigation, actionData, form])
 
-	const root = useRouteLoaderData('root') as { flash?: unknown } | undefined
-	const { revalidate } = useRevalidator()
-	const hasFlash = Boolean(root?.flash)
+	const dismissFlash = useDismissFlash()
 	// Runs when a submission starts failing, not when a banner arrives.
 	useEffect(() => {
-		if (form.status === 'error' && hasFlash) void revalidate()
+		if (form.status === 'error') dismissFlash()
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose: only a change of status triggers it
 	}, [form.status])
 }
