@@ -30,6 +30,9 @@ export default [
 		route('services/:serviceId/verifications/submit', 'routes/services/verifications-submit.tsx'),
 		route('services/:serviceId/verifications/cancel', 'routes/services/verifications-cancel.tsx'),
 		route('services/:serviceId/translations', 'routes/services/translations.tsx'),
+		route('services/:serviceId/webhooks', 'routes/services/webhooks.tsx'),
+		route('services/:serviceId/webhooks/deliveries/:deliveryId', 'routes/services/webhook-delivery.tsx'),
+		route('services/:serviceId/webhooks/checks/:checkId', 'routes/services/webhook-check.tsx'),
 		layout('routes/account/layout.tsx', [
 			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
 			route('me/manage/security/email', 'routes/account/email.tsx'),

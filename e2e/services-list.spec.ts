@@ -57,6 +57,7 @@ test('empty list, a validation error, create, the secret once, then the list and
 		'Domain not verified yet. Review: Not submitted.',
 		'No translations yet.',
 		'Client ID, URLs and how webhooks are signed',
+		'Test events, endpoint check and delivery log',
 		'No protection enabled.',
 	])
 	await expectAccessible(page, testInfo)

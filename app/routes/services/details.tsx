@@ -10,6 +10,8 @@ import { SecretOnce } from '#app/components/services/secret-once'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
 import { StatisticsSection } from '#app/components/services/statistics-section'
 import { loadStatistics } from '#app/services/statistics.server'
+import { healthForBanner } from '#app/services/webhooks.server'
+import { EndpointFailing } from '#app/components/services/webhook-parts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ title: fixedT('common:pageTitle', { title: loaderData?.service.name }) },
@@ -17,13 +19,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const api = getApi(context)
-	const [service, categories, statistics] = await Promise.all([
+	const [service, categories, statistics, health] = await Promise.all([
 		loadService(context, params.serviceId),
 		serviceCategories(api),
 		loadStatistics(context, params.serviceId, request.url),
+		healthForBanner(context, params.serviceId),
 	])
 	return {
 		service,
+		failing: health?.failing ? health : null,
 		statistics,
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
 		// The secret of a service just created: read once, then gone (a reload shows none).
@@ -33,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service, categoryName, secret, statistics } = loaderData
+	const { service, categoryName, secret, statistics, failing } = loaderData
 	const sections = [
 		{
 			key: 'settings',
@@ -67,6 +71,14 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 			summary: (
 				<Link to={href('/services/:serviceId/developers', { serviceId: service.id })}>
 					{t('details.developersSummary')}
+				</Link>
+			),
+		},
+		{
+			key: 'webhooks',
+			summary: (
+				<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>
+					{t('details.webhooksSummary')}
 				</Link>
 			),
 		},
@@ -110,6 +122,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 				</div>
 			</header>
 			{secret ? <SecretOnce secret={secret} /> : null}
+			{failing ? <EndpointFailing serviceId={service.id} health={failing} /> : null}
 			<section className="stack" aria-labelledby="sections-heading">
 				<h2 id="sections-heading">{t('details.sections')}</h2>
 				<p className="muted">{t('details.sectionsSoon')}</p>

@@ -72,9 +72,14 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 						</dd>
 					</div>
 				</dl>
+				<p>
+					<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>
+						{t('developers.webhooksLink')}
+					</Link>
+				</p>
 			</section>
 			<Secrets serviceId={service.id} secrets={secrets} rotatable={rotatable} revocable={revocable} />
-			<section className="stack" aria-labelledby="signing-heading">
+			<section id="signing" className="stack" aria-labelledby="signing-heading">
 				<h2 id="signing-heading">{t('developers.signing')}</h2>
 				<p>{t('developers.signingIntro')}</p>
 				<p>

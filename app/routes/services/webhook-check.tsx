@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next'
+import { href, Link } from 'react-router'
+import type { Route } from './+types/webhook-check'
+import type { WebhookCheck } from '#app/api/contract/webhook-deliveries'
+import { webhookSignature } from '#app/api/contract/webhooks'
+import { fixedT } from '#app/i18n'
+import { loadCheck } from '#app/services/webhooks.server'
+import { WebhookExchange } from '#app/components/services/webhook-exchange'
+import { formatDateTime } from '#app/utils/date-time'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('services:webhooks.check.pageTitle', { name: loaderData?.service.name }),
+		}),
+	},
+]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const { service, check } = await loadCheck(context, params.serviceId, params.checkId)
+	return { service: { id: service.id, name: service.name }, check }
+}
+
+/** The result of "Check endpoint": plain verdicts first, then both exchanges in full. */
+export default function WebhookCheckPage({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service, check } = loaderData
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>{t('webhooks.check.back')}</Link>
+			</p>
+			<h1 id="page-heading">{t('webhooks.check.title')}</h1>
+			<dl className="summary-list">
+				<div>
+					<dt>{t('webhooks.check.url')}</dt>
+					<dd>
+						<code>{check.url}</code>
+					</dd>
+				</div>
+				<div>
+					<dt>{t('webhooks.check.checkedAt')}</dt>
+					<dd>
+						<time dateTime={check.created_at}>{formatDateTime(check.created_at)}</time>
+					</dd>
+				</div>
+			</dl>
+			<Verdicts serviceId={service.id} check={check} />
+			<section className="stack" aria-labelledby="signed-heading">
+				<h2 id="signed-heading">{t('webhooks.check.signedTitle')}</h2>
+				<p>{t('webhooks.check.signedIntro', { challenge: check.challenge })}</p>
+				<WebhookExchange exchange={check.signed} label={t('webhooks.check.signedLabel')} />
+			</section>
+			<section className="stack" aria-labelledby="wrong-heading">
+				<h2 id="wrong-heading">{t('webhooks.check.wrongTitle')}</h2>
+				<p>{t('webhooks.check.wrongIntro', { header: webhookSignature.header })}</p>
+				<WebhookExchange exchange={check.wrong_signature} label={t('webhooks.check.wrongLabel')} />
+			</section>
+		</section>
+	)
+}
+
+/** Each verdict in words, with a tag that repeats it; what to do when one is bad. */
+function Verdicts({ serviceId, check }: { serviceId: string; check: WebhookCheck }) {
+	const { t } = useTranslation('services')
+	const { answers_challenge: answers, checks_signatures: checks } = check.verdicts
+	const recipe = `${href('/services/:serviceId/developers', { serviceId })}#signing`
+	return (
+		<section className="stack" aria-labelledby="verdicts-heading">
+			<h2 id="verdicts-heading">{t('webhooks.check.verdicts')}</h2>
+			<ul className="stack">
+				<li>
+					<span className={`tag ${answers ? 'tag--ok' : 'tag--attention'}`}>
+						{answers ? t('webhooks.check.pass') : t('webhooks.check.fail')}
+					</span>{' '}
+					{answers ? t('webhooks.check.answersChallenge') : t('webhooks.check.noChallenge')}
+				</li>
+				<li>
+					<span className={`tag ${checks === true ? 'tag--ok' : 'tag--attention'}`}>
+						{checks === true
+							? t('webhooks.check.pass')
+							: checks === false
+								? t('webhooks.check.fail')
+								: t('webhooks.check.unknown')}
+					</span>{' '}
+					{checks === true ? (
+						t('webhooks.check.checksSignatures')
+					) : checks === false ? (
+						<>
+							{t('webhooks.check.ignoresSignatures')} <Link to={recipe}>{t('webhooks.check.recipe')}</Link>
+						</>
+					) : (
+						t('webhooks.check.cannotTell')
+					)}
+				</li>
+			</ul>
+		</section>
+	)
+}

@@ -1,0 +1,211 @@
+import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { href, Link } from 'react-router'
+import type { Route } from './+types/webhook-delivery'
+import { redeliverBody, type WebhookDelivery } from '#app/api/contract/webhook-deliveries'
+import { newIdempotencyKey } from '#app/api/services.server'
+import { redeliver } from '#app/api/webhook-deliveries.server'
+import { fixedT } from '#app/i18n'
+import { getApi } from '#app/middleware/session.server'
+import { hasWebhookUrl, loadDelivery, toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
+import { WebhookExchange } from '#app/components/services/webhook-exchange'
+import { DeliveryStatus, EventName, NoWebhookUrl, SignedWith } from '#app/components/services/webhook-parts'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
+import { formatDateTime } from '#app/utils/date-time'
+import { invalid, parseForm } from '#app/utils/forms.server'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('services:webhooks.delivery.pageTitle', {
+				event: loaderData?.delivery.event_type,
+				name: loaderData?.service.name,
+			}),
+		}),
+	},
+]
+
+/** Redeliver's form: only the key rendered into it, so a double submit or a resubmitted page delivers once. */
+const schema = redeliverBody
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const { service, delivery } = await loadDelivery(context, params.serviceId, params.deliveryId)
+	return {
+		service: { id: service.id, name: service.name, hasUrl: hasWebhookUrl(service), webhookUrl: service.webhook_url },
+		delivery,
+		idempotencyKey: newIdempotencyKey(),
+	}
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const { submission } = parseForm(context, schema)
+	if (submission.status !== 'success') return invalid(submission)
+	let redelivery
+	try {
+		redelivery = await redeliver(getApi(context), params.serviceId, params.deliveryId, submission.value.idempotency_key)
+	} catch (error) {
+		return webhookActionFailed(error, context, request)
+	}
+	return toDelivery(context, params.serviceId, redelivery.id, {
+		tone: 'success',
+		key: 'services:webhooks.delivery.redelivered',
+	})
+}
+
+export default function WebhookDeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service, delivery, idempotencyKey } = loaderData
+	const log = href('/services/:serviceId/webhooks', { serviceId: service.id })
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={log}>{t('webhooks.delivery.back')}</Link>
+			</p>
+			<h1 id="page-heading">{t('webhooks.delivery.title', { event: delivery.event_type })}</h1>
+			<Summary serviceId={service.id} delivery={delivery} />
+			<section className="stack" aria-labelledby="redeliver-heading">
+				<h2 id="redeliver-heading">{t('webhooks.delivery.redeliverTitle')}</h2>
+				{service.hasUrl ? (
+					<>
+						<p>{t('webhooks.delivery.redeliverIntro', { url: service.webhookUrl })}</p>
+						<RedeliverForm key={delivery.id} idempotencyKey={idempotencyKey} lastResult={actionData?.result} />
+					</>
+				) : (
+					<NoWebhookUrl serviceId={service.id} />
+				)}
+			</section>
+			<section className="stack" aria-labelledby="payload-heading">
+				<h2 id="payload-heading">{t('webhooks.delivery.payload')}</h2>
+				{/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable: keyboard users must reach it */}
+				<pre tabIndex={0} aria-labelledby="payload-heading">
+					<code>{delivery.payload}</code>
+				</pre>
+			</section>
+			<section className="stack" aria-labelledby="attempts-heading">
+				<h2 id="attempts-heading">{t('webhooks.delivery.attempts')}</h2>
+				{delivery.attempts.length ? (
+					<ol className="webhook-attempts">
+						{delivery.attempts.map((attempt) => {
+							const label = t('webhooks.delivery.attempt', { number: attempt.number })
+							return (
+								<li key={attempt.number} className="card stack">
+									<h3>
+										{label}:{' '}
+										<span className={`tag ${attempt.succeeded ? 'tag--ok' : 'tag--attention'}`}>
+											{attempt.succeeded ? t('webhooks.delivery.succeeded') : t('webhooks.delivery.failedAttempt')}
+										</span>
+									</h3>
+									<p>
+										<SignedWith secrets={attempt.signed_with} />
+									</p>
+									<WebhookExchange exchange={attempt} label={label} headingLevel={4} />
+								</li>
+							)
+						})}
+					</ol>
+				) : (
+					<p>{t('webhooks.delivery.noAttempts')}</p>
+				)}
+			</section>
+		</section>
+	)
+}
+
+/** What the delivery is and where it stands: status in words, the next retry, the secrets that signed it. */
+function Summary({ serviceId, delivery }: { serviceId: string; delivery: WebhookDelivery }) {
+	const { t } = useTranslation('services')
+	return (
+		<dl className="summary-list">
+			<div>
+				<dt>{t('webhooks.delivery.status')}</dt>
+				<dd>
+					<DeliveryStatus status={delivery.status} />
+				</dd>
+			</div>
+			<div>
+				<dt>{t('webhooks.delivery.event')}</dt>
+				<dd>
+					<EventName type={delivery.event_type} /> <code>{delivery.event_id}</code>
+				</dd>
+			</div>
+			<div>
+				<dt>{t('webhooks.delivery.trigger')}</dt>
+				<dd>
+					{t(`webhooks.triggerLong.${delivery.trigger}`)}
+					{delivery.redelivery_of ? (
+						<>
+							{' '}
+							<Link
+								to={href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
+									serviceId,
+									deliveryId: delivery.redelivery_of,
+								})}
+							>
+								{t('webhooks.delivery.original')}
+							</Link>
+						</>
+					) : null}
+				</dd>
+			</div>
+			<div>
+				<dt>{t('webhooks.delivery.url')}</dt>
+				<dd>
+					<code>{delivery.url}</code>
+				</dd>
+			</div>
+			<div>
+				<dt>{t('webhooks.delivery.created')}</dt>
+				<dd>
+					<time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time>
+				</dd>
+			</div>
+			<div>
+				<dt>{t('webhooks.delivery.signed')}</dt>
+				<dd>
+					<SignedWith secrets={delivery.signed_with} />
+				</dd>
+			</div>
+			<div>
+				<dt>{t('webhooks.delivery.nextRetry')}</dt>
+				<dd>
+					{delivery.next_retry_at ? (
+						<time dateTime={delivery.next_retry_at}>{formatDateTime(delivery.next_retry_at)}</time>
+					) : delivery.status === 'failed' ? (
+						t('webhooks.delivery.gaveUp')
+					) : (
+						t('webhooks.delivery.noRetry')
+					)}
+				</dd>
+			</div>
+		</dl>
+	)
+}
+
+/** Redeliver: one POST button; the key comes from the loader, so two clicks send it twice and deliver once. */
+function RedeliverForm({
+	idempotencyKey,
+	lastResult,
+}: {
+	idempotencyKey: string
+	lastResult?: SubmissionResult<string[]>
+}) {
+	const { t } = useTranslation('services')
+	// A failed submission comes back with its key, so trying again cannot deliver twice.
+	const [form, fields] = useAppForm(schema, {
+		id: 'redeliver',
+		lastResult,
+		defaultValue: { idempotency_key: idempotencyKey },
+	})
+	return (
+		<AppForm form={form}>
+			<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
+			<div className="button-row">
+				<SubmitButton pendingLabel={t('webhooks.delivery.redeliverPending')}>
+					{t('webhooks.delivery.redeliver')}
+				</SubmitButton>
+			</div>
+		</AppForm>
+	)
+}

@@ -1,0 +1,313 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { Form, href, Link, redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/webhooks'
+import {
+	webhookDeliveryStatusEnum,
+	webhookEventTypeEnum,
+	webhookLimits,
+	type WebhookDeliveryStatus,
+	type WebhookDeliverySummary,
+	type WebhookEventType,
+} from '#app/api/contract/webhook-deliveries'
+import { ApiError } from '#app/api/errors'
+import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
+import { fixedT } from '#app/i18n'
+import { getApi } from '#app/middleware/session.server'
+import { loadService } from '#app/services/load.server'
+import {
+	checkEndpoint,
+	hasWebhookUrl,
+	sendTestEvent,
+	toCheck,
+	toDelivery,
+	webhookActionFailed,
+} from '#app/services/webhooks.server'
+import { DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
+import { formatDateTime } from '#app/utils/date-time'
+import { invalid, parseForm } from '#app/utils/forms.server'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('services:webhooks.pageTitle', { name: loaderData?.service.name }),
+		}),
+	},
+]
+
+/** The two actions of this page: each a POST button, each ending on a page of its own (the result). */
+const INTENT = { test: 'test', check: 'check' } as const
+const schema = z.object({ intent: z.enum([INTENT.test, INTENT.check]) })
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const search = new URL(request.url).searchParams
+	const filters = deliveryFilters(search)
+	const cursor = search.get('cursor') || undefined
+	const self = href('/services/:serviceId/webhooks', { serviceId: params.serviceId })
+	const [service, page] = await Promise.all([
+		loadService(context, params.serviceId),
+		deliveriesPage(getApi(context), params.serviceId, filters, cursor).catch((error: unknown) => {
+			// A stale or hand-edited cursor: the first page with the same filters (never an error page).
+			if (cursor && error instanceof ApiError && error.kind === 'bad_request') {
+				throw redirect(`${self}${deliveryLogSearch(filters)}`)
+			}
+			// loadService answers the 404 of someone else's service; this call would say the same.
+			if (error instanceof ApiError && error.status === 404) return null
+			throw error
+		}),
+	])
+	const nextCursor = page?.nextCursor ?? null
+	return {
+		service: { id: service.id, name: service.name, webhookUrl: service.webhook_url, hasUrl: hasWebhookUrl(service) },
+		filters,
+		deliveries: page?.deliveries ?? [],
+		isFirstPage: !cursor,
+		// Plain links (JS off): the filters stay in the URL, the cursor only on the way to older deliveries.
+		links: {
+			byStatus: [undefined, ...webhookDeliveryStatusEnum.options].map((status) => ({
+				status,
+				href: `${self}${deliveryLogSearch({ ...filters, status })}`,
+			})),
+			older: nextCursor ? `${self}${deliveryLogSearch(filters, nextCursor)}` : null,
+			newest: cursor ? `${self}${deliveryLogSearch(filters)}` : null,
+		},
+	}
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const { submission } = parseForm(context, schema)
+	if (submission.status !== 'success') return invalid(submission)
+	try {
+		if (submission.value.intent === INTENT.test) {
+			const delivery = await sendTestEvent(context, params.serviceId)
+			return await toDelivery(context, params.serviceId, delivery.id)
+		}
+		const check = await checkEndpoint(context, params.serviceId)
+		return toCheck(params.serviceId, check.id)
+	} catch (error) {
+		return webhookActionFailed(error, context, request)
+	}
+}
+
+export default function ServiceWebhooks({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service } = loaderData
+	const settings = href('/services/:serviceId/manage', { serviceId: service.id })
+	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
+					{t('webhooks.back', { name: service.name })}
+				</Link>
+			</p>
+			<h1 id="page-heading">{t('webhooks.pageTitle', { name: service.name })}</h1>
+			{service.hasUrl ? (
+				<>
+					<dl className="summary-list developer-values">
+						<div>
+							<dt>{t('webhooks.url')}</dt>
+							<dd className="stack">
+								<code>{service.webhookUrl}</code>
+								<Link to={settings}>{t('webhooks.changeUrl')}</Link>
+							</dd>
+						</div>
+					</dl>
+					<section className="stack" aria-labelledby="try-heading">
+						<h2 id="try-heading">{t('webhooks.try.title')}</h2>
+						<p>{t('webhooks.try.test')}</p>
+						<ActionForm intent={INTENT.test} lastResult={lastResult} />
+						<p>{t('webhooks.try.check')}</p>
+						<ActionForm intent={INTENT.check} lastResult={lastResult} />
+						<p>
+							<Link to={`${href('/services/:serviceId/developers', { serviceId: service.id })}#signing`}>
+								{t('webhooks.recipeLink')}
+							</Link>
+						</p>
+					</section>
+				</>
+			) : (
+				<NoWebhookUrl serviceId={service.id} />
+			)}
+			<DeliveryLog {...loaderData} />
+		</section>
+	)
+}
+
+/** Send test event or Check endpoint: one POST button; a failure comes back to the form that was pressed. */
+function ActionForm({
+	intent,
+	lastResult,
+}: {
+	intent: (typeof INTENT)[keyof typeof INTENT]
+	lastResult?: SubmissionResult<string[]>
+}) {
+	const { t } = useTranslation('services')
+	const mine = lastResult?.initialValue?.intent === intent ? lastResult : undefined
+	const [form] = useAppForm(schema, { id: `webhook-${intent}`, lastResult: mine })
+	return (
+		<AppForm form={form}>
+			<input type="hidden" name="intent" value={intent} />
+			<div className="button-row">
+				<SubmitButton variant="secondary" pendingLabel={t(`webhooks.try.${intent}Pending`)}>
+					{t(`webhooks.try.${intent}Button`)}
+				</SubmitButton>
+			</div>
+		</AppForm>
+	)
+}
+
+const STATUSES = webhookDeliveryStatusEnum.options
+const EVENTS = webhookEventTypeEnum.options.filter((type) => type !== 'url_verification')
+
+/** The log: filters (links and a GET form, both plain URLs), the page of deliveries, and the way to older ones. */
+function DeliveryLog({
+	service,
+	filters,
+	deliveries,
+	isFirstPage,
+	links,
+}: {
+	service: { id: string }
+	filters: { status?: WebhookDeliveryStatus; event?: WebhookEventType }
+	deliveries: WebhookDeliverySummary[]
+	isFirstPage: boolean
+	links: {
+		byStatus: Array<{ status?: WebhookDeliveryStatus; href: string }>
+		older: string | null
+		newest: string | null
+	}
+}) {
+	const { t } = useTranslation('services')
+	const self = href('/services/:serviceId/webhooks', { serviceId: service.id })
+	const filtered = Boolean(filters.status || filters.event)
+	return (
+		<section id="log" className="stack" aria-labelledby="log-heading">
+			<h2 id="log-heading">{t('webhooks.log.title')}</h2>
+			<p>{t('webhooks.log.intro', { days: webhookLimits.retentionDays })}</p>
+			<nav aria-label={t('webhooks.log.byStatus')}>
+				<ul className="webhook-filters">
+					{links.byStatus.map(({ status, href: to }) => (
+						<li key={status ?? 'all'}>
+							<Link to={to} aria-current={filters.status === status ? 'page' : undefined}>
+								{status ? t(`webhooks.status.${status}`) : t('webhooks.log.allStatuses')}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</nav>
+			<Form method="get" action={self} className="form webhook-filter-form" aria-label={t('webhooks.log.filterForm')}>
+				<div className="field">
+					<label className="field__label" htmlFor="log-status">
+						{t('webhooks.log.status')}
+					</label>
+					<select
+						id="log-status"
+						name="status"
+						className="field__input field__select"
+						defaultValue={filters.status ?? ''}
+						key={`status-${filters.status ?? ''}`}
+					>
+						<option value="">{t('webhooks.log.allStatuses')}</option>
+						{STATUSES.map((status) => (
+							<option key={status} value={status}>
+								{t(`webhooks.status.${status}`)}
+							</option>
+						))}
+					</select>
+				</div>
+				<div className="field">
+					<label className="field__label" htmlFor="log-event">
+						{t('webhooks.log.event')}
+					</label>
+					<select
+						id="log-event"
+						name="event"
+						className="field__input field__select"
+						defaultValue={filters.event ?? ''}
+						key={`event-${filters.event ?? ''}`}
+					>
+						<option value="">{t('webhooks.log.allEvents')}</option>
+						{EVENTS.map((event) => (
+							<option key={event} value={event}>
+								{t(`webhooks.events.${event}`)}
+							</option>
+						))}
+					</select>
+				</div>
+				<div className="button-row">
+					<button type="submit" className="button button--secondary">
+						{t('webhooks.log.apply')}
+					</button>
+					{filtered ? <Link to={self}>{t('webhooks.log.clear')}</Link> : null}
+				</div>
+			</Form>
+
+			{deliveries.length ? (
+				<table className="webhook-table">
+					<caption>{filtered ? t('webhooks.log.captionFiltered') : t('webhooks.log.caption')}</caption>
+					<thead>
+						<tr>
+							<th scope="col">{t('webhooks.log.colEvent')}</th>
+							<th scope="col">{t('webhooks.log.colStatus')}</th>
+							<th scope="col">{t('webhooks.log.colLast')}</th>
+							<th scope="col">{t('webhooks.log.colAttempts')}</th>
+							<th scope="col">{t('webhooks.log.colCreated')}</th>
+						</tr>
+					</thead>
+					<tbody>
+						{deliveries.map((delivery) => (
+							<tr key={delivery.id}>
+								<th scope="row">
+									<Link
+										to={href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
+											serviceId: service.id,
+											deliveryId: delivery.id,
+										})}
+									>
+										<EventName type={delivery.event_type} />
+									</Link>
+									{delivery.trigger === 'event' ? null : (
+										<span className="muted"> {t(`webhooks.trigger.${delivery.trigger}`)}</span>
+									)}
+								</th>
+								<td>
+									<DeliveryStatus status={delivery.status} />
+								</td>
+								<td>
+									{delivery.last_status_code !== null
+										? t('webhooks.log.httpStatus', { status: delivery.last_status_code })
+										: delivery.last_error
+											? delivery.last_error
+											: t('webhooks.log.noAttempt')}
+								</td>
+								<td>{delivery.attempt_count}</td>
+								<td>
+									<time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time>
+								</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			) : filtered ? (
+				<p>
+					{t('webhooks.log.noMatch')} <Link to={self}>{t('webhooks.log.clear')}</Link>
+				</p>
+			) : isFirstPage ? (
+				<p>{t('webhooks.log.empty', { days: webhookLimits.retentionDays })}</p>
+			) : (
+				<p>{t('webhooks.log.noMore')}</p>
+			)}
+			{links.older || links.newest ? (
+				<p className="button-row">
+					{links.newest ? <Link to={links.newest}>{t('webhooks.log.newest')}</Link> : null}
+					{links.older ? <Link to={links.older}>{t('webhooks.log.older')}</Link> : null}
+				</p>
+			) : null}
+		</section>
+	)
+}

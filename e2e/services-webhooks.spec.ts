@@ -1,0 +1,341 @@
+import type { Page } from '@playwright/test'
+import { csrfTokenFrom } from '#tests/setup/processes'
+import { expectAccessible } from './utils/axe'
+import { anotherPartnersService, serviceIdOf } from './utils/services'
+import { newWebhookService, validSignatures } from './utils/webhooks'
+import { expect, test } from './fixtures'
+
+const DELIVERY = /\/webhooks\/deliveries\/[^/?#]+$/
+const FAILING = 'Your endpoint is failing'
+
+/** The summary of a delivery page (status, event, signatures, next retry). */
+const summaryOf = (page: Page) => page.locator('dl.summary-list').first()
+/** Rows of the delivery log's table. */
+const logRows = (page: Page) =>
+	page
+		.getByRole('table')
+		.getByRole('row')
+		.filter({ has: page.getByRole('rowheader') })
+
+async function sendTestEvent(page: Page, webhooks: string) {
+	await page.goto(webhooks)
+	await page.getByRole('button', { name: 'Send test event' }).click()
+	await expect(page).toHaveURL(DELIVERY)
+	await expect(page.getByRole('heading', { level: 1, name: 'Delivery of a ping event' })).toBeVisible()
+	return new URL(page.url()).pathname
+}
+
+test('a test event to an endpoint answering 200 is delivered, shown in full, and verifies with the recipe', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}, testInfo) => {
+	const service = await newWebhookService(page, baseURL!)
+	await mock.addWebhookReceiver({ url: service.url, status: 200, body: 'thanks' })
+
+	await page
+		.getByRole('region', { name: 'Sections' })
+		.getByRole('link', { name: /^Test events, endpoint check/ })
+		.click()
+	await expect(page).toHaveURL(new RegExp(`${service.webhooks}$`))
+	await expect(page.getByRole('heading', { level: 1, name: /^Webhooks: / })).toBeVisible()
+	await expect(page.getByText('No deliveries in the last 30 days.')).toBeVisible()
+	await expectAccessible(page, testInfo)
+
+	await page.getByRole('button', { name: 'Send test event' }).click()
+	await expect(page).toHaveURL(DELIVERY)
+	await expect(summaryOf(page)).toContainText('Delivered')
+	await expect(summaryOf(page)).toContainText(`Signed with secret …${service.secret.slice(-4)}`)
+	await expect(page.getByText('Answered with HTTP status 200')).toBeVisible()
+	await expect(page.getByRole('table', { name: 'Attempt 1: request headers' })).toContainText('partner-signature')
+	await expect(page.getByRole('table', { name: 'Attempt 1: response headers' })).toBeVisible()
+	await expect(page.getByRole('figure', { name: 'Attempt 1: response body (first 1 KB)' })).toContainText('thanks')
+	await expectAccessible(page, testInfo)
+
+	// What the endpoint received verifies with the secret shown at creation, by the developers page's recipe.
+	const received = await mock.webhookRequests(service.url)
+	expect(received).toHaveLength(1)
+	expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'ping', service_id: service.serviceId })
+	const signatures = validSignatures(received[0]!, service.secret)
+	expect(signatures.all).toHaveLength(1)
+	expect(signatures.valid).toHaveLength(1)
+	expect(validSignatures(received[0]!, 'sk_test_not-the-secret').valid).toHaveLength(0)
+	await expect(page.getByRole('figure', { name: 'Attempt 1: request body' })).toContainText(received[0]!.body)
+
+	await page.getByRole('link', { name: 'Back to the delivery log' }).click()
+	await expect(logRows(page)).toHaveCount(1)
+	await expect(logRows(page).first()).toContainText('Test event')
+	await expect(logRows(page).first()).toContainText('Delivered')
+	await expect(logRows(page).first()).toContainText('HTTP 200')
+})
+
+test('a failing endpoint is retried on the clock, raises the banner after three failures, and Redeliver fixes it', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}, testInfo) => {
+	const service = await newWebhookService(page, baseURL!)
+	await mock.addWebhookReceiver({ url: service.url, status: 500, body: 'boom' })
+	const delivery = await sendTestEvent(page, service.webhooks)
+	await expect(summaryOf(page)).toContainText('Failed')
+	await expect(page.getByText('Answered with HTTP status 500')).toBeVisible()
+	await expect(
+		summaryOf(page)
+			.getByRole('definition')
+			.filter({ has: page.locator('time') }),
+	).not.toHaveCount(0)
+	await page.goto(service.details)
+	await expect(page.getByText(FAILING)).toHaveCount(0)
+
+	// The 1 min and 5 min retries run on the API's clock.
+	await mock.advanceClock(60)
+	await mock.advanceClock(300)
+	await expect.poll(async () => (await mock.webhookRequests(service.url)).length).toBe(3)
+	await page.goto(delivery)
+	await expect(page.getByRole('heading', { level: 3, name: /^Attempt 3: Failed/ })).toBeVisible()
+
+	await page.goto(service.details)
+	const banner = page.getByRole('status').filter({ hasText: FAILING })
+	await expect(banner).toBeVisible()
+	await expect(banner).toContainText('The last 3 attempts to deliver a webhook failed.')
+	await expect(banner).toContainText('Last error')
+	await expectAccessible(page, testInfo)
+	await banner.getByRole('link', { name: 'See the failed deliveries' }).click()
+	await expect(page).toHaveURL(new RegExp(`${service.webhooks}\\?status=failed$`))
+	await expect(logRows(page)).toHaveCount(1)
+	await expect(logRows(page).first()).toContainText('Failed')
+
+	// The endpoint is fixed; Redeliver sends the same event as a new delivery, which gets through.
+	await mock.addWebhookReceiver({ url: service.url, status: 200 })
+	await logRows(page).first().getByRole('link').click()
+	await expect(page).toHaveURL(new RegExp(`${delivery}$`))
+	await page.getByRole('button', { name: 'Redeliver' }).click()
+	await expect(page.getByText('The event was sent again. This is the new delivery.')).toBeVisible()
+	await expect(page).toHaveURL(DELIVERY)
+	expect(new URL(page.url()).pathname).not.toBe(delivery)
+	await expect(summaryOf(page)).toContainText('Delivered')
+	await expect(summaryOf(page)).toContainText('Redelivery')
+	const received = await mock.webhookRequests(service.url)
+	expect(received).toHaveLength(4)
+	expect(JSON.parse(received[3]!.body).id).toBe(JSON.parse(received[0]!.body).id)
+	await page.getByRole('link', { name: 'See the original delivery' }).click()
+	await expect(page).toHaveURL(new RegExp(`${delivery}$`))
+
+	await page.goto(service.details)
+	await expect(page.getByText(FAILING)).toHaveCount(0)
+})
+
+test('Redeliver submitted twice with the same rendered key delivers once', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}) => {
+	const service = await newWebhookService(page, baseURL!)
+	await mock.addWebhookReceiver({ url: service.url })
+	const delivery = await sendTestEvent(page, service.webhooks)
+	const request = page.context().request
+	const html = await (await request.get(delivery)).text()
+	const csrf = csrfTokenFrom(html)
+	const key = /name="idempotency_key" value="([^"]+)"/.exec(html)?.[1]
+	expect(csrf && key).toBeTruthy()
+	const post = () =>
+		request.post(delivery, {
+			form: { csrf: csrf!, idempotency_key: key!, __form: 'redeliver' },
+			headers: { Origin: baseURL! },
+			maxRedirects: 0,
+		})
+	const first = await post()
+	const second = await post()
+	expect(first.status()).toBe(302)
+	expect(second.status()).toBe(302)
+	expect(second.headers().location).toBe(first.headers().location)
+	expect(first.headers().location).not.toBe(delivery)
+	expect(await mock.webhookRequests(service.url)).toHaveLength(2)
+})
+
+test('Check endpoint against a correct endpoint: both verdicts good, both exchanges in full', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}, testInfo) => {
+	const service = await newWebhookService(page, baseURL!)
+	await mock.addWebhookReceiver({ url: service.url })
+	await page.goto(service.webhooks)
+	await page.getByRole('button', { name: 'Check endpoint' }).click()
+	await expect(page).toHaveURL(/\/webhooks\/checks\/[^/]+$/)
+	await expect(page.getByRole('heading', { level: 1, name: 'Endpoint check' })).toBeVisible()
+	const verdicts = page.getByRole('region', { name: 'Verdicts' })
+	await expect(verdicts).toContainText('Yes Your endpoint answers the challenge.')
+	await expect(verdicts).toContainText('Yes Your endpoint checks signatures')
+	const signed = page.getByRole('region', { name: 'The signed request' })
+	await expect(signed).toContainText('Answered with HTTP status 200')
+	await expect(signed.getByRole('table', { name: 'Signed request: request headers' })).toContainText(
+		'partner-signature',
+	)
+	const wrong = page.getByRole('region', { name: 'The request with a wrong signature' })
+	await expect(wrong).toContainText('Answered with HTTP status 401')
+	await expect(wrong.getByRole('figure', { name: 'Wrong signature: response body (first 1 KB)' })).toContainText(
+		'Invalid signature.',
+	)
+	await expectAccessible(page, testInfo)
+	// A check is not a delivery.
+	await page.getByRole('link', { name: 'Back to webhooks' }).click()
+	await expect(page.getByText('No deliveries in the last 30 days.')).toBeVisible()
+})
+
+test('an endpoint that ignores signatures gets the warning and the way to the recipe', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}) => {
+	const service = await newWebhookService(page, baseURL!)
+	await mock.addWebhookReceiver({ url: service.url, verify_signatures: false })
+	await page.goto(service.webhooks)
+	await page.getByRole('button', { name: 'Check endpoint' }).click()
+	const verdicts = page.getByRole('region', { name: 'Verdicts' })
+	await expect(verdicts).toContainText('Yes Your endpoint answers the challenge.')
+	await expect(verdicts).toContainText(
+		'No Your endpoint accepted a request with a wrong signature: it does not verify signatures',
+	)
+	await verdicts.getByRole('link', { name: 'See how to verify signatures' }).click()
+	await expect(page).toHaveURL(new RegExp(`${service.details}/developers#signing$`))
+	await expect(page.getByRole('heading', { level: 2, name: 'Webhook signatures' })).toBeVisible()
+})
+
+test('the log filters by status with plain links and a GET form, pages with plain links, and says when empty', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}, testInfo) => {
+	const service = await newWebhookService(page, baseURL!)
+	await mock.addWebhookReceiver({ url: service.url, status: 500 })
+	await sendTestEvent(page, service.webhooks)
+	await mock.addWebhookReceiver({ url: service.url, status: 200 })
+	for (let i = 0; i < 15; i++) {
+		await mock.sendWebhookEvent(service.serviceId, { type: 'password_changed_to_random_string' })
+	}
+
+	// 16 deliveries: a first page of 15, newest first, then an older one.
+	await page.goto(service.webhooks)
+	await expect(logRows(page)).toHaveCount(15)
+	await expect(logRows(page).first()).toContainText('Password changed to a random string')
+	await page.getByRole('link', { name: 'Older deliveries' }).click()
+	await expect(page).toHaveURL(/\?cursor=/)
+	await expect(logRows(page)).toHaveCount(1)
+	await expect(logRows(page).first()).toContainText('Test event')
+	await expect(page.getByRole('link', { name: 'Older deliveries' })).toHaveCount(0)
+	await page.getByRole('link', { name: 'Newest deliveries' }).click()
+	await expect(logRows(page)).toHaveCount(15)
+
+	const byStatus = page.getByRole('navigation', { name: 'Deliveries by status' })
+	await byStatus.getByRole('link', { name: 'Failed' }).click()
+	await expect(page).toHaveURL(new RegExp(`${service.webhooks}\\?status=failed$`))
+	await expect(byStatus.getByRole('link', { name: 'Failed' })).toHaveAttribute('aria-current', 'page')
+	await expect(logRows(page)).toHaveCount(1)
+	await expect(logRows(page).first()).toContainText('Failed')
+	await expectAccessible(page, testInfo)
+
+	await byStatus.getByRole('link', { name: 'Pending' }).click()
+	await expect(page.getByText('No deliveries match these filters.')).toBeVisible()
+	await page.getByRole('link', { name: 'Clear the filters' }).first().click()
+	await expect(page).toHaveURL(new RegExp(`${service.webhooks}$`))
+	await expect(logRows(page)).toHaveCount(15)
+
+	// The GET form: both filters in the URL.
+	const form = page.getByRole('form', { name: 'Filter the deliveries' })
+	await form.getByLabel('Status').selectOption('delivered')
+	await form.getByLabel('Event').selectOption('ping')
+	await form.getByRole('button', { name: 'Apply filters' }).click()
+	await expect(page).toHaveURL(/\?status=delivered&event=ping$/)
+	await expect(page.getByText('No deliveries match these filters.')).toBeVisible()
+	await form.getByLabel('Status').selectOption('failed')
+	await form.getByRole('button', { name: 'Apply filters' }).click()
+	await expect(page).toHaveURL(/\?status=failed&event=ping$/)
+	await expect(logRows(page)).toHaveCount(1)
+
+	// A hand-edited value is ignored: the whole log, not an error.
+	expect((await page.goto(`${service.webhooks}?status=bogus&cursor=not-a-cursor`))!.status()).toBe(200)
+	await expect(logRows(page)).toHaveCount(15)
+})
+
+test('after a rotation the next delivery carries two signatures, both valid, and says so', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}) => {
+	const service = await newWebhookService(page, baseURL!)
+	await mock.addWebhookReceiver({ url: service.url })
+	await page.goto(`${service.details}/developers`)
+	await page.getByRole('link', { name: 'Rotate the secret' }).click()
+	await page.getByRole('button', { name: 'Create a second secret' }).click()
+	await expect(page).toHaveURL(new RegExp(`${service.details}/developers$`))
+	const second = (await page.getByLabel('Client secret').textContent())!.trim()
+	expect(second).not.toBe(service.secret)
+
+	await page.getByRole('link', { name: 'Test your endpoint and see the delivery log' }).click()
+	await page.getByRole('button', { name: 'Send test event' }).click()
+	await expect(page).toHaveURL(DELIVERY)
+	await expect(summaryOf(page)).toContainText(
+		`Signed with two secrets (a rotation is under way): …${service.secret.slice(-4)} and …${second.slice(-4)}`,
+	)
+	const [received] = await mock.webhookRequests(service.url)
+	const byFirst = validSignatures(received!, service.secret)
+	const bySecond = validSignatures(received!, second)
+	expect(byFirst.all).toHaveLength(2)
+	expect(byFirst.valid).toHaveLength(1)
+	expect(bySecond.valid).toHaveLength(1)
+	expect(bySecond.valid[0]).not.toBe(byFirst.valid[0])
+})
+
+test("another partner's delivery, unknown and malformed ids are 404; an outage is a message, not a crash", async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+	playwright,
+}) => {
+	const ours = await newWebhookService(page, baseURL!)
+	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
+	const theirDelivery = (
+		await mock.sendWebhookEvent(serviceIdOf(theirs), { type: 'password_changed_to_random_string' })
+	).id
+	const paths = [
+		`${ours.webhooks}/deliveries/${theirDelivery}`,
+		`${theirs}/webhooks`,
+		`${theirs}/webhooks/deliveries/${theirDelivery}`,
+		`${ours.webhooks}/deliveries/not-a-delivery`,
+		`${ours.webhooks}/checks/not-a-check`,
+		'/services/not-a-service-id/webhooks',
+	]
+	for (const path of paths) {
+		const response = await page.goto(path)
+		expect(response!.status(), path).toBe(404)
+		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+	}
+	// Redeliver of their delivery through our service, or a test event on theirs: 404, nothing sent.
+	const request = page.context().request
+	const csrf = csrfTokenFrom(await (await request.get(ours.webhooks)).text())
+	const post = (path: string, form: Record<string, string>) =>
+		request.post(path, { form: { csrf: csrf!, ...form }, headers: { Origin: baseURL! }, maxRedirects: 0 })
+	expect((await post(paths[0]!, { idempotency_key: 'k1', __form: 'redeliver' })).status()).toBe(404)
+	expect((await post(paths[1]!, { intent: 'test', __form: 'webhook-test' })).status()).toBe(404)
+
+	// The API fails the test event: the same page with a 503 message.
+	await mock.addWebhookReceiver({ url: ours.url })
+	await mock.fault({ method: 'POST', path: `/services/${ours.serviceId}/webhook-test-events`, status: 503 })
+	await page.goto(ours.webhooks)
+	const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+	await page.getByRole('button', { name: 'Send test event' }).click()
+	expect((await answer).status()).toBe(503)
+	await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+		'Something went wrong. Your changes were not saved.',
+	)
+	expect(await mock.webhookRequests(ours.url)).toHaveLength(0)
+})
