@@ -12,7 +12,7 @@ import {
 	type RouterContextProvider,
 } from 'react-router'
 import { assertConfig } from '#app/config.server'
-import { getI18n } from '#app/middleware/i18n.server'
+import { getI18nForRender } from '#app/middleware/i18n.server'
 import { log, requestIdContext } from '#app/middleware/request-log.server'
 import { nonceContext } from '#app/middleware/security.server'
 import { loggablePath } from '#app/utils/request-log'
@@ -35,7 +35,7 @@ export default function handleRequest(
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const nonce = loadContext.get(nonceContext)
-	const i18n = getI18n(loadContext)
+	const i18n = getI18nForRender(loadContext)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false

@@ -7,7 +7,8 @@
  * Loopback only; every loop is bounded. See README "Benchmarks".
  *
  * Knobs: BENCH_REQUESTS (per row, default 1000), BENCH_LATENCY_MS (upstream,
- * default 5), BENCH_LIGHTHOUSE=0 (skip Lighthouse; skipped anyway without Chromium).
+ * default 5), BENCH_LIGHTHOUSE=0 (skip Lighthouse; skipped anyway without Chromium),
+ * BENCH_PROFILE=1 (CPU profile of the loaded portal, see README).
  */
 import os from 'node:os'
 import path from 'node:path'
@@ -23,6 +24,9 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5)
 const CONNECTIONS = 50
 const SCALES = [1, 100, 10_000]
 const COLD_STARTS = 3
+/** BENCH_PROFILE=1: the loaded portal writes a V8 CPU profile into .cache/profiles/ when it stops. */
+const PROFILE = process.env.BENCH_PROFILE === '1'
+const PROFILE_ARGS = ['--cpu-prof', `--cpu-prof-dir=${path.join(projectRoot, '.cache', 'profiles')}`]
 
 const TARGET = {
 	cpuRatio: 2,
@@ -86,9 +90,9 @@ async function main() {
 	const port = await freePort()
 	const portalUrl = `http://127.0.0.1:${port}`
 	const env = portalEnv({ PORT: String(port), PUBLIC_APP_URL: portalUrl, API_BASE_URL: stub.url, LOG_LEVEL: 'silent' })
-	const startPortal = () =>
+	const startPortal = (profile = false) =>
 		spawnServer({
-			args: ['--import', './instrument.server.mjs', './server.mjs'],
+			args: [...(profile ? PROFILE_ARGS : []), '--import', './instrument.server.mjs', './server.mjs'],
 			cwd: projectRoot,
 			env,
 			url: portalUrl,
@@ -134,7 +138,7 @@ async function main() {
 		await p.close()
 	}
 
-	portal = await startPortal()
+	portal = await startPortal(PROFILE)
 	const referencePort = await freePort()
 	const reference = await spawnServer({
 		args: [path.join(projectRoot, 'scripts', 'bench', 'reference', 'server.mjs')],
