@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import * as Sentry from '@sentry/react-router'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
@@ -11,8 +10,8 @@ import {
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
-import { assertConfig } from '#app/config.server'
-import { getI18n } from '#app/middleware/i18n.server'
+import { assertConfig, getConfig } from '#app/config.server'
+import { getI18nForRender } from '#app/middleware/i18n.server'
 import { log, requestIdContext } from '#app/middleware/request-log.server'
 import { nonceContext } from '#app/middleware/security.server'
 import { loggablePath } from '#app/utils/request-log'
@@ -35,7 +34,7 @@ export default function handleRequest(
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const nonce = loadContext.get(nonceContext)
-	const i18n = getI18n(loadContext)
+	const i18n = getI18nForRender(loadContext)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
@@ -98,7 +97,19 @@ function reportError(error: unknown, request: Request, context?: Readonly<Router
 		message: err.message,
 		stack: err.stack?.split('\n').slice(0, 6).join('\n'),
 	})
-	Sentry.captureException(err, { tags: requestId ? { request_id: requestId } : undefined })
+	captureException(err, requestId)
+}
+
+/**
+ * Reports to Sentry when a DSN is set. The SDK is imported only then (by
+ * instrument.server.mjs first, so this import is already loaded): a portal
+ * without error reporting never pays for loading it.
+ */
+function captureException(err: Error, requestId: string | undefined) {
+	if (!getConfig().SENTRY_DSN) return
+	void import('@sentry/react-router').then((Sentry) =>
+		Sentry.captureException(err, { tags: requestId ? { request_id: requestId } : undefined }),
+	)
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

@@ -1,106 +1,306 @@
 /**
- * `npm run bench`: figures, not pass/fail. Build size of what browsers
- * download, server cold start, and server-render latency/throughput on this
- * machine, against the in-process mock API. Loopback only; bounded loops.
+ * `npm run bench`: the performance budget (issue 13) as figures and ratios,
+ * not timed tests. The portal and a bare one-route React Router page (built
+ * from this project's own dependencies, `scripts/bench/reference/`) run as
+ * child processes against an upstream stub that replays recorded partner API
+ * answers after a fixed latency; each server's CPU time comes from the OS.
+ * Loopback only; every loop is bounded. See README "Benchmarks".
+ *
+ * Knobs: BENCH_REQUESTS (per row, default 1000), BENCH_LATENCY_MS (upstream,
+ * default 5), BENCH_LIGHTHOUSE=0 (skip Lighthouse; skipped anyway without Chromium),
+ * BENCH_PROFILE=1 (CPU profile of the loaded portal, see README).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { chromiumPath, lighthouse, type Scores } from './bench/lighthouse'
+import { cpuAvailable, firstLoadJs, load, spawnServer, type LoadResult, type Server } from './bench/measure'
+import { startUpstreamStub, type StubCall } from './bench/upstream-stub'
 import { startMockApi } from '#tests/mock-api/server'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
-import { freePort, portalEnv, projectRoot, signInOverHttp, startPortal } from '#tests/setup/processes'
+import { freePort, portalEnv, projectRoot, signInOverHttp } from '#tests/setup/processes'
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000)
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5)
+const CONNECTIONS = 50
+const SCALES = [1, 100, 10_000]
+const COLD_STARTS = 3
+/** BENCH_PROFILE=1: the loaded portal writes a V8 CPU profile into .cache/profiles/ when it stops. */
+const PROFILE = process.env.BENCH_PROFILE === '1'
+const PROFILE_ARGS = ['--cpu-prof', `--cpu-prof-dir=${path.join(projectRoot, '.cache', 'profiles')}`]
 
-function buildSizes() {
-	const dir = path.join(projectRoot, 'build', 'client', 'assets')
-	const files = readdirSync(dir).filter((f) => f.endsWith('.js') || f.endsWith('.css'))
-	const rows = files.map((f) => {
-		const raw = readFileSync(path.join(dir, f))
-		return { file: f, raw: statSync(path.join(dir, f)).size, gzip: gzipSync(raw).length }
-	})
-	const js = rows.filter((r) => r.file.endsWith('.js'))
-	const css = rows.filter((r) => r.file.endsWith('.css'))
-	const sum = (list: typeof rows, key: 'raw' | 'gzip') => list.reduce((n, r) => n + r[key], 0)
-	const lazy = js.filter((r) => r.file.startsWith('sentry.client'))
-	console.log('\n== Browser assets (build/client/assets)')
-	console.log(`JS total         ${kb(sum(js, 'raw'))} raw, ${kb(sum(js, 'gzip'))} gzip (${js.length} files)`)
-	console.log(`JS without Sentry (loaded only with a DSN): ${kb(sum(js, 'gzip') - sum(lazy, 'gzip'))} gzip`)
-	console.log(`CSS total        ${kb(sum(css, 'raw'))} raw, ${kb(sum(css, 'gzip'))} gzip`)
-	for (const r of [...js].sort((a, b) => b.gzip - a.gzip).slice(0, 5))
-		console.log(`  ${r.file.padEnd(44)} ${kb(r.gzip)} gzip`)
+const TARGET = {
+	cpuRatio: 2,
+	p99Ratio: 3,
+	firstLoadKb: 130,
+	lighthouse: { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 } satisfies Scores,
+	scaleSpread: 1.2,
+	coldStartMs: 1000,
 }
 
-function percentile(sorted: number[], p: number) {
-	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-}
+const referenceBuild = path.join(projectRoot, '.cache', 'bench-reference', 'build')
+const portalClientDir = path.join(projectRoot, 'build', 'client')
 
-async function load(
-	url: string,
-	{ total, concurrency, headers = {} }: { total: number; concurrency: number; headers?: Record<string, string> },
-) {
-	const times: number[] = []
-	let next = 0
-	const started = performance.now()
-	async function worker() {
-		while (next < total) {
-			next += 1
-			const t0 = performance.now()
-			const response = await fetch(url, { headers, redirect: 'manual' })
-			await response.arrayBuffer()
-			if (response.status >= 400) throw new Error(`${url} answered ${response.status}`)
-			times.push(performance.now() - t0)
-		}
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`
+const check = (ok: boolean) => (ok ? '✓' : '✗')
+
+type Row = { measure: string; figure?: string; target?: string; verdict?: string }
+const rows: Row[] = []
+const heading = (measure: string) => rows.push({ measure })
+const row = (measure: string, figure: string, target = '', verdict = '') =>
+	rows.push({ measure, figure, target, verdict })
+
+function printTable() {
+	const widths = [46, 34, 18]
+	const line = (cells: string[]) =>
+		cells
+			.map((cell, i) => (i < widths.length ? cell.padEnd(widths[i]!) : cell))
+			.join(' ')
+			.trimEnd()
+	console.log(line(['measure', 'figure', 'target', 'result']))
+	console.log('-'.repeat(110))
+	for (const r of rows) {
+		if (r.figure === undefined) console.log(`\n${r.measure}`)
+		else console.log(line([`  ${r.measure}`, r.figure, r.target ?? '', r.verdict ?? '']))
 	}
-	await Promise.all(Array.from({ length: concurrency }, worker))
-	const seconds = (performance.now() - started) / 1000
-	times.sort((a, b) => a - b)
-	return { rps: total / seconds, p50: percentile(times, 50), p95: percentile(times, 95) }
+}
+
+/** "a, b ×2, c": the calls of one page view, repeats flagged. */
+function describeCalls(calls: StubCall[]) {
+	const counts = new Map<string, number>()
+	for (const call of calls) counts.set(call.endpoint, (counts.get(call.endpoint) ?? 0) + 1)
+	const repeated = new Set(calls.map((c) => `${c.method} ${c.url}`)).size !== calls.length
+	return {
+		text: [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', '),
+		repeated,
+		hasUser: counts.has('getCurrentUser'),
+	}
 }
 
 async function main() {
-	buildSizes()
+	if (!cpuAvailable()) throw new Error('the bench reads CPU time from /proc (Linux only)')
+	console.log(
+		`npm run bench: ${os.cpus().length} cores, node ${process.version}, upstream stub ${LATENCY_MS} ms, ` +
+			`${CONNECTIONS} connections, ${REQUESTS} requests per row`,
+	)
+
+	// 1. Record: the portal signs in and views each page once through the stub, in front of the mock API.
+	const mock = await startMockApi({ host: '127.0.0.1', port: 0, quiet: true, contactEmail: 'partners@example.com' })
+	const stub = await startUpstreamStub({ target: mock.url, latencyMs: LATENCY_MS })
 	const port = await freePort()
 	const portalUrl = `http://127.0.0.1:${port}`
-	const mock = await startMockApi({
-		host: '127.0.0.1',
-		port: 0,
-		portalUrl,
-		contactEmail: 'partners@example.com',
-		quiet: true,
-	})
-	const env = portalEnv({ PORT: String(port), PUBLIC_APP_URL: portalUrl, API_BASE_URL: mock.url, LOG_LEVEL: 'silent' })
+	const env = portalEnv({ PORT: String(port), PUBLIC_APP_URL: portalUrl, API_BASE_URL: stub.url, LOG_LEVEL: 'silent' })
+	const startPortal = (profile = false) =>
+		spawnServer({
+			args: [...(profile ? PROFILE_ARGS : []), '--import', './instrument.server.mjs', './server.mjs'],
+			cwd: projectRoot,
+			env,
+			url: portalUrl,
+			readyPath: '/readyz',
+		})
 
-	console.log('\n== Server cold start (spawn → /healthz 200), 3 runs')
-	const starts: number[] = []
-	for (let i = 0; i < 3; i++) {
-		const t0 = performance.now()
-		const p = await startPortal({ env })
-		starts.push(performance.now() - t0)
-		await p.close()
-	}
-	console.log(starts.map((ms) => `${ms.toFixed(0)} ms`).join(', '))
-
-	const portal = await startPortal({ env })
+	let portal = await startPortal()
+	let cookie: string
+	let serviceId: string
 	try {
-		const sessionCookie = await signInOverHttp(portalUrl, DEMO_EMAIL, DEMO_PASSWORD)
-
-		console.log('\n== Server render, 300 requests, 10 concurrent (portal + mock on this machine)')
-		for (const [name, url, headers] of [
-			['GET /auth/sign-in (guest page)', `${portalUrl}/auth/sign-in`, {}],
-			['GET / (dashboard, signed in)', `${portalUrl}/`, { cookie: sessionCookie }],
-			['GET /healthz', `${portalUrl}/healthz`, {}],
-		] as const) {
-			await load(url, { total: 30, concurrency: 5, headers }) // warm-up
-			const r = await load(url, { total: 300, concurrency: 10, headers })
-			console.log(
-				`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(5)} req/s   p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms`,
-			)
+		cookie = await signInOverHttp(portalUrl, DEMO_EMAIL, DEMO_PASSWORD)
+		const get = async (pathname: string, headers: Record<string, string> = { cookie }) => {
+			const response = await fetch(`${portalUrl}${pathname}`, { headers, redirect: 'manual' })
+			await response.arrayBuffer()
+			if (response.status !== 200) throw new Error(`recording ${pathname}: ${response.status}`)
 		}
+		await get('/')
+		await get('/services/manage')
+		const list = stub.recordedJson('/services') as { data: Array<{ id: string; environment: string }> }
+		serviceId = (list.data.find((s) => s.environment === 'live') ?? list.data[0])!.id
+		await get(`/services/${serviceId}`)
+		await get(`/services/${serviceId}?days=90`)
+		await get('/auth/sign-in', {})
 	} finally {
 		await portal.close()
 		await mock.close()
 	}
+	stub.replay()
+	stub.takeCalls()
+
+	const pages = {
+		signIn: { name: 'sign-in (guest)', path: '/auth/sign-in', headers: {} },
+		dashboard: { name: 'dashboard', path: '/', headers: { cookie } },
+		details: { name: 'service details', path: `/services/${serviceId}`, headers: { cookie } },
+		list: { name: 'services list', path: '/services/manage', headers: { cookie } },
+	}
+
+	// 2. Cold start: spawn → /readyz 200 (which asks the upstream).
+	const starts: number[] = []
+	for (let i = 0; i < COLD_STARTS; i++) {
+		const p = await startPortal()
+		starts.push(p.startMs)
+		await p.close()
+	}
+
+	portal = await startPortal(PROFILE)
+	const referencePort = await freePort()
+	const reference = await spawnServer({
+		args: [path.join(projectRoot, 'scripts', 'bench', 'reference', 'server.mjs')],
+		cwd: projectRoot,
+		env: {
+			PATH: process.env.PATH ?? '',
+			NODE_ENV: 'production',
+			PORT: String(referencePort),
+			BUILD_DIR: referenceBuild,
+		},
+		url: `http://127.0.0.1:${referencePort}`,
+		readyPath: '/',
+	})
+	const results: Record<string, LoadResult> = {}
+	let scores: Record<string, (Scores & { unusedJsBytes: number }) | Error> | null = null
+	const firstLoads: Record<string, ReturnType<typeof firstLoadJs>> = {}
+	const apiCalls: Record<string, ReturnType<typeof describeCalls>> = {}
+	try {
+		const html = async (pathname: string, headers: Record<string, string>) => {
+			const response = await fetch(`${portalUrl}${pathname}`, { headers, redirect: 'manual' })
+			const text = await response.text()
+			if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`)
+			return text
+		}
+
+		// 3. API calls of one (warm) page view, and the JavaScript its first load downloads.
+		for (const [key, page] of Object.entries(pages)) {
+			await html(page.path, page.headers)
+			stub.takeCalls()
+			const text = await html(page.path, page.headers)
+			apiCalls[key] = describeCalls(stub.takeCalls())
+			firstLoads[key] = firstLoadJs(text, portalClientDir)
+		}
+		const referenceHtml = await (await fetch(reference.url)).text()
+		firstLoads.reference = firstLoadJs(referenceHtml, path.join(referenceBuild, 'client'))
+
+		// 4. Load, one row at a time: CPU per request and latency at 50 connections.
+		const run = (server: Server, pathname: string, headers: Record<string, string> = {}) =>
+			load(server, `${server.url}${pathname}`, { total: REQUESTS, connections: CONNECTIONS, headers })
+		results.reference = await run(reference, '/')
+		for (const [key, page] of Object.entries(pages)) results[key] = await run(portal, page.path, page.headers)
+		for (const count of SCALES) {
+			stub.setServiceCount(count)
+			results[`list@${count}`] = await run(portal, '/services/manage', { cookie })
+			results[`details@${count}`] = await run(portal, `/services/${serviceId}?days=90`, { cookie })
+		}
+		stub.setServiceCount(null)
+
+		// 5. Lighthouse (mobile) on the pages of the budget.
+		const chrome = chromiumPath()
+		if (process.env.BENCH_LIGHTHOUSE !== '0' && chrome) {
+			scores = {}
+			for (const key of ['signIn', 'dashboard', 'details'] as const) {
+				const page = pages[key]
+				scores[key] = await lighthouse(`${portalUrl}${page.path}`, {
+					projectRoot,
+					chrome,
+					headers: page.headers,
+				}).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+			}
+		}
+	} finally {
+		await reference.close()
+		await portal.close()
+		await stub.close()
+	}
+
+	// 6. The table.
+	const bare = results.reference!
+	heading(`Portal CPU per request (OS CPU time of the server process ÷ requests)`)
+	row('bare React Router page (reference)', ms(bare.cpuPerRequestMs))
+	for (const key of ['signIn', 'dashboard', 'details', 'list'] as const) {
+		const ratio = results[key]!.cpuPerRequestMs / bare.cpuPerRequestMs
+		const budgeted = key === 'dashboard' || key === 'details'
+		row(
+			pages[key].name,
+			`${ms(results[key]!.cpuPerRequestMs)}  (${ratio.toFixed(1)}× bare)`,
+			budgeted ? `≤ ${TARGET.cpuRatio}× bare` : '',
+			budgeted ? check(ratio <= TARGET.cpuRatio) : '',
+		)
+	}
+	heading(`Latency at ${CONNECTIONS} connections (p50 / p99, throughput)`)
+	const latency = (r: LoadResult) => `${ms(r.p50)} / ${ms(r.p99)}, ${r.rps.toFixed(0)} req/s`
+	row('bare React Router page (reference)', latency(bare))
+	for (const key of ['signIn', 'dashboard', 'details', 'list'] as const) {
+		const ratio = results[key]!.p99 / bare.p99
+		const budgeted = key === 'dashboard' || key === 'details'
+		row(
+			pages[key].name,
+			`${latency(results[key]!)}  (p99 ${ratio.toFixed(1)}×)`,
+			budgeted ? `p99 ≤ ${TARGET.p99Ratio}× bare` : '',
+			budgeted ? check(ratio <= TARGET.p99Ratio) : '',
+		)
+	}
+	heading('Scale: CPU per request with 1 / 100 / 10 000 services (details with 90 days of statistics)')
+	for (const [key, name] of [
+		['list', 'services list'],
+		['details', 'service details ?days=90'],
+	] as const) {
+		const cpu = SCALES.map((count) => results[`${key}@${count}`]!.cpuPerRequestMs)
+		const spread = Math.max(...cpu) / Math.min(...cpu)
+		row(
+			name,
+			`${cpu.map((value) => value.toFixed(2)).join(' / ')} ms (max/min ${spread.toFixed(2)})`,
+			`within ${Math.round((TARGET.scaleSpread - 1) * 100)}%`,
+			check(spread <= TARGET.scaleSpread),
+		)
+	}
+	heading('First-load JavaScript (every script the HTML names, gzip)')
+	row(
+		'bare React Router page (reference)',
+		`${kb(firstLoads.reference!.gzipBytes)} (${firstLoads.reference!.scripts} scripts)`,
+	)
+	for (const key of ['signIn', 'dashboard', 'details', 'list'] as const) {
+		const first = firstLoads[key]!
+		row(
+			pages[key].name,
+			`${kb(first.gzipBytes)} (${first.scripts} scripts)`,
+			`≤ ${TARGET.firstLoadKb} KB`,
+			check(first.gzipBytes <= TARGET.firstLoadKb * 1024),
+		)
+	}
+	const largest = firstLoads.signIn!.largest.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')
+	row('largest on sign-in', largest)
+	heading('API calls per page view (at the upstream stub, warm reference caches)')
+	for (const key of ['dashboard', 'details', 'list'] as const) {
+		const calls = apiCalls[key]!
+		row(pages[key].name, calls.text, 'user + own data, no repeats', check(calls.hasUser && !calls.repeated))
+	}
+	heading('Cold start')
+	row(
+		`spawn → /readyz 200 (${COLD_STARTS} runs)`,
+		starts.map((t) => `${t.toFixed(0)}`).join(', ') + ' ms',
+		`≤ ${TARGET.coldStartMs} ms`,
+		check(Math.max(...starts) <= TARGET.coldStartMs),
+	)
+	heading('Lighthouse, mobile (performance / accessibility / best practices / SEO; unused JS)')
+	if (!scores) row('skipped', chromiumPath() ? 'BENCH_LIGHTHOUSE=0' : 'no Chromium (set CHROME_PATH)')
+	else {
+		const t = TARGET.lighthouse
+		for (const key of ['signIn', 'dashboard', 'details'] as const) {
+			const s = scores[key]!
+			if (s instanceof Error) {
+				row(pages[key].name, `failed: ${s.message.split('\n')[0]!.slice(0, 60)}`, '', '✗')
+				continue
+			}
+			const ok =
+				s.performance >= t.performance &&
+				s.accessibility >= t.accessibility &&
+				s.bestPractices >= t.bestPractices &&
+				s.seo >= t.seo
+			row(
+				pages[key].name,
+				`${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}; ${kb(s.unusedJsBytes)} unused`,
+				`≥ ${t.performance}/${t.accessibility}/${t.bestPractices}/${t.seo}`,
+				check(ok),
+			)
+		}
+	}
+	if (stub.misses) row('upstream stub: calls with no recorded answer (404)', String(stub.misses))
+	console.log()
+	printTable()
 }
 
 await main()

@@ -1,0 +1,57 @@
+/**
+ * Lighthouse (mobile, its default) on a page of the running portal, through
+ * its CLI and a headless Chromium. Skipped when no Chromium is found.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+export function chromiumPath(): string | undefined {
+	const candidates = [
+		process.env.CHROME_PATH,
+		process.env.CHROMIUM_PATH,
+		'/usr/bin/chromium',
+		'/usr/bin/chromium-browser',
+	]
+	return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)))
+}
+
+export type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number }
+
+type Report = {
+	categories: Record<string, { score: number | null }>
+	audits: Record<string, { details?: { overallSavingsBytes?: number } }>
+}
+
+export async function lighthouse(
+	url: string,
+	{ projectRoot, chrome, headers = {} }: { projectRoot: string; chrome: string; headers?: Record<string, string> },
+): Promise<Scores & { unusedJsBytes: number }> {
+	const cli = path.join(projectRoot, 'node_modules', 'lighthouse', 'cli', 'index.js')
+	const { stdout } = await run(
+		process.execPath,
+		[
+			cli,
+			url,
+			'--output=json',
+			'--output-path=stdout',
+			'--quiet',
+			'--only-categories=performance,accessibility,best-practices,seo',
+			'--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+			...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+		],
+		{ env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+	)
+	const report = JSON.parse(stdout) as Report
+	const score = (key: string) => Math.round((report.categories[key]?.score ?? 0) * 100)
+	return {
+		performance: score('performance'),
+		accessibility: score('accessibility'),
+		bestPractices: score('best-practices'),
+		seo: score('seo'),
+		unusedJsBytes: report.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
+	}
+}

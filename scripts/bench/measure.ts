@@ -1,0 +1,173 @@
+/**
+ * The bench's instruments: a server's CPU time as the OS counts it, a load
+ * generator with a fixed number of connections and requests, a cold start
+ * timer, and the JavaScript a page makes the browser download first.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const CLOCK_TICKS = (() => {
+	try {
+		return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+	} catch {
+		return 100
+	}
+})()
+
+/** User + system CPU time of process `pid` (every thread), in ms, from `/proc/<pid>/stat`. */
+export function cpuMs(pid: number): number {
+	const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+	// Fields after the command name (which may hold spaces) start at field 3 (state).
+	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+	const utime = Number(fields[11])
+	const stime = Number(fields[12])
+	return ((utime + stime) * 1000) / CLOCK_TICKS
+}
+
+export const cpuAvailable = () => existsSync(`/proc/${process.pid}/stat`)
+
+export type Server = { url: string; child: ChildProcess; close: () => Promise<void> }
+
+/**
+ * Spawns `node <args>` and resolves once `readyPath` answers 200, polling
+ * every 10 ms; `startMs` is spawn → that 200.
+ */
+export async function spawnServer({
+	args,
+	cwd,
+	env,
+	url,
+	readyPath,
+	timeoutMs = 20_000,
+}: {
+	args: string[]
+	cwd: string
+	env: Record<string, string>
+	url: string
+	readyPath: string
+	timeoutMs?: number
+}): Promise<Server & { startMs: number }> {
+	const t0 = performance.now()
+	const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] })
+	let errors = ''
+	child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString('utf8')).slice(-2000)))
+	const close = () =>
+		new Promise<void>((resolve) => {
+			if (child.exitCode !== null || child.signalCode !== null) return resolve()
+			child.once('exit', () => resolve())
+			child.kill('SIGTERM')
+			setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+		})
+	const deadline = Date.now() + timeoutMs
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}:\n${errors}`)
+		const status = await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(1_000) }).then(
+			async (r) => (await r.arrayBuffer(), r.status),
+			() => 0,
+		)
+		if (status === 200) return { url, child, close, startMs: performance.now() - t0 }
+		if (Date.now() > deadline) {
+			await close()
+			throw new Error(`${url}${readyPath} did not answer 200 within ${timeoutMs} ms (last ${status}):\n${errors}`)
+		}
+		await new Promise((resolve) => setTimeout(resolve, 10))
+	}
+}
+
+function percentile(sorted: number[], p: number) {
+	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+export type LoadResult = { requests: number; rps: number; p50: number; p99: number; cpuPerRequestMs: number }
+
+/**
+ * `total` GETs of `url` over `connections` keep-alive connections, as a
+ * browser sends them (gzip accepted), after `warmup` unmeasured ones. The
+ * server's CPU time over the measured part, per request.
+ */
+export async function load(
+	server: Server,
+	url: string,
+	{
+		total,
+		connections,
+		warmup = Math.min(200, total),
+		headers = {},
+	}: { total: number; connections: number; warmup?: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+	const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+	const get = () =>
+		new Promise<number>((resolve, reject) => {
+			const t0 = performance.now()
+			const request = http.get(url, { agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (response) => {
+				response.on('data', () => {})
+				response.on('end', () => {
+					if ((response.statusCode ?? 500) >= 400) reject(new Error(`${url} answered ${response.statusCode}`))
+					else resolve(performance.now() - t0)
+				})
+				response.on('error', reject)
+			})
+			request.on('error', reject)
+		})
+	async function run(count: number) {
+		const times: number[] = []
+		let next = 0
+		const worker = async () => {
+			while (next < count) {
+				next += 1
+				times.push(await get())
+			}
+		}
+		await Promise.all(Array.from({ length: connections }, worker))
+		return times
+	}
+	try {
+		await run(warmup)
+		const pid = server.child.pid!
+		const cpu0 = cpuMs(pid)
+		const t0 = performance.now()
+		const times = await run(total)
+		const seconds = (performance.now() - t0) / 1000
+		const cpu = cpuMs(pid) - cpu0
+		times.sort((a, b) => a - b)
+		return {
+			requests: total,
+			rps: total / seconds,
+			p50: percentile(times, 50),
+			p99: percentile(times, 99),
+			cpuPerRequestMs: cpu / total,
+		}
+	} finally {
+		agent.destroy()
+	}
+}
+
+export type FirstLoad = { scripts: number; gzipBytes: number; largest: Array<{ file: string; gzipBytes: number }> }
+
+const gzipSizes = new Map<string, number>()
+
+/**
+ * The JavaScript a first visit to the page downloads: every module the HTML
+ * preloads or imports (not the route manifest's entries for other pages),
+ * gzip-compressed as the server sends them.
+ */
+export function firstLoadJs(html: string, clientDir: string): FirstLoad {
+	const named = [
+		...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+		...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from\s*|\s*\(\s*)"([^"]+)"/g),
+	]
+	const files = [...new Set(named.map((m) => m[1]!).filter((file) => file.startsWith('/assets/')))]
+	const sizes = files.map((file) => {
+		let size = gzipSizes.get(file)
+		if (size === undefined) {
+			size = gzipSync(readFileSync(path.join(clientDir, file))).length
+			gzipSizes.set(file, size)
+		}
+		return { file: path.basename(file), gzipBytes: size }
+	})
+	sizes.sort((a, b) => b.gzipBytes - a.gzipBytes)
+	return { scripts: files.length, gzipBytes: sizes.reduce((n, s) => n + s.gzipBytes, 0), largest: sizes.slice(0, 4) }
+}

@@ -1,0 +1,162 @@
+/**
+ * The partner API as the bench sees it: first a recording proxy in front of
+ * the mock API (the portal signs in and views each page once through it),
+ * then a replay of those answers after a fixed latency. Replaying costs almost
+ * no CPU, so the mock's own work does not blur the portal's figure.
+ *
+ * The services list and one service are synthesised from the recorded ones at
+ * any size (`setServiceCount`): 1, 100 or 10 000 services answer in the same
+ * shapes, paged by cursor as the API pages them.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { endpoints, type EndpointName } from '#app/api/contract/endpoints'
+import { limits } from '#app/api/contract/common'
+
+type Recorded = { status: number; contentType: string | undefined; body: string }
+
+export type StubCall = { method: string; url: string; endpoint: string }
+
+const endpointPatterns = Object.entries(endpoints).map(([name, endpoint]) => ({
+	name: name as EndpointName,
+	method: endpoint.method as string,
+	pattern: new RegExp(`^${endpoint.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}))
+
+/** The contract's name of a call, for the bench's "API calls per page view" line. */
+export function endpointName(method: string, pathname: string) {
+	return endpointPatterns.find((e) => e.method === method && e.pattern.test(pathname))?.name ?? `${method} ${pathname}`
+}
+
+/** A stable id of the `index`-th synthetic service. */
+const serviceId = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`
+
+export async function startUpstreamStub({ target, latencyMs }: { target: string; latencyMs: number }) {
+	const recorded = new Map<string, Recorded>()
+	let mode: 'record' | 'replay' = 'record'
+	let serviceCount: number | null = null
+	let calls: StubCall[] = []
+	let misses = 0
+
+	const keyOf = (method: string, url: URL) => `${method} ${url.pathname}${url.search}`
+	/** The recorded answer for this call, or for the same path with any query. */
+	function lookup(method: string, url: URL): Recorded | undefined {
+		const exact = recorded.get(keyOf(method, url))
+		if (exact) return exact
+		const prefix = `${method} ${url.pathname}`
+		for (const [key, value] of recorded) if (key === prefix || key.startsWith(`${prefix}?`)) return value
+		return undefined
+	}
+	type ServicePage = { data: Array<Record<string, unknown>>; meta: Record<string, unknown> }
+	function recordedBody(pattern: RegExp) {
+		for (const [key, value] of recorded) if (pattern.test(key)) return JSON.parse(value.body) as unknown
+		throw new Error(`nothing recorded matches ${pattern}`)
+	}
+	const listTemplate = () => recordedBody(/^GET \/services(\?|$)/) as ServicePage
+	const oneTemplate = () => recordedBody(/^GET \/services\/[^/?]+(\?|$)/) as { data: Record<string, unknown> }
+
+	/** The synthetic answers of the services endpoints at `serviceCount`. */
+	function synthesise(method: string, url: URL): Recorded | undefined {
+		if (serviceCount === null || method !== 'GET') return undefined
+		if (url.pathname === endpoints.listServices.path) {
+			const page = listTemplate()
+			const sample = page.data[0] ?? oneTemplate().data
+			const perPage = Number(url.searchParams.get('per_page') ?? limits.perPageDefault)
+			const start = Number(url.searchParams.get('cursor') ?? 0)
+			const end = Math.min(serviceCount, start + perPage)
+			const data = []
+			for (let i = start; i < end; i++) data.push({ ...sample, id: serviceId(i), name: `Bench service ${i + 1}` })
+			const body = { ...page, data, meta: { ...page.meta, next_cursor: end < serviceCount ? String(end) : null } }
+			return { status: 200, contentType: 'application/json', body: JSON.stringify(body) }
+		}
+		const one = /^\/services\/([^/]+)$/.exec(url.pathname)
+		if (one) {
+			const service = oneTemplate()
+			const body = { ...service, data: { ...service.data, id: decodeURIComponent(one[1]!) } }
+			return { status: 200, contentType: 'application/json', body: JSON.stringify(body) }
+		}
+		return undefined
+	}
+
+	const server = http.createServer((request, response) => {
+		const chunks: Buffer[] = []
+		request.on('data', (chunk: Buffer) => chunks.push(chunk))
+		request.on('end', () => {
+			const method = request.method ?? 'GET'
+			const url = new URL(request.url ?? '/', 'http://stub')
+			calls.push({ method, url: `${url.pathname}${url.search}`, endpoint: endpointName(method, url.pathname) })
+			if (mode === 'record') {
+				void proxy(method, url, request.headers, Buffer.concat(chunks)).then(
+					(answer) => {
+						if (method === 'GET' && answer.status < 300) recorded.set(keyOf(method, url), answer)
+						send(response, answer)
+					},
+					() => send(response, { status: 502, contentType: undefined, body: '' }),
+				)
+				return
+			}
+			const answer = synthesise(method, url) ?? lookup(method, url)
+			if (!answer) misses += 1
+			setTimeout(
+				() =>
+					send(response, answer ?? { status: 404, contentType: 'application/json', body: '{"message":"Not found."}' }),
+				latencyMs,
+			)
+		})
+	})
+
+	async function proxy(method: string, url: URL, headers: http.IncomingHttpHeaders, body: Buffer) {
+		const forwarded: Record<string, string> = {}
+		for (const name of ['accept', 'authorization', 'content-type']) {
+			const value = headers[name]
+			if (typeof value === 'string') forwarded[name] = value
+		}
+		const answer = await fetch(`${target}${url.pathname}${url.search}`, {
+			method,
+			headers: forwarded,
+			body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(body),
+			redirect: 'manual',
+		})
+		return {
+			status: answer.status,
+			contentType: answer.headers.get('content-type') ?? undefined,
+			body: await answer.text(),
+		}
+	}
+
+	function send(response: http.ServerResponse, { status, contentType, body }: Recorded) {
+		response.writeHead(status, contentType ? { 'content-type': contentType } : {})
+		response.end(body)
+	}
+
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.address() as AddressInfo
+	return {
+		url: `http://127.0.0.1:${port}`,
+		/** From now on, answer from the recording (after `latencyMs`) instead of asking the mock. */
+		replay() {
+			mode = 'replay'
+		},
+		/** The services list and details answer as if the partner had `count` services (null: as recorded). */
+		setServiceCount(count: number | null) {
+			serviceCount = count
+		},
+		/** The calls received since the last `takeCalls`. */
+		takeCalls() {
+			const taken = calls
+			calls = []
+			return taken
+		},
+		get misses() {
+			return misses
+		},
+		/** The body of a recorded GET, parsed. */
+		recordedJson(pathAndQuery: string): unknown {
+			const hit = recorded.get(`GET ${pathAndQuery}`)
+			return hit ? JSON.parse(hit.body) : undefined
+		},
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	}
+}
+
+export type UpstreamStub = Awaited<ReturnType<typeof startUpstreamStub>>
