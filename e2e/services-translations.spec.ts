@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test'
 import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { csrfTokenFrom } from '#tests/setup/processes'
-import { expect, test } from './fixtures'
+import { expect, jsDisabled, test } from './fixtures'
 
 const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
 const REQUIRED = 'This field is required.'
@@ -131,6 +131,56 @@ test('en-GB is the service’s own name: changing it here renames the service', 
 	await expect(
 		page.getByRole('region', { name: 'Sections' }).getByRole('link', { name: '1 translation.' }),
 	).toBeVisible()
+})
+
+test('en-GB is required and a half-filled locale needs both fields; the summary links to them and keeps what was typed', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const details = await createService(page, baseURL!)
+	await page.goto(`${details}/translations`)
+	await fill(page, 'en-GB', { name: '', description: '' })
+	await nameField(page, 'ro-RO').fill('Sincronizare registre')
+	await fill(page, 'de-DE', { name: 'Kassenbuch Sync', description: 'Hält Ihre Bücher im Takt.' })
+	await saveButton(page).click()
+
+	const errors = summary(page)
+	await expect(errors).toBeVisible()
+	await expect(errors.getByRole('link')).toHaveText([
+		`Name in English (en-GB): ${REQUIRED}`,
+		`Description in English (en-GB): ${REQUIRED}`,
+		`Description in Română (ro-RO): ${REQUIRED}`,
+	])
+	// Each message leads to its field, which says what is wrong.
+	for (const [name, field] of [
+		[`Name in English (en-GB): ${REQUIRED}`, nameField(page, 'en-GB')],
+		[`Description in English (en-GB): ${REQUIRED}`, descriptionField(page, 'en-GB')],
+		[`Description in Română (ro-RO): ${REQUIRED}`, descriptionField(page, 'ro-RO')],
+	] as const) {
+		await expect(errors.getByRole('link', { name })).toHaveAttribute('href', `#${await field.getAttribute('id')}`)
+		await expect(field).toHaveAccessibleDescription(`Error: ${REQUIRED}`)
+		await expect(field).toHaveAttribute('aria-invalid', 'true')
+	}
+	await expect(nameField(page, 'ro-RO')).not.toHaveAttribute('aria-invalid', 'true')
+	if (!jsDisabled(testInfo)) {
+		await errors.getByRole('link', { name: `Description in Română (ro-RO): ${REQUIRED}` }).click()
+		await expect(descriptionField(page, 'ro-RO')).toBeFocused()
+	}
+	// What was typed is still there; nothing was saved.
+	await expectValues(page, 'en-GB', { name: '', description: '' })
+	await expectValues(page, 'ro-RO', { name: 'Sincronizare registre', description: '' })
+	await expectValues(page, 'de-DE', { name: 'Kassenbuch Sync', description: 'Hält Ihre Bücher im Takt.' })
+	await expectMissing(page, LOCALES)
+	await expectAccessible(page, testInfo)
+
+	// Corrected, the same form saves all three.
+	await fill(page, 'en-GB', SERVICE)
+	await descriptionField(page, 'ro-RO').fill('Vă ține registrele la zi.')
+	await saveButton(page).click()
+	await expect(page.getByText('Translations saved.')).toBeVisible()
+	await expectMissing(page, ['pt-BR', 'it-IT', 'fr-FR', 'es-ES'])
+	await expectValues(page, 'ro-RO', { name: 'Sincronizare registre', description: 'Vă ține registrele la zi.' })
 })
 
 test('the server refuses the same half-filled locale with 400 and keeps what was typed', async ({

@@ -1,8 +1,11 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ErrorSummary, type SummaryError } from './error-summary'
+
+/** The name of conform's intent buttons (`__intent__` in @conform-to/dom, which it does not re-export). */
+const CONFORM_INTENT = '__intent__'
 
 /**
  * A post form with the CSRF token, an error summary linked to its fields,
@@ -25,6 +28,10 @@ export function AppForm<Schema extends Record<string, any>>({
 	className?: string
 	replace?: boolean
 }) {
+	// The summary takes focus for a submit's errors (found in the browser, or answered by the server), not for
+	// those found while the partner types: typing spends the submit's claim.
+	const submitted = useRef(false)
+	const formProps = getFormProps(form)
 	const errors: SummaryError[] = []
 	for (const message of form.errors ?? []) errors.push({ message })
 	for (const [name, messages] of Object.entries(form.allErrors)) {
@@ -35,11 +42,24 @@ export function AppForm<Schema extends Record<string, any>>({
 			errors.push({ message: labels[name] ? `${labels[name]}: ${message}` : message, fieldId })
 	}
 	return (
-		<Form method="post" action={action} {...getFormProps(form)} className={className ?? 'form stack'} replace={replace}>
+		<Form
+			method="post"
+			action={action}
+			{...formProps}
+			onInputCapture={() => (submitted.current = false)}
+			onSubmit={(event) => {
+				// conform checks a field as it is left by submitting an intent: that is not the partner's submit.
+				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+				if (submitter?.name !== CONFORM_INTENT) submitted.current = true
+				formProps.onSubmit(event)
+			}}
+			className={className ?? 'form stack'}
+			replace={replace}
+		>
 			<AuthenticityTokenInput />
 			{/* Names the form, so a draft kept across a sign-in comes back to the right one. */}
 			<input type="hidden" name="__form" value={form.id} />
-			<ErrorSummary errors={errors} id={`${form.id}-summary`} />
+			<ErrorSummary errors={errors} id={`${form.id}-summary`} mayTakeFocus={() => submitted.current} />
 			{children}
 		</Form>
 	)

@@ -1,19 +1,32 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
 
 export type SummaryError = { message: string; fieldId?: string }
 
 /**
  * GOV.UK-style error summary at the top of a form: each message links to its
  * field. It takes focus when it appears (with JS via effect, without JS via
- * `autoFocus` on the server-rendered page).
+ * `autoFocus` on the server-rendered page) — with JS only when `mayTakeFocus`
+ * agrees, so errors found while a partner fills the form do not pull them
+ * away from the field they are typing in.
  */
-export function ErrorSummary({ errors, id = 'error-summary' }: { errors: SummaryError[]; id?: string }) {
+export function ErrorSummary({
+	errors,
+	id = 'error-summary',
+	mayTakeFocus = () => true,
+}: {
+	errors: SummaryError[]
+	id?: string
+	mayTakeFocus?: () => boolean
+}) {
 	const { t } = useTranslation()
 	const ref = useRef<HTMLDivElement>(null)
+	const hydrated = useHydrated()
 	const key = errors.map((e) => e.message + e.fieldId).join('|')
 	useEffect(() => {
-		if (key) ref.current?.focus()
+		if (key && mayTakeFocus()) ref.current?.focus()
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose: new errors trigger it
 	}, [key])
 	if (errors.length === 0) return null
 	return (
@@ -23,9 +36,10 @@ export function ErrorSummary({ errors, id = 'error-summary' }: { errors: Summary
 			aria-labelledby={`${id}-title`}
 			tabIndex={-1}
 			ref={ref}
-			// Without JS the server-rendered summary must take focus itself (GOV.UK pattern).
+			// Without JS the server-rendered summary must take focus itself (GOV.UK pattern). Once hydrated, the
+			// effect above decides: React would focus every summary it mounts.
 			// eslint-disable-next-line jsx-a11y/no-autofocus
-			autoFocus
+			autoFocus={!hydrated}
 			id={id}
 		>
 			<h2 className="error-summary__title" id={`${id}-title`}>
