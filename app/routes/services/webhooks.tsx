@@ -201,44 +201,20 @@ function DeliveryLog({
 				</ul>
 			</nav>
 			<Form method="get" action={self} className="form webhook-filter-form" aria-label={t('webhooks.log.filterForm')}>
-				<div className="field">
-					<label className="field__label" htmlFor="log-status">
-						{t('webhooks.log.status')}
-					</label>
-					<select
-						id="log-status"
-						name="status"
-						className="field__input field__select"
-						defaultValue={filters.status ?? ''}
-						key={`status-${filters.status ?? ''}`}
-					>
-						<option value="">{t('webhooks.log.allStatuses')}</option>
-						{STATUSES.map((status) => (
-							<option key={status} value={status}>
-								{t(`webhooks.status.${status}`)}
-							</option>
-						))}
-					</select>
-				</div>
-				<div className="field">
-					<label className="field__label" htmlFor="log-event">
-						{t('webhooks.log.event')}
-					</label>
-					<select
-						id="log-event"
-						name="event"
-						className="field__input field__select"
-						defaultValue={filters.event ?? ''}
-						key={`event-${filters.event ?? ''}`}
-					>
-						<option value="">{t('webhooks.log.allEvents')}</option>
-						{EVENTS.map((event) => (
-							<option key={event} value={event}>
-								{t(`webhooks.events.${event}`)}
-							</option>
-						))}
-					</select>
-				</div>
+				<FilterSelect
+					name="status"
+					label={t('webhooks.log.status')}
+					all={t('webhooks.log.allStatuses')}
+					value={filters.status}
+					options={STATUSES.map((status) => ({ value: status, label: t(`webhooks.status.${status}`) }))}
+				/>
+				<FilterSelect
+					name="event"
+					label={t('webhooks.log.event')}
+					all={t('webhooks.log.allEvents')}
+					value={filters.event}
+					options={EVENTS.map((event) => ({ value: event, label: t(`webhooks.events.${event}`) }))}
+				/>
 				<div className="button-row">
 					<button type="submit" className="button button--secondary">
 						{t('webhooks.log.apply')}
@@ -309,5 +285,42 @@ function DeliveryLog({
 				</p>
 			) : null}
 		</section>
+	)
+}
+
+/** One filter of the log's GET form; keyed by its value, so a new page of the log shows the filter it applied. */
+function FilterSelect({
+	name,
+	label,
+	all,
+	value,
+	options,
+}: {
+	name: 'status' | 'event'
+	label: string
+	all: string
+	value: string | undefined
+	options: Array<{ value: string; label: string }>
+}) {
+	return (
+		<div className="field">
+			<label className="field__label" htmlFor={`log-${name}`}>
+				{label}
+			</label>
+			<select
+				id={`log-${name}`}
+				name={name}
+				className="field__input field__select"
+				defaultValue={value ?? ''}
+				key={`${name}-${value ?? ''}`}
+			>
+				<option value="">{all}</option>
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+		</div>
 	)
 }
