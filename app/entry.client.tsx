@@ -1,8 +1,9 @@
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { createClientI18n } from '#app/i18n'
+import { setTranslations, Translations, TranslationsProvider, type Catalogue } from '#app/i18n'
+import { catalogueUrls } from '#app/locales/catalogue-urls'
+import { defaultLanguage } from '#app/locales/index'
 
 declare global {
 	interface Window {
@@ -16,15 +17,30 @@ if (dsn) {
 	void import('#app/utils/sentry.client').then(({ initSentry }) => initSentry(dsn, window.ENV?.MODE))
 }
 
-void createClientI18n().then((i18n) => {
+/** The en-GB catalogue, one JSON file per namespace (the root preloads them). */
+async function loadCatalogue(): Promise<Catalogue> {
+	const entries = await Promise.all(
+		Object.entries(catalogueUrls).map(async ([ns, url]) => {
+			const response = await fetch(url)
+			if (!response.ok) throw new Error(`translations ${ns}: ${response.status}`)
+			return [ns, (await response.json()) as Record<string, unknown>] as const
+		}),
+	)
+	return Object.fromEntries(entries)
+}
+
+// Without its strings the page stays as the server sent it, which works without JavaScript.
+void loadCatalogue().then((catalogue) => {
+	const translations = new Translations(defaultLanguage, catalogue)
+	setTranslations(translations)
 	startTransition(() => {
 		hydrateRoot(
 			document,
-			<I18nextProvider i18n={i18n}>
+			<TranslationsProvider value={translations}>
 				<StrictMode>
 					<HydratedRouter />
 				</StrictMode>
-			</I18nextProvider>,
+			</TranslationsProvider>,
 		)
 	})
 })

@@ -1,6 +1,6 @@
 // Before any schema is built in the browser (see the module).
 import '#app/components/ui/zod-jitless.client'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import {
 	data,
 	Form,
@@ -26,6 +26,7 @@ import { takeDraft } from '#app/auth/drafts.server'
 import type { Flash } from '#app/auth/session.server'
 import { pageUrl } from '#app/auth/redirect'
 import { FlashProvider } from '#app/components/ui/flash'
+import { catalogueUrls } from '#app/locales/catalogue-urls'
 import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
 import { formBodyMiddleware } from '#app/middleware/form-body.server'
 import { i18nMiddleware } from '#app/middleware/i18n.server'
@@ -56,6 +57,10 @@ export const shouldRevalidate = () => true
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesHref },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	// The strings the browser needs to hydrate, fetched alongside the scripts (see `entry.client.tsx`).
+	...Object.values(catalogueUrls).map(
+		(href) => ({ rel: 'preload', href, as: 'fetch', crossOrigin: 'anonymous' }) as const,
+	),
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,13 +1,7 @@
-import type { TFunction } from 'i18next'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { fixedT as t } from '#app/i18n'
+import { describe, expect, test } from 'vitest'
 import { signInFailureMessages } from './sign-in.server'
 import { ApiError } from '#app/api/errors'
-import { createClientI18n } from '#app/i18n'
-
-let t: TFunction
-beforeAll(async () => {
-	t = (await createClientI18n()).t
-})
 
 const failure = (status: number, body: unknown, retryAfterSeconds?: number) =>
 	new ApiError('bad_request', 'x', { status, body, retryAfterSeconds })

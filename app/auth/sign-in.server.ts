@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/i18n'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { formatDuration } from '#app/utils/duration'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { Form, href, Link, useLocation } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ResendButton } from './countdown'

@@ -4,7 +4,7 @@
  * Shared by the action (checks from the bytes) and the browser (the size,
  * before sending 10 MB for nothing).
  */
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/i18n'
 import { logoRules, type LogoCheck } from '#app/api/contract/images'
 
 /** The form's file field; the API reports a refused logo on `file` (upload) or `upload_id` (attach). */

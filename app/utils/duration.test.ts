@@ -1,12 +1,6 @@
-import type { TFunction } from 'i18next'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { fixedT as t } from '#app/i18n'
+import { describe, expect, test } from 'vitest'
 import { formatDuration } from './duration'
-import { createClientI18n } from '#app/i18n'
-
-let t: TFunction
-beforeAll(async () => {
-	t = (await createClientI18n()).t
-})
 
 describe('formatDuration', () => {
 	test.each([

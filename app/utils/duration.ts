@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/i18n'
 
 /**
  * Seconds written for people: "45 seconds", "5 minutes", "3 hours", "2 days".

@@ -1,15 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { formatIssues } from './validation'
 import { ruleMessages } from '#app/api/contract/common'
-import { createClientI18n } from '#app/i18n'
-import type { TFunction } from 'i18next'
-
-let t: TFunction
-beforeAll(async () => {
-	t = (await createClientI18n()).t
-})
+import { fixedT as t } from '#app/i18n'
 
 const schema = z.object({
 	name: z.string().max(5),

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/i18n'
 import type { z } from 'zod'
 import { issueText } from '#app/api/contract/common'
 

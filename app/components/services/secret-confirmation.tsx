@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { href, Link } from 'react-router'
 import { z } from 'zod'
 import { AppForm } from '#app/components/ui/app-form'

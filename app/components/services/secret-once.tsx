@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { CopyButton } from '#app/components/ui/copy-button'
 import { Notice } from '#app/components/ui/notice'
 

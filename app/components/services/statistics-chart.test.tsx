@@ -1,17 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, test } from 'vitest'
 import { SERIES, StatisticsChart, summarise, yScale } from './statistics-chart'
 import type { ServiceStatistics } from '#app/api/contract/index'
-import { createClientI18n } from '#app/i18n'
 
 async function render(statistics: ServiceStatistics) {
-	const i18n = await createClientI18n()
-	return renderToStaticMarkup(
-		<I18nextProvider i18n={i18n}>
-			<StatisticsChart statistics={statistics} />
-		</I18nextProvider>,
-	)
+	return renderToStaticMarkup(<StatisticsChart statistics={statistics} />)
 }
 
 /** Seven days ending 23 Nov 2026: active users rise, new users fall, no nukes. */

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/api/contract/index'
 import { defaultLanguage } from '#app/locales/index'
 

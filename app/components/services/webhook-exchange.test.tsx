@@ -1,17 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, test } from 'vitest'
 import { WebhookExchange } from './webhook-exchange'
 import type { WebhookExchange as Exchange } from '#app/api/contract/index'
-import { createClientI18n } from '#app/i18n'
 
 async function render(exchange: Exchange) {
-	const i18n = await createClientI18n()
-	return renderToStaticMarkup(
-		<I18nextProvider i18n={i18n}>
-			<WebhookExchange exchange={exchange} label="Attempt 1" />
-		</I18nextProvider>,
-	)
+	return renderToStaticMarkup(<WebhookExchange exchange={exchange} label="Attempt 1" />)
 }
 
 const request: Exchange['request'] = {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { href, Link } from 'react-router'
 import type {
 	WebhookDeliveryStatus,

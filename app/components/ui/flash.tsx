@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import type { Flash } from '#app/auth/session.server'
 import { Notice } from '#app/components/ui/notice'
 

@@ -1,12 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { describe, expect, test } from 'vitest'
 import { Spinner, type SpinnerSize } from './spinner'
-import { createClientI18n } from '#app/i18n'
 
 async function render(element: React.ReactElement) {
-	const i18n = await createClientI18n()
-	return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>)
+	return renderToStaticMarkup(element)
 }
 
 describe('Spinner', () => {

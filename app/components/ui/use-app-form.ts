@@ -1,7 +1,7 @@
 import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { useActionData, useNavigation, useRouteLoaderData } from 'react-router'
 import type { z } from 'zod'
 import { useDismissFlash } from './flash'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { href, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/password'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { data, Form, href, Link, redirect } from 'react-router'
 import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'

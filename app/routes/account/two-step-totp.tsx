@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import QRCode from 'qrcode'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { Form, href, Link, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { z } from 'zod'

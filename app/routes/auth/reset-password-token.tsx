@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { data, href, Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
 import { getApi } from '#app/middleware/session.server'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { href, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/sign-in'
 import { signInWithPassword } from '#app/api/auth.server'

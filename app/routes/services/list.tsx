@@ -1,5 +1,5 @@
 import { getInputProps, type SubmissionResult } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/i18n'
 import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/list'
 import { createServiceBody, serviceFields, serviceLimits } from '#app/api/contract/services'

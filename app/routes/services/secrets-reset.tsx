@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation, fixedT } from '#app/i18n'
 import type { Route } from './+types/secrets-reset'
 import { resetServiceSecret } from '#app/api/service-secrets.server'
-import { fixedT } from '#app/i18n'
 import { getApi } from '#app/middleware/session.server'
 import { backToDevelopers, loadServiceSecrets, secretChangeFailed } from '#app/services/secrets.server'
 import { SecretConfirmation } from '#app/components/services/secret-confirmation'

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation, fixedT } from '#app/i18n'
 import { href } from 'react-router'
 import type { Route } from './+types/verifications-cancel'
-import { fixedT } from '#app/i18n'
 import {
 	backToVerifications,
 	cancelReview,

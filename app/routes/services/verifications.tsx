@@ -1,10 +1,9 @@
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation, fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/verifications'
 import type { DomainVerification } from '#app/api/contract/service-parts'
 import { reviewTransition, type ReviewChecklistKey, type ServiceReview } from '#app/api/contract/service-sections'
-import { fixedT } from '#app/i18n'
 import {
 	backToVerifications,
 	loadVerifications,

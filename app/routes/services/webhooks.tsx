@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation, fixedT } from '#app/i18n'
 import { Form, href, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/webhooks'
@@ -13,7 +13,6 @@ import {
 } from '#app/api/contract/webhook-deliveries'
 import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
-import { fixedT } from '#app/i18n'
 import { getApi } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import {

@@ -1,0 +1,11 @@
+import account from './en-GB/account.json'
+import auth from './en-GB/auth.json'
+import common from './en-GB/common.json'
+import services from './en-GB/services.json'
+import validation from './en-GB/validation.json'
+import type { Resources } from './index'
+
+/** Every language's catalogue, bundled into the server. */
+export const resources = {
+	'en-GB': { common, validation, auth, account, services },
+} as const satisfies Record<string, Resources>
