@@ -13,7 +13,15 @@
 import os from 'node:os'
 import path from 'node:path'
 import { chromiumPath, lighthouse, type Scores } from './bench/lighthouse'
-import { cpuAvailable, firstLoadJs, load, spawnServer, type LoadResult, type Server } from './bench/measure'
+import {
+	cpuAvailable,
+	firstLoadJs,
+	load,
+	preloadedJson,
+	spawnServer,
+	type LoadResult,
+	type Server,
+} from './bench/measure'
 import { startUpstreamStub, type StubCall } from './bench/upstream-stub'
 import { startMockApi } from '#tests/mock-api/server'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
@@ -155,6 +163,7 @@ async function main() {
 	const results: Record<string, LoadResult> = {}
 	let scores: Record<string, (Scores & { unusedJsBytes: number }) | Error> | null = null
 	const firstLoads: Record<string, ReturnType<typeof firstLoadJs>> = {}
+	let catalogue: ReturnType<typeof preloadedJson> | undefined
 	const apiCalls: Record<string, ReturnType<typeof describeCalls>> = {}
 	try {
 		const html = async (pathname: string, headers: Record<string, string>) => {
@@ -171,6 +180,7 @@ async function main() {
 			const text = await html(page.path, page.headers)
 			apiCalls[key] = describeCalls(stub.takeCalls())
 			firstLoads[key] = firstLoadJs(text, portalClientDir)
+			if (key === 'signIn') catalogue = preloadedJson(text, portalClientDir)
 		}
 		const referenceHtml = await (await fetch(reference.url)).text()
 		firstLoads.reference = firstLoadJs(referenceHtml, path.join(referenceBuild, 'client'))
@@ -263,6 +273,10 @@ async function main() {
 	}
 	const largest = firstLoads.signIn!.largest.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')
 	row('largest on sign-in', largest)
+	row(
+		'translation catalogue (JSON, not JavaScript)',
+		`${kb(catalogue!.gzipBytes)} (${catalogue!.scripts} files, preloaded by every page, cached for a year)`,
+	)
 	heading('API calls per page view (at the upstream stub, warm reference caches)')
 	for (const key of ['dashboard', 'details', 'list'] as const) {
 		const calls = apiCalls[key]!

@@ -155,11 +155,22 @@ const gzipSizes = new Map<string, number>()
  * gzip-compressed as the server sends them.
  */
 export function firstLoadJs(html: string, clientDir: string): FirstLoad {
-	const named = [
-		...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
-		...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from\s*|\s*\(\s*)"([^"]+)"/g),
-	]
-	const files = [...new Set(named.map((m) => m[1]!).filter((file) => file.startsWith('/assets/')))]
+	return gzipTotal(
+		[
+			...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+			...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from\s*|\s*\(\s*)"([^"]+)"/g),
+		],
+		clientDir,
+	)
+}
+
+/** What else the page preloads for its scripts: the translation catalogue's JSON files (not JavaScript). */
+export function preloadedJson(html: string, clientDir: string): FirstLoad {
+	return gzipTotal(html.matchAll(/<link rel="preload" href="([^"]+\.json)"/g), clientDir)
+}
+
+function gzipTotal(named: Iterable<RegExpMatchArray>, clientDir: string): FirstLoad {
+	const files = [...new Set([...named].map((m) => m[1]!).filter((file) => file.startsWith('/assets/')))]
 	const sizes = files.map((file) => {
 		let size = gzipSizes.get(file)
 		if (size === undefined) {
