@@ -89,7 +89,13 @@ async function main() {
 	const stub = await startUpstreamStub({ target: mock.url, latencyMs: LATENCY_MS })
 	const port = await freePort()
 	const portalUrl = `http://127.0.0.1:${port}`
-	const env = portalEnv({ PORT: String(port), PUBLIC_APP_URL: portalUrl, API_BASE_URL: stub.url, LOG_LEVEL: 'silent' })
+	const env = portalEnv({
+		PORT: String(port),
+		PUBLIC_APP_URL: portalUrl,
+		API_BASE_URL: stub.url,
+		SERVICE_LOGO_URL: stub.logoStorageUrl,
+		LOG_LEVEL: 'silent',
+	})
 	const startPortal = (profile = false) =>
 		spawnServer({
 			args: [...(profile ? PROFILE_ARGS : []), '--import', './instrument.server.mjs', './server.mjs'],
