@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ error }) => errorPageMeta(error)
 export const shouldRevalidate = () => true
 
 export const links: Route.LinksFunction = () => [
-	{ rel: 'stylesheet', href: stylesHref },
+	{ rel: 'stylesheet', href: stylesHref, precedence: 'default' },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
