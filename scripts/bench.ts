@@ -159,7 +159,7 @@ async function main() {
 		readyPath: '/',
 	})
 	const results: Record<string, LoadResult> = {}
-	let scores: Record<string, (Scores & { unusedJsBytes: number }) | Error> | null = null
+	let scores: Record<string, (Scores & { unusedJsBytes: number; shortfalls: string[] }) | Error> | null = null
 	const firstLoads: Record<string, ReturnType<typeof firstLoadJs>> = {}
 	const apiCalls: Record<string, ReturnType<typeof describeCalls>> = {}
 	try {
@@ -302,6 +302,7 @@ async function main() {
 				`≥ ${t.performance}/${t.accessibility}/${t.bestPractices}/${t.seo}`,
 				check(ok),
 			)
+			if (s.shortfalls.length) row('  costs points', s.shortfalls.join(', '))
 		}
 	}
 	if (stub.misses) row('upstream stub: calls with no recorded answer (404)', String(stub.misses))
