@@ -97,7 +97,13 @@ async function main() {
 	const stub = await startUpstreamStub({ target: mock.url, latencyMs: LATENCY_MS })
 	const port = await freePort()
 	const portalUrl = `http://127.0.0.1:${port}`
-	const env = portalEnv({ PORT: String(port), PUBLIC_APP_URL: portalUrl, API_BASE_URL: stub.url, LOG_LEVEL: 'silent' })
+	const env = portalEnv({
+		PORT: String(port),
+		PUBLIC_APP_URL: portalUrl,
+		API_BASE_URL: stub.url,
+		SERVICE_LOGO_URL: stub.logoStorageUrl,
+		LOG_LEVEL: 'silent',
+	})
 	const startPortal = (profile = false) =>
 		spawnServer({
 			args: [...(profile ? PROFILE_ARGS : []), '--import', './instrument.server.mjs', './server.mjs'],
@@ -161,7 +167,7 @@ async function main() {
 		readyPath: '/',
 	})
 	const results: Record<string, LoadResult> = {}
-	let scores: Record<string, (Scores & { unusedJsBytes: number }) | Error> | null = null
+	let scores: Record<string, (Scores & { unusedJsBytes: number; shortfalls: string[] }) | Error> | null = null
 	const firstLoads: Record<string, ReturnType<typeof firstLoadJs>> = {}
 	let catalogue: ReturnType<typeof preloadedJson> | undefined
 	const apiCalls: Record<string, ReturnType<typeof describeCalls>> = {}
@@ -310,6 +316,7 @@ async function main() {
 				`≥ ${t.performance}/${t.accessibility}/${t.bestPractices}/${t.seo}`,
 				check(ok),
 			)
+			if (s.shortfalls.length) row('  costs points', s.shortfalls.join(', '))
 		}
 	}
 	if (stub.misses) row('upstream stub: calls with no recorded answer (404)', String(stub.misses))

@@ -22,14 +22,32 @@ export function chromiumPath(): string | undefined {
 export type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number }
 
 type Report = {
-	categories: Record<string, { score: number | null }>
-	audits: Record<string, { details?: { overallSavingsBytes?: number } }>
+	categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>
+	audits: Record<string, { score: number | null; displayValue?: string; details?: { overallSavingsBytes?: number } }>
+}
+
+/**
+ * What costs points: the weighted performance metrics below a full score
+ * ("largest-contentful-paint 2.4 s"), then the failing audits of the other
+ * categories by id.
+ */
+function shortfalls(report: Report): string[] {
+	const found: string[] = []
+	for (const [category, { auditRefs }] of Object.entries(report.categories)) {
+		for (const ref of auditRefs) {
+			const audit = report.audits[ref.id]
+			if (!audit || audit.score === null || audit.score >= 1) continue
+			if (category !== 'performance') found.push(ref.id)
+			else if (ref.weight > 0) found.push(`${ref.id} ${audit.displayValue ?? ''}`.trim())
+		}
+	}
+	return [...new Set(found)]
 }
 
 export async function lighthouse(
 	url: string,
 	{ projectRoot, chrome, headers = {} }: { projectRoot: string; chrome: string; headers?: Record<string, string> },
-): Promise<Scores & { unusedJsBytes: number }> {
+): Promise<Scores & { unusedJsBytes: number; shortfalls: string[] }> {
 	const cli = path.join(projectRoot, 'node_modules', 'lighthouse', 'cli', 'index.js')
 	const { stdout } = await run(
 		process.execPath,
@@ -53,5 +71,6 @@ export async function lighthouse(
 		bestPractices: score('best-practices'),
 		seo: score('seo'),
 		unusedJsBytes: report.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
+		shortfalls: shortfalls(report),
 	}
 }

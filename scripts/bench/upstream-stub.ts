@@ -7,13 +7,20 @@
  * The services list and one service are synthesised from the recorded ones at
  * any size (`setServiceCount`): 1, 100 or 10 000 services answer in the same
  * shapes, paged by cursor as the API pages them.
+ *
+ * The stub also stands in for the service-logo storage (the portal's
+ * SERVICE_LOGO_URL is `${url}/uploads/service-logos`): recorded answers name
+ * the stub instead of the mock, and each logo they name is recorded with them,
+ * so a browser on a replayed page loads it as it would from the real storage.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { endpoints, type EndpointName } from '#app/api/contract/endpoints'
 import { limits } from '#app/api/contract/common'
+import { SERVICE_LOGO_PATH } from '#tests/mock-api/areas/services/state'
 
 type Recorded = { status: number; contentType: string | undefined; body: string }
+type StoredFile = { contentType: string; cacheControl: string | undefined; bytes: Buffer }
 
 export type StubCall = { method: string; url: string; endpoint: string }
 
@@ -28,11 +35,16 @@ export function endpointName(method: string, pathname: string) {
 	return endpointPatterns.find((e) => e.method === method && e.pattern.test(pathname))?.name ?? `${method} ${pathname}`
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
 /** A stable id of the `index`-th synthetic service. */
 const serviceId = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`
 
 export async function startUpstreamStub({ target, latencyMs }: { target: string; latencyMs: number }) {
 	const recorded = new Map<string, Recorded>()
+	/** Logo files by path, fetched from the mock as the answers naming them are recorded. */
+	const files = new Map<string, StoredFile>()
+	let origin = ''
 	let mode: 'record' | 'replay' = 'record'
 	let serviceCount: number | null = null
 	let calls: StubCall[] = []
@@ -84,6 +96,20 @@ export async function startUpstreamStub({ target, latencyMs }: { target: string;
 		request.on('end', () => {
 			const method = request.method ?? 'GET'
 			const url = new URL(request.url ?? '/', 'http://stub')
+			// The browser's logo requests: not API calls.
+			if (method === 'GET' && url.pathname.startsWith(SERVICE_LOGO_PATH)) {
+				const file = files.get(url.pathname)
+				setTimeout(() => {
+					if (!file) return send(response, { status: 404, contentType: undefined, body: '' })
+					response.writeHead(200, {
+						'content-type': file.contentType,
+						'x-content-type-options': 'nosniff',
+						...(file.cacheControl ? { 'cache-control': file.cacheControl } : {}),
+					})
+					response.end(file.bytes)
+				}, latencyMs)
+				return
+			}
 			calls.push({ method, url: `${url.pathname}${url.search}`, endpoint: endpointName(method, url.pathname) })
 			if (mode === 'record') {
 				void proxy(method, url, request.headers, Buffer.concat(chunks)).then(
@@ -117,11 +143,22 @@ export async function startUpstreamStub({ target, latencyMs }: { target: string;
 			body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(body),
 			redirect: 'manual',
 		})
-		return {
-			status: answer.status,
-			contentType: answer.headers.get('content-type') ?? undefined,
-			body: await answer.text(),
-		}
+		// The answer as the stub would give it: logos under the stub's storage, each one recorded.
+		const text = (await answer.text()).replaceAll(`${target}${SERVICE_LOGO_PATH}`, `${origin}${SERVICE_LOGO_PATH}`)
+		for (const [logoUrl] of text.matchAll(new RegExp(`${escapeRegExp(origin + SERVICE_LOGO_PATH)}[^"]+`, 'g')))
+			await recordFile(new URL(logoUrl).pathname)
+		return { status: answer.status, contentType: answer.headers.get('content-type') ?? undefined, body: text }
+	}
+
+	async function recordFile(pathname: string) {
+		if (files.has(pathname)) return
+		const answer = await fetch(`${target}${pathname}`)
+		if (!answer.ok) throw new Error(`recording ${pathname}: ${answer.status}`)
+		files.set(pathname, {
+			contentType: answer.headers.get('content-type') ?? 'application/octet-stream',
+			cacheControl: answer.headers.get('cache-control') ?? undefined,
+			bytes: Buffer.from(await answer.arrayBuffer()),
+		})
 	}
 
 	function send(response: http.ServerResponse, { status, contentType, body }: Recorded) {
@@ -131,8 +168,11 @@ export async function startUpstreamStub({ target, latencyMs }: { target: string;
 
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	const { port } = server.address() as AddressInfo
+	origin = `http://127.0.0.1:${port}`
 	return {
-		url: `http://127.0.0.1:${port}`,
+		url: origin,
+		/** What the portal's SERVICE_LOGO_URL must be for the logos in the answers. */
+		logoStorageUrl: `${origin}${SERVICE_LOGO_PATH.replace(/\/$/, '')}`,
 		/** From now on, answer from the recording (after `latencyMs`) instead of asking the mock. */
 		replay() {
 			mode = 'replay'

@@ -14,6 +14,7 @@ import { EndpointFailing } from '#app/components/services/webhook-parts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ title: fixedT('common:pageTitle', { title: loaderData?.service.name }) },
+	{ name: 'description', content: fixedT('services:details.metaDescription') },
 ]
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
