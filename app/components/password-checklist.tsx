@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { passwordRules } from '#app/api/contract/users'
+import { passwordRules } from '#app/api/contract/constants'
 
 /**
  * The password checklist of spec point 5, from the contract's password rules.
