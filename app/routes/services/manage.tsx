@@ -29,7 +29,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ name: 'description', content: fixedT('services:settings.metaDescription') },
 ]
 
-/** Every editable field, all required here (the form sends them all), and the version the form was based on. */
 type Settings = Omit<z.output<typeof schema>, 'version'>
 /** The editable fields in the order the form and the comparison show them. */
 const FIELDS: Array<keyof Settings> = [...serviceFieldNames]
