@@ -1,5 +1,3 @@
-// Before any schema is built in the browser (see the module).
-import '#app/components/ui/zod-jitless.client'
 import { useTranslation } from '#app/i18n'
 import {
 	data,

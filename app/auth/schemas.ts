@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { passwordSignInBody } from '#app/api/contract/auth'
-import { limits, twoStepCodeField, twoStepMethodKeyEnum } from '#app/api/contract/common'
+import { twoStepCodeField, twoStepMethodKeyEnum } from '#app/api/contract/common'
 import {
 	newPasswordFields,
 	registrationBody,
@@ -15,7 +15,7 @@ import {
 	withConfirmation,
 } from '#app/api/contract/users'
 
-export const CODE_DIGITS = limits.twoStepCodeDigits
+export { CODE_DIGITS } from './code'
 
 /** The page to return to after signing in; checked again by `safeRedirect`. */
 const redirectTo = z.string().max(2048).optional()

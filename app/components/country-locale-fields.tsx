@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from '#app/i18n'
 import { SelectField } from './ui/field'
-import { countryEnum, localeEnum } from '#app/api/contract/common'
+import { countries, locales } from '#app/api/contract/constants'
 
 const collator = new Intl.Collator('en-GB')
 
@@ -25,12 +25,12 @@ export function CountryLocaleFields({
 				meta={country}
 				label={t('fields.country')}
 				autoComplete="country"
-				options={byName(countryEnum.options.map((code) => ({ value: code, label: t(`countries.${code}`) })))}
+				options={byName(countries.map((code) => ({ value: code, label: t(`countries.${code}`) })))}
 			/>
 			<SelectField
 				meta={locale}
 				label={t('fields.locale')}
-				options={byName(localeEnum.options.map((code) => ({ value: code, label: t(`locales.${code}`) })))}
+				options={byName(locales.map((code) => ({ value: code, label: t(`locales.${code}`) })))}
 			/>
 		</>
 	)

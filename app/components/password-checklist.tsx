@@ -1,5 +1,5 @@
 import { useTranslation } from '#app/i18n'
-import { passwordRules } from '#app/api/contract/users'
+import { passwordRules } from '#app/api/contract/constants'
 
 /**
  * The password checklist of spec point 5, from the contract's password rules.

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from '#app/i18n'
 import { href, redirect } from 'react-router'
 import type { Route } from './+types/contact'
 import { getApi, getSession } from '#app/middleware/session.server'
-import { limits } from '#app/api/contract/common'
+import { limits } from '#app/api/contract/constants'
 import { contactMessageBody } from '#app/api/contract/contact'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -34,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('account')
-	const [form, fields] = useAppForm(contactSchema, { id: 'contact', lastResult: actionData?.result })
+	const [form, fields] = useAppForm(() => import('#app/api/contract/contact').then((m) => m.contactMessageBody), {
+		id: 'contact',
+		lastResult: actionData?.result,
+	})
 	const email = loaderData.contactEmail
 	return (
 		<section className="stack" aria-labelledby="page-heading">

@@ -4,26 +4,26 @@
  * catalogue. Pure and isomorphic: safe to import in the browser.
  */
 import { z } from 'zod'
+import { countries, events, limits, locales, twoStepMethodKeys, verificationStatuses } from './constants'
+
+/** The limits live with the other plain values in ./constants. */
+export { limits }
 
 // ---------------------------------------------------------------------------
 // Enumerations (spec point 3)
 // ---------------------------------------------------------------------------
 
-export const countryEnum = z
-	.enum(['BR', 'DE', 'ES', 'FR', 'GB', 'IT', 'RO'])
-	.describe('ISO 3166-1 alpha-2 country code.')
+export const countryEnum = z.enum(countries).describe('ISO 3166-1 alpha-2 country code.')
 export type Country = z.infer<typeof countryEnum>
 
-export const localeEnum = z
-	.enum(['en-GB', 'ro-RO', 'pt-BR', 'it-IT', 'fr-FR', 'es-ES', 'de-DE'])
-	.describe('Default language of the user (BCP 47).')
+export const localeEnum = z.enum(locales).describe('Default language of the user (BCP 47).')
 export type Locale = z.infer<typeof localeEnum>
 
 export const authenticationTypeKeyEnum = z.enum(['password', 'email', 'totp', 'refresh'])
 export type AuthenticationTypeKey = z.infer<typeof authenticationTypeKeyEnum>
 
 /** The authentication types that are two-step methods. */
-export const twoStepMethodKeyEnum = z.enum(['totp', 'email'])
+export const twoStepMethodKeyEnum = z.enum(twoStepMethodKeys)
 export type TwoStepMethodKey = z.infer<typeof twoStepMethodKeyEnum>
 
 export const authenticationTokenTypeKeyEnum = z.enum(['access', 'refresh'])
@@ -56,34 +56,14 @@ export const scopeEnum = z.enum(['user:all'])
 export type Scope = z.infer<typeof scopeEnum>
 
 /** Review / verification status of a service (spec point 3 "Verification statuses"). */
-export const verificationStatusEnum = z
-	.enum(['submitted', 'cancelled', 'in_progress', 'verified', 'dismissed'])
-	.describe('Review status of a service.')
+export const verificationStatusEnum = z.enum(verificationStatuses).describe('Review status of a service.')
 export type VerificationStatus = z.infer<typeof verificationStatusEnum>
 
-export const eventEnum = z.enum(['password_changed_to_random_string'])
+export const eventEnum = z.enum(events)
 export type Event = z.infer<typeof eventEnum>
 
 export const tokenCategoryEnum = z.enum(['email'])
 export type TokenCategory = z.infer<typeof tokenCategoryEnum>
-
-// ---------------------------------------------------------------------------
-// Limits
-// ---------------------------------------------------------------------------
-
-export const limits = {
-	perPageDefault: 15,
-	perPageMax: 100,
-	nameMax: 100,
-	companyNameMax: 150,
-	emailMax: 254,
-	passwordMin: 10,
-	passwordMax: 128,
-	twoStepCodeDigits: 6,
-	contactSubjectMax: 150,
-	contactMessageMax: 5000,
-	tokenMax: 512,
-} as const
 
 // ---------------------------------------------------------------------------
 // Validation message catalogue

@@ -7,11 +7,10 @@
  */
 import { z } from 'zod'
 import { isoDateTime } from './common'
+import { securityProtectionKeys } from './constants'
 
 /** The protections a service may neutralise, in catalogue order (`GET /security-protections`). */
-export const securityProtectionKeyEnum = z
-	.enum(['password_randomised', 'sessions_revoked', 'linked_account_disconnected'])
-	.describe('A protection of the catalogue.')
+export const securityProtectionKeyEnum = z.enum(securityProtectionKeys).describe('A protection of the catalogue.')
 export type SecurityProtectionKey = z.infer<typeof securityProtectionKeyEnum>
 
 export const domainVerificationStatusEnum = z

@@ -6,6 +6,13 @@
  */
 import { z } from 'zod'
 import { dataOf, eventEnum, isoDateTime, listOf, localeEnum, requiredText, type Locale } from './common'
+import {
+	reviewActions,
+	reviewTransition,
+	reviewTransitions,
+	statisticsDaysDefault,
+	statisticsDaysOptions,
+} from './constants'
 import { securityProtectionKeyEnum } from './service-parts'
 import { serviceLimits, serviceReviewStatusEnum, type ServiceReviewStatus } from './services'
 
@@ -115,24 +122,11 @@ export const reviewChecklistMessages: Record<ReviewChecklistKey, string> = {
 }
 
 /** What moves a review: the partner (submit, cancel) or the operator (the other three). */
-export const reviewActionEnum = z.enum(['submit', 'cancel', 'start', 'verify', 'dismiss'])
+export const reviewActionEnum = z.enum(reviewActions)
 export type ReviewAction = z.infer<typeof reviewActionEnum>
 
-/**
- * The allowed transitions (docs/decisions/0013): action → from → to. Anything
- * else is refused with 422 `transition_not_allowed` and `reviewTransitionMessage`.
- */
-export const reviewTransitions: Record<ReviewAction, Partial<Record<ServiceReviewStatus, ServiceReviewStatus>>> = {
-	submit: { not_submitted: 'submitted', dismissed: 'submitted', cancelled: 'submitted' },
-	cancel: { submitted: 'cancelled', in_progress: 'cancelled' },
-	start: { submitted: 'in_progress' },
-	verify: { submitted: 'verified', in_progress: 'verified' },
-	dismiss: { submitted: 'dismissed', in_progress: 'dismissed' },
-}
-
-/** The status an action leads to from `from`, or null when the table refuses it. */
-export const reviewTransition = (action: ReviewAction, from: ServiceReviewStatus): ServiceReviewStatus | null =>
-	reviewTransitions[action][from] ?? null
+/** The allowed transitions and the status an action leads to: see ./constants. */
+export { reviewTransition, reviewTransitions }
 
 const actionWords: Record<ReviewAction, string> = {
 	submit: 'submitted',
@@ -187,8 +181,7 @@ export const serviceReviewResponse = dataOf(serviceReviewResource)
 // Statistics
 // ---------------------------------------------------------------------------
 
-export const statisticsDaysOptions = [7, 30, 90] as const
-export const statisticsDaysDefault = 30
+export { statisticsDaysDefault, statisticsDaysOptions }
 
 export const statisticsQuery = z.object({
 	days: z

@@ -15,16 +15,10 @@ import {
 	uploadKindEnum,
 	verificationStatusEnum,
 } from './common'
+import { serviceLimits, type serviceFieldNames } from './constants'
 import { domainVerificationResource, securityProtectionKeyEnum } from './service-parts'
 
-export const serviceLimits = {
-	nameMax: 100,
-	descriptionMax: 1000,
-	urlMax: 2048,
-	idempotencyKeyMax: 255,
-	/** Live secrets of a service at once (the current and, while rotating, the next). */
-	liveSecretsMax: 2,
-} as const
+export { serviceLimits }
 
 /** Messages of the services area besides the rule and logo messages. */
 export const serviceMessages = {
@@ -165,7 +159,7 @@ export const serviceFields = {
 	website_url: httpsUrlField,
 	webhook_url: httpsUrlField,
 	authorization_url: httpsUrlField,
-}
+} satisfies Record<(typeof serviceFieldNames)[number], z.ZodType>
 
 export const createServiceBody = z.object({
 	...serviceFields,

@@ -18,6 +18,7 @@ import {
 	userVerificationStatusEnum,
 	userVerificationTypeEnum,
 } from './common'
+import { passwordPatterns, passwordRules } from './constants'
 
 // ---------------------------------------------------------------------------
 // Reference data
@@ -35,18 +36,10 @@ export const userTokenTypeList = listOf(userTokenTypeResource)
 // Password policy (docs/decisions/0006-forms-validation-and-password-policy.md)
 // ---------------------------------------------------------------------------
 
-const capitalLetter = /[A-Z]/
-const digit = /[0-9]/
-/** Anything but a letter, a digit or white space: a space alone does not count. */
-const specialCharacter = /[^A-Za-z0-9\s]/
+const { capitalLetter, digit, specialCharacter } = passwordPatterns
 
-/** Each rule of the password checklist, in display order, keyed by its message. */
-export const passwordRules = [
-	{ key: 'minLength', minimum: limits.passwordMin, test: (value: string) => value.length >= limits.passwordMin },
-	{ key: 'capitalLetter', test: (value: string) => capitalLetter.test(value) },
-	{ key: 'number', test: (value: string) => digit.test(value) },
-	{ key: 'specialCharacter', test: (value: string) => specialCharacter.test(value) },
-] as const
+/** Each rule of the password checklist: see ./constants. */
+export { passwordRules }
 
 /** A new password: 10..128 characters, a capital letter, a number and a special character. */
 export const passwordField = z

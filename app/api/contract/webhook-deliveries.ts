@@ -6,21 +6,11 @@
  * docs/decisions/0015-webhook-deliveries.md records the model and its choices.
  */
 import { z } from 'zod'
-import { dataOf, eventEnum, isoDateTime, listOf, listQuery } from './common'
+import { dataOf, isoDateTime, listOf, listQuery } from './common'
+import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from './constants'
 import { serviceLimits } from './services'
 
-export const webhookLimits = {
-	/** Deliveries and checks are kept this long, then dropped. */
-	retentionDays: 30,
-	/** Seconds after each failed attempt before the next one: 1 min, 5 min, 30 min, 2 h, 6 h (six attempts in all). */
-	retryBackoffSeconds: [60, 300, 1800, 7200, 21_600],
-	/** An attempt without a complete answer after this long fails with `timeout`. */
-	timeoutSeconds: 10,
-	/** How much of a response body is kept and shown. */
-	responseBodyBytes: 1024,
-	/** Failed attempts in a row after which the endpoint is `failing` ("Your endpoint is failing"). */
-	failingAfter: 3,
-} as const
+export { webhookLimits }
 
 /** Headers every webhook request carries (besides `Partner-Signature`, see `webhookSignature`). */
 export const webhookHeaders = {
@@ -37,7 +27,7 @@ export const webhookHeaders = {
 
 /** The `type` of an event body: the test event, the endpoint check's event, and the product's events. */
 export const webhookEventTypeEnum = z
-	.enum(['ping', 'url_verification', ...eventEnum.options])
+	.enum(webhookEventTypes)
 	.describe(
 		'ping: the test event; url_verification: the endpoint check (never in the delivery log); ' +
 			'password_changed_to_random_string: an end user used the emergency button.',
@@ -45,7 +35,7 @@ export const webhookEventTypeEnum = z
 export type WebhookEventType = z.infer<typeof webhookEventTypeEnum>
 
 export const webhookDeliveryStatusEnum = z
-	.enum(['pending', 'delivered', 'failed'])
+	.enum(webhookDeliveryStatuses)
 	.describe(
 		'pending: no attempt has finished yet; delivered: the last attempt got a 2xx; failed: the last attempt ' +
 			'did not (next_retry_at says whether another attempt is coming; null: given up).',

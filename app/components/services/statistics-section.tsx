@@ -1,6 +1,7 @@
 import { useTranslation } from '#app/i18n'
 import { href, Link } from 'react-router'
-import { statisticsDaysOptions, type ServiceStatistics } from '#app/api/contract/index'
+import { statisticsDaysOptions } from '#app/api/contract/constants'
+import type { ServiceStatistics } from '#app/api/contract/index'
 import { formatDate, formatNumber, StatisticsChart } from './statistics-chart'
 
 /** The section's id: the period links come back to it. */

@@ -2,14 +2,10 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '#app/i18n'
 import { Link } from 'react-router'
-import { z } from 'zod'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
 import { useAppForm } from '#app/components/ui/use-app-form'
-
-/** A confirmation has no fields: the CSRF token is checked before any action runs. */
-const confirmSchema = z.object({})
 
 /**
  * The confirmation step of a change on the verifications page (reset the
@@ -44,7 +40,7 @@ export function VerificationConfirmation({
 	lastResult?: SubmissionResult<string[]>
 }) {
 	const { t } = useTranslation('services')
-	const [form] = useAppForm(confirmSchema, { id, lastResult })
+	const [form] = useAppForm(() => import('./confirm-schema').then((m) => m.confirmSchema), { id, lastResult })
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{title}</h1>

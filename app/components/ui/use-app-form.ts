@@ -1,21 +1,27 @@
-import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parse, useForm, type FormMetadata, type Submission, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from '#app/i18n'
 import { useActionData, useNavigation, useRouteLoaderData } from 'react-router'
 import type { z } from 'zod'
 import { useDismissFlash } from './flash'
-import { formatIssues } from '#app/utils/validation'
+import type { validate } from './validate.client'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type FormSchema = z.ZodType<Record<string, any>, Record<string, any>>
 
 /**
  * conform's useForm with the house rules: the same zod schema as the server,
  * en-GB messages from the catalogue, validate a field when it loses focus and
  * re-check it while it is corrected. A draft kept across a sign-in fills the
  * form with the same id.
+ *
+ * The schema comes from a loader, e.g. `() => import('#app/auth/schemas').then((m) => m.signInSchema)`:
+ * zod and the schemas are in no page's first load. They load once the page is
+ * hydrated; until then the server validates (a submit goes there; a field
+ * left shows no error, and is checked once the schema is there).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<string, any>>>(
-	schema: Schema,
+export function useAppForm<Schema extends FormSchema>(
+	loadSchema: () => Promise<Schema>,
 	{
 		id,
 		lastResult,
@@ -28,16 +34,87 @@ export function useAppForm<Schema extends z.ZodType<Record<string, any>, Record<
 		useRouteLoaderData('root') as { draft?: { form: string | null; values: Record<string, string> } } | undefined
 	)?.draft
 	if (draft?.form === id) defaultValue = { ...defaultValue, ...draft.values } as typeof defaultValue
+	const validation = useRef<Validation<Schema> | null>(null)
+	// Fields left before the schema was there, to check once it is.
+	const unchecked = useRef(new Set<string>())
 	const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
 		id,
 		lastResult,
 		defaultValue: defaultValue as never,
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema, formatError: formatIssues(t) }),
+		onValidate: ({ formData }) =>
+			validation.current
+				? validation.current.validate(formData, validation.current.schema, t)
+				: (withoutSchema(formData, unchecked.current) as Submission<z.input<Schema>, string[], z.output<Schema>>),
 	})
+	const formRef = useRef(form)
+	formRef.current = form
+	const loadRef = useRef(loadSchema)
+	useEffect(() => {
+		let mounted = true
+		loadValidation(loadRef.current).then(
+			(loaded) => {
+				validation.current = loaded
+				if (!mounted) return
+				for (const name of unchecked.current) formRef.current.validate(name ? { name } : {})
+				unchecked.current.clear()
+			},
+			// Offline or a failed deploy: the server still validates every submit.
+			() => {},
+		)
+		return () => {
+			mounted = false
+		}
+	}, [])
 	useLikeAFreshPage(form)
 	return [form, fields] as const
+}
+
+type Validation<Schema extends FormSchema> = { schema: Schema; validate: typeof validate }
+
+/**
+ * zod jitless first, on its own: a bundle may run a chunk's imports (e.g. the
+ * contract's schemas) before the chunk's own code, so only a module loaded
+ * before them all sets it in time. Once for every form.
+ */
+let zodReady: Promise<unknown> | undefined
+
+/**
+ * A form's schema and the validation with it. Each module loads once (the
+ * browser keeps it): the forms that share one, and a page's later visits,
+ * share it.
+ */
+function loadValidation<Schema extends FormSchema>(loadSchema: () => Promise<Schema>): Promise<Validation<Schema>> {
+	zodReady ??= import('./zod-jitless.client').catch((error: unknown) => {
+		zodReady = undefined // the next form tries again
+		throw error
+	})
+	return zodReady
+		.then(() => Promise.all([import('./validate.client'), loadSchema()]))
+		.then(([{ validate }, schema]) => ({ schema, validate }))
+}
+
+/**
+ * conform's submission while the schema is not there: a submit is valid (the
+ * server validates it and answers with its errors); a check of a field
+ * changes no error (each field and the form keep theirs) and notes the field,
+ * to check once the schema is there.
+ */
+function withoutSchema(formData: FormData, unchecked: Set<string>) {
+	return parse<undefined, string[]>(formData, {
+		resolve: (_payload, intent) => {
+			if (!intent) return { value: undefined }
+			if (intent.type === 'validate') unchecked.add(intent.payload.name ?? '')
+			const kept: Record<string, null> = { '': null }
+			for (const name of formData.keys()) {
+				// A field and every fieldset around it, e.g. `a.b[0]` and `a`.
+				for (let path = name; path; path = path.slice(0, Math.max(path.lastIndexOf('.'), path.lastIndexOf('['), 0)))
+					kept[path] = null
+			}
+			return { error: kept }
+		},
+	})
 }
 
 /**

@@ -1,9 +1,8 @@
 import { useTranslation } from '#app/i18n'
 import { href, redirect } from 'react-router'
-import { z } from 'zod'
 import type { Route } from './+types/email'
 import { getApi, getSession } from '#app/middleware/session.server'
-import { currentPassword, emailField } from '#app/api/contract/common'
+import { emailSchema as schema } from './schemas'
 import { isEmailTaken, updateCurrentUser } from '#app/api/users.server'
 import { getUser } from '#app/middleware/guards.server'
 import { AppForm } from '#app/components/ui/app-form'
@@ -16,8 +15,6 @@ import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('account:email.title', 'common:meta.descriptions.email')
-
-const schema = z.object({ email: emailField, current_password: currentPassword() })
 
 export function loader({ context }: Route.LoaderArgs) {
 	const user = getUser(context)
@@ -53,7 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Email({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('account')
-	const [form, fields] = useAppForm(schema, { id: 'change-email', lastResult: actionData?.result })
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.emailSchema), {
+		id: 'change-email',
+		lastResult: actionData?.result,
+	})
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">

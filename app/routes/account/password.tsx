@@ -1,11 +1,9 @@
 import { useTranslation } from '#app/i18n'
 import { href, redirect } from 'react-router'
-import { z } from 'zod'
 import type { Route } from './+types/password'
 import { updateCurrentUser } from '#app/api/users.server'
 import { getApi, getSession } from '#app/middleware/session.server'
-import { currentPassword } from '#app/api/contract/common'
-import { newPasswordFields, withConfirmation } from '#app/api/contract/users'
+import { passwordSchema as schema } from './schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -15,8 +13,6 @@ import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('account:password.title')
-
-const schema = withConfirmation(z.object({ current_password: currentPassword(), ...newPasswordFields }))
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
@@ -36,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Password({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useAppForm(schema, { id: 'change-password', lastResult: actionData?.result })
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.passwordSchema), {
+		id: 'change-password',
+		lastResult: actionData?.result,
+	})
 	return (
 		<section className="stack" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('password.title')}</h1>

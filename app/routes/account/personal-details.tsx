@@ -1,11 +1,10 @@
 import { useTranslation } from '#app/i18n'
 import { href, redirect } from 'react-router'
-import { z } from 'zod'
 import type { Route } from './+types/personal-details'
 import { updateCurrentUser } from '#app/api/users.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { getUser } from '#app/middleware/guards.server'
-import { profileFields } from '#app/api/contract/users'
+import { personalDetailsSchema as schema } from './schemas'
 import { CountryLocaleFields } from '#app/components/country-locale-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -16,7 +15,6 @@ import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('account:personalDetails.title')
 
-const schema = z.object(profileFields)
 const FIELDS = Object.keys(schema.shape)
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -46,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PersonalDetails({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useAppForm(schema, {
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.personalDetailsSchema), {
 		id: 'personal-details',
 		lastResult: actionData?.result,
 		defaultValue: loaderData.defaults,

@@ -2,13 +2,13 @@ import { useTranslation } from '#app/i18n'
 import { data, Form, href, Link, redirect } from 'react-router'
 import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { z } from 'zod'
 import type { Route } from './+types/two-step-email'
 import { activateTwoStep, activeTwoStepMethods, sendEmailCode } from '#app/api/two-step.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { getUser } from '#app/middleware/guards.server'
-import { CODE_DIGITS, codeField } from '#app/auth/schemas'
+import { CODE_DIGITS } from '#app/auth/code'
+import { emailCodeSchema as schema } from './schemas'
 import { CodeField } from '#app/components/code-field'
 import { ResendButton } from '#app/components/countdown'
 import { AppForm } from '#app/components/ui/app-form'
@@ -23,7 +23,6 @@ import { secondsUntil } from '#app/utils/time'
 export const meta: Route.MetaFunction = () =>
 	pageTitle('account:emailMethod.title', 'common:meta.descriptions.twoStepEmail')
 
-const schema = z.object({ intent: z.literal('activate'), code: codeField })
 const OVERVIEW = href('/me/manage/security/multi-factor-authentication')
 const SELF = href('/me/manage/security/multi-factor-authentication/email')
 
@@ -91,7 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function EnableEmailCode({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useAppForm(schema, { id: 'enable-email-code', lastResult: actionData?.result })
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.emailCodeSchema), {
+		id: 'enable-email-code',
+		lastResult: actionData?.result,
+	})
 	const { email, sent } = loaderData
 	// With JS a refused or failed submission does not reload the page: its answer holds the newer wait.
 	const wait = actionData && 'resendInSeconds' in actionData ? actionData : loaderData

@@ -3,13 +3,12 @@ import QRCode from 'qrcode'
 import { useTranslation } from '#app/i18n'
 import { Form, href, Link, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { z } from 'zod'
 import type { Route } from './+types/two-step-totp'
 import { activateTwoStep, activeTwoStepMethods, createTotpSecret } from '#app/api/two-step.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
 import { getUser } from '#app/middleware/guards.server'
-import { codeField } from '#app/auth/schemas'
+import { totpSchema as schema } from './schemas'
 import { CodeField } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
@@ -24,7 +23,6 @@ import { groupKey } from '#app/utils/setup-key'
 
 export const meta: Route.MetaFunction = () => pageTitle('account:totp.title')
 
-const schema = z.object({ code: codeField })
 const OVERVIEW = href('/me/manage/security/multi-factor-authentication')
 const SELF = href('/me/manage/security/multi-factor-authentication/totp')
 
@@ -111,7 +109,10 @@ function ScanAndConfirm({
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useAppForm(schema, { id: 'enable-totp', lastResult })
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.totpSchema), {
+		id: 'enable-totp',
+		lastResult,
+	})
 	return (
 		<>
 			<div className="stack">

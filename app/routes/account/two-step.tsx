@@ -5,8 +5,7 @@ import type { Route } from './+types/two-step'
 import { activeTwoStepMethods, deactivateTwoStep, type TwoStepMethod } from '#app/api/two-step.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { getUser } from '#app/middleware/guards.server'
-import { twoStepMethodKeyEnum } from '#app/api/contract/common'
-import { deactivateTwoStepBody } from '#app/api/contract/two-step'
+import { disableTwoStepSchema as disableSchema } from './schemas'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
@@ -17,7 +16,6 @@ import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('account:twoStep.title')
 
-const disableSchema = deactivateTwoStepBody.extend({ method: twoStepMethodKeyEnum })
 const SETUP_PATHS = {
 	totp: href('/me/manage/security/multi-factor-authentication/totp'),
 	email: href('/me/manage/security/multi-factor-authentication/email'),
@@ -55,7 +53,7 @@ function DisableForm({
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const { t } = useTranslation('account')
-	const [form, fields] = useAppForm(disableSchema, {
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.disableTwoStepSchema), {
 		id: `disable-${method}`,
 		// Only the form that was submitted shows its errors.
 		lastResult: lastResult?.initialValue?.method === method ? lastResult : undefined,

@@ -38,7 +38,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ResetPasswordToken({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
-	const [form, fields] = useAppForm(resetCompleteSchema, { id: 'reset-password-token', lastResult: actionData?.result })
+	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.resetCompleteSchema), {
+		id: 'reset-password-token',
+		lastResult: actionData?.result,
+	})
 	// After a change the token is spent: the action's answer wins over a revalidated loader.
 	const outcome = actionData && 'outcome' in actionData ? actionData.outcome : loaderData.outcome
 	if (outcome === 'changed') {

@@ -31,7 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
-	const [form, fields] = useAppForm(resetRequestSchema, { id: 'reset-password', lastResult: actionData?.result })
+	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.resetRequestSchema), {
+		id: 'reset-password',
+		lastResult: actionData?.result,
+	})
 	if (actionData && 'sent' in actionData) {
 		return (
 			<section className="stack" aria-labelledby="page-heading">

@@ -72,7 +72,10 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
-	const [form, fields] = useAppForm(signInSchema, { id: 'sign-in', lastResult: actionData?.result })
+	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.signInSchema), {
+		id: 'sign-in',
+		lastResult: actionData?.result,
+	})
 	const signedOut = searchParams.get('signed_out') === '1'
 	const notice =
 		searchParams.get('session') === 'expired'

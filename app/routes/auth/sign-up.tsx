@@ -69,7 +69,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 	const [searchParams] = useSearchParams()
 	const nonce = useNonce()
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
-	const [form, fields] = useAppForm(signUpSchema, {
+	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.signUpSchema), {
 		id: 'sign-up',
 		lastResult: actionData?.result,
 		defaultValue: { country: 'GB', locale: 'en-GB' },

@@ -8,7 +8,8 @@ import { getApi, getSession, startSession } from '#app/middleware/session.server
 import { twoStepMethodKeyEnum } from '#app/api/contract/common'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { sendEmailCode } from '#app/api/two-step.server'
-import { CODE_DIGITS, twoStepCodeSchema } from '#app/auth/schemas'
+import { CODE_DIGITS } from '#app/auth/code'
+import { twoStepCodeSchema } from '#app/auth/schemas'
 import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
 import { ResendButton } from '#app/components/countdown'
 import { CodeField } from '#app/components/code-field'
@@ -128,7 +129,7 @@ async function restart(session: ReturnType<typeof getSession>) {
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const { method, methods, email, emailCodeSent } = loaderData
-	const [form, fields] = useAppForm(twoStepCodeSchema, {
+	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.twoStepCodeSchema), {
 		id: `two-step-${method ?? 'choose'}`,
 		lastResult: actionData?.result,
 	})

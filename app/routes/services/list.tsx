@@ -2,7 +2,8 @@ import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '#app/i18n'
 import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/list'
-import { createServiceBody, serviceFields, serviceLimits } from '#app/api/contract/services'
+import { serviceFieldNames, serviceLimits } from '#app/api/contract/constants'
+import { createServiceSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
 import { getApi, getSession } from '#app/middleware/session.server'
@@ -17,9 +18,8 @@ import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('services:list.title')
 
-const schema = createServiceBody
 /** Fields whose API errors show on the field; the rest (the idempotency key) go to the summary. */
-const FIELDS = Object.keys(serviceFields)
+const FIELDS = [...serviceFieldNames]
 const SELF = href('/services/manage')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -119,7 +119,7 @@ function CreateService({
 }) {
 	const { t } = useTranslation('services')
 	// A failed submission comes back with its key, so retrying it cannot create a second service.
-	const [form, fields] = useAppForm(schema, {
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.createServiceSchema), {
 		id: 'create-service',
 		lastResult,
 		defaultValue: { idempotency_key: idempotencyKey },

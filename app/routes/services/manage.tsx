@@ -1,10 +1,12 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { useTranslation, fixedT } from '#app/i18n'
 import { data, href, Link, redirect } from 'react-router'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { LogoForm } from '#app/components/services/logo-form'
 import type { Route } from './+types/manage'
-import { serviceFields, serviceLimits, updateServiceBody, type Service } from '#app/api/contract/services'
+import { serviceFieldNames, serviceLimits } from '#app/api/contract/constants'
+import type { Service } from '#app/api/contract/services'
+import { settingsSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { serviceCategories, updateService } from '#app/api/services.server'
@@ -26,11 +28,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ name: 'description', content: fixedT('services:settings.metaDescription') },
 ]
 
-/** Every editable field, all required here (the form sends them all), and the version the form was based on. */
-const schema = z.object({ ...serviceFields, version: updateServiceBody.shape.version })
 type Settings = Omit<z.output<typeof schema>, 'version'>
 /** The editable fields in the order the form and the comparison show them. */
-const FIELDS = Object.keys(serviceFields) as Array<keyof Settings>
+const FIELDS: Array<keyof Settings> = [...serviceFieldNames]
 
 /** Both versions of a save that raced another: what the partner sent, and what is saved. */
 type Conflict = { mine: Settings; saved: Service }
@@ -140,7 +140,7 @@ function SettingsForm({
 	conflict: Conflict | undefined
 }) {
 	const { t } = useTranslation('services')
-	const [form, fields] = useAppForm(schema, {
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.settingsSchema), {
 		id: 'service-settings',
 		lastResult,
 		defaultValue: { ...settingsOf(service), version: service.version },

@@ -4,9 +4,10 @@ import { data, href, Link, redirect, useFetcher, type RouterContextProvider } fr
 import { useAuthenticityToken } from 'remix-utils/csrf/react'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { z } from 'zod'
 import type { Route } from './+types/protections'
-import { securityProtectionKeyEnum, type SecurityProtection } from '#app/api/contract/index'
+import type { SecurityProtection } from '#app/api/contract/index'
+import { PROTECTION_INTENT as INTENT } from './intents'
+import { protectionsSchema as saveSchema, protectionToggleSchema as toggleSchema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { enabledProtectionsFromForm, securityProtections } from '#app/api/service-sections.server'
 import { getFormData } from '#app/middleware/form-body.server'
@@ -28,18 +29,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	},
 	{ name: 'description', content: fixedT('services:protections.metaDescription') },
 ]
-
-/** The Save button of the checkbox list (JS off) and a switch saving one protection on its own (JS on). */
-const INTENT = { save: 'save', toggle: 'toggle' } as const
-
-/** The checkbox list: every ticked key (none ticked: none sent). */
-const saveSchema = z.object({ enabled: z.array(securityProtectionKeyEnum).optional() })
-/** One switch: the protection and its new state. */
-const toggleSchema = z.object({
-	intent: z.literal(INTENT.toggle),
-	protection: securityProtectionKeyEnum,
-	enabled: z.enum(['true', 'false']),
-})
 
 type Answer = { result: SubmissionResult<string[]> }
 /** What a switch's fetcher gets back: the saved state, or the failure with what was sent. */
@@ -117,7 +106,7 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 	const hydrated = useHydrated()
 	// Only the checkbox list navigates (a switch answers its own fetcher): a failed save comes back here.
 	const answer = actionData as Answer | undefined
-	const [form, fields] = useAppForm(saveSchema, {
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.protectionsSchema), {
 		id: 'security-protections',
 		lastResult: answer?.result,
 		defaultValue: {

@@ -1,11 +1,11 @@
 import { type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Trans, useTranslation, fixedT } from '#app/i18n'
 import { data, href, Link, redirect } from 'react-router'
-import { z } from 'zod'
 import type { Route } from './+types/translations'
-import { localeEnum, type Locale } from '#app/api/contract/common'
-import { saveTranslationsBody } from '#app/api/contract/service-sections'
-import { serviceLimits, type Service } from '#app/api/contract/services'
+import type { Locale } from '#app/api/contract/common'
+import { locales, serviceLimits } from '#app/api/contract/constants'
+import type { Service } from '#app/api/contract/services'
+import { translationsSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { saveTranslations, translationsBody } from '#app/api/service-sections.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
@@ -27,36 +27,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ name: 'description', content: fixedT('services:translations.metaDescription') },
 ]
 
-const LOCALES = localeEnum.options
+const LOCALES = locales
 const TEXT_FIELDS = ['name', 'description'] as const
 type TextFieldName = (typeof TEXT_FIELDS)[number]
 type Texts = Record<TextFieldName, string>
 /** What the form holds: both fields of every locale, blank when not translated. */
 type AllTexts = Record<Locale, Texts>
 
-/** A locale whose fields are all blank is not translated: left out, so only a half-filled one is an error. */
-function blankAsMissing(value: unknown) {
-	if (!value || typeof value !== 'object') return value
-	return Object.values(value).every((field) => typeof field !== 'string' || !field.trim()) ? undefined : value
-}
-
-/**
- * The contract's body, as the form posts it: `translations.<locale>.name|description` (the API's error keys),
- * en-GB required, the other six optional but whole; and the version the form was based on, always sent.
- */
-const contractLocales = saveTranslationsBody.shape.translations.shape
-const schema = z.object({
-	translations: z.object({
-		...contractLocales,
-		...Object.fromEntries(
-			LOCALES.filter((locale) => locale !== 'en-GB').map((locale) => [
-				locale,
-				z.preprocess(blankAsMissing, contractLocales[locale]),
-			]),
-		),
-	} as typeof contractLocales),
-	version: saveTranslationsBody.shape.version.unwrap(),
-})
 /** Every field's name, e.g. `translations.fr-FR.name`: the API's 422 errors land on them. */
 const FIELDS = LOCALES.flatMap((locale) => TEXT_FIELDS.map((field) => `translations.${locale}.${field}`))
 
@@ -180,7 +157,7 @@ function TranslationsForm({
 	conflict: Conflict | undefined
 }) {
 	const { t } = useTranslation('services')
-	const [form, fields] = useAppForm(schema, {
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.translationsSchema), {
 		id: 'service-translations',
 		lastResult,
 		defaultValue: { translations: savedTexts(service), version: service.version },

@@ -1,9 +1,11 @@
 import { Trans, useTranslation, fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
-import { z } from 'zod'
 import type { Route } from './+types/verifications'
 import type { DomainVerification } from '#app/api/contract/service-parts'
-import { reviewTransition, type ReviewChecklistKey, type ServiceReview } from '#app/api/contract/service-sections'
+import { reviewTransition } from '#app/api/contract/constants'
+import type { ReviewChecklistKey, ServiceReview } from '#app/api/contract/service-sections'
+import { VERIFY_INTENT as INTENT } from './intents'
+import { verifySchema } from './schemas'
 import {
 	backToVerifications,
 	loadVerifications,
@@ -26,10 +28,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	},
 	{ name: 'description', content: fixedT('services:verifications.metaDescription') },
 ]
-
-/** The one action of this page; reset, submit and cancel have confirmation pages of their own. */
-const INTENT = { verify: 'verify' } as const
-const verifySchema = z.object({ intent: z.literal(INTENT.verify) })
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { service, review } = await loadVerifications(context, params.serviceId)
@@ -246,7 +244,7 @@ function Domain({
 /** Verify: one POST button (its own component, so its form state goes once the domain is verified). */
 function VerifyForm({ lastResult }: { lastResult?: Parameters<typeof useAppForm>[1]['lastResult'] }) {
 	const { t } = useTranslation('services')
-	const [form] = useAppForm(verifySchema, { id: 'verify-domain', lastResult })
+	const [form] = useAppForm(() => import('./schemas').then((m) => m.verifySchema), { id: 'verify-domain', lastResult })
 	return (
 		<AppForm form={form}>
 			<input type="hidden" name="intent" value={INTENT.verify} />

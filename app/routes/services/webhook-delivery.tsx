@@ -2,7 +2,8 @@ import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation, fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-delivery'
-import { redeliverBody, type WebhookDelivery } from '#app/api/contract/webhook-deliveries'
+import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
+import { redeliverSchema as schema } from './schemas'
 import { newIdempotencyKey } from '#app/api/services.server'
 import { redeliver } from '#app/api/webhook-deliveries.server'
 import { getApi } from '#app/middleware/session.server'
@@ -27,8 +28,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 /** Redeliver's form: only the key rendered into it, so a double submit or a resubmitted page delivers once. */
-const schema = redeliverBody
-
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { service, delivery } = await loadDelivery(context, params.serviceId, params.deliveryId)
 	return {
@@ -192,7 +191,7 @@ function RedeliverForm({
 }) {
 	const { t } = useTranslation('services')
 	// A failed submission comes back with its key, so trying again cannot deliver twice.
-	const [form, fields] = useAppForm(schema, {
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.redeliverSchema), {
 		id: 'redeliver',
 		lastResult,
 		defaultValue: { idempotency_key: idempotencyKey },

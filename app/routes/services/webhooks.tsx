@@ -1,16 +1,15 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation, fixedT } from '#app/i18n'
 import { Form, href, Link, redirect } from 'react-router'
-import { z } from 'zod'
 import type { Route } from './+types/webhooks'
-import {
-	webhookDeliveryStatusEnum,
-	webhookEventTypeEnum,
-	webhookLimits,
-	type WebhookDeliveryStatus,
-	type WebhookDeliverySummary,
-	type WebhookEventType,
+import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'
+import type {
+	WebhookDeliveryStatus,
+	WebhookDeliverySummary,
+	WebhookEventType,
 } from '#app/api/contract/webhook-deliveries'
+import { WEBHOOK_INTENT as INTENT } from './intents'
+import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
 import { getApi } from '#app/middleware/session.server'
@@ -38,10 +37,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	},
 ]
 
-/** The two actions of this page: each a POST button, each ending on a page of its own (the result). */
-const INTENT = { test: 'test', check: 'check' } as const
-const schema = z.object({ intent: z.enum([INTENT.test, INTENT.check]) })
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const search = new URL(request.url).searchParams
 	const filters = deliveryFilters(search)
@@ -67,7 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		isFirstPage: !cursor,
 		// Plain links (JS off): the filters stay in the URL, the cursor only on the way to older deliveries.
 		links: {
-			byStatus: [undefined, ...webhookDeliveryStatusEnum.options].map((status) => ({
+			byStatus: [undefined, ...webhookDeliveryStatuses].map((status) => ({
 				status,
 				href: `${self}${deliveryLogSearch({ ...filters, status })}`,
 			})),
@@ -147,7 +142,10 @@ function ActionForm({
 }) {
 	const { t } = useTranslation('services')
 	const mine = lastResult?.initialValue?.intent === intent ? lastResult : undefined
-	const [form] = useAppForm(schema, { id: `webhook-${intent}`, lastResult: mine })
+	const [form] = useAppForm(() => import('./schemas').then((m) => m.webhookActionSchema), {
+		id: `webhook-${intent}`,
+		lastResult: mine,
+	})
 	return (
 		<AppForm form={form}>
 			<input type="hidden" name="intent" value={intent} />
@@ -160,8 +158,8 @@ function ActionForm({
 	)
 }
 
-const STATUSES = webhookDeliveryStatusEnum.options
-const EVENTS = webhookEventTypeEnum.options.filter((type) => type !== 'url_verification')
+const STATUSES = webhookDeliveryStatuses
+const EVENTS = webhookEventTypes.filter((type) => type !== 'url_verification')
 
 /** The log: filters (links and a GET form, both plain URLs), the page of deliveries, and the way to older ones. */
 function DeliveryLog({

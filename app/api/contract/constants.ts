@@ -1,0 +1,134 @@
+/**
+ * The plain values of the contract — enumerations' members, limits, the
+ * password rules, the review transitions — without zod, so pages can use them
+ * without loading a schema (zod loads lazily in the browser, for validation
+ * only). The schema modules build on these: this is their single source.
+ */
+import type { ServiceReviewStatus } from './services'
+
+// ---------------------------------------------------------------------------
+// Enumerations (spec point 3)
+// ---------------------------------------------------------------------------
+
+export const countries = ['BR', 'DE', 'ES', 'FR', 'GB', 'IT', 'RO'] as const
+
+export const locales = ['en-GB', 'ro-RO', 'pt-BR', 'it-IT', 'fr-FR', 'es-ES', 'de-DE'] as const
+
+/** The authentication types that are two-step methods. */
+export const twoStepMethodKeys = ['totp', 'email'] as const
+
+/** Review / verification status of a service (spec point 3 "Verification statuses"). */
+export const verificationStatuses = ['submitted', 'cancelled', 'in_progress', 'verified', 'dismissed'] as const
+
+export const events = ['password_changed_to_random_string'] as const
+
+// ---------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------
+
+export const limits = {
+	perPageDefault: 15,
+	perPageMax: 100,
+	nameMax: 100,
+	companyNameMax: 150,
+	emailMax: 254,
+	passwordMin: 10,
+	passwordMax: 128,
+	twoStepCodeDigits: 6,
+	contactSubjectMax: 150,
+	contactMessageMax: 5000,
+	tokenMax: 512,
+} as const
+
+// ---------------------------------------------------------------------------
+// Password policy (docs/decisions/0006-forms-validation-and-password-policy.md)
+// ---------------------------------------------------------------------------
+
+export const passwordPatterns = {
+	capitalLetter: /[A-Z]/,
+	digit: /[0-9]/,
+	/** Anything but a letter, a digit or white space: a space alone does not count. */
+	specialCharacter: /[^A-Za-z0-9\s]/,
+} as const
+
+/** Each rule of the password checklist, in display order, keyed by its message. */
+export const passwordRules = [
+	{ key: 'minLength', minimum: limits.passwordMin, test: (value: string) => value.length >= limits.passwordMin },
+	{ key: 'capitalLetter', test: (value: string) => passwordPatterns.capitalLetter.test(value) },
+	{ key: 'number', test: (value: string) => passwordPatterns.digit.test(value) },
+	{ key: 'specialCharacter', test: (value: string) => passwordPatterns.specialCharacter.test(value) },
+] as const
+
+// ---------------------------------------------------------------------------
+// Services
+// ---------------------------------------------------------------------------
+
+export const serviceLimits = {
+	nameMax: 100,
+	descriptionMax: 1000,
+	urlMax: 2048,
+	idempotencyKeyMax: 255,
+	/** Live secrets of a service at once (the current and, while rotating, the next). */
+	liveSecretsMax: 2,
+} as const
+
+/** The editable fields of a service, in the order create, update and the portal's forms take them. */
+export const serviceFieldNames = [
+	'name',
+	'description',
+	'category',
+	'website_url',
+	'webhook_url',
+	'authorization_url',
+] as const
+
+/** The protections a service may neutralise, in catalogue order (`GET /security-protections`). */
+export const securityProtectionKeys = [
+	'password_randomised',
+	'sessions_revoked',
+	'linked_account_disconnected',
+] as const
+
+export const reviewActions = ['submit', 'cancel', 'start', 'verify', 'dismiss'] as const
+type ReviewAction = (typeof reviewActions)[number]
+
+/**
+ * The allowed transitions (docs/decisions/0013): action → from → to. Anything
+ * else is refused with 422 `transition_not_allowed` and `reviewTransitionMessage`.
+ */
+export const reviewTransitions: Record<ReviewAction, Partial<Record<ServiceReviewStatus, ServiceReviewStatus>>> = {
+	submit: { not_submitted: 'submitted', dismissed: 'submitted', cancelled: 'submitted' },
+	cancel: { submitted: 'cancelled', in_progress: 'cancelled' },
+	start: { submitted: 'in_progress' },
+	verify: { submitted: 'verified', in_progress: 'verified' },
+	dismiss: { submitted: 'dismissed', in_progress: 'dismissed' },
+}
+
+/** The status an action leads to from `from`, or null when the table refuses it. */
+export const reviewTransition = (action: ReviewAction, from: ServiceReviewStatus): ServiceReviewStatus | null =>
+	reviewTransitions[action][from] ?? null
+
+export const statisticsDaysOptions = [7, 30, 90] as const
+export const statisticsDaysDefault = 30
+
+// ---------------------------------------------------------------------------
+// Webhook deliveries
+// ---------------------------------------------------------------------------
+
+export const webhookLimits = {
+	/** Deliveries and checks are kept this long, then dropped. */
+	retentionDays: 30,
+	/** Seconds after each failed attempt before the next one: 1 min, 5 min, 30 min, 2 h, 6 h (six attempts in all). */
+	retryBackoffSeconds: [60, 300, 1800, 7200, 21_600],
+	/** An attempt without a complete answer after this long fails with `timeout`. */
+	timeoutSeconds: 10,
+	/** How much of a response body is kept and shown. */
+	responseBodyBytes: 1024,
+	/** Failed attempts in a row after which the endpoint is `failing` ("Your endpoint is failing"). */
+	failingAfter: 3,
+} as const
+
+/** The `type` of an event body: the test event, the endpoint check's event, and the product's events. */
+export const webhookEventTypes = ['ping', 'url_verification', ...events] as const
+
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const

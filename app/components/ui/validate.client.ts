@@ -1,0 +1,19 @@
+// Loaded after it by `useAppForm`; imported first here too, as a reminder that it must come first.
+import './zod-jitless.client'
+import type { Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
+import { formatIssues } from '#app/utils/validation'
+
+/**
+ * A form's validation in the browser: its zod schema (the server's) with the
+ * catalogue's messages. Loaded lazily with zod, after hydration (`useAppForm`),
+ * so zod is in no page's first load.
+ */
+export function validate<Schema extends z.ZodType>(
+	formData: FormData,
+	schema: Schema,
+	t: Parameters<typeof formatIssues>[0],
+): Submission<z.input<Schema>, string[], z.output<Schema>> {
+	return parseWithZod(formData, { schema, formatError: formatIssues(t) })
+}

@@ -1,0 +1,22 @@
+/**
+ * The account pages' form schemas, from the contract's request schemas. Their
+ * actions import them; their forms load them lazily (`useAppForm`), so zod is
+ * in no page's first load.
+ */
+import { z } from 'zod'
+import { currentPassword, emailField, twoStepMethodKeyEnum } from '#app/api/contract/common'
+import { deactivateTwoStepBody } from '#app/api/contract/two-step'
+import { newPasswordFields, profileFields, withConfirmation } from '#app/api/contract/users'
+import { codeField } from '#app/auth/schemas'
+
+export const personalDetailsSchema = z.object(profileFields)
+
+export const emailSchema = z.object({ email: emailField, current_password: currentPassword() })
+
+export const passwordSchema = withConfirmation(z.object({ current_password: currentPassword(), ...newPasswordFields }))
+
+export const disableTwoStepSchema = deactivateTwoStepBody.extend({ method: twoStepMethodKeyEnum })
+
+export const totpSchema = z.object({ code: codeField })
+
+export const emailCodeSchema = z.object({ intent: z.literal('activate'), code: codeField })
