@@ -166,7 +166,7 @@ export function firstLoadJs(html: string, clientDir: string): FirstLoad {
 
 /** What else the page preloads for its scripts: the translation catalogue's JSON files (not JavaScript). */
 export function preloadedJson(html: string, clientDir: string): FirstLoad {
-	return gzipTotal(html.matchAll(/<link rel="preload" href="([^"]+\.json)"/g), clientDir)
+	return gzipTotal(html.matchAll(/<link[^>]* rel="preload" href="([^"]+\.json)"/g), clientDir)
 }
 
 function gzipTotal(named: Iterable<RegExpMatchArray>, clientDir: string): FirstLoad {
