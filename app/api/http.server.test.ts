@@ -78,6 +78,8 @@ describe('httpExchange', () => {
 			'content-type': 'application/json',
 			authorization: 'Bearer t',
 			'content-length': String(Buffer.byteLength('{"name":"é"}')),
+			'user-agent': 'node',
+			'accept-encoding': 'gzip, deflate',
 		})
 	})
 

@@ -47,8 +47,8 @@ const agents = {
 	'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', timeout: IDLE_MS }),
 }
 
-/** As `fetch` asks; the body is decoded before the client sees it. */
-const ACCEPT_ENCODING = 'gzip, deflate, br'
+/** What `fetch` sent on its own (the body is decoded before the client sees it). */
+const FETCH_DEFAULTS = { 'user-agent': 'node', 'accept-encoding': 'gzip, deflate' }
 
 function decode(bytes: Buffer, encoding: string | undefined): Buffer {
 	switch (encoding?.trim().toLowerCase()) {
@@ -98,7 +98,7 @@ export async function httpExchange({ url, method, headers, body, signal, timeout
 					? new Uint8Array(await body.arrayBuffer())
 					: body
 	signal?.throwIfAborted()
-	const outgoing: http.OutgoingHttpHeaders = { ...headers, 'accept-encoding': ACCEPT_ENCODING }
+	const outgoing: http.OutgoingHttpHeaders = { ...FETCH_DEFAULTS, ...headers }
 	if (payload !== undefined) outgoing['content-length'] = payload.byteLength
 	const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:']
 	const request = url.protocol === 'https:' ? https.request : http.request
