@@ -1,6 +1,7 @@
 // Production HTTP server: static assets plus the React Router request handler.
 // Importing the server build validates the configuration first (see
 // app/config.server.ts) and exits before listening when it is wrong.
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
@@ -28,7 +29,23 @@ app.use(
 	'/assets',
 	express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y', setHeaders }),
 )
-app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false, setHeaders }))
+const clientDir = path.join(buildDir, 'client')
+const serveClient = express.static(clientDir, { maxAge: '1h', index: false, setHeaders })
+// A page's path names no file of build/client: asking the disk (a stat per request) is skipped for paths whose
+// first segment, decoded and normalised as express.static does, is none of its entries. The build does not
+// change while the server runs; anything unclear is left to express.static.
+const clientEntries = new Set(readdirSync(clientDir))
+function mayNameClientFile(pathname) {
+	let decoded
+	try {
+		decoded = decodeURIComponent(pathname)
+	} catch {
+		return true
+	}
+	const first = path.posix.normalize(`./${decoded}`).split('/')[0]
+	return first === '.' || first === '..' || clientEntries.has(first)
+}
+app.use((req, res, next) => (mayNameClientFile(req.path) ? serveClient(req, res, next) : next()))
 app.all('*', createRequestHandler({ build, mode: 'production' }))
 
 const server = app.listen(port, host, () => {

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
@@ -16,6 +15,7 @@ import { log, requestIdContext } from '#app/middleware/request-log.server'
 import { nonceContext } from '#app/middleware/security.server'
 import { loggablePath } from '#app/utils/request-log'
 import { NonceProvider } from '#app/utils/nonce'
+import { RenderBatch } from '#app/utils/render-batch.server'
 
 // Validate the environment when the server build is imported: a bad
 // configuration stops the process before it listens.
@@ -53,7 +53,8 @@ export default function handleRequest(
 				nonce,
 				[readyOption]() {
 					shellRendered = true
-					const body = new PassThrough({
+					// React's output leaves in one chunk per pass, not one per 4 KB (see RenderBatch).
+					const body = new RenderBatch({
 						final(callback) {
 							clearTimeout(timeoutId)
 							timeoutId = undefined

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { endpoints, fillPath, responseSchema, type Endpoint, type EndpointName } from './contract/endpoints'
 import { ApiError } from './errors'
+import { ExchangeTimeout, fetchExchange, httpExchange, type Answer, type Exchange } from './http.server'
 import { createSingleFlight } from './single-flight.server'
 
 export type TokenPair = { access: string; refresh: string }
@@ -57,6 +58,7 @@ export type ClientOptions = {
 	tokens: TokenStore
 	/** Performs the refresh call; shared process-wide by `refreshFlight`. */
 	refreshTokens: (refreshToken: string) => Promise<TokenPair>
+	/** Calls go through this `fetch` instead of `node:http` (tests). */
 	fetch?: typeof fetch
 	/**
 	 * Endpoints served at an address of their own instead of `baseUrl` + path:
@@ -92,8 +94,11 @@ type Sent = {
  */
 export class ApiClient {
 	private refreshing: Promise<void> | null = null
+	private readonly exchange: (exchange: Exchange) => Promise<Answer>
 
-	constructor(private readonly options: ClientOptions) {}
+	constructor(private readonly options: ClientOptions) {
+		this.exchange = options.fetch ? fetchExchange(options.fetch) : httpExchange
+	}
 
 	get tokens() {
 		return this.options.tokens
@@ -131,7 +136,6 @@ export class ApiClient {
 		if (session && !tokens.access && tokens.refresh) await this.refresh()
 		let response = await this.raw(sent, session ? tokens.access : (bearer ?? null))
 		if (response.status === 401 && session && tokens.refresh) {
-			await response.body?.cancel()
 			await this.refresh()
 			response = await this.raw(sent, tokens.access)
 		}
@@ -168,7 +172,7 @@ export class ApiClient {
 		return this.refreshing
 	}
 
-	private async raw({ method, path, url: own, body, file, query }: Sent, bearer: string | null): Promise<Response> {
+	private async raw({ method, path, url: own, body, file, query }: Sent, bearer: string | null): Promise<Answer> {
 		const { baseUrl, timeoutMs, signal } = this.options
 		const url = new URL(own ?? baseUrl + path)
 		for (const [key, value] of Object.entries(query ?? {})) {
@@ -178,18 +182,18 @@ export class ApiClient {
 		if (file) headers['content-type'] = file.contentType || 'application/octet-stream'
 		else if (body !== undefined) headers['content-type'] = 'application/json'
 		if (bearer) headers.authorization = `Bearer ${bearer}`
-		const timeout = AbortSignal.timeout(timeoutMs)
 		try {
-			return await (this.options.fetch ?? fetch)(url, {
+			return await this.exchange({
+				url,
 				method,
 				headers,
 				body: file ? file.bytes : body === undefined ? undefined : JSON.stringify(body),
-				signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-				redirect: 'manual',
+				signal,
+				timeoutMs,
 			})
 		} catch (error) {
 			if (signal?.aborted) throw new ApiError('canceled', `${method} ${path} canceled`, { cause: error })
-			if (timeout.aborted)
+			if (error instanceof ExchangeTimeout)
 				throw new ApiError('timeout', `${method} ${path} timed out after ${timeoutMs} ms`, { cause: error })
 			throw new ApiError('network', `${method} ${path} failed: no answer`, { cause: error })
 		}
@@ -201,9 +205,8 @@ export class ApiClient {
 	 * list, or any body that does not match its schema, is a `bad_response`;
 	 * other failures are thrown by status, with the body as the API sent it.
 	 */
-	private async read(response: Response, endpoint: Endpoint, { method, path }: Sent): Promise<unknown> {
-		const { status } = response
-		const text = await response.text()
+	private read(response: Answer, endpoint: Endpoint, { method, path }: Sent): unknown {
+		const { status, text } = response
 		let json: unknown = undefined
 		if (text) {
 			try {
@@ -226,7 +229,7 @@ export class ApiClient {
 			})
 		}
 		if (response.ok) return parsed?.data
-		const retryAfter = Number(response.headers.get('retry-after'))
+		const retryAfter = Number(response.header('retry-after'))
 		const options = {
 			status,
 			body: json,

@@ -64,10 +64,10 @@ export async function spawnServer({
 	const deadline = Date.now() + timeoutMs
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}:\n${errors}`)
-		const status = await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(1_000) }).then(
-			async (r) => (await r.arrayBuffer(), r.status),
-			() => 0,
-		)
+		// A body read that times out is a failed poll too (not an unhandled rejection).
+		const status = await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(1_000) })
+			.then(async (r) => (await r.arrayBuffer(), r.status))
+			.catch(() => 0)
 		if (status === 200) return { url, child, close, startMs: performance.now() - t0 }
 		if (Date.now() > deadline) {
 			await close()
