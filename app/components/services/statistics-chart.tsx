@@ -40,12 +40,30 @@ const longDate = new Intl.DateTimeFormat(defaultLanguage, {
 const compact = new Intl.NumberFormat(defaultLanguage, { notation: 'compact' })
 const whole = new Intl.NumberFormat(defaultLanguage)
 
+/**
+ * `format` with its answers kept (a bounded map): a details page formats each
+ * of up to 90 days and their figures for the chart, the table and the totals,
+ * on every request, and `Intl` formatting is the costly part of that.
+ */
+function kept<T>(format: (value: T) => string, limit = 2_000) {
+	const answers = new Map<T, string>()
+	return (value: T) => {
+		let answer = answers.get(value)
+		if (answer === undefined) {
+			if (answers.size >= limit) answers.clear()
+			answer = format(value)
+			answers.set(value, answer)
+		}
+		return answer
+	}
+}
+
 /** "23 Nov" for an API date (YYYY-MM-DD, UTC). */
-export const formatShortDate = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`))
+export const formatShortDate = kept((date: string) => shortDate.format(new Date(`${date}T00:00:00Z`)))
 /** "23 Nov 2026" for an API date (YYYY-MM-DD, UTC). */
-export const formatDate = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`))
+export const formatDate = kept((date: string) => longDate.format(new Date(`${date}T00:00:00Z`)))
 /** "1,234". */
-export const formatNumber = (value: number) => whole.format(value)
+export const formatNumber = kept((value: number) => whole.format(value))
 
 /** The top of the y axis and its step: a round number at or above `max`, in about four steps. */
 export function yScale(max: number): { top: number; step: number } {
