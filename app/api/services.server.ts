@@ -18,7 +18,16 @@ import { allPages } from './pagination.server'
 /** One page of the caller's services, newest first. */
 export async function servicesPage(api: ApiClient, cursor?: string) {
 	const { data, meta } = await api.call('listServices', { query: { cursor } })
-	return { services: data, nextCursor: meta.next_cursor }
+	// What a card of the list shows, no more: the page's data is serialised into every response.
+	const services = data.map(({ id, name, logo, category, environment, review }) => ({
+		id,
+		name,
+		logo,
+		category,
+		environment,
+		review: { status: review.status },
+	}))
+	return { services, nextCursor: meta.next_cursor }
 }
 
 /** The categories change rarely: cached per process like the reference lists. */
