@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
+import portal from '../../../react-router.config'
 
 /**
  * The bare reference page of `npm run bench`: one route, built with the
@@ -8,11 +9,5 @@ import type { Config } from '@react-router/dev/config'
 export default {
 	ssr: true,
 	buildDirectory: path.resolve(import.meta.dirname, '..', '..', '..', '.cache', 'bench-reference', 'build'),
-	future: {
-		v8_middleware: true,
-		v8_splitRouteModules: true,
-		v8_viteEnvironmentApi: true,
-		v8_passThroughRequests: true,
-		v8_trailingSlashAwareDataRequests: true,
-	},
+	future: portal.future,
 } satisfies Config
