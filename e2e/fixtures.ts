@@ -35,6 +35,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 				portalUrl,
 				contactEmail: CONTACT_EMAIL,
 				quiet: true,
+				// Still scrypt, at a test cost: every test signs up and signs in at least once.
+				scryptCost: 1024,
 			})
 			const portal = await startPortal({
 				env: portalEnv({
