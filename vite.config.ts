@@ -2,6 +2,28 @@ import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 import { terserOptions } from './scripts/terser-options'
 
+/**
+ * The browser's modules in fewer files. Left to itself Rollup makes a chunk of every module two routes share: a
+ * page then preloaded 21 to 27 scripts, most under 1 KB gzip, each a request (a round trip on a phone) and its own
+ * gzip overhead. React, React Router and what the entry needs form one `framework` chunk; what the root layout and
+ * nearly every route use forms one `shared` chunk. Form-only and page-only modules stay with the pages that use
+ * them: each budgeted page loads about 3 KB (gzip) less than before (decision 0016).
+ */
+const FRAMEWORK =
+	/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\/|vite\/preload-helper/
+const SHARED = [
+	/\/app\/components\/ui\/(button|spinner|notice|flash)\.tsx$/,
+	/\/app\/components\/(route-error-boundary|error-page)\.tsx$/,
+	/\/app\/utils\/(nonce|meta)\.tsx?$/,
+	/\/app\/(i18n|auth\/redirect|locales\/catalogue-urls|locales\/index)\.ts$/,
+	/\/node_modules\/remix-utils\/build\/react\/(authenticity-token|use-hydrated)\.js$/,
+]
+function clientChunk(id: string): string | undefined {
+	if (FRAMEWORK.test(id)) return 'framework'
+	if (SHARED.some((pattern) => pattern.test(id))) return 'shared'
+	return undefined // Rollup's own split
+}
+
 export default defineConfig({
 	plugins: [reactRouter()],
 	build: {
@@ -14,6 +36,9 @@ export default defineConfig({
 		assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
 	},
 	// The server's code stays readable (stack traces in logs).
-	environments: { ssr: { build: { minify: false } } },
+	environments: {
+		client: { build: { rollupOptions: { output: { manualChunks: clientChunk } } } },
+		ssr: { build: { minify: false } },
+	},
 	server: { port: Number(process.env.PORT ?? 3000) },
 })

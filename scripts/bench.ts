@@ -8,12 +8,13 @@
  *
  * Knobs: BENCH_REQUESTS (per run, default 1000), BENCH_ROUNDS (runs per row, interleaved, the
  * cheapest kept; default 2), BENCH_LATENCY_MS (upstream,
- * default 5), BENCH_LIGHTHOUSE=0 (skip Lighthouse; skipped anyway without Chromium),
+ * default 5), BENCH_LIGHTHOUSE=0 (skip Lighthouse; skipped anyway without Chromium), BENCH_LIGHTHOUSE_RUNS
+ * (runs per page, the median kept; default 3),
  * BENCH_PROFILE=1 (CPU profile of the loaded portal, see README).
  */
 import os from 'node:os'
 import path from 'node:path'
-import { chromiumPath, lighthouse, type Scores } from './bench/lighthouse'
+import { chromiumPath, lighthouse, type LighthouseResult, type Scores } from './bench/lighthouse'
 import {
 	cpuAvailable,
 	firstLoadJs,
@@ -30,6 +31,8 @@ import { freePort, portalEnv, projectRoot, signInOverHttp } from '#tests/setup/p
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+/** Lighthouse runs per page: a single run varies by several points on the same build (its docs advise a median). */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5)
 const CONNECTIONS = 50
 const SCALES = [1, 100, 10_000]
@@ -169,7 +172,7 @@ async function main() {
 		readyPath: '/',
 	})
 	const results: Record<string, LoadResult> = {}
-	let scores: Record<string, (Scores & { unusedJsBytes: number; shortfalls: string[] }) | Error> | null = null
+	let scores: Record<string, Array<LighthouseResult | Error>> | null = null
 	const firstLoads: Record<string, ReturnType<typeof firstLoadJs>> = {}
 	let catalogue: ReturnType<typeof preloadedJson> | undefined
 	const apiCalls: Record<string, ReturnType<typeof describeCalls>> = {}
@@ -215,17 +218,19 @@ async function main() {
 		}
 		stub.setServiceCount(null)
 
-		// 5. Lighthouse (mobile) on the pages of the budget.
+		// 5. Lighthouse (mobile) on the pages of the budget, the pages interleaved run by run.
 		const chrome = chromiumPath()
 		if (process.env.BENCH_LIGHTHOUSE !== '0' && chrome) {
-			scores = {}
-			for (const key of ['signIn', 'dashboard', 'details'] as const) {
-				const page = pages[key]
-				scores[key] = await lighthouse(`${portalUrl}${page.path}`, {
-					projectRoot,
-					chrome,
-					headers: page.headers,
-				}).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+			scores = { signIn: [], dashboard: [], details: [] }
+			for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+				for (const key of ['signIn', 'dashboard', 'details'] as const) {
+					const page = pages[key]
+					scores[key]!.push(
+						await lighthouse(`${portalUrl}${page.path}`, { projectRoot, chrome, headers: page.headers }).catch(
+							(error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+						),
+					)
+				}
 			}
 		}
 	} finally {
@@ -311,28 +316,33 @@ async function main() {
 		`≤ ${TARGET.coldStartMs} ms`,
 		check(Math.max(...starts) <= TARGET.coldStartMs),
 	)
-	heading('Lighthouse, mobile (performance / accessibility / best practices / SEO; unused JS)')
+	heading(
+		`Lighthouse, mobile (performance / accessibility / best practices / SEO; unused JS): median of ${LIGHTHOUSE_RUNS} runs`,
+	)
 	if (!scores) row('skipped', chromiumPath() ? 'BENCH_LIGHTHOUSE=0' : 'no Chromium (set CHROME_PATH)')
 	else {
 		const t = TARGET.lighthouse
 		for (const key of ['signIn', 'dashboard', 'details'] as const) {
-			const s = scores[key]!
-			if (s instanceof Error) {
-				row(pages[key].name, `failed: ${s.message.split('\n')[0]!.slice(0, 60)}`, '', '✗')
+			const runs = scores[key]!
+			const failed = runs.find((r): r is Error => r instanceof Error)
+			if (failed) {
+				row(pages[key].name, `failed: ${failed.message.split('\n')[0]!.slice(0, 60)}`, '', '✗')
 				continue
 			}
+			const done = (runs as LighthouseResult[]).toSorted((a, b) => a.performance - b.performance)
+			// The median run by performance; the other categories must be met in every run.
+			const s = done[Math.floor((done.length - 1) / 2)]!
 			const ok =
 				s.performance >= t.performance &&
-				s.accessibility >= t.accessibility &&
-				s.bestPractices >= t.bestPractices &&
-				s.seo >= t.seo
+				done.every((r) => r.accessibility >= t.accessibility && r.bestPractices >= t.bestPractices && r.seo >= t.seo)
 			row(
 				pages[key].name,
 				`${s.performance}/${s.accessibility}/${s.bestPractices}/${s.seo}; ${kb(s.unusedJsBytes)} unused`,
 				`≥ ${t.performance}/${t.accessibility}/${t.bestPractices}/${t.seo}`,
 				check(ok),
 			)
-			if (s.shortfalls.length) row('  costs points', s.shortfalls.join(', '))
+			row('  performance, each run', (runs as LighthouseResult[]).map((r) => r.performance).join(', '))
+			if (s.shortfalls.length) row('  costs points (median run)', s.shortfalls.join(', '))
 		}
 	}
 	if (stub.misses) row('upstream stub: calls with no recorded answer (404)', String(stub.misses))

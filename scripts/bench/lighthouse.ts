@@ -20,6 +20,7 @@ export function chromiumPath(): string | undefined {
 }
 
 export type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number }
+export type LighthouseResult = Scores & { unusedJsBytes: number; shortfalls: string[] }
 
 type Report = {
 	categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>
@@ -47,22 +48,31 @@ function shortfalls(report: Report): string[] {
 export async function lighthouse(
 	url: string,
 	{ projectRoot, chrome, headers = {} }: { projectRoot: string; chrome: string; headers?: Record<string, string> },
-): Promise<Scores & { unusedJsBytes: number; shortfalls: string[] }> {
+): Promise<LighthouseResult> {
 	const cli = path.join(projectRoot, 'node_modules', 'lighthouse', 'cli', 'index.js')
-	const { stdout } = await run(
-		process.execPath,
-		[
-			cli,
-			url,
-			'--output=json',
-			'--output-path=stdout',
-			'--quiet',
-			'--only-categories=performance,accessibility,best-practices,seo',
-			'--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-			...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
-		],
-		{ env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
-	)
+	const once = () =>
+		run(
+			process.execPath,
+			[
+				cli,
+				url,
+				'--output=json',
+				'--output-path=stdout',
+				'--quiet',
+				'--only-categories=performance,accessibility,best-practices,seo',
+				'--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+				...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+			],
+			{ env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+		)
+	// A run that crashed (the browser, a protocol timeout) measured nothing: it is tried once more, then reported
+	// with the CLI's own last words.
+	const { stdout } = await once()
+		.catch(once)
+		.catch((error: Error & { stderr?: string }) => {
+			const said = error.stderr?.trim().split('\n').at(-1)
+			throw new Error(said || error.message.split('\n')[0])
+		})
 	const report = JSON.parse(stdout) as Report
 	const score = (key: string) => Math.round((report.categories[key]?.score ?? 0) * 100)
 	return {
