@@ -184,3 +184,56 @@ test('the confirmation link answers with a redirect home that carries a fallback
 	expect(response.headers()['location']).toBe('/')
 	expect(await response.text()).toContain('<a href="/">Continue to the home page</a>')
 })
+
+test('a field is checked as it is left with JavaScript (no round trip; the checks load once the form is used), on submit without', async ({
+	page,
+}, testInfo) => {
+	const scripts: string[] = []
+	const posts: string[] = []
+	page.on('request', (request) => {
+		if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+		if (request.method() === 'POST') posts.push(request.url())
+	})
+	await page.goto('/auth/sign-up')
+	const email = page.getByLabel('Email address')
+	if (jsDisabled(testInfo)) {
+		await email.fill('not-an-email')
+		await email.press('Tab')
+		await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+		await page.getByRole('button', { name: 'Create account' }).click()
+		await expect(email).toHaveAttribute('aria-invalid', 'true')
+		await expect(email).toHaveAccessibleDescription(/This field must contain a valid email\./)
+		return
+	}
+	// Hydrated: the live password feedback only JavaScript shows.
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await page.getByLabel('Re-enter password').fill(PASSWORD)
+	await expect(page.getByText('Passwords matched')).toBeVisible()
+	// Typing into the form loaded the checks.
+	await expect.poll(() => scripts.some((path) => path.includes('/validate.client-'))).toBe(true)
+
+	await email.fill('not-an-email')
+	await email.press('Tab')
+	await expect(email).toHaveAttribute('aria-invalid', 'true')
+	await expect(email).toHaveAccessibleDescription(/This field must contain a valid email\./)
+	await email.fill('grace@example.com')
+	await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+	await expect(page).toHaveURL(/\/auth\/sign-up$/)
+	expect(posts).toEqual([])
+})
+
+test('a page whose form is not used downloads no validation code', async ({ page }) => {
+	const scripts: string[] = []
+	page.on('request', (request) => {
+		if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+	})
+	await page.goto('/auth/sign-up')
+	await page.waitForLoadState('networkidle')
+	// On to another page by its link (a client-side navigation with JavaScript), its form untouched too.
+	await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+	await page.waitForLoadState('networkidle')
+	// The pages' own modules were fetched (preloaded even without JavaScript), the checks were not.
+	expect(scripts.some((path) => path.includes('/framework-'))).toBe(true)
+	expect(scripts.filter((path) => path.includes('/validate.client-') || path.includes('/schemas-'))).toEqual([])
+})

@@ -16,9 +16,10 @@ type FormSchema = z.ZodType<Record<string, any>, Record<string, any>>
  * form with the same id.
  *
  * The schema comes from a loader, e.g. `() => import('#app/auth/schemas').then((m) => m.signInSchema)`:
- * zod and the schemas are in no page's first load. They load once the page is
- * hydrated; until then the server validates (a submit goes there; a field
- * left shows no error, and is checked once the schema is there).
+ * zod and the schemas are in no page's first load. They load when the form is
+ * first focused or tapped (at once if it already has focus); until then the
+ * server validates (a submit goes there; a field left shows no error, and is
+ * checked once the schema is there).
  */
 export function useAppForm<Schema extends FormSchema>(
 	loadSchema: () => Promise<Schema>,
@@ -53,25 +54,45 @@ export function useAppForm<Schema extends FormSchema>(
 	const loadRef = useRef(loadSchema)
 	useEffect(() => {
 		let mounted = true
-		loadValidation(loadRef.current).then(
-			(loaded) => {
-				validation.current = loaded
-				if (!mounted) return
-				for (const name of unchecked.current) formRef.current.validate(name ? { name } : {})
-				unchecked.current.clear()
-			},
-			// Offline or a failed deploy: the server still validates every submit.
-			() => {},
-		)
+		const load = () =>
+			void loadValidation(loadRef.current).then(
+				(loaded) => {
+					validation.current = loaded
+					if (!mounted) return
+					for (const name of unchecked.current) formRef.current.validate(name ? { name } : {})
+					unchecked.current.clear()
+				},
+				// Offline or a failed deploy: the server still validates every submit.
+				() => {},
+			)
+		// Loaded when the partner first reaches the form, not with the page: a view that never touches the form
+		// never downloads zod, and the page is interactive sooner.
+		const element = document.getElementById(id)
+		if (!element || element.contains(document.activeElement)) {
+			load()
+			return () => {
+				mounted = false
+			}
+		}
+		const start = () => {
+			stop()
+			load()
+		}
+		const stop = () => FIRST_TOUCH.forEach((type) => element.removeEventListener(type, start, true))
+		FIRST_TOUCH.forEach((type) => element.addEventListener(type, start, true))
 		return () => {
 			mounted = false
+			stop()
 		}
-	}, [])
+	}, [id])
 	useLikeAFreshPage(form)
 	return [form, fields] as const
 }
 
 type Validation<Schema extends FormSchema> = { schema: Schema; validate: typeof validate }
+
+/** What shows the partner is about to use a form (captured, so any field of it counts). */
+const FIRST_TOUCH = ['focusin', 'pointerdown'] as const
 
 /**
  * zod jitless first, on its own: a bundle may run a chunk's imports (e.g. the
