@@ -7,7 +7,7 @@ import { formatIssues } from '#app/utils/validation'
 
 /**
  * A form's validation in the browser: its zod schema (the server's) with the
- * catalogue's messages. Loaded lazily with zod, after hydration (`useAppForm`),
+ * catalogue's messages. Loaded lazily with zod, when the form is first used (`useAppForm`),
  * so zod is in no page's first load.
  */
 export function validate<Schema extends z.ZodType>(
