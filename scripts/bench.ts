@@ -33,6 +33,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 /** Lighthouse runs per page: a single run varies by several points on the same build (its docs advise a median). */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+/** The pages Lighthouse scores (keys of `pages`). */
+const LIGHTHOUSE_PAGES = ['signIn', 'dashboard', 'details'] as const
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5)
 const CONNECTIONS = 50
 const SCALES = [1, 100, 10_000]
@@ -221,9 +223,9 @@ async function main() {
 		// 5. Lighthouse (mobile) on the pages of the budget, the pages interleaved run by run.
 		const chrome = chromiumPath()
 		if (process.env.BENCH_LIGHTHOUSE !== '0' && chrome) {
-			scores = { signIn: [], dashboard: [], details: [] }
+			scores = Object.fromEntries(LIGHTHOUSE_PAGES.map((key) => [key, []]))
 			for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-				for (const key of ['signIn', 'dashboard', 'details'] as const) {
+				for (const key of LIGHTHOUSE_PAGES) {
 					const page = pages[key]
 					scores[key]!.push(
 						await lighthouse(`${portalUrl}${page.path}`, { projectRoot, chrome, headers: page.headers }).catch(
@@ -322,7 +324,7 @@ async function main() {
 	if (!scores) row('skipped', chromiumPath() ? 'BENCH_LIGHTHOUSE=0' : 'no Chromium (set CHROME_PATH)')
 	else {
 		const t = TARGET.lighthouse
-		for (const key of ['signIn', 'dashboard', 'details'] as const) {
+		for (const key of LIGHTHOUSE_PAGES) {
 			const runs = scores[key]!
 			const failed = runs.find((r): r is Error => r instanceof Error)
 			if (failed) {

@@ -68,18 +68,13 @@ export function useAppForm<Schema extends FormSchema>(
 		// Loaded when the partner first reaches the form, not with the page: a view that never touches the form
 		// never downloads zod, and the page is interactive sooner.
 		const element = document.getElementById(id)
-		if (!element || element.contains(document.activeElement)) {
-			load()
-			return () => {
-				mounted = false
-			}
-		}
 		const start = () => {
 			stop()
 			load()
 		}
-		const stop = () => FIRST_TOUCH.forEach((type) => element.removeEventListener(type, start, true))
-		FIRST_TOUCH.forEach((type) => element.addEventListener(type, start, true))
+		const stop = () => FIRST_TOUCH.forEach((type) => element?.removeEventListener(type, start, true))
+		if (!element || element.contains(document.activeElement)) load()
+		else FIRST_TOUCH.forEach((type) => element.addEventListener(type, start, true))
 		return () => {
 			mounted = false
 			stop()
