@@ -113,14 +113,18 @@ function loadValidation<Schema extends FormSchema>(loadSchema: () => Promise<Sch
 
 /**
  * conform's submission while the schema is not there: a submit is valid (the
- * server validates it and answers with its errors); a check of a field
- * changes no error (each field and the form keep theirs) and notes the field,
- * to check once the schema is there.
+ * server validates it and answers with its errors, so the fields noted so far
+ * are forgotten); a check of a field changes no error (each field and the form
+ * keep theirs) and notes the field, to check once the schema is there.
  */
 function withoutSchema(formData: FormData, unchecked: Set<string>) {
 	return parse<undefined, string[]>(formData, {
 		resolve: (_payload, intent) => {
-			if (!intent) return { value: undefined }
+			// A submit: the server checks every field, so none is left to check here.
+			if (!intent) {
+				unchecked.clear()
+				return { value: undefined }
+			}
 			if (intent.type === 'validate') unchecked.add(intent.payload.name ?? '')
 			const kept: Record<string, null> = { '': null }
 			for (const name of formData.keys()) {
