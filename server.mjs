@@ -18,7 +18,9 @@ const host = process.env.HOST || '0.0.0.0'
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', process.env.TRUST_PROXY === '1')
-app.use(compression())
+// gzip level 4, not zlib's default 6: half the CPU on a page (0.24 ms instead of 0.54 ms for the 38 KB details
+// page) for 3% more bytes. nginx's default is 1.
+app.use(compression({ level: 4 }))
 // Static files do not pass through the router's middleware: give them the basics here.
 const setHeaders = (res) => {
 	res.setHeader('X-Content-Type-Options', 'nosniff')
@@ -42,6 +44,8 @@ function mayNameClientFile(pathname) {
 	} catch {
 		return true
 	}
+	// "/" is the build directory itself, which serves nothing (no index).
+	if (decoded === '/') return false
 	const first = path.posix.normalize(`./${decoded}`).split('/')[0]
 	return first === '.' || first === '..' || clientEntries.has(first)
 }

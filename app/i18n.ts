@@ -38,19 +38,33 @@ export class Translations {
 		this.plurals = new Intl.PluralRules(language)
 	}
 
+	/**
+	 * Answers of `find` by namespace and key: a page looks up the same few hundred keys on every render.
+	 * Bounded, in case a key is ever made of data.
+	 */
+	private readonly found = new Map<string, string | null>()
+
 	private lookup(namespaces: readonly string[], key: string): string | undefined {
 		for (const ns of namespaces) {
-			let node: unknown = this.catalogue[ns]
-			for (const part of key.split('.')) {
-				if (node === null || typeof node !== 'object') {
-					node = undefined
-					break
-				}
-				node = (node as Record<string, unknown>)[part]
+			const id = `${ns}:${key}`
+			let text = this.found.get(id)
+			if (text === undefined) {
+				text = this.find(ns, key) ?? null
+				if (this.found.size >= 10_000) this.found.clear()
+				this.found.set(id, text)
 			}
-			if (typeof node === 'string') return node
+			if (text !== null) return text
 		}
 		return undefined
+	}
+
+	private find(ns: string, key: string): string | undefined {
+		let node: unknown = this.catalogue[ns]
+		for (const part of key.split('.')) {
+			if (node === null || typeof node !== 'object') return undefined
+			node = (node as Record<string, unknown>)[part]
+		}
+		return typeof node === 'string' ? node : undefined
 	}
 
 	/** `key` in the first of `namespaces` that has it (an `ns:` prefix names one); the key itself if none does. */

@@ -1,8 +1,9 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation, type TFunction } from '#app/i18n'
 import { href, Link } from 'react-router'
 import { statisticsDaysOptions } from '#app/api/contract/constants'
 import type { ServiceStatistics } from '#app/api/contract/index'
-import { formatDate, formatNumber, StatisticsChart } from './statistics-chart'
+import { formatDate, formatNumber, statisticsChart } from './statistics-chart'
+import { fragment, h, type Markup } from '#app/utils/markup'
 
 /** The section's id: the period links come back to it. */
 export const STATISTICS_ID = 'statistics'
@@ -11,14 +12,14 @@ export const STATISTICS_ID = 'statistics'
  * The statistics of the details page: the period choice (links, so it works
  * without JS), then the totals, the chart, the daily table and the CSV
  * download of the same numbers, or the empty state when nobody used the
- * service in the period.
+ * service in the period. The numbers are markup built as a string
+ * (`app/utils/markup.ts`), the same on the server and in the browser.
  */
 export function StatisticsSection({ serviceId, statistics }: { serviceId: string; statistics: ServiceStatistics }) {
 	const { t } = useTranslation('services')
 	const details = href('/services/:serviceId', { serviceId })
 	const { totals } = statistics
 	const empty = totals.active_users === 0 && totals.new_users === 0 && totals.nukes === 0
-	const range = { from: formatDate(statistics.from), to: formatDate(statistics.to) }
 	return (
 		<section id={STATISTICS_ID} className="stack statistics" aria-labelledby="statistics-heading">
 			<h2 id="statistics-heading">{t('statistics.heading')}</h2>
@@ -43,69 +44,79 @@ export function StatisticsSection({ serviceId, statistics }: { serviceId: string
 					<p className="notice__body">{t('statistics.empty', { count: statistics.days })}</p>
 				</div>
 			) : (
-				<>
-					<h3 id="statistics-totals">{t('statistics.totals', range)}</h3>
-					<dl className="summary-list" aria-labelledby="statistics-totals">
-						<div>
-							<dt>{t('statistics.activeUsers')}</dt>
-							<dd>
-								{t('statistics.activeUsersTotal', {
-									count: totals.active_users,
-									formatted: formatNumber(totals.active_users),
-								})}
-							</dd>
-						</div>
-						<div>
-							<dt>{t('statistics.newUsers')}</dt>
-							<dd>{formatNumber(totals.new_users)}</dd>
-						</div>
-						<div>
-							<dt>{t('statistics.nukes')}</dt>
-							<dd>{formatNumber(totals.nukes)}</dd>
-						</div>
-					</dl>
-					<p className="muted">
-						{t('statistics.activeUsersHint')} {t('statistics.nukesHint')}
-					</p>
-					<StatisticsChart statistics={statistics} />
-					<table className="statistics__table">
-						<caption>{t('statistics.table.caption', range)}</caption>
-						<thead>
-							<tr>
-								<th scope="col">{t('statistics.table.date')}</th>
-								<th scope="col">{t('statistics.activeUsers')}</th>
-								<th scope="col">{t('statistics.newUsers')}</th>
-								<th scope="col">{t('statistics.nukes')}</th>
-							</tr>
-						</thead>
-						<tbody>
-							{statistics.daily.map((day) => (
-								<tr key={day.date}>
-									<th scope="row">
-										<time dateTime={day.date}>{formatDate(day.date)}</time>
-									</th>
-									<td>{formatNumber(day.active_users)}</td>
-									<td>{formatNumber(day.new_users)}</td>
-									<td>{formatNumber(day.nukes)}</td>
-								</tr>
-							))}
-						</tbody>
-						<tfoot>
-							<tr>
-								<th scope="row">{t('statistics.table.total')}</th>
-								<td>{formatNumber(totals.active_users)}</td>
-								<td>{formatNumber(totals.new_users)}</td>
-								<td>{formatNumber(totals.nukes)}</td>
-							</tr>
-						</tfoot>
-					</table>
-					<p>
-						<a href={`${href('/services/:serviceId/statistics.csv', { serviceId })}?days=${statistics.days}`} download>
-							{t('statistics.csv')}
-						</a>
-					</p>
-				</>
+				<div className="stack" dangerouslySetInnerHTML={{ __html: periodMarkup(serviceId, statistics, t).html }} />
 			)}
 		</section>
+	)
+}
+
+/** The totals, the chart, the daily table and the CSV link of one period (`t` of the services namespace). */
+export function periodMarkup(serviceId: string, statistics: ServiceStatistics, t: TFunction): Markup {
+	const { totals } = statistics
+	const range = { from: formatDate(statistics.from), to: formatDate(statistics.to) }
+	const term = (name: string, value: string) => h('div', null, h('dt', null, name), h('dd', null, value))
+	const figures = (numbers: ServiceStatistics['totals']) =>
+		[numbers.active_users, numbers.new_users, numbers.nukes].map((value) => h('td', null, formatNumber(value)))
+	return fragment(
+		h('h3', { id: 'statistics-totals' }, t('statistics.totals', range)),
+		h(
+			'dl',
+			{ class: 'summary-list', 'aria-labelledby': 'statistics-totals' },
+			term(
+				t('statistics.activeUsers'),
+				t('statistics.activeUsersTotal', {
+					count: totals.active_users,
+					formatted: formatNumber(totals.active_users),
+				}),
+			),
+			term(t('statistics.newUsers'), formatNumber(totals.new_users)),
+			term(t('statistics.nukes'), formatNumber(totals.nukes)),
+		),
+		h('p', { class: 'muted' }, `${t('statistics.activeUsersHint')} ${t('statistics.nukesHint')}`),
+		statisticsChart(statistics, t),
+		h(
+			'table',
+			{ class: 'statistics__table' },
+			h('caption', null, t('statistics.table.caption', range)),
+			h(
+				'thead',
+				null,
+				h(
+					'tr',
+					null,
+					[
+						t('statistics.table.date'),
+						t('statistics.activeUsers'),
+						t('statistics.newUsers'),
+						t('statistics.nukes'),
+					].map((name) => h('th', { scope: 'col' }, name)),
+				),
+			),
+			h(
+				'tbody',
+				null,
+				statistics.daily.map((day) =>
+					h(
+						'tr',
+						null,
+						h('th', { scope: 'row' }, h('time', { datetime: day.date }, formatDate(day.date))),
+						figures(day),
+					),
+				),
+			),
+			h('tfoot', null, h('tr', null, h('th', { scope: 'row' }, t('statistics.table.total')), figures(totals))),
+		),
+		h(
+			'p',
+			null,
+			h(
+				'a',
+				{
+					href: `${href('/services/:serviceId/statistics.csv', { serviceId })}?days=${statistics.days}`,
+					download: true,
+				},
+				t('statistics.csv'),
+			),
+		),
 	)
 }

@@ -26,7 +26,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		healthForBanner(context, params.serviceId),
 	])
 	return {
-		service,
+		// What the page shows of the service, not the whole record (less to send, and to encode on every request).
+		service: {
+			id: service.id,
+			name: service.name,
+			logo: service.logo,
+			environment: service.environment,
+			review: { status: service.review.status, reason: service.review.reason },
+			website_url: service.website_url,
+			verification: service.domain_verification.status,
+			translations: service.translations.length,
+			protectionsEnabled: service.security_protections.filter((protection) => protection.enabled).length,
+		},
 		failing: health?.failing ? health : null,
 		statistics,
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
@@ -52,7 +63,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 			summary: (
 				<Link to={href('/services/:serviceId/verifications', { serviceId: service.id })}>
 					{t('verifications.detailsSummary', {
-						domain: t(`details.verificationsSummary.${service.domain_verification.status}`),
+						domain: t(`details.verificationsSummary.${service.verification}`),
 						review: t(`review.${service.review.status}`),
 					})}
 				</Link>
@@ -62,7 +73,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 			key: 'translations',
 			summary: (
 				<Link to={href('/services/:serviceId/translations', { serviceId: service.id })}>
-					{t('details.translationsSummary', { count: service.translations.length })}
+					{t('details.translationsSummary', { count: service.translations })}
 				</Link>
 			),
 		},
@@ -86,9 +97,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 			key: 'protections',
 			summary: (
 				<Link to={href('/services/:serviceId/protections', { serviceId: service.id })}>
-					{t('details.protectionsSummary', {
-						count: service.security_protections.filter((protection) => protection.enabled).length,
-					})}
+					{t('details.protectionsSummary', { count: service.protectionsEnabled })}
 				</Link>
 			),
 		},

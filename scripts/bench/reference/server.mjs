@@ -11,7 +11,7 @@ const port = Number(process.env.PORT)
 
 const app = express()
 app.disable('x-powered-by')
-app.use(compression())
+app.use(compression({ level: 4 }))
 app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }))
 app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
 app.all('*', createRequestHandler({ build, mode: 'production' }))

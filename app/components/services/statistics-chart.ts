@@ -1,11 +1,12 @@
-import { useId } from 'react'
-import { useTranslation } from '#app/i18n'
+import type { TFunction } from '#app/i18n'
+import { h, type Markup } from '#app/utils/markup'
 import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/api/contract/index'
 import { defaultLanguage } from '#app/locales/index'
 
 /**
- * The daily statistics as a line chart, drawn on the server as SVG (no client
- * chart library, no script, no inline style). A pure function of the numbers:
+ * The daily statistics as a line chart, drawn as SVG markup (no chart
+ * library, no script, no inline style; see `app/utils/markup.ts` for why it
+ * is a string, not React elements). A pure function of the numbers:
  * the SVG is an image with a title and a text description of the trend, the
  * three series differ by dash pattern and marker shape as well as by colour,
  * and the legend beside it is text. The viewBox scales it to any width.
@@ -107,11 +108,12 @@ export function summarise(daily: StatisticsDay[], key: Series): SeriesSummary {
 	return { key, first: daily[0]?.[key] ?? 0, last: daily.at(-1)?.[key] ?? 0, max: Math.max(max, 0), maxDate, total }
 }
 
-export function StatisticsChart({ statistics }: { statistics: ServiceStatistics }) {
-	const { t } = useTranslation('services')
-	const id = useId()
-	const titleId = `${id}-title`
-	const descId = `${id}-desc`
+/** The ids of the chart's title and description: one chart per page. */
+const TITLE_ID = 'statistics-chart-title'
+const DESC_ID = 'statistics-chart-desc'
+
+/** The chart (SVG) and its legend, as markup (`t` of the services namespace). */
+export function statisticsChart(statistics: ServiceStatistics, t: TFunction): Markup {
 	const { daily } = statistics
 	const count = daily.length
 	const { top, step } = yScale(Math.max(0, ...daily.flatMap((day) => SERIES.map((series) => day[series.key]))))
@@ -146,105 +148,108 @@ export function StatisticsChart({ statistics }: { statistics: ServiceStatistics 
 		...sentences,
 	].join(' ')
 
-	return (
-		<div className="statistics-chart">
-			<svg
-				className="statistics-chart__svg"
-				role="img"
-				aria-labelledby={titleId}
-				aria-describedby={descId}
-				viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-				width="100%"
-				preserveAspectRatio="xMidYMid meet"
-				xmlns="http://www.w3.org/2000/svg"
-			>
-				<title id={titleId}>{t('statistics.chart.title', { count: statistics.days })}</title>
-				<desc id={descId}>{description}</desc>
-				<g className="statistics-chart__axis" fontSize="13" fill="#505a5f">
-					{ticks.map((tick) => (
-						<g key={tick}>
-							<line
-								x1={PLOT.left}
-								x2={WIDTH - PLOT.right}
-								y1={round(yAt(tick))}
-								y2={round(yAt(tick))}
-								stroke={tick === 0 ? '#505a5f' : '#d9dcde'}
-								strokeWidth="1"
-							/>
-							<text x={PLOT.left - 6} y={round(yAt(tick))} textAnchor="end" dominantBaseline="middle">
-								{compact.format(tick)}
-							</text>
-						</g>
-					))}
-					{xLabels.map((index, position) => (
-						<text
-							key={index}
-							x={round(xAt(index, count))}
-							y={HEIGHT - 8}
-							textAnchor={
-								xLabels.length === 1
-									? 'middle'
-									: position === 0
-										? 'start'
-										: position === xLabels.length - 1
-											? 'end'
-											: 'middle'
-							}
-						>
-							{formatShortDate(daily[index]!.date)}
-						</text>
-					))}
-				</g>
-				{SERIES.map((series) => (
-					<g key={series.key} className={`statistics-chart__series statistics-chart__series--${series.key}`}>
-						<path
-							d={daily
-								.map(
-									(day, index) =>
-										`${index === 0 ? 'M' : 'L'}${round(xAt(index, count))} ${round(yAt(day[series.key]))}`,
-								)
-								.join(' ')}
-							fill="none"
-							stroke={series.colour}
-							strokeWidth="2"
-							strokeDasharray={series.dash}
-							strokeLinejoin="round"
-						/>
-						{markerIndexes.map((index) => (
-							<MarkerShape
-								key={index}
-								marker={series.marker}
-								colour={series.colour}
-								x={round(xAt(index, count))}
-								y={round(yAt(daily[index]![series.key]))}
-							/>
-						))}
-					</g>
-				))}
-			</svg>
-			<ul className="statistics-chart__legend" aria-label={t('statistics.chart.legend')}>
-				{SERIES.map((series) => (
-					<li key={series.key}>
-						<svg aria-hidden="true" focusable="false" width="36" height="12" viewBox="0 0 36 12">
-							<line x1="2" x2="34" y1="6" y2="6" stroke={series.colour} strokeWidth="2" strokeDasharray={series.dash} />
-							<MarkerShape marker={series.marker} colour={series.colour} x={18} y={6} />
-						</svg>
-						{t(`statistics.${series.label}`)}
-					</li>
-				))}
-			</ul>
-		</div>
+	const anchorOf = (position: number) =>
+		xLabels.length === 1 ? 'middle' : position === 0 ? 'start' : position === xLabels.length - 1 ? 'end' : 'middle'
+	const axis = h(
+		'g',
+		{ class: 'statistics-chart__axis', 'font-size': 13, fill: '#505a5f' },
+		ticks.map((tick) => {
+			const y = round(yAt(tick))
+			return h(
+				'g',
+				null,
+				h('line', {
+					x1: PLOT.left,
+					x2: WIDTH - PLOT.right,
+					y1: y,
+					y2: y,
+					stroke: tick === 0 ? '#505a5f' : '#d9dcde',
+					'stroke-width': 1,
+				}),
+				h('text', { x: PLOT.left - 6, y, 'text-anchor': 'end', 'dominant-baseline': 'middle' }, compact.format(tick)),
+			)
+		}),
+		xLabels.map((index, position) =>
+			h(
+				'text',
+				{ x: round(xAt(index, count)), y: HEIGHT - 8, 'text-anchor': anchorOf(position) },
+				formatShortDate(daily[index]!.date),
+			),
+		),
+	)
+	const series = SERIES.map((series) =>
+		h(
+			'g',
+			{ class: `statistics-chart__series statistics-chart__series--${series.key}` },
+			h('path', {
+				d: daily
+					.map((day, index) => `${index === 0 ? 'M' : 'L'}${round(xAt(index, count))} ${round(yAt(day[series.key]))}`)
+					.join(' '),
+				fill: 'none',
+				stroke: series.colour,
+				'stroke-width': 2,
+				'stroke-dasharray': series.dash,
+				'stroke-linejoin': 'round',
+			}),
+			markerIndexes.map((index) =>
+				markerShape(series.marker, series.colour, round(xAt(index, count)), round(yAt(daily[index]![series.key]))),
+			),
+		),
+	)
+	return h(
+		'div',
+		{ class: 'statistics-chart' },
+		h(
+			'svg',
+			{
+				class: 'statistics-chart__svg',
+				role: 'img',
+				'aria-labelledby': TITLE_ID,
+				'aria-describedby': DESC_ID,
+				viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+				width: '100%',
+				preserveAspectRatio: 'xMidYMid meet',
+				xmlns: 'http://www.w3.org/2000/svg',
+			},
+			h('title', { id: TITLE_ID }, t('statistics.chart.title', { count: statistics.days })),
+			h('desc', { id: DESC_ID }, description),
+			axis,
+			series,
+		),
+		h(
+			'ul',
+			{ class: 'statistics-chart__legend', 'aria-label': t('statistics.chart.legend') },
+			SERIES.map((series) =>
+				h(
+					'li',
+					null,
+					h(
+						'svg',
+						{ 'aria-hidden': 'true', focusable: 'false', width: 36, height: 12, viewBox: '0 0 36 12' },
+						h('line', {
+							x1: 2,
+							x2: 34,
+							y1: 6,
+							y2: 6,
+							stroke: series.colour,
+							'stroke-width': 2,
+							'stroke-dasharray': series.dash,
+						}),
+						markerShape(series.marker, series.colour, 18, 6),
+					),
+					t(`statistics.${series.label}`),
+				),
+			),
+		),
 	)
 }
 
 /** A circle, square or triangle centred on (x, y). */
-function MarkerShape({ marker, colour, x, y }: { marker: Marker; colour: string; x: number; y: number }) {
-	if (marker === 'circle') return <circle cx={x} cy={y} r="3.5" fill={colour} />
-	if (marker === 'square') return <rect x={round(x - 3.5)} y={round(y - 3.5)} width="7" height="7" fill={colour} />
-	return (
-		<path
-			d={`M${x} ${round(y - 4.5)} L${round(x + 4.5)} ${round(y + 3.5)} L${round(x - 4.5)} ${round(y + 3.5)} Z`}
-			fill={colour}
-		/>
-	)
+function markerShape(marker: Marker, colour: string, x: number, y: number): Markup {
+	if (marker === 'circle') return h('circle', { cx: x, cy: y, r: 3.5, fill: colour })
+	if (marker === 'square') return h('rect', { x: round(x - 3.5), y: round(y - 3.5), width: 7, height: 7, fill: colour })
+	return h('path', {
+		d: `M${x} ${round(y - 4.5)} L${round(x + 4.5)} ${round(y + 3.5)} L${round(x - 4.5)} ${round(y + 3.5)} Z`,
+		fill: colour,
+	})
 }

@@ -1,10 +1,12 @@
-import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
-import { SERIES, StatisticsChart, summarise, yScale } from './statistics-chart'
+import { SERIES, statisticsChart, summarise, yScale } from './statistics-chart'
 import type { ServiceStatistics } from '#app/api/contract/index'
+import { fixedT, type TFunction } from '#app/i18n'
 
-async function render(statistics: ServiceStatistics) {
-	return renderToStaticMarkup(<StatisticsChart statistics={statistics} />)
+const t: TFunction = (key, options) => fixedT(`services:${key}`, options)
+
+function render(statistics: ServiceStatistics) {
+	return statisticsChart(statistics, t).html
 }
 
 /** Seven days ending 23 Nov 2026: active users rise, new users fall, no nukes. */
@@ -39,8 +41,8 @@ class DOMParserLite {
 }
 
 describe('StatisticsChart', () => {
-	test('is an image named by its title and described by its desc', async () => {
-		const svg = svgOf(await render(WEEK))
+	test('is an image named by its title and described by its desc', () => {
+		const svg = svgOf(render(WEEK))
 		expect(svg.attribute('svg', 'role')).toBe('img')
 		const titleId = svg.attribute('svg', 'aria-labelledby')!
 		const descId = svg.attribute('svg', 'aria-describedby')!
@@ -52,8 +54,8 @@ describe('StatisticsChart', () => {
 		expect(svg.attribute('svg', 'width')).toBe('100%')
 	})
 
-	test('describes the trend of each series in words', async () => {
-		const desc = svgOf(await render(WEEK)).text('desc')
+	test('describes the trend of each series in words', () => {
+		const desc = svgOf(render(WEEK)).text('desc')
 		expect(desc).toBe(
 			'From 17 Nov 2026 to 23 Nov 2026. ' +
 				'Active users rose from 3 on 17 Nov to 12 on 23 Nov, highest 12 on 23 Nov; 48 user-days in total. ' +
@@ -62,8 +64,8 @@ describe('StatisticsChart', () => {
 		)
 	})
 
-	test('draws three series that differ without colour: dash pattern, marker shape, legend text', async () => {
-		const html = await render(WEEK)
+	test('draws three series that differ without colour: dash pattern, marker shape, legend text', () => {
+		const html = render(WEEK)
 		const chart = svgOf(html)
 		const lines = chart.all('path').filter((path) => path.includes('fill="none"'))
 		expect(lines).toHaveLength(3)
@@ -82,14 +84,14 @@ describe('StatisticsChart', () => {
 		expect(html).not.toContain('<style')
 	})
 
-	test('keeps 90 days readable: at most 16 markers a series plus the last day', async () => {
+	test('keeps 90 days readable: at most 16 markers a series plus the last day', () => {
 		const daily = Array.from({ length: 90 }, (_, index) => ({
 			date: new Date(Date.UTC(2026, 7, 26 + index)).toISOString().slice(0, 10),
 			active_users: 100 + index,
 			new_users: 5,
 			nukes: index % 10 === 0 ? 1 : 0,
 		}))
-		const html = await render({
+		const html = render({
 			days: 90,
 			from: daily[0]!.date,
 			to: daily.at(-1)!.date,
