@@ -51,7 +51,7 @@ export function StatisticsSection({ serviceId, statistics }: { serviceId: string
 }
 
 /** The totals, the chart, the daily table and the CSV link of one period (`t` of the services namespace). */
-export function periodMarkup(serviceId: string, statistics: ServiceStatistics, t: TFunction): Markup {
+function periodMarkup(serviceId: string, statistics: ServiceStatistics, t: TFunction): Markup {
 	const { totals } = statistics
 	const range = { from: formatDate(statistics.from), to: formatDate(statistics.to) }
 	const term = (name: string, value: string) => h('div', null, h('dt', null, name), h('dd', null, value))
