@@ -7,7 +7,7 @@
  * Loopback only; every loop is bounded. See README "Benchmarks".
  *
  * Knobs: BENCH_REQUESTS (per run, default 1000), BENCH_ROUNDS (runs per row, interleaved, the
- * cheapest kept; default 2), BENCH_WARMUP (unmeasured requests per row first, default 2000), BENCH_LATENCY_MS (upstream,
+ * cheapest kept; default 3), BENCH_WARMUP (unmeasured requests per row first, default 2000), BENCH_LATENCY_MS (upstream,
  * default 5), BENCH_LIGHTHOUSE=0 (skip Lighthouse; skipped anyway without Chromium), BENCH_LIGHTHOUSE_RUNS
  * (runs per page, the median kept; default 3),
  * BENCH_PROFILE=1 (CPU profile of the loaded portal, see README).
@@ -30,10 +30,10 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
 import { freePort, portalEnv, projectRoot, signInOverHttp } from '#tests/setup/processes'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 /**
  * Unmeasured requests per row before the first round. A Node server takes a few thousand requests to settle (JIT
- * tiers, heap sizes): measured after 200, the bare page cost 3.1–3.8 ms, and 1.9–2.2 ms once settled, so the
+ * tiers, heap sizes): measured after 200, the bare page cost 3.1–3.8 ms, and 1.9–2.5 ms once settled, so the
  * ratios flattered the portal.
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000)
