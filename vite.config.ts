@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
+import { catalogueFile } from './scripts/vite-catalogue'
 import { terserOptions } from './scripts/terser-options'
 
 /**
@@ -19,7 +20,7 @@ const SHARED = [
 	/\/app\/utils\/date-time\.ts$/,
 	/\/app\/components\/(route-error-boundary|error-page)\.tsx$/,
 	/\/app\/utils\/(nonce|meta)\.tsx?$/,
-	/\/app\/(i18n|auth\/redirect|locales\/catalogue-urls|locales\/index)\.ts$/,
+	/\/app\/(i18n|auth\/redirect|locales\/catalogue-url|locales\/index)\.ts$/,
 	/\/node_modules\/remix-utils\/build\/react\/(authenticity-token|use-hydrated)\.js$/,
 ]
 /** What several service pages show: the details page took these as five more scripts of 0.2–0.7 KB. */
@@ -32,15 +33,12 @@ function clientChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-	plugins: [reactRouter()],
+	plugins: [reactRouter(), catalogueFile(new URL('./app/locales/en-GB', import.meta.url).pathname)],
 	build: {
 		target: 'es2022',
 		// The browser's JavaScript is minified by terser: a few KB (gzip) smaller than esbuild's (issue 13).
 		minify: 'terser',
 		terserOptions,
-		// The translation catalogue is fetched as JSON files (`app/locales/catalogue-urls.ts`): never inline
-		// one into the JavaScript as a data: URL, however small.
-		assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
 	},
 	// The server's code stays readable (stack traces in logs).
 	environments: {

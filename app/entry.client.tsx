@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { setTranslations, Translations, TranslationsProvider, type Catalogue } from '#app/i18n'
-import { catalogueUrls } from '#app/locales/catalogue-urls'
+import { catalogueUrl } from '#app/locales/catalogue-url'
 import { defaultLanguage } from '#app/locales/index'
 
 declare global {
@@ -17,16 +17,11 @@ if (dsn) {
 	void import('#app/utils/sentry.client').then(({ initSentry }) => initSentry(dsn, window.ENV?.MODE))
 }
 
-/** The en-GB catalogue, one JSON file per namespace (the root preloads them). */
+/** The en-GB catalogue: one JSON file of every namespace (the root preloads it). */
 async function loadCatalogue(): Promise<Catalogue> {
-	const entries = await Promise.all(
-		Object.entries(catalogueUrls).map(async ([ns, url]) => {
-			const response = await fetch(url)
-			if (!response.ok) throw new Error(`translations ${ns}: ${response.status}`)
-			return [ns, (await response.json()) as Record<string, unknown>] as const
-		}),
-	)
-	return Object.fromEntries(entries)
+	const response = await fetch(catalogueUrl)
+	if (!response.ok) throw new Error(`translations: ${response.status}`)
+	return (await response.json()) as Catalogue
 }
 
 // Without its strings the page stays as the server sent it, which works without JavaScript.

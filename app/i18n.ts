@@ -18,7 +18,7 @@ import { defaultLanguage, defaultNS } from '#app/locales/index'
  * interpolation (React escapes what it renders), plurals by `count`
  * (`_zero` when it is 0, then the language's plural rule, then the bare key)
  * and `<Trans>` for tags inside a string. The server bundles the catalogue;
- * the browser fetches it as JSON (`app/locales/catalogue-urls.ts`).
+ * the browser fetches it as JSON (`app/locales/catalogue-url.ts`).
  */
 
 export type Catalogue = Record<string, Record<string, unknown>>

@@ -24,7 +24,7 @@ import { takeDraft } from '#app/auth/drafts.server'
 import type { Flash } from '#app/auth/session.server'
 import { pageUrl } from '#app/auth/redirect'
 import { FlashProvider } from '#app/components/ui/flash'
-import { catalogueUrls } from '#app/locales/catalogue-urls'
+import { catalogueUrl } from '#app/locales/catalogue-url'
 import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
 import { formBodyMiddleware } from '#app/middleware/form-body.server'
 import { i18nMiddleware } from '#app/middleware/i18n.server'
@@ -55,9 +55,7 @@ export const shouldRevalidate = () => true
 export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 	// The strings the browser needs to hydrate, fetched alongside the scripts (see `entry.client.tsx`).
-	...Object.values(catalogueUrls).map(
-		(href) => ({ rel: 'preload', href, as: 'fetch', crossOrigin: 'anonymous' }) as const,
-	),
+	{ rel: 'preload', href: catalogueUrl, as: 'fetch', crossOrigin: 'anonymous' },
 ]
 
 /**

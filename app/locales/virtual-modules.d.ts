@@ -1,0 +1,4 @@
+declare module 'virtual:catalogue-url' {
+	const url: string
+	export default url
+}
