@@ -7,10 +7,10 @@
  * Loopback only; every loop is bounded. See README "Benchmarks".
  *
  * Knobs: BENCH_REQUESTS (per run, default 1000), BENCH_ROUNDS (runs per row, interleaved, the
- * cheapest kept; default 3), BENCH_WARMUP (unmeasured requests per row first, default 2000), BENCH_LATENCY_MS (upstream,
- * default 5), BENCH_LIGHTHOUSE=0 (skip Lighthouse; skipped anyway without Chromium), BENCH_LIGHTHOUSE_RUNS
- * (runs per page, the median kept; default 3),
- * BENCH_PROFILE=1 (CPU profile of the loaded portal, see README).
+ * cheapest kept; default 3), BENCH_WARMUP (unmeasured requests per row first, default 2000),
+ * BENCH_LATENCY_MS (upstream, default 5), BENCH_LIGHTHOUSE=0 (skip Lighthouse; skipped anyway without
+ * Chromium), BENCH_LIGHTHOUSE_RUNS (runs per page, the median kept; default 3), BENCH_PROFILE=1 (CPU
+ * profile of the loaded portal, see README).
  */
 import os from 'node:os'
 import path from 'node:path'
@@ -205,18 +205,16 @@ async function main() {
 		firstLoads.reference = firstLoadJs(referenceHtml, path.join(referenceBuild, 'client'))
 
 		// 4. Load, one row at a time: CPU per request and latency at 50 connections.
-		const run = (server: Server, pathname: string, headers: Record<string, string> = {}) =>
-			load(server, `${server.url}${pathname}`, { total: REQUESTS, connections: CONNECTIONS, headers })
+		const run = (server: Server, pathname: string, headers: Record<string, string> = {}, total = REQUESTS) =>
+			load(server, `${server.url}${pathname}`, { total, connections: CONNECTIONS, headers })
 		// Rounds interleave the rows and each row keeps its cheapest run: a burst of other work on the machine
 		// lands on one run of a row, not on the row (the bare page included).
 		const keepCheapest = (key: string, result: LoadResult) => {
 			const kept = results[key]
 			if (!kept || result.cpuPerRequestMs < kept.cpuPerRequestMs) results[key] = result
 		}
-		const warm = (server: Server, pathname: string, headers: Record<string, string> = {}) =>
-			load(server, `${server.url}${pathname}`, { total: WARMUP, warmup: 0, connections: CONNECTIONS, headers })
-		await warm(reference, '/')
-		for (const page of Object.values(pages)) await warm(portal, page.path, page.headers)
+		await run(reference, '/', {}, WARMUP)
+		for (const page of Object.values(pages)) await run(portal, page.path, page.headers, WARMUP)
 		for (let round = 0; round < ROUNDS; round++) {
 			keepCheapest('reference', await run(reference, '/'))
 			for (const [key, page] of Object.entries(pages)) keepCheapest(key, await run(portal, page.path, page.headers))
@@ -314,7 +312,7 @@ async function main() {
 	row('largest on sign-in', largest)
 	row(
 		'translation catalogue (JSON, not JavaScript)',
-		`${kb(catalogue!.gzipBytes)} (${catalogue!.scripts} files, preloaded by every page, cached for a year)`,
+		`${kb(catalogue!.gzipBytes)} (${catalogue!.scripts === 1 ? 'one file' : `${catalogue!.scripts} files`}, preloaded by every page, cached for a year)`,
 	)
 	heading('API calls per page view (at the upstream stub, warm reference caches)')
 	for (const key of ['dashboard', 'details', 'list'] as const) {

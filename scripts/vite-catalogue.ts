@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Plugin } from 'vite'
 
 /** The module whose default export is the address of the en-GB catalogue (`app/locales/catalogue-url.ts`). */
-export const CATALOGUE_MODULE = 'virtual:catalogue-url'
+const CATALOGUE_MODULE = 'virtual:catalogue-url'
 const RESOLVED = `\0${CATALOGUE_MODULE}`
 /** Where the dev server answers with the catalogue. */
 const DEV_PATH = '/@catalogue/en-GB.json'
