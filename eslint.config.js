@@ -29,7 +29,22 @@ export default tseslint.config(
 	{
 		files: ['app/**/*.{ts,tsx}'],
 		plugins: { 'react-hooks': reactHooks },
-		rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+		rules: {
+			'react-hooks/rules-of-hooks': 'error',
+			'react-hooks/exhaustive-deps': 'error',
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [
+						{
+							name: 'react-router',
+							importNames: ['Link', 'NavLink'],
+							message: 'Use #app/components/ui/link: a plain anchor on the server (decision 0016).',
+						},
+					],
+				},
+			],
+		},
 	},
 	{
 		files: ['**/*.{js,mjs}', 'scripts/**', 'tests/**', 'e2e/**'],

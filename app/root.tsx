@@ -3,8 +3,6 @@ import {
 	data,
 	Form,
 	href,
-	Link,
-	NavLink,
 	Links,
 	Meta,
 	Outlet,
@@ -14,6 +12,7 @@ import {
 	useNavigation,
 	useRouteLoaderData,
 } from 'react-router'
+import { Link, LinkNavigation, NavLink } from '#app/components/ui/link'
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from 'remix-utils/csrf/react'
 import type { Route } from './+types/root'
 import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-boundary'
@@ -139,6 +138,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 						__html: `window.ENV = ${JSON.stringify(rootData?.ENV ?? {}).replace(/</g, '\\u003c')}`,
 					}}
 				/>
+				<LinkNavigation />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

@@ -36,3 +36,32 @@ test('an API failure inside a page shows "Something went wrong" with a reference
 	await page.getByRole('link', { name: 'Go to the home page' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 })
+
+test('links: with JS a click moves within the app (no page load) and the navigation marks the current page; a Ctrl-click still opens a tab', async ({
+	page,
+	context,
+	partner: _signedIn,
+}, testInfo) => {
+	await page.goto('/')
+	const nav = page.getByRole('navigation', { name: 'Main' })
+	await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+	const documents: string[] = []
+	page.on('request', (request) => {
+		if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+	})
+	await nav.getByRole('link', { name: 'Contact' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+	await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page')
+	await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current')
+	expect(documents).toEqual(jsDisabled(testInfo) ? ['/contact'] : [])
+	await page.goBack()
+	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
+	if (jsDisabled(testInfo)) return
+	const [tab] = await Promise.all([
+		context.waitForEvent('page'),
+		nav.getByRole('link', { name: 'Services' }).click({ modifiers: ['ControlOrMeta'] }),
+	])
+	await expect(tab).toHaveURL(/\/services\/manage$/)
+	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
+	await tab.close()
+})

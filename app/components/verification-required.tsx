@@ -1,5 +1,6 @@
 import { useTranslation } from '#app/i18n'
-import { Form, href, Link, useLocation } from 'react-router'
+import { Form, href, useLocation } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ResendButton } from './countdown'
 

@@ -1,5 +1,6 @@
 import { useTranslation, type TFunction } from '#app/i18n'
-import { href, Link } from 'react-router'
+import { href } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import { statisticsDaysOptions } from '#app/api/contract/constants'
 import type { ServiceStatistics } from '#app/api/contract/index'
 import { formatDate, formatNumber, statisticsChart } from './statistics-chart'
@@ -29,7 +30,7 @@ export function StatisticsSection({ serviceId, statistics }: { serviceId: string
 					{statisticsDaysOptions.map((days) => (
 						<li key={days}>
 							<Link
-								to={{ pathname: details, search: `?days=${days}`, hash: `#${STATISTICS_ID}` }}
+								to={`${details}?days=${days}#${STATISTICS_ID}`}
 								aria-current={days === statistics.days ? 'page' : undefined}
 							>
 								{t('statistics.days', { count: days })}

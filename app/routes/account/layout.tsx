@@ -1,5 +1,6 @@
 import { useTranslation } from '#app/i18n'
-import { href, NavLink, Outlet } from 'react-router'
+import { href, Outlet } from 'react-router'
+import { NavLink } from '#app/components/ui/link'
 
 const LINKS = [
 	[href('/me/manage/general/personal-details'), 'nav.personalDetails'],

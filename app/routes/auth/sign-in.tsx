@@ -1,5 +1,6 @@
 import { useTranslation } from '#app/i18n'
-import { href, Link, redirect, useSearchParams } from 'react-router'
+import { href, redirect, useSearchParams } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import type { Route } from './+types/sign-in'
 import { signInWithPassword } from '#app/api/auth.server'
 import { getApi, getSession, startSession } from '#app/middleware/session.server'

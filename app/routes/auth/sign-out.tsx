@@ -1,5 +1,6 @@
 import { useTranslation } from '#app/i18n'
-import { Form, href, Link, redirect } from 'react-router'
+import { Form, href, redirect } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sign-out'
 import { endSession, getApi } from '#app/middleware/session.server'

@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from '#app/i18n'
-import { data, href, Link, redirect, useSearchParams } from 'react-router'
+import { data, href, redirect, useSearchParams } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/sign-up'
 import { signInWithPassword } from '#app/api/auth.server'

@@ -1,5 +1,6 @@
 import { useTranslation } from '#app/i18n'
-import { data, Form, href, Link, redirect } from 'react-router'
+import { data, Form, href, redirect } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step'

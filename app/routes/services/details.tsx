@@ -1,5 +1,6 @@
 import { useTranslation, fixedT } from '#app/i18n'
-import { href, Link } from 'react-router'
+import { href } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'
 import { serviceCategories } from '#app/api/services.server'

@@ -1,6 +1,7 @@
 import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '#app/i18n'
-import { href, Link, redirect } from 'react-router'
+import { href, redirect } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import type { Route } from './+types/list'
 import { serviceFieldNames, serviceLimits } from '#app/api/contract/constants'
 import { createServiceSchema as schema } from './schemas'

@@ -1,5 +1,6 @@
 import { useTranslation, fixedT } from '#app/i18n'
-import { data, href, Link, redirect, type RouterContextProvider } from 'react-router'
+import { data, href, redirect, type RouterContextProvider } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import type { Route } from './+types/logo'
 import { checkLogo } from '#app/api/contract/images'
 import { ApiError } from '#app/api/errors'

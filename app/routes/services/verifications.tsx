@@ -1,5 +1,6 @@
 import { Trans, useTranslation, fixedT } from '#app/i18n'
-import { href, Link } from 'react-router'
+import { href } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import type { Route } from './+types/verifications'
 import type { DomainVerification } from '#app/api/contract/service-parts'
 import { reviewTransition } from '#app/api/contract/constants'
@@ -290,7 +291,7 @@ function fixLink(serviceId: string, key: ReviewChecklistKey) {
 	const settings = href('/services/:serviceId/manage', { serviceId })
 	switch (key) {
 		case 'domain_verified':
-			return '#domain'
+			return `${href('/services/:serviceId/verifications', { serviceId })}#domain`
 		case 'logo_set':
 			return href('/services/:serviceId/manage/logo', { serviceId })
 		case 'en_gb_translation':

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation, fixedT } from '#app/i18n'
-import { Form, href, Link, redirect } from 'react-router'
+import { Form, href, redirect } from 'react-router'
+import { Link } from '#app/components/ui/link'
 import type { Route } from './+types/webhooks'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'
 import type {
