@@ -34,4 +34,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "./instrument.server.mjs", "./server.mjs"]
+CMD ["node", "--max-semi-space-size=64", "--import", "./instrument.server.mjs", "./server.mjs"]

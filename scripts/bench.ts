@@ -27,7 +27,14 @@ import {
 import { startUpstreamStub, type StubCall } from './bench/upstream-stub'
 import { startMockApi } from '#tests/mock-api/server'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
-import { freePort, portalEnv, projectRoot, signInOverHttp } from '#tests/setup/processes'
+import {
+	freePort,
+	portalEnv,
+	projectRoot,
+	SERVER_NODE_ARGS,
+	SERVER_V8_FLAGS,
+	signInOverHttp,
+} from '#tests/setup/processes'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -119,7 +126,7 @@ async function main() {
 	})
 	const startPortal = (profile = false) =>
 		spawnServer({
-			args: [...(profile ? PROFILE_ARGS : []), '--import', './instrument.server.mjs', './server.mjs'],
+			args: [...(profile ? PROFILE_ARGS : []), ...SERVER_NODE_ARGS],
 			cwd: projectRoot,
 			env,
 			url: portalUrl,
@@ -168,7 +175,8 @@ async function main() {
 	portal = await startPortal(PROFILE)
 	const referencePort = await freePort()
 	const reference = await spawnServer({
-		args: [path.join(projectRoot, 'scripts', 'bench', 'reference', 'server.mjs')],
+		// The same V8 flags as the portal: the two differ only in the app they serve.
+		args: [...SERVER_V8_FLAGS, path.join(projectRoot, 'scripts', 'bench', 'reference', 'server.mjs')],
 		cwd: projectRoot,
 		env: {
 			PATH: process.env.PATH ?? '',
