@@ -16,6 +16,7 @@ import { nonceContext } from '#app/middleware/security.server'
 import { loggablePath } from '#app/utils/request-log'
 import { NonceProvider } from '#app/utils/nonce'
 import { RenderBatch } from '#app/utils/render-batch.server'
+import { renderContext } from '#app/utils/render-routes.server'
 
 // Validate the environment when the server build is imported: a bad
 // configuration stops the process before it listens.
@@ -46,7 +47,7 @@ export default function handleRequest(
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<TranslationsProvider value={translations}>
-					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+					<ServerRouter context={renderContext(routerContext)} url={request.url} nonce={nonce} />
 				</TranslationsProvider>
 			</NonceProvider>,
 			{
