@@ -188,6 +188,8 @@ async function main() {
 		readyPath: '/',
 	})
 	const results: Record<string, LoadResult> = {}
+	// CPU per request of each run, round by round: the ratio of a page to the bare page of the same round.
+	const rounds: Record<string, number[]> = {}
 	let scores: Record<string, Array<LighthouseResult | Error>> | null = null
 	const firstLoads: Record<string, ReturnType<typeof firstLoadJs>> = {}
 	let catalogue: ReturnType<typeof preloadedJson> | undefined
@@ -218,6 +220,7 @@ async function main() {
 		// Rounds interleave the rows and each row keeps its cheapest run: a burst of other work on the machine
 		// lands on one run of a row, not on the row (the bare page included).
 		const keepCheapest = (key: string, result: LoadResult) => {
+			;(rounds[key] ??= []).push(result.cpuPerRequestMs)
 			const kept = results[key]
 			if (!kept || result.cpuPerRequestMs < kept.cpuPerRequestMs) results[key] = result
 		}
@@ -273,6 +276,10 @@ async function main() {
 			budgeted ? check(ratio <= TARGET.cpuRatio) : '',
 		)
 	}
+	// How far the machine moved the figures: each round's ratio, page and bare page run one after the other.
+	const perRound = (key: string) =>
+		rounds[key]!.map((cpu, round) => (cpu / rounds.reference![round]!).toFixed(1)).join(', ')
+	row('  ratio in each round (dashboard; details)', `${perRound('dashboard')}; ${perRound('details')}`)
 	heading(`Latency at ${CONNECTIONS} connections (p50 / p99, throughput)`)
 	const latency = (r: LoadResult) => `${ms(r.p50)} / ${ms(r.p99)}, ${r.rps.toFixed(0)} req/s`
 	row('bare React Router page (reference)', latency(bare))
