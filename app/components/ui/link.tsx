@@ -15,7 +15,6 @@ import { useLocation, useNavigate, type NavigateFunction } from 'react-router'
 type AnchorProps = Omit<React.ComponentPropsWithoutRef<'a'>, 'href'>
 
 /** `to` is an absolute path (`href(...)`), with a query or hash at most: nothing is resolved against the route. */
-
 export function Link({ to, onClick, children, ...rest }: AnchorProps & { to: string }) {
 	return (
 		<a
