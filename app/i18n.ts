@@ -9,6 +9,7 @@ import {
 	type ReactNode,
 } from 'react'
 import { defaultLanguage, defaultNS } from '#app/locales/index'
+import { remembered } from '#app/utils/remembered'
 
 /**
  * The portal's translations: about 1 KB (gzip) instead of i18next and
@@ -39,20 +40,17 @@ export class Translations {
 	}
 
 	/**
-	 * Answers of `find` by namespace and key: a page looks up the same few hundred keys on every render.
+	 * Answers of `find` by `ns:key`: a page looks up the same few hundred keys on every render.
 	 * Bounded, in case a key is ever made of data.
 	 */
-	private readonly found = new Map<string, string | null>()
+	private readonly found = remembered((id: string) => {
+		const colon = id.indexOf(':')
+		return this.find(id.slice(0, colon), id.slice(colon + 1)) ?? null
+	}, 10_000)
 
 	private lookup(namespaces: readonly string[], key: string): string | undefined {
 		for (const ns of namespaces) {
-			const id = `${ns}:${key}`
-			let text = this.found.get(id)
-			if (text === undefined) {
-				text = this.find(ns, key) ?? null
-				if (this.found.size >= 10_000) this.found.clear()
-				this.found.set(id, text)
-			}
+			const text = this.found(`${ns}:${key}`)
 			if (text !== null) return text
 		}
 		return undefined

@@ -6,11 +6,11 @@ import { gunzipSync } from 'node:zlib'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { startMockApi } from '#tests/mock-api/server'
-import { csrfTokenFrom, freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
+import { csrfTokenFrom, freePort, portalEnv, projectRoot, SERVER_NODE_ARGS, startPortal } from '#tests/setup/processes'
 import { MockHooks, PASSWORD, uniqueEmail } from '#tests/mock-api/hooks-client'
 
 test('with an empty environment the server exits before listening and names every variable', () => {
-	const result = spawnSync(process.execPath, ['--import', './instrument.server.mjs', './server.mjs'], {
+	const result = spawnSync(process.execPath, SERVER_NODE_ARGS, {
 		cwd: projectRoot,
 		env: { PATH: process.env.PATH, NODE_ENV: 'production' },
 		encoding: 'utf8',

@@ -1,4 +1,5 @@
 import { matchRoutes, type EntryContext, type RouteObject } from 'react-router'
+import { remembered } from './remembered'
 
 type Manifest = EntryContext['manifest']
 
@@ -42,28 +43,27 @@ export function ancestorPaths(pathname: string): string[] {
 	return paths
 }
 
-const LIMIT = 1_000
-const answers = new WeakMap<Manifest, Map<string, string[]>>()
-const trees = new WeakMap<Manifest, RouteObject[]>()
+const matchers = new WeakMap<Manifest, (path: string) => string[]>()
 
-/** The ids of the routes `path` matches (the route chain), remembered per manifest and path. */
+/**
+ * The ids of the routes `path` matches (the route chain), remembered per
+ * manifest and path. The basename is the build's, the same for a manifest.
+ */
 function routesMatching(manifest: Manifest, path: string, basename: string): string[] {
-	let known = answers.get(manifest)
-	if (!known) answers.set(manifest, (known = new Map()))
-	const key = `${basename} ${path}`
-	let ids = known.get(key)
-	if (!ids) {
-		if (known.size >= LIMIT) known.clear()
-		ids = (matchRoutes(routeTree(manifest), path, basename) ?? []).map((match) => match.route.id!)
-		known.set(key, ids)
+	let match = matchers.get(manifest)
+	if (!match) {
+		const tree = routeTree(manifest)
+		match = remembered(
+			(pathname: string) => (matchRoutes(tree, pathname, basename) ?? []).map((found) => found.route.id!),
+			1_000,
+		)
+		matchers.set(manifest, match)
 	}
-	return ids
+	return match(path)
 }
 
 /** The manifest's routes as a tree React Router can match (ids, paths, index and case flags only). */
 function routeTree(manifest: Manifest): RouteObject[] {
-	let tree = trees.get(manifest)
-	if (tree) return tree
 	const children = new Map<string | undefined, RouteObject[]>()
 	for (const route of Object.values(manifest.routes)) {
 		if (!route) continue
@@ -81,7 +81,5 @@ function routeTree(manifest: Manifest): RouteObject[] {
 			const below = children.get(route.id)
 			return below && !route.index ? { ...route, children: attach(below) } : route
 		})
-	tree = attach(children.get(undefined) ?? [])
-	trees.set(manifest, tree)
-	return tree
+	return attach(children.get(undefined) ?? [])
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from '#app/i18n'
 import { h, type Markup } from '#app/utils/markup'
+import { remembered } from '#app/utils/remembered'
 import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/api/contract/index'
 import { defaultLanguage } from '#app/locales/index'
 
@@ -42,22 +43,11 @@ const compact = new Intl.NumberFormat(defaultLanguage, { notation: 'compact' })
 const whole = new Intl.NumberFormat(defaultLanguage)
 
 /**
- * `format` with its answers kept (a bounded map): a details page formats each
- * of up to 90 days and their figures for the chart, the table and the totals,
- * on every request, and `Intl` formatting is the costly part of that.
+ * A details page formats each of up to 90 days and their figures for the
+ * chart, the table and the totals, on every request, and `Intl` formatting is
+ * the costly part of that: the answers are remembered.
  */
-function kept<T>(format: (value: T) => string, limit = 2_000) {
-	const answers = new Map<T, string>()
-	return (value: T) => {
-		let answer = answers.get(value)
-		if (answer === undefined) {
-			if (answers.size >= limit) answers.clear()
-			answer = format(value)
-			answers.set(value, answer)
-		}
-		return answer
-	}
-}
+const kept = <T>(format: (value: T) => string) => remembered(format, 2_000)
 
 /** "23 Nov" for an API date (YYYY-MM-DD, UTC). */
 export const formatShortDate = kept((date: string) => shortDate.format(new Date(`${date}T00:00:00Z`)))
