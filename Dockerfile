@@ -29,6 +29,7 @@ ENV PORT=3000 HOST=0.0.0.0
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.mjs instrument.server.mjs ./
+COPY --chown=node:node server/*.mjs ./server/
 COPY --chown=node:node app/utils/redaction.js ./app/utils/
 USER node
 EXPOSE 3000

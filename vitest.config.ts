@@ -8,7 +8,7 @@ export default defineConfig({
 		],
 	},
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
 		environment: 'node',
 		setupFiles: ['./tests/setup/unit-env.ts'],
 	},

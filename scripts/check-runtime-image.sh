@@ -19,6 +19,7 @@ trap cleanup EXIT
 
 # The same files the runtime stage copies.
 cp -R build package.json package-lock.json server.mjs instrument.server.mjs "$work/"
+mkdir -p "$work/server" && cp server/*.mjs "$work/server/"
 mkdir -p "$work/app/utils" && cp app/utils/redaction.js "$work/app/utils/"
 (
 	cd "$work"

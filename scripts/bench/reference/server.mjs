@@ -1,5 +1,8 @@
-// The bare reference server of `npm run bench`: the same shape as the portal's
-// server.mjs (express, compression, static assets, React Router's handler).
+// The bare reference server of `npm run bench`: React Router's stock production
+// stack, as `react-router-serve` runs it (express, the compression middleware,
+// static assets, @react-router/express), with gzip level 4 as the portal uses
+// for its static files. The portal answers its pages without express
+// (server/router-handler.mjs): that saving is the portal's, not the reference's.
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
