@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { contentSecurityPolicy } from './security.server'
+import { contentSecurityPolicy, freshNonce } from './security.server'
 
 function directives(policy: string) {
 	return Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
@@ -25,5 +25,14 @@ describe('contentSecurityPolicy', () => {
 	test('lets the browser report to the configured Sentry origin only', () => {
 		const policy = directives(contentSecurityPolicy('n', { sentryDsn: 'https://key@o1.ingest.sentry.io/42' }))
 		expect(policy['connect-src']).toEqual(["'self'", 'https://o1.ingest.sentry.io'])
+	})
+})
+
+describe('freshNonce', () => {
+	test('is 16 random bytes in base64, never the same twice, across refills of the pool', () => {
+		const nonces = Array.from({ length: 1000 }, () => freshNonce())
+		for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
+		expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+		expect(new Set(nonces).size).toBe(nonces.length)
 	})
 })

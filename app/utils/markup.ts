@@ -44,7 +44,7 @@ export function h(tag: string, attributes: Attributes | null, ...children: Child
 		for (const name in attributes) {
 			const value = attributes[name]
 			if (value === undefined || value === false) continue
-			html += value === true ? ` ${name}=""` : ` ${name}="${escapeHtml(String(value))}"`
+			html += value === true ? ` ${name}=""` : ` ${name}="${typeof value === 'number' ? value : escapeHtml(value)}"`
 		}
 	}
 	return new Markup(`${html}>${write(children)}</${tag}>`)

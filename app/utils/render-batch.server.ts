@@ -4,11 +4,10 @@ import { Transform, type TransformOptions } from 'node:stream'
  * Where React's HTML stream is piped (entry.server.tsx). React writes a page in
  * 4 KB pieces and calls `flush()` when a pass of its output is complete (the
  * shell, then each boundary that resolves). The pieces of a pass leave as one
- * chunk at that `flush()`: every chunk downstream costs a web-stream read, a
- * write through compression with a sync flush (@react-router/express flushes
- * after each chunk) and a socket write, so a page leaves in a few chunks
- * instead of one per 4 KB. What is sent, and when each pass is sent, is
- * unchanged.
+ * chunk at that `flush()`: every chunk downstream costs a web-stream read and,
+ * in a body that streams, a compression flush and a socket write
+ * (server/router-handler.mjs), so a page leaves in a few chunks instead of one
+ * per 4 KB. What is sent, and when each pass is sent, is unchanged.
  */
 export class RenderBatch extends Transform {
 	private pieces: Buffer[] = []
