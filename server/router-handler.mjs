@@ -96,8 +96,9 @@ function gzipQuality(header) {
 	return star
 }
 
-const settled = () => new Promise((resolve) => setImmediate(resolve, STILL_STREAMING))
 const STILL_STREAMING = Symbol('still streaming')
+/** Resolves once the current round of work (this macrotask and its microtasks) is done. */
+const afterThisRound = () => new Promise((resolve) => setImmediate(resolve, STILL_STREAMING))
 
 /**
  * Sends the router's answer. What the body has ready at once (a whole page:
@@ -128,8 +129,9 @@ export async function sendResponse(req, res, response) {
 	const ready = []
 	let size = 0
 	let pending = reader.read()
+	const roundOver = afterThisRound()
 	for (;;) {
-		const next = await Promise.race([pending, settled()])
+		const next = await Promise.race([pending, roundOver])
 		if (next === STILL_STREAMING) break
 		if (next.done) {
 			if (closed()) return
