@@ -17,8 +17,12 @@ import { useLocation, useNavigate, type NavigateFunction } from 'react-router'
 type AnchorProps = Omit<React.ComponentPropsWithoutRef<'a'>, 'href'>
 
 /** `to` is an absolute path (`href(...)`), with a query or hash at most: nothing is resolved against the route. */
-export function Link({ to, ...rest }: AnchorProps & { to: string }) {
-	return <a {...rest} href={to} data-discover="true" />
+export function Link({ to, children, ...rest }: AnchorProps & { to: string }) {
+	return (
+		<a {...rest} href={to} data-discover="true">
+			{children}
+		</a>
+	)
 }
 
 /**
