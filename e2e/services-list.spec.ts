@@ -124,7 +124,11 @@ test('a create that fails upstream keeps what was typed', async ({ page, partner
 	await expect(page.getByText(ONCE)).toBeVisible()
 })
 
-test('the list pages with a "More services" link, newest first', async ({ page, partner: _signedIn, baseURL }) => {
+test('the list pages with a "More services" link, newest first; the name on a card leads to its page (in the app, with JS)', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
 	const request = page.context().request
 	const { csrf } = await createFormTokens(request)
 	for (let i = 1; i <= 16; i++) {
@@ -144,6 +148,14 @@ test('the list pages with a "More services" link, newest first', async ({ page, 
 	await page.goto(`${LIST}?cursor=not-a-cursor`)
 	await expect(page).toHaveURL(new RegExp(`${LIST}$`))
 	await expect(names).toHaveCount(15)
+	// The cards are markup built as a string (decision 0017): their links still navigate within the app.
+	const documents: string[] = []
+	page.on('request', (request) => {
+		if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
+	})
+	await names.nth(1).getByRole('link', { name: 'Service 15' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Service 15' })).toBeVisible()
+	expect(documents).toHaveLength(jsDisabled(testInfo) ? 1 : 0)
 })
 
 test('the dashboard sums up the services; the main navigation leads to them', async ({

@@ -23,6 +23,12 @@ describe('h', () => {
 		)
 	})
 
+	test('a void element has no end tag; numbers are written as they are', () => {
+		expect(h('img', { class: 'logo', src: '/a.png?x=1&y=2', alt: '', width: 48 }).html).toBe(
+			'<img class="logo" src="/a.png?x=1&amp;y=2" alt="" width="48">',
+		)
+	})
+
 	test('a string is text even when it looks like markup; only Markup goes in raw', () => {
 		expect(fragment('<b>', new Markup('<b>'), 0).html).toBe('&lt;b&gt;<b>0')
 	})

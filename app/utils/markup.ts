@@ -37,7 +37,10 @@ function write(child: Child): string {
 	return html
 }
 
-/** `<tag attributes>children</tag>`, the children's text escaped. */
+/** Elements that have no content and no end tag. */
+const VOID = new Set(['img', 'br', 'hr', 'input', 'meta', 'link', 'source', 'wbr'])
+
+/** `<tag attributes>children</tag>`, the children's text escaped (`<tag attributes>` for a void element). */
 export function h(tag: string, attributes: Attributes | null, ...children: Child[]): Markup {
 	let html = `<${tag}`
 	if (attributes) {
@@ -47,7 +50,7 @@ export function h(tag: string, attributes: Attributes | null, ...children: Child
 			html += value === true ? ` ${name}=""` : ` ${name}="${typeof value === 'number' ? value : escapeHtml(value)}"`
 		}
 	}
-	return new Markup(`${html}>${write(children)}</${tag}>`)
+	return new Markup(VOID.has(tag) ? `${html}>` : `${html}>${write(children)}</${tag}>`)
 }
 
 /** Children side by side, with no element around them. */

@@ -3,10 +3,13 @@ import type { ServiceLogo as Logo, ServiceReviewStatus } from '#app/api/contract
 
 const TONES: Partial<Record<ServiceReviewStatus, string>> = { verified: 'tag--ok', dismissed: 'tag--attention' }
 
+/** The class of a review badge: verified and dismissed stand out. */
+export const reviewBadgeClass = (status: ServiceReviewStatus) => `tag ${TONES[status] ?? ''}`.trim()
+
 /** The review state as a badge; verified and dismissed stand out. */
 export function ReviewBadge({ status }: { status: ServiceReviewStatus }) {
 	const { t } = useTranslation('services')
-	return <span className={`tag ${TONES[status] ?? ''}`.trim()}>{t(`review.${status}`)}</span>
+	return <span className={reviewBadgeClass(status)}>{t(`review.${status}`)}</span>
 }
 
 /** The logo next to the service's name, so it adds nothing to read out. */

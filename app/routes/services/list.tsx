@@ -8,7 +8,7 @@ import { createServiceSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
 import { getApi, getSession } from '#app/middleware/session.server'
-import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
+import { serviceCards } from '#app/components/services/service-cards'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { SelectField, TextareaField, TextField } from '#app/components/ui/field'
@@ -70,34 +70,11 @@ export default function ServicesList({ loaderData, actionData }: Route.Component
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('list.title')}</h1>
 			{services.length ? (
-				<ul className="service-list" aria-labelledby="page-heading">
-					{services.map((service) => (
-						<li key={service.id} className="card service-card">
-							<ServiceLogo logo={service.logo} />
-							<div className="stack">
-								<h2 className="service-card__name">
-									<Link to={href('/services/:serviceId', { serviceId: service.id })}>{service.name}</Link>
-								</h2>
-								<dl className="service-card__facts">
-									<div>
-										<dt>{t('list.category')}</dt>
-										<dd>{categoryName.get(service.category) ?? service.category}</dd>
-									</div>
-									<div>
-										<dt>{t('list.environment')}</dt>
-										<dd>{t(`environment.${service.environment}`)}</dd>
-									</div>
-									<div>
-										<dt>{t('list.review')}</dt>
-										<dd>
-											<ReviewBadge status={service.review.status} />
-										</dd>
-									</div>
-								</dl>
-							</div>
-						</li>
-					))}
-				</ul>
+				<ul
+					className="service-list"
+					aria-labelledby="page-heading"
+					dangerouslySetInnerHTML={{ __html: serviceCards(services, (key) => categoryName.get(key) ?? key, t).html }}
+				/>
 			) : (
 				<p>
 					{t('list.empty')} <a href="#create-heading">{t('list.emptyLink')}</a>
