@@ -19,12 +19,10 @@ const host = process.env.HOST || '0.0.0.0'
 const logLine = (level, msg, fields) =>
 	process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }) + '\n')
 
+const logFailure = (error) => logLine('error', 'request failed', { error: error?.name, message: error?.message })
+
 // Pages, data and forms: React Router, with no framework in between (server/router-handler.mjs).
-const router = createRouterHandler({
-	build,
-	trustProxy: process.env.TRUST_PROXY === '1',
-	log: (error) => logLine('error', 'request failed', { error: error?.name, message: error?.message }),
-})
+const router = createRouterHandler({ build, trustProxy: process.env.TRUST_PROXY === '1', log: logFailure })
 
 // Static files: express.static (serve-static) and the `compression` middleware, which negotiates brotli as well.
 // gzip level 4, not zlib's default 6: half the CPU for 3% more bytes. nginx's default is 1.
@@ -57,7 +55,7 @@ function mayNameClientFile(pathname) {
 
 function answer(req, res) {
 	router(req, res).catch((error) => {
-		logLine('error', 'request failed', { error: error?.name, message: error?.message })
+		logFailure(error)
 		res.destroy()
 	})
 }
@@ -80,16 +78,10 @@ function handle(req, res) {
 }
 
 const server = http.createServer(handle)
-server.listen(port, host, () => {
-	process.stdout.write(
-		JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', host, port }) + '\n',
-	)
-})
+server.listen(port, host, () => logLine('info', 'listening', { host, port }))
 
 function shutdown(signal) {
-	process.stdout.write(
-		JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal }) + '\n',
-	)
+	logLine('info', 'shutting down', { signal })
 	server.close(() => process.exit(0))
 	setTimeout(() => process.exit(0), 10_000).unref()
 }

@@ -165,7 +165,10 @@ export async function sendResponse(req, res, response) {
 	if (size > 0) await write(ready.length === 1 ? ready[0] : Buffer.concat(ready, size))
 	for (;;) {
 		const { done, value } = await pending
-		if (closed()) return
+		if (closed()) {
+			if (out !== res) out.destroy()
+			return
+		}
 		if (done) break
 		await write(value)
 		pending = reader.read()

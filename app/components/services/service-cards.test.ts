@@ -27,7 +27,12 @@ describe('serviceCards', () => {
 	})
 
 	test('the logo goes first, as decoration; a name is text, never markup', () => {
-		const logo = { url: 'https://logos.example/a.png?v=1&s=2', content_type: 'image/png', width: 160, height: 160 }
+		const logo = {
+			url: 'https://logos.example/a.png?v=1&s=2',
+			content_type: 'image/png' as const,
+			width: 160,
+			height: 160,
+		}
 		const html = serviceCards(
 			[card({ logo, name: '<b>Pay</b> & "Co"', review: { status: 'dismissed' } })],
 			String,
