@@ -113,13 +113,14 @@ export async function sendResponse(req, res, response) {
 	const cookies = response.headers.getSetCookie()
 	if (cookies.length > 0) res.setHeader('set-cookie', cookies)
 
+	// Decided (and `Vary` set) for every answer, HEAD and 304 included, as the `compression` middleware did.
+	const gzip = acceptsGzip(req, res)
 	const body = response.body
 	if (!body || req.method === 'HEAD' || response.status === 204 || response.status === 304) {
 		await body?.cancel().catch(() => {})
 		res.end()
 		return
 	}
-	const gzip = acceptsGzip(req, res)
 	const reader = body.getReader()
 	const closed = () => res.destroyed || res.writableEnded
 	res.once('close', () => {

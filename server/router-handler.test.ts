@@ -143,7 +143,9 @@ describe('sendResponse', () => {
 		expect(response.status).toBe(302)
 		expect(response.headers.location).toBe('/dashboard')
 		expect(response.headers['set-cookie']).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/; HttpOnly'])
-		expect((await get(url, {}, 'HEAD')).body.byteLength).toBe(0)
+		const head = await get(url, { 'accept-encoding': 'gzip' }, 'HEAD')
+		expect(head.body.byteLength).toBe(0)
+		expect(head.headers.vary).toBe('Accept-Encoding')
 	})
 
 	test('a body still streaming leaves each chunk as it comes, compressed', async () => {
