@@ -29,8 +29,8 @@ function first(value) {
 	return text?.split(',')[0]?.trim() || undefined
 }
 
-/** A host name or IP literal, with an optional port: nothing that could move the URL's path or user info. */
-const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(:\d{1,5})?$/i
+/** Nothing in a host that could move the URL's path, query, fragment or user info; `URL` checks the rest. */
+const HOST = /^[^\s/\\?#@]+$/
 
 /**
  * The page's URL as the browser asked for it. Behind a proxy (`trustProxy`),

@@ -47,15 +47,25 @@ describe('requestUrl', () => {
 		expect(requestUrl(req('/services?page=2', headers), false).href).toBe('http://portal.test:3000/services?page=2')
 		expect(requestUrl(req('/services', headers), true).href).toBe('https://partners.example/services')
 		expect(requestUrl(req('/', { host: 'a', 'x-forwarded-host': 'b.example, c.example' }), true).host).toBe('b.example')
+		expect(requestUrl(req('/healthz', { host: 'portal_web:3000' }), false).host).toBe('portal_web:3000')
+		expect(requestUrl(req('/', { host: '[::1]:3000' }), false).host).toBe('[::1]:3000')
 		expect(requestUrl(req('//evil.example/x', { host: 'portal.test' }), false).href).toBe(
 			'http://portal.test//evil.example/x',
 		)
 	})
 
 	test('refuses a host or target that could move the URL elsewhere', () => {
-		for (const host of ['evil.example/path', 'user@evil.example', 'a b', 'evil.example?x', 'evil.example#x']) {
+		for (const host of [
+			'evil.example/path',
+			'evil.example\\path',
+			'user@evil.example',
+			'a b',
+			'evil.example?x',
+			'evil.example#x',
+		]) {
 			expect(() => requestUrl(req('/', { host }), false), host).toThrow('invalid host')
 		}
+		expect(() => requestUrl(req('/', { host: 'a<b' }), false)).toThrow('invalid URL')
 		expect(() => requestUrl(req('http://evil.example/', { host: 'portal.test' }), false)).toThrow(
 			'invalid request target',
 		)
