@@ -15,7 +15,9 @@ import { log, requestIdContext } from '#app/middleware/request-log.server'
 import { nonceContext } from '#app/middleware/security.server'
 import { loggablePath } from '#app/utils/request-log'
 import { NonceProvider } from '#app/utils/nonce'
-import { RenderBatch } from '#app/utils/render-batch.server'
+import { STYLES_PLACEHOLDER } from '#app/utils/inline-styles'
+import { RenderBatch, type Insert } from '#app/utils/render-batch.server'
+import stylesText from '#app/styles/app.css?inline'
 import { renderContext } from '#app/utils/render-routes.server'
 
 // Validate the environment when the server build is imported: a bad
@@ -23,6 +25,22 @@ import { renderContext } from '#app/utils/render-routes.server'
 assertConfig()
 
 export const streamTimeout = 5_000
+
+/** The stylesheet, inlined by every page in place of the root's placeholder (app/utils/inline-styles.ts). */
+const styles: Insert = { marker: Buffer.from(STYLES_PLACEHOLDER), bytes: ownBytes(stylesText) }
+
+/**
+ * Chunks every page sends unchanged, for `server/router-handler.mjs` to
+ * compress once at start-up instead of in every answer.
+ */
+export const staticChunks: readonly Buffer[] = [styles.bytes]
+
+/** The text's UTF-8 bytes in memory of their own (never Buffer's shared pool). */
+function ownBytes(text: string): Buffer {
+	const bytes = Buffer.alloc(Buffer.byteLength(text))
+	bytes.write(text)
+	return bytes
+}
 
 export default function handleRequest(
 	request: Request,
@@ -55,13 +73,16 @@ export default function handleRequest(
 				[readyOption]() {
 					shellRendered = true
 					// React's output leaves in one chunk per pass, not one per 4 KB (see RenderBatch).
-					const body = new RenderBatch({
-						final(callback) {
-							clearTimeout(timeoutId)
-							timeoutId = undefined
-							callback()
+					const body = new RenderBatch(
+						{
+							final(callback) {
+								clearTimeout(timeoutId)
+								timeoutId = undefined
+								callback()
+							},
 						},
-					})
+						styles,
+					)
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					pipe(body)
 					resolve(

@@ -31,7 +31,7 @@ import { log, requestIdContext, requestLogMiddleware } from '#app/middleware/req
 import { securityMiddleware } from '#app/middleware/security.server'
 import { getApi, getSession, sessionMiddleware } from '#app/middleware/session.server'
 import { useNonce } from '#app/utils/nonce'
-import stylesText from '#app/styles/app.css?inline'
+import { STYLES_PLACEHOLDER } from '#app/utils/inline-styles'
 
 export const middleware: Route.MiddlewareFunction[] = [
 	requestLogMiddleware,
@@ -59,10 +59,12 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * The stylesheet goes inline into <head> (with the CSP nonce): the first paint
- * waits for no request besides the document's. Only the server renders its
- * text; the browser bundle leaves it out and hydration keeps the element.
+ * waits for no request besides the document's. The server renders a
+ * placeholder that `entry.server.tsx` replaces with the stylesheet's bytes
+ * (app/utils/inline-styles.ts); the browser renders an empty string and
+ * hydration keeps the element.
  */
-const documentStyles = import.meta.env.SSR ? stylesText : ''
+const documentStyles = import.meta.env.SSR ? STYLES_PLACEHOLDER : ''
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const config = getConfig()

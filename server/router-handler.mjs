@@ -3,7 +3,7 @@
 // socket, compressed here (decision 0016). It replaces express with
 // @react-router/express and the `compression` middleware for everything the
 // router answers; static files keep them (server.mjs).
-import { constants, createGzip, gzipSync } from 'node:zlib'
+import { constants, crc32, createGzip, deflateRawSync, gzipSync } from 'node:zlib'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { createRequestHandler } from 'react-router'
 
@@ -18,6 +18,8 @@ const GZIP = { level: 3 }
 /** Smaller bodies are not worth compressing (the `compression` middleware's threshold). */
 const THRESHOLD = 1024
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|application\/[\w.+-]+\+(json|xml)|image\/svg\+xml)/i
+/** No known blocks. */
+const NONE = new Map()
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
 
 /** Why a request cannot become a web `Request`: answered 400. */
@@ -97,6 +99,68 @@ function gzipQuality(header) {
 }
 
 const STILL_STREAMING = Symbol('still streaming')
+/**
+ * Blocks of bytes that answers send as chunks of their own, always the same
+ * (the server build's `staticChunks`: the stylesheet every page inlines, a
+ * third of the details page), compressed once here instead of in every
+ * answer. Keyed by the block's memory: an answer's chunk is the block when it
+ * is a view of exactly those bytes.
+ */
+export function precompress(blocks = []) {
+	const known = new Map()
+	for (const block of blocks) {
+		// Compressed alone and byte-aligned at its end (a sync flush), so it can sit between two other deflate runs.
+		const deflated = deflateRawSync(block, { level: 9, finishFlush: constants.Z_SYNC_FLUSH })
+		known.set(block.buffer, { byteOffset: block.byteOffset, byteLength: block.byteLength, deflated })
+	}
+	return known
+}
+
+/** gzip's header: deflate, no name or time, from Unix (as zlib writes it). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
+
+/**
+ * The chunks as one gzip member. Without a known block among them this is
+ * one `gzipSync` call; with some, the bytes between them are deflated in runs
+ * that end byte-aligned and the blocks' deflate goes in between, as pigz joins
+ * its parallel runs: each run refers only to its own bytes, so any inflater
+ * reads them as one stream.
+ */
+export function gzipChunks(chunks, size, known) {
+	const blockOf = (chunk) => {
+		const block = known.get(chunk.buffer)
+		return block && block.byteOffset === chunk.byteOffset && block.byteLength === chunk.byteLength ? block : undefined
+	}
+	if (known.size === 0 || !chunks.some(blockOf)) {
+		return gzipSync(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size), GZIP)
+	}
+	const parts = [GZIP_HEADER]
+	let run = []
+	let crc = 0
+	const deflateRun = (finishFlush) => {
+		const bytes = run.length === 1 ? run[0] : Buffer.concat(run)
+		run = []
+		parts.push(deflateRawSync(bytes, { ...GZIP, finishFlush }))
+	}
+	for (const chunk of chunks) {
+		crc = crc32(chunk, crc)
+		const block = blockOf(chunk)
+		if (!block) {
+			run.push(chunk)
+			continue
+		}
+		if (run.length > 0) deflateRun(constants.Z_SYNC_FLUSH)
+		parts.push(block.deflated)
+	}
+	// The last run (empty when a block ends the body) carries the final block.
+	deflateRun(constants.Z_FINISH)
+	const trailer = Buffer.allocUnsafe(8)
+	trailer.writeUInt32LE(crc >>> 0, 0)
+	trailer.writeUInt32LE(size % 2 ** 32, 4)
+	parts.push(trailer)
+	return Buffer.concat(parts)
+}
+
 /** Resolves once the current round of work (this macrotask and its microtasks) is done. */
 const afterThisRound = () => new Promise((resolve) => setImmediate(resolve, STILL_STREAMING))
 
@@ -106,7 +170,7 @@ const afterThisRound = () => new Promise((resolve) => setImmediate(resolve, STIL
  * length. A body still coming after that (streamed data) leaves chunk by
  * chunk as it comes, through a zlib stream flushed after each chunk.
  */
-export async function sendResponse(req, res, response) {
+export async function sendResponse(req, res, response, known = NONE) {
 	res.statusCode = response.status
 	if (response.statusText) res.statusMessage = response.statusText
 	for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
@@ -136,9 +200,12 @@ export async function sendResponse(req, res, response) {
 		if (next === STILL_STREAMING) break
 		if (next.done) {
 			if (closed()) return
-			const whole = ready.length === 1 ? ready[0] : Buffer.concat(ready, size)
 			const compressed = gzip && size >= THRESHOLD
-			const payload = compressed ? gzipSync(whole, GZIP) : whole
+			const payload = compressed
+				? gzipChunks(ready, size, known)
+				: ready.length === 1
+					? ready[0]
+					: Buffer.concat(ready, size)
 			if (compressed) res.setHeader('content-encoding', 'gzip')
 			res.setHeader('content-length', payload.byteLength)
 			res.end(payload)
@@ -184,6 +251,7 @@ export async function sendResponse(req, res, response) {
  */
 export function createRouterHandler({ build, mode = 'production', trustProxy = false, log }) {
 	const handle = createRequestHandler(build, mode)
+	const known = precompress(build.entry?.module?.staticChunks)
 	return async (req, res) => {
 		let url
 		try {
@@ -199,7 +267,7 @@ export function createRouterHandler({ build, mode = 'production', trustProxy = f
 		})
 		try {
 			const response = await handle(toRequest(req, url, controller.signal))
-			await sendResponse(req, res, response)
+			await sendResponse(req, res, response, known)
 		} catch (error) {
 			if (res.destroyed || controller.signal.aborted) return
 			log?.(error)

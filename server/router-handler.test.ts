@@ -1,20 +1,23 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { constants, gunzipSync } from 'node:zlib'
+import { constants, gunzipSync, gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, test } from 'vitest'
-import { requestUrl, sendResponse, toRequest } from './router-handler.mjs'
+import { gzipChunks, precompress, requestUrl, sendResponse, toRequest } from './router-handler.mjs'
 
 const servers: http.Server[] = []
 afterEach(async () => {
 	await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
 })
 
-/** A server answering every request with `respond(request)`, sent by `sendResponse`. */
-async function serve(respond: (request: Request) => Response | Promise<Response>) {
+/** A server answering every request with `respond(request)`, sent by `sendResponse` (with `known` blocks). */
+async function serve(
+	respond: (request: Request) => Response | Promise<Response>,
+	known?: ReturnType<typeof precompress>,
+) {
 	const server = http.createServer((req, res) => {
 		const url = requestUrl(req, false)
 		void Promise.resolve(respond(toRequest(req, url, new AbortController().signal))).then((response) =>
-			sendResponse(req, res, response),
+			sendResponse(req, res, response, known),
 		)
 	})
 	servers.push(server)
@@ -158,6 +161,30 @@ describe('sendResponse', () => {
 		expect(head.headers.vary).toBe('Accept-Encoding')
 	})
 
+	test('a known block among the chunks is sent as compressed at start-up, in the same gzip stream', async () => {
+		const styles = Buffer.alloc(4000, 'p{margin:0}')
+		const url = await serve(
+			() =>
+				new Response(
+					new ReadableStream({
+						start(controller) {
+							controller.enqueue(new TextEncoder().encode('<style>'))
+							controller.enqueue(styles)
+							controller.enqueue(new TextEncoder().encode(`</style>${page}`))
+							controller.close()
+						},
+					}),
+					{ headers: html },
+				),
+			precompress([styles]),
+		)
+		const response = await get(url, { 'accept-encoding': 'gzip' })
+		expect(response.headers['content-encoding']).toBe('gzip')
+		expect(response.headers['content-length']).toBe(String(response.body.byteLength))
+		expect(gunzipSync(response.body).toString()).toBe(`<style>${styles}</style>${page}`)
+		expect((await get(url)).body.toString()).toBe(`<style>${styles}</style>${page}`)
+	})
+
 	test('a body still streaming leaves each chunk as it comes, compressed', async () => {
 		let release!: () => void
 		const released = new Promise<void>((resolve) => (release = resolve))
@@ -214,5 +241,35 @@ describe('sendResponse', () => {
 			req.on('error', () => {})
 		})
 		await expect(cancel).resolves.toBeDefined()
+	})
+})
+
+describe('gzipChunks', () => {
+	const block = Buffer.alloc(3000, 'body{color:#0b0c0c}')
+	const known = precompress([block])
+	const text = (value: string) => Buffer.from(value)
+
+	test('joins the block, compressed once, with the bytes around it: one stream any inflater reads', () => {
+		for (const chunks of [
+			[text('<head><style>'), block, text(`</style></head>${page}`)],
+			[block, text(page)],
+			[text(page), block],
+			[block],
+			[text('a'), block, text('b'), block, text('c')],
+		]) {
+			const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0)
+			const gzipped = gzipChunks(chunks, size, known)
+			expect(gunzipSync(gzipped).equals(Buffer.concat(chunks))).toBe(true)
+			// A browser reads it as it arrives: the stream is whole, with nothing after its end.
+			expect(gunzipSync(gzipped, { finishFlush: constants.Z_SYNC_FLUSH }).byteLength).toBe(size)
+		}
+	})
+
+	test('without the block, or with only part of its bytes, is one ordinary gzip of everything', () => {
+		const part = block.subarray(0, 100)
+		for (const chunks of [[text(page)], [text('<p>'), part, text('</p>')]]) {
+			const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0)
+			expect(gzipChunks(chunks, size, known).equals(gzipSync(Buffer.concat(chunks), { level: 3 }))).toBe(true)
+		}
 	})
 })

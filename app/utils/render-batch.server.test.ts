@@ -61,4 +61,26 @@ describe('RenderBatch', () => {
 		expect(chunks).toEqual(['late piece'])
 		batch.destroy()
 	})
+
+	test('the first pass has its first marker replaced by the inserted bytes, which leave as a chunk of their own', async () => {
+		const bytes = Buffer.from('p{margin:0}')
+		const batch = new RenderBatch(undefined, { marker: Buffer.from('/*styles*/'), bytes })
+		const pushed: Buffer[] = []
+		batch.on('data', (chunk: Buffer) => pushed.push(chunk))
+		const ended = new Promise<void>((resolve) => batch.on('end', resolve))
+		// React may cut its output anywhere, the marker included.
+		batch.write('<head><style>/*sty')
+		batch.write('les*/</style></head><p>/*styles*/</p>')
+		batch.flush()
+		batch.write('<p>/*styles*/</p>')
+		batch.end()
+		await ended
+		expect(pushed.map(String)).toEqual([
+			'<head><style>',
+			'p{margin:0}',
+			'</style></head><p>/*styles*/</p>',
+			'<p>/*styles*/</p>',
+		])
+		expect(pushed[1]).toBe(bytes)
+	})
 })

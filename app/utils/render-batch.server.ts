@@ -9,13 +9,24 @@ import { Transform, type TransformOptions } from 'node:stream'
  * (server/router-handler.mjs), so a page leaves in a few chunks instead of one
  * per 4 KB. What is sent, and when each pass is sent, is unchanged.
  */
+/** Bytes to put where the marker is. */
+export type Insert = { marker: Buffer; bytes: Buffer }
+
 export class RenderBatch extends Transform {
 	private pieces: Buffer[] = []
 	private size = 0
 	private fallback: ReturnType<typeof setImmediate> | undefined
+	private insert: Insert | undefined
 
-	constructor(options?: Omit<TransformOptions, 'objectMode' | 'writableObjectMode' | 'decodeStrings'>) {
+	/**
+	 * With `insert`, the first pass's first occurrence of `insert.marker` is
+	 * replaced by `insert.bytes`, which leave as a chunk of their own (the same
+	 * memory every time, so the server can tell them apart). Later passes are
+	 * not searched: the marker is the shell's, written before any page content.
+	 */
+	constructor(options?: Omit<TransformOptions, 'objectMode' | 'writableObjectMode' | 'decodeStrings'>, insert?: Insert) {
 		super(options)
+		this.insert = insert
 	}
 
 	// Not in object mode: the writable side hands every write over as a Buffer (strings and Uint8Arrays converted).
@@ -35,7 +46,16 @@ export class RenderBatch extends Transform {
 		const chunk = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.size)
 		this.pieces = []
 		this.size = 0
-		this.push(chunk)
+		const insert = this.insert
+		this.insert = undefined
+		const at = insert ? chunk.indexOf(insert.marker) : -1
+		if (insert && at >= 0) {
+			this.push(chunk.subarray(0, at))
+			this.push(insert.bytes)
+			this.push(chunk.subarray(at + insert.marker.byteLength))
+		} else {
+			this.push(chunk)
+		}
 	}
 
 	override _flush(callback: () => void) {
