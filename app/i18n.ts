@@ -26,7 +26,13 @@ export type Catalogue = Record<string, Record<string, unknown>>
 export type TOptions = { count?: number; [name: string]: unknown }
 export type TFunction = (key: string, options?: TOptions) => string
 
-const INTERPOLATION = /\{\{\s*([\w.]+)\s*\}\}/g
+const INTERPOLATION = /\{\{\s*([\w.]+)\s*\}\}/
+/**
+ * A text split at its `{{name}}`s: text, name, text, … (one part when it has
+ * none), kept by text: the catalogue's few hundred texts are interpolated on
+ * every render.
+ */
+const templateParts = remembered((text: string): readonly string[] => text.split(INTERPOLATION), 10_000)
 
 export class Translations {
 	private readonly plurals: Intl.PluralRules
@@ -40,21 +46,28 @@ export class Translations {
 	}
 
 	/**
-	 * Answers of `find` by `ns:key`: a page looks up the same few hundred keys on every render.
-	 * Bounded, in case a key is ever made of data.
+	 * Answers of `find`, by namespace then key: a page looks up the same few
+	 * hundred keys on every render. Bounded, in case a key is ever made of data.
 	 */
-	private readonly found = remembered((id: string) => {
-		const colon = id.indexOf(':')
-		return this.find(id.slice(0, colon), id.slice(colon + 1)) ?? null
-	}, 10_000)
+	private readonly found = new Map<string, Map<string, string | null>>()
 
 	private lookup(namespaces: readonly string[], key: string): string | undefined {
 		for (const ns of namespaces) {
-			const text = this.found(`${ns}:${key}`)
+			let texts = this.found.get(ns)
+			if (!texts) this.found.set(ns, (texts = new Map()))
+			let text = texts.get(key)
+			if (text === undefined) {
+				if (texts.size >= 10_000) texts.clear()
+				text = this.find(ns, key) ?? null
+				texts.set(key, text)
+			}
 			if (text !== null) return text
 		}
 		return undefined
 	}
+
+	/** The language's plural category of a count ("one", "other"), kept: `Intl` is the costly part of a plural. */
+	private readonly plural = remembered((count: number) => this.plurals.select(count), 1_000)
 
 	private find(ns: string, key: string): string | undefined {
 		let node: unknown = this.catalogue[ns]
@@ -76,14 +89,18 @@ export class Translations {
 		let text: string | undefined
 		if (typeof count === 'number') {
 			if (count === 0) text = this.lookup(namespaces, `${key}_zero`)
-			text ??= this.lookup(namespaces, `${key}_${this.plurals.select(count)}`)
+			text ??= this.lookup(namespaces, `${key}_${this.plural(count)}`)
 		}
 		text ??= this.lookup(namespaces, key) ?? key
-		if (!options || !text.includes('{{')) return text
-		return text.replace(INTERPOLATION, (_, name: string) => {
-			const value = options[name]
-			return value === undefined || value === null ? '' : String(value)
-		})
+		if (!options) return text
+		const parts = templateParts(text)
+		if (parts.length === 1) return text
+		let result = parts[0]!
+		for (let index = 1; index < parts.length; index += 2) {
+			const value = options[parts[index]!]
+			result += `${value === undefined || value === null ? '' : String(value)}${parts[index + 1]}`
+		}
+		return result
 	}
 
 	/** A `t` for these namespaces (the default one if none), made once and kept. */

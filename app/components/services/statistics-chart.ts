@@ -1,5 +1,5 @@
 import type { TFunction } from '#app/i18n'
-import { h, type Markup } from '#app/utils/markup'
+import { h, Markup } from '#app/utils/markup'
 import { remembered } from '#app/utils/remembered'
 import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/api/contract/index'
 import { defaultLanguage } from '#app/locales/index'
@@ -55,6 +55,8 @@ export const formatShortDate = kept((date: string) => shortDate.format(new Date(
 export const formatDate = kept((date: string) => longDate.format(new Date(`${date}T00:00:00Z`)))
 /** "1,234". */
 export const formatNumber = kept((value: number) => whole.format(value))
+/** "1.2K": the y axis' ticks. */
+const formatCompact = kept((value: number) => compact.format(value))
 
 /** The top of the y axis and its step: a round number at or above `max`, in about four steps. */
 export function yScale(max: number): { top: number; step: number } {
@@ -117,7 +119,9 @@ const DESC_ID = 'statistics-chart-desc'
 export function statisticsChart(statistics: ServiceStatistics, t: TFunction): Markup {
 	const { daily } = statistics
 	const count = daily.length
-	const { top, step } = yScale(Math.max(0, ...daily.flatMap((day) => SERIES.map((series) => day[series.key]))))
+	let max = 0
+	for (const day of daily) for (const series of SERIES) max = Math.max(max, day[series.key])
+	const { top, step } = yScale(max)
 	const yAt = (value: number) => PLOT.top + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT
 	// Each day's x, rounded and written once for the three series.
 	const xs = daily.map((_, index) => round(xAt(index, count)))
@@ -170,7 +174,7 @@ export function statisticsChart(statistics: ServiceStatistics, t: TFunction): Ma
 					stroke: tick === 0 ? '#505a5f' : '#d9dcde',
 					'stroke-width': 1,
 				}),
-				h('text', { x: PLOT.left - 6, y, 'text-anchor': 'end', 'dominant-baseline': 'middle' }, compact.format(tick)),
+				h('text', { x: PLOT.left - 6, y, 'text-anchor': 'end', 'dominant-baseline': 'middle' }, formatCompact(tick)),
 			)
 		}),
 		xLabels.map((index, position) =>
@@ -186,9 +190,7 @@ export function statisticsChart(statistics: ServiceStatistics, t: TFunction): Ma
 			'g',
 			{ class: `statistics-chart__series statistics-chart__series--${series.key}` },
 			h('path', {
-				d: daily
-					.map((day, index) => `${index === 0 ? 'M' : 'L'}${xLabelsAt[index]} ${tenths(yAt(day[series.key]))}`)
-					.join(' '),
+				d: linePath(xLabelsAt, (index) => tenths(yAt(daily[index]![series.key]))),
 				fill: 'none',
 				stroke: series.colour,
 				'stroke-width': 2,
@@ -248,15 +250,28 @@ export function statisticsChart(statistics: ServiceStatistics, t: TFunction): Ma
 	)
 }
 
-/** A circle, square or triangle centred on (x, y), both already rounded to a tenth. */
+/** An SVG path through the points (`xs[index]`, `yOf(index)`): "M44 64.2 L55.9 87.4 …". */
+function linePath(xs: readonly string[], yOf: (index: number) => string): string {
+	let d = ''
+	for (let index = 0; index < xs.length; index++) d += `${index === 0 ? 'M' : ' L'}${xs[index]} ${yOf(index)}`
+	return d
+}
+
+/**
+ * A circle, square or triangle centred on (x, y), both already rounded to a
+ * tenth. Written directly (up to 48 per chart): numbers and the series' own
+ * colour, a constant, have nothing to escape.
+ */
 function markerShape(marker: Marker, colour: string, x: number, y: number): Markup {
-	if (marker === 'circle') return h('circle', { cx: tenths(x), cy: tenths(y), r: 3.5, fill: colour })
+	if (marker === 'circle')
+		return new Markup(`<circle cx="${tenths(x)}" cy="${tenths(y)}" r="3.5" fill="${colour}"></circle>`)
 	if (marker === 'square') {
-		return h('rect', { x: tenths(x - 3.5), y: tenths(y - 3.5), width: 7, height: 7, fill: colour })
+		return new Markup(
+			`<rect x="${tenths(x - 3.5)}" y="${tenths(y - 3.5)}" width="7" height="7" fill="${colour}"></rect>`,
+		)
 	}
 	const base = tenths(y + 3.5)
-	return h('path', {
-		d: `M${tenths(x)} ${tenths(y - 4.5)} L${tenths(x + 4.5)} ${base} L${tenths(x - 4.5)} ${base} Z`,
-		fill: colour,
-	})
+	return new Markup(
+		`<path d="M${tenths(x)} ${tenths(y - 4.5)} L${tenths(x + 4.5)} ${base} L${tenths(x - 4.5)} ${base} Z" fill="${colour}"></path>`,
+	)
 }
