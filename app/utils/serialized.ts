@@ -5,8 +5,8 @@ import { useMemo } from 'react'
  * encodes loader data value by value (turbo-stream: every object, key and
  * number is looked up, deduplicated and written on its own), which is the
  * costly part of a page's hydration data when it holds many small objects,
- * like a page of service cards or 30 to 90 days of statistics; one string is
- * one value. Only for plain
+ * like a page of service cards; one string is one value (the details page's
+ * statistics are packed further: `statistics-transfer.ts`). Only for plain
  * JSON data (no dates, no undefined), read back with `useDeserialized`.
  */
 export type Serialized<T> = string & { readonly __serialized: T }

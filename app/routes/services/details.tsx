@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { useTranslation, fixedT } from '#app/i18n'
 import { href } from 'react-router'
 import { Link } from '#app/components/ui/link'
@@ -10,7 +11,7 @@ import { SecretOnce } from '#app/components/services/secret-once'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
 import { StatisticsSection } from '#app/components/services/statistics-section'
 import { loadStatistics } from '#app/services/statistics.server'
-import { serialize, useDeserialized } from '#app/utils/serialized'
+import { packStatistics, unpackStatistics } from '#app/components/services/statistics-transfer'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/webhook-parts'
 
@@ -41,8 +42,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 			protectionsEnabled: service.security_protections.filter((protection) => protection.enabled).length,
 		},
 		failing: health?.failing ? health : null,
-		// 30 to 90 days of figures: one string to encode instead of hundreds of values (app/utils/serialized.ts).
-		statistics: serialize(statistics),
+		// 30 to 90 days of figures: one short string to encode instead of hundreds of values.
+		statistics: packStatistics(statistics),
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
 		// The secret of a service just created: read once, then gone (a reload shows none).
 		secret: await takeSecretOnce(context, service.id),
@@ -52,7 +53,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
 	const { service, categoryName, secret, failing } = loaderData
-	const statistics = useDeserialized(loaderData.statistics)
+	const statistics = useMemo(() => unpackStatistics(loaderData.statistics), [loaderData.statistics])
 	const sections = [
 		{
 			key: 'settings',
