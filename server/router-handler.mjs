@@ -121,10 +121,13 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
 
 /**
  * The chunks as one gzip member. Without a known block among them this is
- * one `gzipSync` call; with some, the bytes between them are deflated in runs
- * that end byte-aligned and the blocks' deflate goes in between, as pigz joins
- * its parallel runs: each run refers only to its own bytes, so any inflater
- * reads them as one stream.
+ * one `gzipSync` call; with some, the blocks' deflate is joined with the bytes
+ * around them, as pigz joins its parallel runs: every run ends byte-aligned
+ * and refers only to its own bytes, so any inflater reads one stream. Only
+ * the last run is compressed here: each zlib call costs about 25 µs of set-up
+ * whatever its size, so a short run before a block (the page's head before
+ * its stylesheet) goes as it is, in a stored block, and a long one is
+ * compressed on its own.
  */
 export function gzipChunks(chunks, size, known) {
 	const blockOf = (chunk) => {
@@ -137,10 +140,10 @@ export function gzipChunks(chunks, size, known) {
 	const parts = [GZIP_HEADER]
 	let run = []
 	let crc = 0
-	const deflateRun = (finishFlush) => {
+	const runBytes = () => {
 		const bytes = run.length === 1 ? run[0] : Buffer.concat(run)
 		run = []
-		parts.push(deflateRawSync(bytes, { ...GZIP, finishFlush }))
+		return bytes
 	}
 	for (const chunk of chunks) {
 		crc = crc32(chunk, crc)
@@ -149,16 +152,32 @@ export function gzipChunks(chunks, size, known) {
 			run.push(chunk)
 			continue
 		}
-		if (run.length > 0) deflateRun(constants.Z_SYNC_FLUSH)
+		if (run.length > 0) {
+			const bytes = runBytes()
+			if (bytes.byteLength <= STORED_AT_MOST) parts.push(storedBlock(bytes), bytes)
+			else parts.push(deflateRawSync(bytes, { ...GZIP, finishFlush: constants.Z_SYNC_FLUSH }))
+		}
 		parts.push(block.deflated)
 	}
 	// The last run (empty when a block ends the body) carries the final block.
-	deflateRun(constants.Z_FINISH)
+	parts.push(deflateRawSync(runBytes(), GZIP))
 	const trailer = Buffer.allocUnsafe(8)
 	trailer.writeUInt32LE(crc >>> 0, 0)
 	trailer.writeUInt32LE(size % 2 ** 32, 4)
 	parts.push(trailer)
 	return Buffer.concat(parts)
+}
+
+/** A run before a block at most this long is sent uncompressed (a stored block holds up to 65 535 bytes). */
+const STORED_AT_MOST = 4096
+
+/** The header of a stored (uncompressed), non-final deflate block of `bytes`, at a byte boundary. */
+function storedBlock(bytes) {
+	const header = Buffer.allocUnsafe(5)
+	header[0] = 0
+	header.writeUInt16LE(bytes.byteLength, 1)
+	header.writeUInt16LE(~bytes.byteLength & 0xffff, 3)
+	return header
 }
 
 /** Resolves once the current round of work (this macrotask and its microtasks) is done. */

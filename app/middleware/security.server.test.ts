@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { contentSecurityPolicy, freshNonce } from './security.server'
+import type { Config } from '#app/config.server'
+import { contentSecurityPolicy, freshNonce, policyFor } from './security.server'
 
 function directives(policy: string) {
 	return Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
@@ -25,6 +26,24 @@ describe('contentSecurityPolicy', () => {
 	test('lets the browser report to the configured Sentry origin only', () => {
 		const policy = directives(contentSecurityPolicy('n', { sentryDsn: 'https://key@o1.ingest.sentry.io/42' }))
 		expect(policy['connect-src']).toEqual(["'self'", 'https://o1.ingest.sentry.io'])
+	})
+})
+
+describe('policyFor', () => {
+	test("is the configuration's policy with each response's nonce in every place it goes", () => {
+		const config = {
+			NODE_ENV: 'production',
+			SENTRY_DSN: 'https://key@o1.ingest.sentry.io/42',
+			SERVICE_LOGO_URL: 'https://logos.example.com/service-logos',
+		} as Config
+		for (const nonce of ['abc123', freshNonce(), freshNonce()]) {
+			expect(policyFor(config, nonce)).toBe(
+				contentSecurityPolicy(nonce, { sentryDsn: config.SENTRY_DSN, logoStorage: config.SERVICE_LOGO_URL }),
+			)
+			expect(policyFor(config, nonce).split(`'nonce-${nonce}'`)).toHaveLength(3)
+		}
+		const dev = { ...config, NODE_ENV: 'development' } as Config
+		expect(directives(policyFor(dev, 'n'))['style-src']).toContain("'unsafe-inline'")
 	})
 })
 

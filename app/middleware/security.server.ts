@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createContext, type MiddlewareFunction } from 'react-router'
-import { getConfig } from '#app/config.server'
+import { getConfig, type Config } from '#app/config.server'
+import { remembered } from '#app/utils/remembered'
 
 export const nonceContext = createContext<string>('')
 
@@ -48,6 +49,24 @@ export function freshNonce(): string {
 	return nonce
 }
 
+/** Where the nonce goes in a policy written once per configuration. */
+const NONCE_SLOT = '\0'
+const policyParts = remembered(
+	(config: Config) =>
+		contentSecurityPolicy(NONCE_SLOT, {
+			dev: config.NODE_ENV === 'development',
+			sentryDsn: config.SENTRY_DSN,
+			logoStorage: config.SERVICE_LOGO_URL,
+		}).split(NONCE_SLOT),
+	4,
+)
+
+/**
+ * The configuration's policy with this nonce: the same on every response but
+ * for the nonce, so written once and joined around it.
+ */
+export const policyFor = (config: Config, nonce: string) => policyParts(config).join(nonce)
+
 /**
  * Security headers on every response the router produces. The nonce is put in
  * context so entry.server can hand it to React's inline scripts.
@@ -60,10 +79,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ context
 	const headers = response.headers
 	const dev = config.NODE_ENV === 'development'
 	// Vite's dev server injects scripts we cannot nonce; report only while developing.
-	headers.set(
-		dev ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy',
-		contentSecurityPolicy(nonce, { dev, sentryDsn: config.SENTRY_DSN, logoStorage: config.SERVICE_LOGO_URL }),
-	)
+	headers.set(dev ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy', policyFor(config, nonce))
 	headers.set('X-Content-Type-Options', 'nosniff')
 	// Not `no-referrer`: it makes browsers send `Origin: null` on form posts without JS.
 	headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
