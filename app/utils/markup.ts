@@ -6,8 +6,10 @@
  * with `dangerouslySetInnerHTML`, on the server and in the browser alike.
  *
  * Safe by construction: every text and attribute value is escaped; only
- * `Markup` made by `h` goes in as it is. Tag and attribute names are the
- * caller's literals, never data.
+ * `Markup` goes in as it is, made by `h`, or by `new Markup` from a template
+ * whose every value is a number, our own constant or `escapeHtml`'s answer (a
+ * hot path: the chart's markers, the table's cells). Tag and attribute names
+ * are the caller's literals, never data.
  */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
@@ -18,7 +20,7 @@ export function escapeHtml(text: string): string {
 	return SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPES[c]!) : text
 }
 
-/** Markup made by `h`: inserted as it is. */
+/** Markup: inserted as it is (see above for what may make one). */
 export class Markup {
 	constructor(readonly html: string) {}
 }
