@@ -24,7 +24,10 @@ export class RenderBatch extends Transform {
 	 * memory every time, so the server can tell them apart). Later passes are
 	 * not searched: the marker is the shell's, written before any page content.
 	 */
-	constructor(options?: Omit<TransformOptions, 'objectMode' | 'writableObjectMode' | 'decodeStrings'>, insert?: Insert) {
+	constructor(
+		options?: Omit<TransformOptions, 'objectMode' | 'writableObjectMode' | 'decodeStrings'>,
+		insert?: Insert,
+	) {
 		super(options)
 		this.insert = insert
 	}
