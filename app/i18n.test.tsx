@@ -24,6 +24,9 @@ describe('Translations', () => {
 		expect(t('nested.greeting', { name: 'Ada' })).toBe('Hello Ada, Ada!')
 		expect(t('nested.empty')).toBe('Value: {{missing}}.')
 		expect(t('nested.empty', {})).toBe('Value: .')
+		// The same text again, other values: each call fills in its own.
+		expect(t('nested.greeting', { name: 'Grace' })).toBe('Hello Grace, Grace!')
+		expect(t('nested.greeting', { name: 0 })).toBe('Hello 0, 0!')
 	})
 
 	it('chooses the plural form by count, with _zero for 0', () => {

@@ -49,18 +49,16 @@ export class Translations {
 	 * Answers of `find`, by namespace then key: a page looks up the same few
 	 * hundred keys on every render. Bounded, in case a key is ever made of data.
 	 */
-	private readonly found = new Map<string, Map<string, string | null>>()
+	private readonly found = new Map<string, (key: string) => string | null>()
 
 	private lookup(namespaces: readonly string[], key: string): string | undefined {
 		for (const ns of namespaces) {
-			let texts = this.found.get(ns)
-			if (!texts) this.found.set(ns, (texts = new Map()))
-			let text = texts.get(key)
-			if (text === undefined) {
-				if (texts.size >= 10_000) texts.clear()
-				text = this.find(ns, key) ?? null
-				texts.set(key, text)
+			let inNamespace = this.found.get(ns)
+			if (!inNamespace) {
+				inNamespace = remembered((name: string) => this.find(ns, name) ?? null, 10_000)
+				this.found.set(ns, inNamespace)
 			}
+			const text = inNamespace(key)
 			if (text !== null) return text
 		}
 		return undefined

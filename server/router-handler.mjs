@@ -99,12 +99,14 @@ function gzipQuality(header) {
 }
 
 const STILL_STREAMING = Symbol('still streaming')
+
 /**
  * Blocks of bytes that answers send as chunks of their own, always the same
  * (the server build's `staticChunks`: the stylesheet every page inlines, a
  * third of the details page), compressed once here instead of in every
- * answer. Keyed by the block's memory: an answer's chunk is the block when it
- * is a view of exactly those bytes.
+ * answer. Keyed by the block's memory, which must be its own (not Buffer's
+ * shared pool): an answer's chunk is the block when it is a view of exactly
+ * those bytes.
  */
 export function precompress(blocks = []) {
 	const known = new Map()
@@ -186,7 +188,7 @@ const afterThisRound = () => new Promise((resolve) => setImmediate(resolve, STIL
 /**
  * Sends the router's answer. What the body has ready at once (a whole page:
  * React renders it in one pass) leaves as one compressed write with its
- * length. A body still coming after that (streamed data) leaves chunk by
+ * length, the `known` blocks in it compressed once (`gzipChunks`). A body still coming after that (streamed data) leaves chunk by
  * chunk as it comes, through a zlib stream flushed after each chunk.
  */
 export async function sendResponse(req, res, response, known = NONE) {

@@ -1,5 +1,8 @@
 import { Transform, type TransformOptions } from 'node:stream'
 
+/** Bytes to put where the marker is (see the constructor). */
+export type Insert = { marker: Buffer; bytes: Buffer }
+
 /**
  * Where React's HTML stream is piped (entry.server.tsx). React writes a page in
  * 4 KB pieces and calls `flush()` when a pass of its output is complete (the
@@ -9,9 +12,6 @@ import { Transform, type TransformOptions } from 'node:stream'
  * (server/router-handler.mjs), so a page leaves in a few chunks instead of one
  * per 4 KB. What is sent, and when each pass is sent, is unchanged.
  */
-/** Bytes to put where the marker is. */
-export type Insert = { marker: Buffer; bytes: Buffer }
-
 export class RenderBatch extends Transform {
 	private pieces: Buffer[] = []
 	private size = 0
