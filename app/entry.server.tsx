@@ -142,11 +142,24 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	// request the router refused itself (405 for a POST to a page without a form).
 	if (error instanceof Response) return
 	if (isRouteErrorResponse(error) && error.status < 500) return
-	// React Router's origin check refused a cross-site action (answered 400):
-	// an attack or a misconfigured proxy, not a bug.
-	if (error instanceof Error && error.message.includes('does not match `origin` header')) {
+	if (isRefusedAction(error, request)) {
 		log('warn', 'cross-site action refused', { method: request.method, path: loggablePath(request.url) })
 		return
 	}
 	reportError(error, request, context as Readonly<RouterContextProvider>)
+}
+
+/**
+ * React Router's origin check refused an action itself (answered 400): an
+ * attack or a misconfigured proxy, not a bug. A page post names the reason; a
+ * `.data` post hands over only "Bad Request".
+ */
+function isRefusedAction(error: unknown, request: Request) {
+	if (!(error instanceof Error) || request.method === 'GET' || request.method === 'HEAD') return false
+	const { message } = error
+	return (
+		message.includes('does not match `origin` header') ||
+		message.includes('`origin` header is not a valid URL') ||
+		(message === 'Bad Request' && new URL(request.url).pathname.endsWith('.data'))
+	)
 }

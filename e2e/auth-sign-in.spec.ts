@@ -208,3 +208,46 @@ test('with both methods active the partner chooses one', async ({ page, mock }) 
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 })
+
+test('when the API cannot revoke the session, sign-out says so plainly, keeps the partner signed in and points to a password change', async ({
+	page,
+	mock,
+	partner,
+}) => {
+	await page.goto('/')
+	await mock.clearRequests()
+	await mock.fault({ method: 'DELETE', path: '/authentication-tokens/current', status: 503, times: 2 })
+	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+	await expect(page.getByRole('alert')).toContainText('You are still signed in')
+	await expect(page.getByText('You have been signed out.')).toHaveCount(0)
+	const revocations = (await mock.requests()).filter(
+		(r) => r.method === 'DELETE' && r.path === '/authentication-tokens/current',
+	)
+	expect(revocations).toHaveLength(2)
+	// Nothing was thrown away while the session still works at the API.
+	expect((await cookies(page))['user.access-token']).toBeTruthy()
+	await expect(page.getByRole('link', { name: 'change your password' })).toHaveAttribute(
+		'href',
+		'/me/manage/security/password',
+	)
+	// Once the API answers again, trying again signs out for real.
+	await page.getByRole('button', { name: 'Try again' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in\?signed_out=1$/)
+	await expect(page.getByText('You have been signed out.')).toBeVisible()
+	expect((await cookies(page))['user.access-token']).toBeUndefined()
+	expect(partner.email).toBeTruthy()
+})
+
+test('after a failed revocation, "Sign out of this browser only" forgets the session here', async ({
+	page,
+	mock,
+	partner: _signedIn,
+}) => {
+	await page.goto('/')
+	await mock.fault({ method: 'DELETE', path: '/authentication-tokens/current', status: 500, times: 2 })
+	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+	await expect(page.getByRole('alert')).toContainText('You are still signed in')
+	await page.getByRole('button', { name: 'Sign out of this browser only' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in\?signed_out=1$/)
+	expect((await cookies(page))['user.access-token']).toBeUndefined()
+})

@@ -75,3 +75,48 @@ test('the CSRF token changes at sign-in and at sign-out, and an old one no longe
 	expect(after).toBeTruthy()
 	expect(after).not.toBe(during)
 })
+
+test('a token pair from another browser, planted in this one, is refused: tokens are bound to their browser', async ({
+	playwright,
+	mock,
+	baseURL,
+}) => {
+	const partner = await createPartner(mock)
+	const attacker = await playwright.request.newContext({ baseURL })
+	const victim = await playwright.request.newContext({ baseURL })
+	try {
+		// The attacker's own genuine pair: the XSRF-TOKEN cookie and the token the page carries.
+		const planted = csrfTokenFrom(await (await attacker.get('/auth/sign-in')).text())
+		const plantedCookie = (await attacker.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!
+		expect(planted && plantedCookie).toBeTruthy()
+		// The victim has visited the portal (their own browser id), then gets the attacker's cookie planted.
+		await victim.get('/auth/sign-in')
+		const victimState = await victim.storageState()
+		const planting = await playwright.request.newContext({
+			baseURL,
+			storageState: {
+				origins: [],
+				cookies: [...victimState.cookies.filter((c) => c.name !== 'XSRF-TOKEN'), plantedCookie],
+			},
+		})
+		await mock.clearRequests()
+		const response = await planting.post('/auth/sign-in', {
+			form: { email: partner.email, password: PASSWORD, csrf: planted! },
+			headers: { Origin: baseURL! },
+			maxRedirects: 0,
+		})
+		expect(response.status()).toBe(403)
+		expect((await mock.requests()).filter((r) => r.path.startsWith('/authentication-tokens'))).toEqual([])
+		await planting.dispose()
+		// The attacker's pair still works in the attacker's own browser: the binding, not the token, refused it.
+		const own = await attacker.post('/auth/sign-in', {
+			form: { email: partner.email, password: PASSWORD, csrf: planted! },
+			headers: { Origin: baseURL! },
+			maxRedirects: 0,
+		})
+		expect(own.status()).toBe(302)
+	} finally {
+		await attacker.dispose()
+		await victim.dispose()
+	}
+})

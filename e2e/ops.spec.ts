@@ -237,7 +237,9 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 		const newPassword = 'Brand-New-Secret-7'
 		secrets.add(newPassword)
 		const reset = await resetting.send(resetPath, { password: newPassword, password_confirmation: newPassword, csrf })
-		expect(await reset.text()).toContain('Password changed with success.')
+		expect(reset.status).toBe(302)
+		expect(reset.headers.get('location')).toBe('/auth/sign-in')
+		expect(await (await resetting.send('/auth/sign-in')).text()).toContain('Password changed with success.')
 
 		// 2. An emailed verification link (/tokens/<type>/<token>).
 		const registered = uniqueEmail('sentry-new')
@@ -333,6 +335,71 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 		await test
 			.info()
 			.attach('sentry-envelopes', { body: sink.envelopes.map((e) => e.text).join('\n'), contentType: 'text/plain' })
+		await portal.close()
+		await mockServer.close()
+		await sink.close()
+	}
+})
+
+test('an action refused by the origin check is a warning in the log, never an error report', async () => {
+	const sink = await startSentrySink()
+	const port = await freePort()
+	const portalUrl = `http://127.0.0.1:${port}`
+	const mockServer = await startMockApi({ host: '127.0.0.1', port: 0, portalUrl, quiet: true, scryptCost: 1024 })
+	const mock = new MockHooks(mockServer.url)
+	const portal = await startPortal({
+		env: portalEnv({
+			PORT: String(port),
+			PUBLIC_APP_URL: portalUrl,
+			API_BASE_URL: mockServer.url,
+			SENTRY_DSN: sink.dsn,
+		}),
+	})
+	let output = ''
+	portal.child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+	portal.child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+	try {
+		const client = new PortalClient(portalUrl, new Set())
+		const csrf = await client.formToken('/auth/sign-in')
+		const cookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+		for (const [path, origin] of [
+			['/auth/sign-in.data', 'https://evil.example'],
+			['/auth/sign-in', 'https://evil.example'],
+			['/contact.data', 'https://evil.example'],
+			['/auth/sign-in', 'http://['],
+		] as const) {
+			const response = await fetch(`${portalUrl}${path}`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({ csrf, email: 'a@b.example', password: 'x' }),
+			})
+			expect(response.status, `${path} from ${origin}`).toBe(400)
+		}
+		// A genuine error afterwards: once it is reported, anything reported before it has arrived too.
+		const email = uniqueEmail('origin')
+		await mock.createUser({ email, password: PASSWORD })
+		const signIn = await client.send('/auth/sign-in', { email, password: PASSWORD, csrf })
+		expect(signIn.status).toBe(302)
+		await mock.fault({ method: 'GET', path: '/user-authentications', status: 500, times: 1 })
+		expect((await client.send('/')).status).toBe(500)
+		await expect
+			.poll(() => sink.envelopes.filter((e) => e.types.includes('event')).length, { timeout: 15_000 })
+			.toBeGreaterThan(0)
+		const events = sink.envelopes.filter((e) => e.types.includes('event'))
+		expect(events.map((e) => e.text).join('\n')).toContain('GET /user-authentications')
+		expect(events.filter((e) => /Bad Request|`origin` header/.test(e.text))).toEqual([])
+		const logged = output
+			.split('\n')
+			.filter((line) => line.startsWith('{'))
+			.map((line) => JSON.parse(line) as { level: string; msg: string })
+		expect(logged.filter((entry) => entry.msg === 'cross-site action refused').map((e) => e.level)).toEqual([
+			'warn',
+			'warn',
+			'warn',
+			'warn',
+		])
+	} finally {
 		await portal.close()
 		await mockServer.close()
 		await sink.close()

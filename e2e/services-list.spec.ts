@@ -179,3 +179,20 @@ test('the dashboard sums up the services; the main navigation leads to them', as
 	await expect(page.getByRole('heading', { level: 1, name: 'Your services' })).toBeVisible()
 	await expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'true')
 })
+
+test('a webhook URL another parser could read differently is refused with a clear message, and kept as typed', async ({
+	page,
+	partner: _signedIn,
+}) => {
+	await page.goto(LIST)
+	const typed = 'https://ledger.example\\@127.0.0.1/hooks'
+	await fillCreateForm(page, typed)
+	await page.getByRole('button', { name: 'Create service' }).click()
+	await expect(summary(page)).toContainText(
+		'Webhook URL: This field must contain a plain address, without backslashes or a user name and password.',
+	)
+	await expect(page.getByLabel('Webhook URL')).toHaveValue(typed)
+	await page.getByLabel('Webhook URL').fill('https://user:secret@ledger.example/hooks')
+	await page.getByRole('button', { name: 'Create service' }).click()
+	await expect(summary(page)).toContainText('Webhook URL: This field must contain a plain address')
+})

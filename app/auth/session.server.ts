@@ -114,6 +114,13 @@ async function read(cookie: Cookie, header: string | null): Promise<string | nul
 
 const expired = { maxAge: 0, expires: new Date(0) }
 
+/** True when the request carries token cookies (it may still turn out to be signed out). */
+export async function hasSessionCookie(request: Request) {
+	const header = request.headers.get('cookie')
+	const c = getCookies()
+	return Boolean((await read(c.access, header)) ?? (await read(c.refresh, header)))
+}
+
 /**
  * The tokens of one request, read from its cookies, and the Set-Cookie
  * headers its response must carry. Everything the portal knows about a user

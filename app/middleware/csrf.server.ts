@@ -14,24 +14,41 @@ import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 /** Name required by the spec (point 9). */
 export const CSRF_COOKIE_NAME = 'XSRF-TOKEN'
 
-type CsrfState = { token: string; changed: boolean }
+type CsrfState = { token: string; browser: string; changed: boolean }
 const csrfContext = createContext<CsrfState>()
 
-let cookie: Cookie | undefined
-function csrfCookie() {
+/**
+ * The browser's own random id, which every token is bound to: a token pair
+ * planted from another browser (a cookie set from a sibling subdomain, plus
+ * the token that came with it) is refused here. Host-only, and `__Host-`
+ * with Secure, so no other host can set it.
+ */
+const BROWSER_COOKIE_NAME = 'csrf-browser'
+
+let cookies: { token: Cookie; browser: Cookie } | undefined
+function csrfCookies() {
 	const config = getConfig()
-	cookie ??= createCookie(CSRF_COOKIE_NAME, {
-		path: config.COOKIE_PATH,
-		domain: config.COOKIE_DOMAIN,
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: usesSecureCookies(),
-	})
-	return cookie
+	const secure = usesSecureCookies()
+	cookies ??= {
+		token: createCookie(CSRF_COOKIE_NAME, {
+			path: config.COOKIE_PATH,
+			domain: config.COOKIE_DOMAIN,
+			httpOnly: true,
+			sameSite: 'lax',
+			secure,
+		}),
+		browser: createCookie(secure ? `__Host-${BROWSER_COOKIE_NAME}` : BROWSER_COOKIE_NAME, {
+			path: '/',
+			httpOnly: true,
+			sameSite: 'lax',
+			secure,
+		}),
+	}
+	return cookies
 }
 
-function sign(token: string, secret: string) {
-	return createHmac('sha256', secret).update(`csrf:${token}`).digest('base64url')
+function sign(token: string, browser: string, secret: string) {
+	return createHmac('sha256', secret).update(`csrf:${browser}:${token}`).digest('base64url')
 }
 
 function equal(a: string, b: string) {
@@ -40,40 +57,60 @@ function equal(a: string, b: string) {
 	return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/** The token inside a cookie value `<token>.<HMAC>`, when any session secret signed it. */
-export function verifiedToken(value: unknown, secrets = sessionSecrets()): string | null {
-	if (typeof value !== 'string') return null
+/** The token inside a cookie value `<token>.<HMAC>`, when any session secret signed it for this browser. */
+export function verifiedToken(value: unknown, browser: string, secrets = sessionSecrets()): string | null {
+	if (typeof value !== 'string' || !browser) return null
 	const [token, signature, ...rest] = value.split('.')
 	if (!token || !signature || rest.length) return null
-	return secrets.some((secret) => equal(sign(token, secret), signature)) ? token : null
+	return secrets.some((secret) => equal(sign(token, browser, secret), signature)) ? token : null
 }
 
-export function signedValue(token: string, secret = sessionSecrets()[0]!) {
-	return `${token}.${sign(token, secret)}`
+export function signedValue(token: string, browser: string, secret = sessionSecrets()[0]!) {
+	return `${token}.${sign(token, browser, secret)}`
 }
 
 function newToken() {
 	return randomBytes(32).toString('base64url')
 }
 
+const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/
+
+/** This request's browser id (when it has a well-formed one) and the token its cookie holds for it. */
+export async function csrfCookieState(request: Request) {
+	const header = request.headers.get('cookie')
+	const { token, browser } = csrfCookies()
+	const id: unknown = await browser.parse(header)
+	const browserId = typeof id === 'string' && BROWSER_ID.test(id) ? id : null
+	return { browserId, token: browserId ? verifiedToken(await token.parse(header), browserId) : null }
+}
+
+/** Whether `submitted` is the token this request's cookies hold (constant time). */
+export function matchesToken(submitted: unknown, token: string | null): boolean {
+	return !!token && typeof submitted === 'string' && equal(submitted, token)
+}
+
 /**
  * Double-submit token: every unsafe request, whatever its content type, must
  * carry in its form the token that the `XSRF-TOKEN` cookie holds, signed with
- * the session secret. Runs after `formBodyMiddleware` (which refuses bodies
- * that are not forms). React Router's Origin check is the second defence.
+ * the session secret for this browser's id. Runs after `formBodyMiddleware`
+ * (which refuses bodies that are not forms). React Router's Origin check is
+ * the second defence.
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-	const fromCookie = verifiedToken(await csrfCookie().parse(request.headers.get('cookie')))
+	const { browserId, token } = await csrfCookieState(request)
 	if (UNSAFE_METHODS.has(request.method.toUpperCase())) {
-		const submitted = getFormData(context).get(CSRF_FIELD_NAME)
-		if (!fromCookie || typeof submitted !== 'string' || !equal(submitted, fromCookie)) {
-			throw refusal(403, context)
-		}
+		if (!matchesToken(getFormData(context).get(CSRF_FIELD_NAME), token)) throw refusal(403, context)
 	}
-	const state: CsrfState = fromCookie ? { token: fromCookie, changed: false } : { token: newToken(), changed: true }
+	const state: CsrfState = token
+		? { token, browser: browserId!, changed: false }
+		: { token: newToken(), browser: browserId ?? newToken(), changed: true }
 	context.set(csrfContext, state)
 	const response = await next()
-	if (state.changed) response.headers.append('Set-Cookie', await csrfCookie().serialize(signedValue(state.token)))
+	if (state.changed) {
+		const { token: tokenCookie, browser } = csrfCookies()
+		if (state.browser !== browserId) response.headers.append('Set-Cookie', await browser.serialize(state.browser))
+		response.headers.append('Set-Cookie', await tokenCookie.serialize(signedValue(state.token, state.browser)))
+	}
 	return response
 }
 

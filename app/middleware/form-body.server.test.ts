@@ -1,13 +1,18 @@
+import { createCookie } from 'react-router'
 import { describe, expect, test } from 'vitest'
+import { CSRF_COOKIE_NAME, signedValue } from './csrf.server'
 import {
 	bodyLimitFor,
 	FORM_BODY_LIMIT,
+	FORM_SHAPE,
+	hasFormShape,
 	mediaType,
 	MULTIPART_OVERHEAD,
 	parseFormBody,
 	tooLargePageFor,
 } from './form-body.server'
 import { logoRules } from '#app/api/contract/images'
+import { ACCESS_COOKIE } from '#app/auth/session.server'
 
 function post(body: BodyInit | null, headers: Record<string, string>, path = '/contact') {
 	return new Request(`http://portal.test${path}`, { method: 'POST', body, headers, duplex: 'half' } as RequestInit)
@@ -65,6 +70,32 @@ describe('parseFormBody', () => {
 			await statusOf(parseFormBody(post(endless(), { 'content-type': 'application/x-www-form-urlencoded' }))),
 		).toBe(413)
 	})
+	test('refuses field names a form never has: huge indices, deep nesting, prototypes, too many fields (400)', async () => {
+		const urlencoded = (body: string) => post(body, { 'content-type': 'application/x-www-form-urlencoded' })
+		for (const name of [
+			'email[999999999]',
+			'email.x.x.x.x.x',
+			'[0][0][0][0][0]',
+			'__proto__.polluted',
+			'a.constructor.prototype',
+			'x'.repeat(FORM_SHAPE.maxNameLength + 1),
+		]) {
+			expect(await statusOf(parseFormBody(urlencoded(`${encodeURIComponent(name)}=1`))), name).toBe(400)
+		}
+		const many = Array.from({ length: FORM_SHAPE.maxFields + 1 }, (_, i) => `f${i}=1`).join('&')
+		expect(await statusOf(parseFormBody(urlencoded(many)))).toBe(400)
+		// The largest real shapes pass.
+		const form = await parseFormBody(urlencoded('translations.de-DE.name=x&email=a%40b.example&list[3]=y'))
+		expect(form.get('translations.de-DE.name')).toBe('x')
+	})
+	test('hasFormShape counts every field, repeated names too', () => {
+		const form = new FormData()
+		for (let i = 0; i <= FORM_SHAPE.maxFields; i++) form.append('email', 'a')
+		expect(hasFormShape(form)).toBe(false)
+		form.delete('email')
+		form.append('email', 'a')
+		expect(hasFormShape(form)).toBe(true)
+	})
 	test('mediaType', () => {
 		expect(mediaType('Multipart/Form-Data; boundary=x')).toBe('multipart/form-data')
 		expect(mediaType(null)).toBe('')
@@ -75,18 +106,73 @@ describe('larger bodies: the service logo', () => {
 	const LOGO = '/services/0b6c9a8e-1/manage/logo'
 	const LOGO_LIMIT = logoRules.maxBytes + MULTIPART_OVERHEAD
 
-	/** A multipart form with one file of `size` bytes. */
-	function multipart(size: number) {
+	const BROWSER = 'b'.repeat(43)
+	const TOKEN = 't'.repeat(43)
+	/** The cookies of a browser with a session and a CSRF cookie (its token is TOKEN). */
+	async function sessionCookies() {
+		const values = await Promise.all([
+			createCookie('csrf-browser').serialize(BROWSER),
+			createCookie(CSRF_COOKIE_NAME).serialize(signedValue(TOKEN, BROWSER)),
+			createCookie(ACCESS_COOKIE).serialize('access-token'),
+		])
+		return values.map((value) => value.split(';')[0]).join('; ')
+	}
+
+	/** A multipart form with the CSRF token first (as every upload form sends it) and one file of `size` bytes. */
+	function multipart(size: number, csrf: string | null = TOKEN) {
 		const form = new FormData()
+		if (csrf !== null) form.set('csrf', csrf)
 		form.set('intent', 'upload')
 		form.set('logo', new File([new Uint8Array(size)], 'logo.png', { type: 'image/png' }))
 		return new Response(form)
 	}
-	async function upload(size: number, path = LOGO) {
-		const response = multipart(size)
-		const headers = { 'content-type': response.headers.get('content-type')! }
+	async function upload(size: number, path = LOGO, { csrf = TOKEN as string | null, signedIn = true } = {}) {
+		const response = multipart(size, csrf)
+		const headers: Record<string, string> = { 'content-type': response.headers.get('content-type')! }
+		if (signedIn) headers.cookie = await sessionCookies()
 		return parseFormBody(post(response.body, headers, path))
 	}
+
+	test('an upload from a browser without a session or CSRF cookie is refused before its body is read', async () => {
+		const refused = await upload(logoRules.maxBytes, LOGO, { signedIn: false }).catch((e: unknown) => e as Response)
+		expect((refused as Response).status).toBe(403)
+		expect((refused as Response).headers.get('connection')).toBe('close')
+	})
+
+	test('a large body whose first part is not the CSRF token is refused within the form limit', async () => {
+		for (const csrf of [null, 'wrong'.repeat(9)]) {
+			let read = 0
+			const response = multipart(logoRules.maxBytes, csrf)
+			const source = response.body!.getReader()
+			const body = new ReadableStream<Uint8Array>({
+				async pull(controller) {
+					const { done, value } = await source.read()
+					if (done) return controller.close()
+					read += value.byteLength
+					controller.enqueue(value)
+				},
+			})
+			const headers = { 'content-type': response.headers.get('content-type')!, cookie: await sessionCookies() }
+			expect(await statusOf(parseFormBody(post(body, headers, LOGO))), String(csrf)).toBe(403)
+			expect(read).toBeLessThan(FORM_BODY_LIMIT * 2)
+		}
+	})
+
+	test('at most a few large bodies are parsed at once; the next is 503', async () => {
+		const stalled: Array<ReadableStreamDefaultController<Uint8Array>> = []
+		const headers = async () => ({ 'content-type': 'multipart/form-data; boundary=B', cookie: await sessionCookies() })
+		const pending = []
+		for (let i = 0; i < 4; i++) {
+			const body = new ReadableStream<Uint8Array>({ start: (controller) => void stalled.push(controller) })
+			pending.push(statusOf(parseFormBody(post(body, await headers(), LOGO))))
+		}
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(await statusOf(parseFormBody(post('x', await headers(), LOGO)))).toBe(503)
+		for (const controller of stalled) controller.close()
+		expect(await Promise.all(pending)).toEqual([403, 403, 403, 403])
+		// Once they are done, uploads are taken again.
+		expect(((await upload(1000)).get('logo') as File).size).toBe(1000)
+	})
 
 	test('the logo route (and its data requests) allows the 10 MB file plus multipart overhead; others keep 64 KB', () => {
 		expect(bodyLimitFor(LOGO)).toBe(LOGO_LIMIT)
@@ -125,9 +211,12 @@ describe('larger bodies: the service logo', () => {
 				if (read >= size) controller.close()
 			},
 		})
-		const refused = await parseFormBody(
-			post(body, { 'content-type': 'multipart/form-data; boundary=B', 'content-length': String(size) }, LOGO),
-		).catch((error: unknown) => error as Response)
+		const headers = {
+			'content-type': 'multipart/form-data; boundary=B',
+			'content-length': String(size),
+			cookie: await sessionCookies(),
+		}
+		const refused = await parseFormBody(post(body, headers, LOGO)).catch((error: unknown) => error as Response)
 		expect(refused).toBeInstanceOf(Response)
 		expect((refused as Response).status).toBe(413)
 		expect((refused as Response).headers.get('connection')).toBeNull()
@@ -137,7 +226,11 @@ describe('larger bodies: the service logo', () => {
 	test('a declared size over the limit is refused without reading', async () => {
 		const request = post(
 			endless(),
-			{ 'content-type': 'multipart/form-data; boundary=B', 'content-length': String(LOGO_LIMIT + 1) },
+			{
+				'content-type': 'multipart/form-data; boundary=B',
+				'content-length': String(LOGO_LIMIT + 1),
+				cookie: await sessionCookies(),
+			},
 			LOGO,
 		)
 		expect(await statusOf(parseFormBody(request))).toBe(413)

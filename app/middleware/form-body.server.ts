@@ -1,7 +1,10 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { csrfCookieState, matchesToken } from './csrf.server'
 import { refusal } from './request-log.server'
 import { logoRules } from '#app/api/contract/images'
 import { pageUrl } from '#app/auth/redirect'
+import { hasSessionCookie } from '#app/auth/session.server'
+import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import type { TranslationKey } from '#app/utils/meta'
 
 /** Methods whose body is read (and whose CSRF token is checked). */
@@ -55,6 +58,34 @@ export function tooLargePageFor(pathname: string): TooLargePage | undefined {
 	return largerBodyFor(pathname)?.tooLarge?.(pathname)
 }
 
+/**
+ * The shape of any form the portal's pages send, with room to spare: the
+ * largest (a service's translations) has about 40 fields named at most three
+ * levels deep (`translations.de-DE.name`), and no form sends a list. conform
+ * turns names into objects and arrays (`a[999999999]` is an array that long,
+ * `a.b.c…` 5,000 levels deep overflows the stack), so a form outside these
+ * bounds is refused (400) before any schema or `reply()` sees it.
+ */
+export const FORM_SHAPE = { maxFields: 200, maxNameLength: 200, maxDepth: 4, maxIndex: 50 } as const
+
+/** Names that would reach an object's prototype once conform builds objects from paths. */
+const RESERVED_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor'])
+
+/** Whether a form's field names stay within `FORM_SHAPE` (the values are bounded by the body limit). */
+export function hasFormShape(form: FormData, shape = FORM_SHAPE): boolean {
+	let fields = 0
+	for (const name of form.keys()) {
+		if (++fields > shape.maxFields || name.length > shape.maxNameLength) return false
+		const segments = name.split(/[.[\]]+/).filter(Boolean)
+		if (segments.length > shape.maxDepth) return false
+		for (const segment of segments) {
+			if (RESERVED_SEGMENTS.has(segment)) return false
+			if (/^\d+$/.test(segment) && Number(segment) > shape.maxIndex) return false
+		}
+	}
+	return true
+}
+
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
 /** The media type of a Content-Type header, lower-cased, without parameters. */
@@ -65,7 +96,7 @@ export function mediaType(contentType: string | null) {
 const formContext = createContext<FormData | null>(null)
 
 /** A 4xx answer for a body the portal will not read (an expected outcome, never reported as an error). */
-function refuse(status: 400 | 413 | 415, headers?: HeadersInit) {
+function refuse(status: 400 | 403 | 413 | 415 | 503, headers?: HeadersInit) {
 	return new Response(null, { status, headers })
 }
 
@@ -97,24 +128,47 @@ async function tooLarge(
 }
 
 /**
+ * What must come first in a large body before it is read past the form limit:
+ * `check` answers true (go on), false (refuse) or undefined (not enough yet).
+ */
+type Gate = { check: (prefix: Uint8Array) => boolean | undefined }
+
+/**
  * Reads at most `limit` bytes of `body`: stops keeping bytes and answers 413
  * as soon as the stream goes past it, so an oversized body is never held whole.
+ * With a `gate`, only `FORM_BODY_LIMIT` bytes are read until it opens (403,
+ * and the connection closed, when it refuses or has not opened by then).
  */
 export async function readLimited(
 	body: ReadableStream<Uint8Array> | null,
 	limit: number,
+	gate?: Gate,
 ): Promise<Uint8Array<ArrayBuffer>> {
 	if (!body) return new Uint8Array()
 	const reader = body.getReader()
 	const chunks: Uint8Array[] = []
 	let size = 0
+	let open = !gate
 	for (;;) {
 		const { done, value } = await reader.read()
 		if (done) break
 		size += value.byteLength
-		if (size > limit) return tooLarge(reader)
 		chunks.push(value)
+		if (!open) {
+			const verdict = gate!.check(concat(chunks, size))
+			if (verdict === false || (verdict === undefined && size > FORM_BODY_LIMIT)) {
+				await reader.cancel().catch(() => undefined)
+				throw refuse(403, { Connection: 'close' })
+			}
+			open = verdict === true
+		}
+		if (size > limit) return tooLarge(reader)
 	}
+	if (!open) throw refuse(403)
+	return concat(chunks, size)
+}
+
+function concat(chunks: readonly Uint8Array[], size: number) {
 	const bytes = new Uint8Array(size)
 	let offset = 0
 	for (const chunk of chunks) {
@@ -124,16 +178,72 @@ export async function readLimited(
 	return bytes
 }
 
+/** The boundary parameter of a multipart Content-Type. */
+function boundaryOf(contentType: string) {
+	return /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)?.slice(1).find(Boolean)
+}
+
+/**
+ * The gate of a large multipart body: its first part must be the CSRF field
+ * holding this browser's token (every upload form renders it first), so a
+ * request without one is refused after at most the form limit.
+ */
+function csrfFirstGate(boundary: string, token: string): Gate {
+	const start = `--${boundary}\r\n`
+	return {
+		check(prefix) {
+			const text = Buffer.from(prefix.buffer, prefix.byteOffset, prefix.byteLength).toString('latin1')
+			if (text.length < start.length) return start.startsWith(text) ? undefined : false
+			if (!text.startsWith(start)) return false
+			const headersEnd = text.indexOf('\r\n\r\n', start.length)
+			if (headersEnd < 0) return undefined
+			const headers = text.slice(start.length, headersEnd).split('\r\n')
+			const disposition = `content-disposition: form-data; name="${CSRF_FIELD_NAME}"`
+			if (headers.length !== 1 || headers[0]!.toLowerCase() !== disposition) return false
+			const valueEnd = text.indexOf(`\r\n--${boundary}`, headersEnd + 4)
+			if (valueEnd < 0) return undefined
+			return matchesToken(text.slice(headersEnd + 4, valueEnd), token)
+		},
+	}
+}
+
+/**
+ * Large bodies (uploads) one process parses at once. Each holds up to its
+ * route's limit twice over (the bytes, then the parsed file), so this bounds
+ * what uploads can take from the heap, whoever sends them (503 past it).
+ */
+const MAX_LARGE_BODIES = 4
+let largeBodies = 0
+
+/**
+ * The gate of a large body on a route that takes one, or a refusal: only a
+ * multipart post from a browser with a session and a valid CSRF cookie may
+ * send more than a form's worth, and then only with the token as its first
+ * part. Anything else is read within the form limit.
+ */
+async function largeBodyGate(request: Request, contentType: string): Promise<Gate> {
+	const boundary = boundaryOf(contentType)
+	const { token } = await csrfCookieState(request)
+	if (!boundary || !token || !(await hasSessionCookie(request))) throw refuse(403, { Connection: 'close' })
+	if (largeBodies >= MAX_LARGE_BODIES) throw refuse(503, { 'Retry-After': '5', Connection: 'close' })
+	return csrfFirstGate(boundary, token)
+}
+
 /**
  * Parses the body of a form post once, before any route runs: only form
  * types (415 otherwise), within the route's size limit (413, from
- * Content-Length and from the bytes actually streamed), and well-formed (400).
+ * Content-Length and from the bytes actually streamed), well-formed and of a
+ * form's shape (400).
  * Actions read the result with `getFormData`.
  */
 export async function parseFormBody(request: Request): Promise<FormData> {
-	const type = mediaType(request.headers.get('content-type'))
+	const contentType = request.headers.get('content-type') ?? ''
+	const type = mediaType(contentType)
 	if (!FORM_TYPES.has(type)) throw refuse(415)
-	const limit = bodyLimitFor(pageUrl(request).pathname)
+	const pathname = pageUrl(request).pathname
+	const large = type === 'multipart/form-data' && bodyLimitFor(pathname) > FORM_BODY_LIMIT
+	const limit = large ? bodyLimitFor(pathname) : FORM_BODY_LIMIT
+	const gate = large ? await largeBodyGate(request, contentType) : undefined
 	const declared = Number(request.headers.get('content-length') ?? '0')
 	if (!Number.isFinite(declared) || declared > limit) {
 		// Nothing is read yet: draining means reading the whole body, the limit plus the patience.
@@ -141,13 +251,20 @@ export async function parseFormBody(request: Request): Promise<FormData> {
 		const drain = declared - limit <= DISCARD_LIMIT
 		return tooLarge(drain ? request.body?.getReader() : undefined, limit + DISCARD_LIMIT)
 	}
-	const bytes = await readLimited(request.body, limit)
+	if (large) largeBodies++
+	let form: FormData
 	try {
+		const bytes = await readLimited(request.body, limit, gate)
 		// The header is passed as sent: multipart needs its boundary parameter.
-		return await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData()
-	} catch {
+		form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
+	} catch (error) {
+		if (error instanceof Response) throw error
 		throw refuse(400)
+	} finally {
+		if (large) largeBodies--
 	}
+	if (!hasFormShape(form)) throw refuse(400)
+	return form
 }
 
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

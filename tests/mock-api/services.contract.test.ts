@@ -196,6 +196,36 @@ describe('list and create', () => {
 	})
 })
 
+describe('URLs', () => {
+	test('an address another parser could read differently is refused: backslashes, user info', async () => {
+		const bearer = await partner()
+		for (const url of [
+			'https://a.example\\@127.0.0.1/',
+			'https://a.example\\hooks',
+			'https://user:pass@a.example/hooks',
+			'https://a.example@127.0.0.1/',
+			'https://@a.example/',
+		]) {
+			for (const field of ['webhook_url', 'website_url', 'authorization_url']) {
+				const res = await c.call('createService', { bearer, body: { ...serviceBody(), [field]: url } })
+				expect(res.status, `${field} ${url}`).toBe(422)
+				expect(res.body.errors[field], `${field} ${url}`).toEqual([
+					'This field must contain a plain address, without backslashes or a user name and password.',
+				])
+			}
+		}
+	})
+
+	test('the webhook URL is stored as the WHATWG serialisation, not as typed', async () => {
+		const bearer = await partner()
+		const { data } = await create(bearer, {
+			...serviceBody(),
+			webhook_url: '  HTTPS://Acme.EXAMPLE:443/a/../hooks?x=1 ',
+		})
+		expect(data.webhook_url).toBe('https://acme.example/hooks?x=1')
+	})
+})
+
 describe('ownership', () => {
 	test("another partner's id and a malformed id are the same 404, on every service endpoint", async () => {
 		const owner = await partner()

@@ -330,7 +330,9 @@ describe('where deliveries go', () => {
 		const sent = await ping(s)
 		expect(sent).toMatchObject({ status: 'failed', last_status_code: null })
 		expect(sent.attempts[0]!.error).toMatchObject({ code: 'refused_address' })
-		expect(sent.last_error).toContain('127.0.0.1')
+		// The name is said, never the internal address it resolved to.
+		expect(sent.last_error).toContain('hooks.internal.example')
+		expect(sent.last_error).not.toContain('127.0.0.1')
 		for (const value of ['10.1.2.3', '169.254.169.254', '192.168.0.10']) {
 			await c.mock.clearDnsRecords()
 			await c.mock.addDnsRecord({ name: 'hooks.internal.example', type: 'A', value })

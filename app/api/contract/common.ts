@@ -90,6 +90,7 @@ export const ruleMessages = {
 	specialCharacter: 'This field must contain at least a special character.',
 	onlyNumbers: 'This field must contain only numbers.',
 	invalid: 'This field is invalid.',
+	urlAmbiguous: 'This field must contain a plain address, without backslashes or a user name and password.',
 	unique: "This field must contain a value that doesn't exist.",
 	passwordsDoNotMatch: 'The passwords do not match.',
 } as const

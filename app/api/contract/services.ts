@@ -143,13 +143,32 @@ export type VersionConflictBody = z.infer<typeof versionConflictBody>
 // Requests
 // ---------------------------------------------------------------------------
 
-/** An absolute `https://` URL. */
+/**
+ * Whether a URL could be read differently by another parser: a backslash (the
+ * WHATWG parser reads it as `/`, others do not) or user info before the host
+ * (`https://a.example\@127.0.0.1/` names two hosts, depending on who reads it).
+ */
+export function isAmbiguousUrl(value: string) {
+	return value.includes('\\') || /^[^:/?#]*:\/\/[^/?#]*@/.test(value)
+}
+
+/** An absolute `https://` URL, on a domain name, that every URL parser reads alike. */
 export const httpsUrlField = z
 	.string()
 	.trim()
 	.min(1, 'required')
 	.max(serviceLimits.urlMax)
+	.refine((value) => !isAmbiguousUrl(value), 'urlAmbiguous')
 	.pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain }))
+
+/**
+ * The webhook URL, which the API calls: stored as the WHATWG serialisation
+ * (`new URL(…).href`), never as typed, so whatever reads it later reads the
+ * host that was checked.
+ */
+export const webhookUrlField = httpsUrlField
+	.transform((value) => new URL(value).href)
+	.pipe(z.string().max(serviceLimits.urlMax))
 
 /** The editable fields of a service, as create and update take them. */
 export const serviceFields = {
@@ -157,7 +176,7 @@ export const serviceFields = {
 	description: requiredText(serviceLimits.descriptionMax),
 	category: serviceCategoryKeyEnum,
 	website_url: httpsUrlField,
-	webhook_url: httpsUrlField,
+	webhook_url: webhookUrlField,
 	authorization_url: httpsUrlField,
 } satisfies Record<(typeof serviceFieldNames)[number], z.ZodType>
 

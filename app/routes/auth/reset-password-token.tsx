@@ -1,8 +1,8 @@
 import { useTranslation } from '#app/i18n'
-import { data, href } from 'react-router'
+import { data, href, redirect } from 'react-router'
 import { Link } from '#app/components/ui/link'
 import type { Route } from './+types/reset-password-token'
-import { getApi } from '#app/middleware/session.server'
+import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
 import { resetTokenUsable } from '#app/api/users.server'
 import { resetCompleteSchema } from '#app/auth/schemas'
@@ -34,7 +34,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 		if (error instanceof ApiError && (error.code === 'invalid_token' || error.fieldErrors.token)) return invalidToken()
 		return replyWithApiError(submission, error, context, { fields: ['password', 'password_confirmation'], request })
 	}
-	return { result: undefined, outcome: 'changed' as const }
+	// Off to sign-in: the spent token would make this page a 404 if it rendered again.
+	await getSession(context).setFlash({ tone: 'success', key: 'common:success.passwordChanged' })
+	return redirect(href('/auth/sign-in'))
 }
 
 export default function ResetPasswordToken({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,18 +45,7 @@ export default function ResetPasswordToken({ loaderData, actionData }: Route.Com
 		id: 'reset-password-token',
 		lastResult: actionData?.result,
 	})
-	// After a change the token is spent: the action's answer wins over a revalidated loader.
 	const outcome = actionData && 'outcome' in actionData ? actionData.outcome : loaderData.outcome
-	if (outcome === 'changed') {
-		return (
-			<section className="stack" aria-labelledby="page-heading">
-				<h1 id="page-heading">{t('resetComplete.changedTitle')}</h1>
-				<Notice tone="success" title={t('common:success.passwordChanged')}>
-					<Link to={href('/auth/sign-in')}>{t('common:success.passwordChangedLink')}</Link>
-				</Notice>
-			</section>
-		)
-	}
 	if (outcome === 'invalid-token') {
 		return (
 			<section className="stack" aria-labelledby="page-heading">

@@ -1,21 +1,47 @@
-import { useTranslation } from '#app/i18n'
-import { Form, href, redirect } from 'react-router'
+import { Trans, useTranslation } from '#app/i18n'
+import { data, Form, href, redirect, useActionData } from 'react-router'
 import { Link } from '#app/components/ui/link'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sign-out'
+import { ApiError } from '#app/api/errors'
 import { endSession, getApi } from '#app/middleware/session.server'
-import { log } from '#app/middleware/request-log.server'
+import { getFormData } from '#app/middleware/form-body.server'
+import { log, requestIdContext } from '#app/middleware/request-log.server'
 import { SubmitButton } from '#app/components/ui/button'
+import { Notice } from '#app/components/ui/notice'
 import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('auth:signOut.title')
 
+/** The second button after a failed revocation: forget the tokens in this browser, whatever the API says. */
+const THIS_BROWSER_ONLY = 'this-browser-only'
+
+/** How often the revocation is tried before the partner is told it failed. */
+const REVOCATION_ATTEMPTS = 2
+
+/**
+ * Revokes the session's tokens at the API (tried twice). True when they are
+ * gone: revoked now, or already unusable (401).
+ */
+async function revokeTokens(context: Route.ActionArgs['context']) {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			await getApi(context).call('deleteCurrentAuthenticationToken')
+			return true
+		} catch (error) {
+			if (!(error instanceof ApiError)) throw error
+			if (error.kind === 'unauthenticated') return true
+			log('warn', 'token revocation failed', { kind: error.kind, status: error.status, attempt })
+			if (attempt >= REVOCATION_ATTEMPTS) return false
+		}
+	}
+}
+
 export async function action({ context }: Route.ActionArgs) {
-	try {
-		await getApi(context).call('deleteCurrentAuthenticationToken')
-	} catch (error) {
-		// Revocation is best effort: the cookies go whatever the API said.
-		log('warn', 'token revocation failed', { error: error instanceof Error ? error.message : 'unknown' })
+	const localOnly = getFormData(context).get('intent') === THIS_BROWSER_ONLY
+	if (!localOnly && !(await revokeTokens(context))) {
+		// Still signed in: saying "signed out" now would leave a copied cookie working for weeks.
+		return data({ revocationFailed: true, requestId: context.get(requestIdContext) }, { status: 503 })
 	}
 	await endSession(context)
 	return redirect(`${href('/auth/sign-in')}?signed_out=1`)
@@ -23,14 +49,34 @@ export async function action({ context }: Route.ActionArgs) {
 
 export default function SignOut() {
 	const { t } = useTranslation('auth')
+	const failed = useActionData<typeof action>()?.revocationFailed
 	return (
 		<section className="stack" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('signOut.title')}</h1>
-			<p>{t('signOut.confirm')}</p>
+			{failed ? (
+				<Notice tone="error" title={t('signOut.failed.title')}>
+					<p>{t('signOut.failed.body')}</p>
+					<p>
+						<Trans
+							t={t}
+							i18nKey="signOut.failed.everywhere"
+							components={[<Link key="password" to={href('/me/manage/security/password')} />]}
+						/>
+					</p>
+				</Notice>
+			) : (
+				<p>{t('signOut.confirm')}</p>
+			)}
 			<Form method="post" className="button-row">
 				<AuthenticityTokenInput />
-				<SubmitButton>{t('signOut.submit')}</SubmitButton>
-				<Link to={href('/')}>{t('signOut.cancel')}</Link>
+				<SubmitButton>{failed ? t('signOut.retry') : t('signOut.submit')}</SubmitButton>
+				{failed ? (
+					<SubmitButton name="intent" value={THIS_BROWSER_ONLY} variant="secondary">
+						{t('signOut.thisBrowserOnly')}
+					</SubmitButton>
+				) : (
+					<Link to={href('/')}>{t('signOut.cancel')}</Link>
+				)}
 			</Form>
 		</section>
 	)

@@ -278,8 +278,8 @@ async function sendOverNetwork(store: MockStore, request: OutgoingRequest): Prom
 			return failure(
 				request,
 				'refused_address',
-				`${host} resolves to ${refused.address}, a private, loopback or link-local address: webhooks are never ` +
-					'sent there.',
+				// Which internal address it was is nobody's business outside: the name alone is said.
+				`${host} resolves to a private, loopback or link-local address: webhooks are never sent there.`,
 				elapsed(),
 			)
 	}
