@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { ConfigMap, Secret, Service } from 'kubernetes-models/v1'
+import { Deployment } from 'kubernetes-models/apps/v1'
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1'
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
+import { describe, expect, test } from 'vitest'
+import { parseAllDocuments } from 'yaml'
+import { projectRoot } from '#tests/setup/processes'
+
+const dir = path.join(projectRoot, 'deploy', 'kubernetes')
+
+/** Each manifest kind and the model that validates it against the Kubernetes schemas. */
+const MODELS = {
+	'v1/ConfigMap': ConfigMap,
+	'v1/Secret': Secret,
+	'v1/Service': Service,
+	'apps/v1/Deployment': Deployment,
+	'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+	'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+	'networking.k8s.io/v1/Ingress': Ingress,
+} as const
+
+type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown }
+
+function manifests(file: string): Manifest[] {
+	return parseAllDocuments(readFileSync(path.join(dir, file), 'utf8')).map((doc) => {
+		expect(doc.errors, file).toEqual([])
+		return doc.toJS() as Manifest
+	})
+}
+
+const files = readdirSync(dir).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml')
+const all = files.flatMap((file) => manifests(file).map((manifest) => ({ file, manifest })))
+const one = <T>(kind: string) => all.find(({ manifest }) => manifest.kind === kind)!.manifest as unknown as T
+
+describe('deploy/kubernetes', () => {
+	test('every manifest validates against the Kubernetes schemas', () => {
+		expect(all.length).toBeGreaterThanOrEqual(7)
+		for (const { file, manifest } of all) {
+			const Model = MODELS[`${manifest.apiVersion}/${manifest.kind}` as keyof typeof MODELS]
+			expect(Model, `${file}: ${manifest.apiVersion} ${manifest.kind}`).toBeDefined()
+			expect(() => new Model(manifest as never).validate(), `${file}: ${manifest.kind}`).not.toThrow()
+		}
+	})
+
+	test('kustomization lists every applied manifest (the Secret is created by hand)', () => {
+		const [kustomization] = manifests('kustomization.yaml') as unknown as Array<{ resources: string[] }>
+		expect([...kustomization!.resources].sort()).toEqual(files.filter((file) => !file.startsWith('secret')).sort())
+	})
+
+	test('the ConfigMap and the Secret name every variable of .env.example, the secret ones in the Secret', () => {
+		const example = readFileSync(path.join(projectRoot, '.env.example'), 'utf8')
+		const variables = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!)
+		const config = Object.keys(one<{ data: Record<string, string> }>('ConfigMap').data)
+		const secret = Object.keys(one<{ stringData: Record<string, string> }>('Secret').stringData)
+		expect(variables.length).toBeGreaterThan(10)
+		for (const name of variables) expect([...config, ...secret], name).toContain(name)
+		for (const name of ['SESSION_SECRET', 'SESSION_SECRET_FALLBACKS', 'SENTRY_DSN']) {
+			expect(secret).toContain(name)
+			expect(config).not.toContain(name)
+		}
+	})
+
+	test('the Deployment: 3 replicas, probes, a preStop pause, resources, non-root, read-only root filesystem', () => {
+		const deployment = new Deployment(one('Deployment'))
+		expect(deployment.spec!.replicas).toBe(3)
+		const pod = deployment.spec!.template.spec!
+		const [container] = pod.containers
+		expect(container!.readinessProbe!.httpGet!.path).toBe('/readyz')
+		expect(container!.livenessProbe!.httpGet!.path).toBe('/healthz')
+		expect(container!.lifecycle!.preStop!.exec!.command).toEqual(['sleep', '5'])
+		expect(container!.resources!.requests).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) })
+		expect(container!.resources!.limits!.memory).toBeTruthy()
+		expect(pod.securityContext!.runAsNonRoot).toBe(true)
+		expect(container!.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false })
+		expect(container!.envFrom!.map((source) => source.configMapRef?.name ?? source.secretRef?.name)).toEqual([
+			'partner-portal',
+			'partner-portal',
+		])
+		// The pause, then the bounded shutdown, fit in the grace period.
+		const shutdownMs = Number(container!.env!.find((variable) => variable.name === 'SHUTDOWN_TIMEOUT_MS')!.value)
+		expect(5 + shutdownMs / 1000).toBeLessThan(pod.terminationGracePeriodSeconds!)
+		// A rolling update never drops below the replicas it has.
+		expect(deployment.spec!.strategy!.rollingUpdate!.maxUnavailable).toBe(0)
+	})
+
+	test('the autoscaler scales the Deployment on CPU, and the disruption budget keeps all but one', () => {
+		const hpa = new HorizontalPodAutoscaler(one('HorizontalPodAutoscaler'))
+		expect(hpa.spec!.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'partner-portal' })
+		expect(hpa.spec!.metrics![0]!.resource!.name).toBe('cpu')
+		expect(new PodDisruptionBudget(one('PodDisruptionBudget')).spec!.maxUnavailable).toBe(1)
+	})
+})
