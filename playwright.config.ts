@@ -22,6 +22,9 @@ const chromium = {
 	},
 }
 
+/** Specs that run once, in a project of their own, not in both JavaScript projects. */
+const ONE_OFF = /(ops|replicas)\.spec\.ts/
+
 export default defineConfig({
 	testDir: './e2e',
 	outputDir: './test-results',
@@ -43,9 +46,11 @@ export default defineConfig({
 		timezoneId: 'Europe/London',
 	},
 	projects: [
-		{ name: 'js-enabled', testIgnore: /ops\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
-		{ name: 'js-disabled', testIgnore: /ops\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
+		{ name: 'js-enabled', testIgnore: ONE_OFF, use: { ...chromium, javaScriptEnabled: true } },
+		{ name: 'js-disabled', testIgnore: ONE_OFF, use: { ...chromium, javaScriptEnabled: false } },
 		// Process-level checks (start-up, logs, error reporting): no browser involved.
 		{ name: 'ops', testMatch: /ops\.spec\.ts/ },
+		// Three portal processes behind nginx (deploy/nginx), JavaScript on.
+		{ name: 'replicas', testMatch: /replicas\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
 	],
 })
