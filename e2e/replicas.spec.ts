@@ -1,7 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import http from 'node:http'
+import autocannon from 'autocannon'
 import { MockHooks, PASSWORD, uniqueEmail } from '#tests/mock-api/hooks-client'
 import { startMockApi } from '#tests/mock-api/server'
-import { csrfTokenFrom, freePort } from '#tests/setup/processes'
+import { csrfTokenFrom, freePort, portalEnv } from '#tests/setup/processes'
 import { startReplicaStack, type ReplicaStack } from '#tests/setup/replicas'
 import { createPartner, fillSignIn, signInOverHttp } from './utils/auth'
 import { SERVICE } from './utils/services'
@@ -182,4 +184,94 @@ test('twenty concurrent requests with an expired access token, over all three pr
 	} finally {
 		await request.dispose()
 	}
+})
+
+test('a rolling restart under load, moving SESSION_SECRET to the fallbacks, fails no request and signs no one out', async ({
+	playwright,
+	mock,
+	stack,
+	baseURL,
+}) => {
+	test.setTimeout(120_000)
+	const partner = await createPartner(mock)
+	const request = await playwright.request.newContext({ baseURL })
+	try {
+		await signInOverHttp(request, baseURL!, partner.email, PASSWORD)
+		// A form rendered before the deploy, to be sent after it.
+		const csrf = csrfTokenFrom(await (await request.get('/contact')).text())!
+		const cookie = (await request.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+		const oldSecret = portalEnv().SESSION_SECRET!
+		const newSecret = `rotated-${'x'.repeat(40)}`
+		const statuses = new Map<number, number>()
+		let finish: (result: autocannon.Result) => void = () => {}
+		const finished = new Promise<autocannon.Result>((resolve) => (finish = resolve))
+		const load = autocannon(
+			{ url: `${stack.url}/`, connections: 50, duration: 60, headers: { cookie } },
+			(_error, result) => finish(result),
+		)
+		load.on('response', (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1))
+		// Each process in turn: SIGTERM, wait for it to exit, start it with the new secret and the old as fallback.
+		for (let i = 0; i < stack.portals.length; i++) {
+			await stack.restart(i, { SESSION_SECRET: newSecret, SESSION_SECRET_FALLBACKS: oldSecret })
+		}
+		load.stop()
+		const result = await finished
+		console.log(
+			`replicas: rolling restart under load: ${result.requests.total} requests, statuses ${JSON.stringify(
+				Object.fromEntries(statuses),
+			)}, ${result.errors} errors, ${result.timeouts} timeouts`,
+		)
+		expect(result.requests.total).toBeGreaterThan(100)
+		expect(result.errors).toBe(0)
+		expect(result.timeouts).toBe(0)
+		expect([...statuses.keys()]).toEqual([200])
+
+		// Still signed in on every process, and the form from before the deploy is accepted after it.
+		for (let i = 0; i < 3; i++) expect((await request.get('/', { maxRedirects: 0 })).status()).toBe(200)
+		const sent = await request.post('/contact', {
+			form: { csrf, subject: 'After the deploy', message: 'Sent from a page rendered before it.' },
+			headers: { Origin: baseURL! },
+			maxRedirects: 0,
+		})
+		expect(sent.status()).toBe(302)
+	} finally {
+		await request.dispose()
+	}
+})
+
+/** A form post from its own client address (127.0.0.0/8 is all loopback), so it has its own edge counter. */
+function postFrom(localAddress: string, url: string, body: string) {
+	return new Promise<{ status: number; text: string }>((resolve, reject) => {
+		const request = http.request(url, {
+			method: 'POST',
+			localAddress,
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(url).origin },
+		})
+		request.on('response', (response) => {
+			let text = ''
+			response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+			response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+		})
+		request.on('error', reject)
+		request.end(body)
+	})
+}
+
+test('anonymous form posts are limited per client address at the edge, for every process behind it', async ({
+	stack,
+}) => {
+	// One post and a burst of 20 more pass (each refused by the portal for its missing CSRF token: 403); the next
+	// ones get the edge's 429.
+	const statuses: number[] = []
+	for (let i = 0; i < 23; i++) {
+		statuses.push((await postFrom('127.0.0.2', `${stack.url}/auth/reset-password`, 'email=a%40b.example')).status)
+	}
+	expect(statuses.slice(0, 21)).toEqual(Array(21).fill(403))
+	expect(statuses.slice(21)).toEqual([429, 429])
+	const refused = await postFrom('127.0.0.2', `${stack.url}/auth/sign-in.data`, 'email=a%40b.example')
+	expect(refused.status).toBe(429)
+	expect(refused.text).toContain('Too many attempts from your network')
+	// Another address has its own counter; pages still load for the limited one.
+	expect((await postFrom('127.0.0.3', `${stack.url}/auth/sign-up`, 'email=x')).status).toBe(403)
+	expect((await fetch(`${stack.url}/auth/sign-in`)).status).toBe(200)
 })
