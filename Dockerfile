@@ -29,10 +29,9 @@ ENV PORT=3000 HOST=0.0.0.0
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.mjs instrument.server.mjs ./
-COPY --chown=node:node server/*.mjs ./server/
 COPY --chown=node:node app/utils/redaction.js ./app/utils/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=64", "--import", "./instrument.server.mjs", "./server.mjs"]
+CMD ["node", "--import", "./instrument.server.mjs", "./server.mjs"]

@@ -89,6 +89,25 @@ export const configSchema = z
 			.max(120_000, 'must be at most 120000 ms')
 			.default(10_000),
 		LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
+		/** Read by server.mjs: behind a reverse proxy that sets X-Forwarded-*. */
+		TRUST_PROXY: z.enum(['0', '1'], { error: 'must be 1 (behind a proxy) or 0' }).default('0'),
+		/**
+		 * Read by server.mjs: how long a stopping process keeps taking requests (answering /readyz with 503) before
+		 * it closes its port, for load balancers that poll /readyz (Kubernetes waits in preStop instead).
+		 */
+		SHUTDOWN_DELAY_MS: z.coerce
+			.number({ error: 'must be a number of milliseconds' })
+			.int()
+			.min(0, 'must be at least 0 ms')
+			.max(60_000, 'must be at most 60000 ms')
+			.default(0),
+		/** Read by server.mjs: how long a stopping process lets in-flight requests finish. */
+		SHUTDOWN_TIMEOUT_MS: z.coerce
+			.number({ error: 'must be a number of milliseconds' })
+			.int()
+			.min(0, 'must be at least 0 ms')
+			.max(120_000, 'must be at most 120000 ms')
+			.default(10_000),
 	})
 	.superRefine((config, ctx) => {
 		if (config.NODE_ENV !== 'production' || !URL.canParse(config.PUBLIC_APP_URL)) return

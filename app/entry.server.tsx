@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
@@ -15,32 +16,16 @@ import { log, requestIdContext } from '#app/middleware/request-log.server'
 import { nonceContext } from '#app/middleware/security.server'
 import { loggablePath } from '#app/utils/request-log'
 import { NonceProvider } from '#app/utils/nonce'
-import { STYLES_PLACEHOLDER } from '#app/utils/inline-styles'
-import { RenderBatch, type Insert } from '#app/utils/render-batch.server'
-import stylesText from '#app/styles/app.css?inline'
-import { renderContext } from '#app/utils/render-routes.server'
 
 // Validate the environment when the server build is imported: a bad
 // configuration stops the process before it listens.
 assertConfig()
 
+// What server.mjs needs from the app: the headers of answers that pass no middleware, and its settings.
+export { baseSecurityHeaders } from '#app/middleware/security.server'
+export { getConfig } from '#app/config.server'
+
 export const streamTimeout = 5_000
-
-/** The stylesheet, inlined by every page in place of the root's placeholder (app/utils/inline-styles.ts). */
-const styles: Insert = { marker: Buffer.from(STYLES_PLACEHOLDER), bytes: ownBytes(stylesText) }
-
-/**
- * Chunks every page sends unchanged, for `server/router-handler.mjs` to
- * compress once at start-up instead of in every answer.
- */
-export const staticChunks: readonly Buffer[] = [styles.bytes]
-
-/** The text's UTF-8 bytes in memory of their own (never Buffer's shared pool). */
-function ownBytes(text: string): Buffer {
-	const bytes = Buffer.alloc(Buffer.byteLength(text))
-	bytes.write(text)
-	return bytes
-}
 
 export default function handleRequest(
 	request: Request,
@@ -60,29 +45,25 @@ export default function handleRequest(
 		const userAgent = request.headers.get('user-agent')
 		const readyOption: keyof RenderToPipeableStreamOptions =
 			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+		// Abort the render once the streamed promises have had their time.
+		const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
 
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<TranslationsProvider value={translations}>
-					<ServerRouter context={renderContext(routerContext)} url={request.url} nonce={nonce} />
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 				</TranslationsProvider>
 			</NonceProvider>,
 			{
 				nonce,
 				[readyOption]() {
 					shellRendered = true
-					// React's output leaves in one chunk per pass, not one per 4 KB (see RenderBatch).
-					const body = new RenderBatch(
-						{
-							final(callback) {
-								clearTimeout(timeoutId)
-								timeoutId = undefined
-								callback()
-							},
+					const body = new PassThrough({
+						final(callback) {
+							clearTimeout(timeoutId)
+							callback()
 						},
-						styles,
-					)
+					})
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					pipe(body)
 					resolve(
@@ -93,6 +74,7 @@ export default function handleRequest(
 					)
 				},
 				onShellError(error: unknown) {
+					clearTimeout(timeoutId)
 					reject(error)
 				},
 				onError(error: unknown) {

@@ -31,7 +31,7 @@ import { log, requestIdContext, requestLogMiddleware } from '#app/middleware/req
 import { securityMiddleware } from '#app/middleware/security.server'
 import { getApi, getSession, sessionMiddleware } from '#app/middleware/session.server'
 import { useNonce } from '#app/utils/nonce'
-import { STYLES_PLACEHOLDER } from '#app/utils/inline-styles'
+import appStyles from '#app/styles/app.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [
 	requestLogMiddleware,
@@ -53,18 +53,10 @@ export const shouldRevalidate = () => true
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	{ rel: 'stylesheet', href: appStyles },
 	// The strings the browser needs to hydrate, fetched alongside the scripts (see `entry.client.tsx`).
 	{ rel: 'preload', href: catalogueUrl, as: 'fetch', crossOrigin: 'anonymous' },
 ]
-
-/**
- * The stylesheet goes inline into <head> (with the CSP nonce): the first paint
- * waits for no request besides the document's. The server renders a
- * placeholder that `entry.server.tsx` replaces with the stylesheet's bytes
- * (app/utils/inline-styles.ts); the browser renders an empty string and
- * hydration keeps the element.
- */
-const documentStyles = import.meta.env.SSR ? STYLES_PLACEHOLDER : ''
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const config = getConfig()
@@ -101,7 +93,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
-				<style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: documentStyles }} />
 				<Meta />
 				<Links />
 			</head>

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -403,5 +403,78 @@ test('an action refused by the origin check is a warning in the log, never an er
 		await portal.close()
 		await mockServer.close()
 		await sink.close()
+	}
+})
+
+test('behind a proxy that says https, every answer carries HSTS; over plain http none does', async () => {
+	const port = await freePort()
+	const portal = await startPortal({
+		env: portalEnv({
+			PORT: String(port),
+			PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
+			TRUST_PROXY: '1',
+			LOG_LEVEL: 'silent',
+		}),
+	})
+	try {
+		for (const path of ['/auth/sign-in', '/favicon.svg', '/does-not-exist']) {
+			const https = await fetch(`${portal.url}${path}`, { headers: { 'x-forwarded-proto': 'https' } })
+			expect(https.headers.get('strict-transport-security'), path).toBe('max-age=63072000; includeSubDomains')
+			const http = await fetch(`${portal.url}${path}`)
+			expect(http.headers.get('strict-transport-security'), path).toBeNull()
+		}
+	} finally {
+		await portal.close()
+	}
+})
+
+test('on SIGTERM: /readyz is 503 at once, in-flight requests finish, idle connections close, the process exits in time', async () => {
+	const port = await freePort()
+	const portalUrl = `http://127.0.0.1:${port}`
+	const mockServer = await startMockApi({ host: '127.0.0.1', port: 0, portalUrl, quiet: true })
+	const mock = new MockHooks(mockServer.url)
+	const portal = await startPortal({
+		env: portalEnv({
+			PORT: String(port),
+			PUBLIC_APP_URL: portalUrl,
+			API_BASE_URL: mockServer.url,
+			LOG_LEVEL: 'silent',
+			SHUTDOWN_DELAY_MS: '1000',
+			SHUTDOWN_TIMEOUT_MS: '5000',
+		}),
+	})
+	const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+	try {
+		// An idle keep-alive connection, and a request that will be in flight at the signal (its API call is slow).
+		const idle = await new Promise<Socket>((resolve) => {
+			http.get(`${portal.url}/healthz`, { agent }, (response) => {
+				response.resume()
+				response.on('end', () =>
+					setImmediate(() => resolve(agent.freeSockets[Object.keys(agent.freeSockets)[0]!]![0]!)),
+				)
+			})
+		})
+		const idleClosed = new Promise((resolve) => idle.once('close', resolve))
+		await mock.fault({ method: 'GET', path: '/authentication-types', delay_ms: 1500, times: 1 })
+		const inFlight = fetch(`${portal.url}/readyz`)
+		await expect.poll(async () => (await mock.requests()).some((r) => r.path === '/authentication-types')).toBe(true)
+		const signalled = Date.now()
+		const exited = new Promise<number | null>((resolve) => portal.child.once('exit', resolve))
+		portal.child.kill('SIGTERM')
+
+		const ready = await fetch(`${portal.url}/readyz`)
+		expect(ready.status).toBe(503)
+		expect(ready.headers.get('connection')).toBe('close')
+		expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+		// The request that was in flight is answered in full.
+		expect((await inFlight).status).toBe(200)
+		await idleClosed
+		expect(await exited).toBe(0)
+		expect(Date.now() - signalled).toBeLessThan(5000)
+		await expect(fetch(`${portal.url}/healthz`)).rejects.toThrow()
+	} finally {
+		agent.destroy()
+		await portal.close()
+		await mockServer.close()
 	}
 })

@@ -27,14 +27,7 @@ import {
 import { startUpstreamStub, type StubCall } from './bench/upstream-stub'
 import { startMockApi } from '#tests/mock-api/server'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
-import {
-	freePort,
-	portalEnv,
-	projectRoot,
-	SERVER_NODE_ARGS,
-	SERVER_V8_FLAGS,
-	signInOverHttp,
-} from '#tests/setup/processes'
+import { freePort, portalEnv, projectRoot, SERVER_NODE_ARGS, signInOverHttp } from '#tests/setup/processes'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -176,7 +169,7 @@ async function main() {
 	const referencePort = await freePort()
 	const reference = await spawnServer({
 		// The same V8 flags as the portal: the two differ only in the app they serve.
-		args: [...SERVER_V8_FLAGS, path.join(projectRoot, 'scripts', 'bench', 'reference', 'server.mjs')],
+		args: [path.join(projectRoot, 'scripts', 'bench', 'reference', 'server.mjs')],
 		cwd: projectRoot,
 		env: {
 			PATH: process.env.PATH ?? '',

@@ -19,7 +19,6 @@ trap cleanup EXIT
 
 # The same files the runtime stage copies.
 cp -R build package.json package-lock.json server.mjs instrument.server.mjs "$work/"
-mkdir -p "$work/server" && cp server/*.mjs "$work/server/"
 mkdir -p "$work/app/utils" && cp app/utils/redaction.js "$work/app/utils/"
 (
 	cd "$work"
@@ -37,7 +36,7 @@ port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>
 		UPLOAD_TMP_URL=http://127.0.0.1:9/tmp SERVICE_LOGO_URL=http://127.0.0.1:9/logos \
 		CONTACT_EMAIL=partners@example.com SOURCE_REPOSITORY_URL=https://example.com/source \
 		SESSION_SECRET=runtime-image-check-secret-0123456789abcdef LOG_LEVEL=silent \
-		node --max-semi-space-size=64 --import ./instrument.server.mjs ./server.mjs >"$work/server.log" 2>&1
+		node --import ./instrument.server.mjs ./server.mjs >"$work/server.log" 2>&1
 ) &
 pid=$! # the subshell execs the server, so this is the server's own pid
 

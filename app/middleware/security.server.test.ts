@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { Config } from '#app/config.server'
-import { contentSecurityPolicy, freshNonce, policyFor } from './security.server'
+import { baseSecurityHeaders, contentSecurityPolicy } from './security.server'
 
 function directives(policy: string) {
 	return Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
@@ -29,29 +28,16 @@ describe('contentSecurityPolicy', () => {
 	})
 })
 
-describe('policyFor', () => {
-	test("is the configuration's policy with each response's nonce in every place it goes", () => {
-		const config = {
-			NODE_ENV: 'production',
-			SENTRY_DSN: 'https://key@o1.ingest.sentry.io/42',
-			SERVICE_LOGO_URL: 'https://logos.example.com/service-logos',
-		} as Config
-		for (const nonce of ['abc123', freshNonce(), freshNonce()]) {
-			expect(policyFor(config, nonce)).toBe(
-				contentSecurityPolicy(nonce, { sentryDsn: config.SENTRY_DSN, logoStorage: config.SERVICE_LOGO_URL }),
-			)
-			expect(policyFor(config, nonce).split(`'nonce-${nonce}'`)).toHaveLength(3)
-		}
-		const dev = { ...config, NODE_ENV: 'development' } as Config
-		expect(directives(policyFor(dev, 'n'))['style-src']).toContain("'unsafe-inline'")
+describe('baseSecurityHeaders', () => {
+	test('HSTS only on an answer that goes out over https', () => {
+		expect(baseSecurityHeaders({ https: true })['Strict-Transport-Security']).toBe(
+			'max-age=63072000; includeSubDomains',
+		)
+		expect(baseSecurityHeaders({ https: false })).not.toHaveProperty('Strict-Transport-Security')
 	})
-})
-
-describe('freshNonce', () => {
-	test('is 16 random bytes in base64, never the same twice, across refills of the pool', () => {
-		const nonces = Array.from({ length: 1000 }, () => freshNonce())
-		for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
-		expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/)
-		expect(new Set(nonces).size).toBe(nonces.length)
+	test('no obsolete Permissions-Policy feature (interest-cohort)', () => {
+		const policy = baseSecurityHeaders({ https: false })['Permissions-Policy']!
+		expect(policy).toContain('camera=()')
+		expect(policy).not.toContain('interest-cohort')
 	})
 })

@@ -72,13 +72,10 @@ export type PortalProcess = { url: string; port: number; child: ChildProcess; cl
 
 /**
  * How the portal's server is started, here, by `npm start`, by the Docker
- * image and by `npm run bench` (`processes.test.ts` holds them to it; the
- * bench's bare reference page gets the same V8 flags). The young generation's
- * semi-spaces are 64 MB instead of V8's 16: a request's garbage dies young,
- * and fewer scavenges copy less of what is still in flight (decision 0016).
+ * image and by `npm run bench` (`processes.test.ts` holds them to it): with
+ * Node's default flags.
  */
-export const SERVER_V8_FLAGS = ['--max-semi-space-size=64']
-export const SERVER_NODE_ARGS = [...SERVER_V8_FLAGS, '--import', './instrument.server.mjs', './server.mjs']
+export const SERVER_NODE_ARGS = ['--import', './instrument.server.mjs', './server.mjs']
 
 /**
  * Starts the production portal (`build/` must exist) the way `npm start`

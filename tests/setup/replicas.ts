@@ -14,12 +14,14 @@ export async function portalNginxConf(listen: string, upstreams: readonly string
 	const template = await readFile(path.join(projectRoot, 'deploy', 'nginx', 'portal.conf.template'), 'utf8')
 	return template
 		.replace('${LISTEN}', listen)
-		.replace('${UPSTREAM_SERVERS}', upstreams.map((address) => `server ${address};`).join('\n\t'))
+		.replace('${UPSTREAM_SERVERS}', upstreams.map((address) => `server ${address} max_fails=0;`).join('\n\t'))
 }
 
 export type ReplicaStack = {
 	/** The portal as partners reach it: through nginx. */
 	url: string
+	/** nginx's error log, to attach to a failed test. */
+	errorLog: () => Promise<string>
 	portals: PortalProcess[]
 	/** Which process (0-based) an `X-Served-By` header names. */
 	processOf: (servedBy: string | null) => number
@@ -50,7 +52,14 @@ export async function startReplicaStack({
 	const ports: number[] = []
 	for (let i = 0; i < count; i++) ports.push(await freePort())
 	const envFor = (i: number, extra: Record<string, string> = {}) =>
-		portalEnv({ ...env(url), PORT: String(ports[i]), PUBLIC_APP_URL: url, TRUST_PROXY: '1', ...extra })
+		portalEnv({
+			...env(url),
+			PORT: String(ports[i]),
+			PUBLIC_APP_URL: url,
+			TRUST_PROXY: '1',
+			SHUTDOWN_DELAY_MS: '1000',
+			...extra,
+		})
 	const portals = await Promise.all(ports.map((_, i) => startPortal({ env: envFor(i) })))
 	const upstreams = ports.map((p) => `127.0.0.1:${p}`)
 	await writeFile(path.join(dir, 'portal.conf'), await portalNginxConf(`127.0.0.1:${port}`, upstreams))
@@ -93,6 +102,7 @@ export async function startReplicaStack({
 	}
 	return {
 		url,
+		errorLog: () => readFile(path.join(dir, 'error.log'), 'utf8').catch(() => ''),
 		portals,
 		processOf: (servedBy) => upstreams.indexOf(servedBy?.split(',').at(-1)?.trim() ?? ''),
 		restart: async (index, extra) => {
