@@ -1,7 +1,6 @@
 import type { z } from 'zod'
 import { endpoints, fillPath, responseSchema, type Endpoint, type EndpointName } from './contract/endpoints'
 import { ApiError } from './errors'
-import { ExchangeTimeout, fetchExchange, httpExchange, type Answer, type Exchange } from './http.server'
 import { createSingleFlight } from './single-flight.server'
 
 export type TokenPair = { access: string; refresh: string }
@@ -58,7 +57,7 @@ export type ClientOptions = {
 	tokens: TokenStore
 	/** Performs the refresh call; shared process-wide by `refreshFlight`. */
 	refreshTokens: (refreshToken: string) => Promise<TokenPair>
-	/** Calls go through this `fetch` instead of `node:http` (tests). */
+	/** Calls go through this `fetch` instead of the global one (tests). */
 	fetch?: typeof fetch
 	/**
 	 * Endpoints served at an address of their own instead of `baseUrl` + path:
@@ -69,6 +68,9 @@ export type ClientOptions = {
 
 /** One process-wide single flight: N concurrent requests, one refresh call. */
 export const refreshFlight = createSingleFlight<TokenPair>()
+
+/** What the client reads of an answer: its whole body, as text. */
+type Answer = { status: number; ok: boolean; headers: Headers; text: string }
 
 type UntypedInput = {
 	body?: unknown
@@ -94,11 +96,8 @@ type Sent = {
  */
 export class ApiClient {
 	private refreshing: Promise<void> | null = null
-	private readonly exchange: (exchange: Exchange) => Promise<Answer>
 
-	constructor(private readonly options: ClientOptions) {
-		this.exchange = options.fetch ? fetchExchange(options.fetch) : httpExchange
-	}
+	constructor(private readonly options: ClientOptions) {}
 
 	get tokens() {
 		return this.options.tokens
@@ -172,8 +171,12 @@ export class ApiClient {
 		return this.refreshing
 	}
 
+	/**
+	 * One call over `fetch`, its body read in full within `timeoutMs` too; it
+	 * stops when the incoming request's signal aborts (the browser went away).
+	 */
 	private async raw({ method, path, url: own, body, file, query }: Sent, bearer: string | null): Promise<Answer> {
-		const { baseUrl, timeoutMs, signal } = this.options
+		const { baseUrl, timeoutMs, signal, fetch: fetchApi = fetch } = this.options
 		const url = new URL(own ?? baseUrl + path)
 		for (const [key, value] of Object.entries(query ?? {})) {
 			if (value !== undefined) url.searchParams.set(key, String(value))
@@ -182,18 +185,19 @@ export class ApiClient {
 		if (file) headers['content-type'] = file.contentType || 'application/octet-stream'
 		else if (body !== undefined) headers['content-type'] = 'application/json'
 		if (bearer) headers.authorization = `Bearer ${bearer}`
+		const timeout = AbortSignal.timeout(timeoutMs)
 		try {
-			return await this.exchange({
-				url,
+			const response = await fetchApi(url, {
 				method,
 				headers,
 				body: file ? file.bytes : body === undefined ? undefined : JSON.stringify(body),
-				signal,
-				timeoutMs,
+				signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+				redirect: 'manual',
 			})
+			return { status: response.status, ok: response.ok, headers: response.headers, text: await response.text() }
 		} catch (error) {
 			if (signal?.aborted) throw new ApiError('canceled', `${method} ${path} canceled`, { cause: error })
-			if (error instanceof ExchangeTimeout)
+			if (timeout.aborted)
 				throw new ApiError('timeout', `${method} ${path} timed out after ${timeoutMs} ms`, { cause: error })
 			throw new ApiError('network', `${method} ${path} failed: no answer`, { cause: error })
 		}
@@ -229,7 +233,7 @@ export class ApiClient {
 			})
 		}
 		if (response.ok) return parsed?.data
-		const retryAfter = Number(response.header('retry-after'))
+		const retryAfter = Number(response.headers.get('retry-after'))
 		const options = {
 			status,
 			body: json,
