@@ -32,18 +32,6 @@ export default tseslint.config(
 		rules: {
 			'react-hooks/rules-of-hooks': 'error',
 			'react-hooks/exhaustive-deps': 'error',
-			'no-restricted-imports': [
-				'error',
-				{
-					paths: [
-						{
-							name: 'react-router',
-							importNames: ['Link', 'NavLink'],
-							message: 'Use #app/components/ui/link: a plain anchor on the server (decision 0016).',
-						},
-					],
-				},
-			],
 		},
 	},
 	{

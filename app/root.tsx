@@ -11,8 +11,9 @@ import {
 	useLocation,
 	useNavigation,
 	useRouteLoaderData,
+	Link,
+	NavLink,
 } from 'react-router'
-import { Link, LinkNavigation, NavLink } from '#app/components/ui/link'
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from 'remix-utils/csrf/react'
 import type { Route } from './+types/root'
 import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-boundary'
@@ -131,7 +132,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 						__html: `window.ENV = ${JSON.stringify(rootData?.ENV ?? {}).replace(/</g, '\\u003c')}`,
 					}}
 				/>
-				<LinkNavigation />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

@@ -1,6 +1,5 @@
 import { useTranslation } from '#app/i18n'
-import { href } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, Link } from 'react-router'
 
 export function NotFoundPage() {
 	const { t } = useTranslation()

@@ -1,6 +1,5 @@
 import { useTranslation } from '#app/i18n'
-import { Form, href, useLocation } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { Form, href, useLocation, Link } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ResendButton } from './countdown'
 

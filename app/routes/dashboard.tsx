@@ -1,6 +1,5 @@
 import { useTranslation } from '#app/i18n'
-import { href } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { servicesSummary } from '#app/api/services.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'

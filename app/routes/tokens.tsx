@@ -1,6 +1,5 @@
 import { useTranslation } from '#app/i18n'
-import { data, href } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { data, href, Link } from 'react-router'
 import type { Route } from './+types/tokens'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'

@@ -1,10 +1,8 @@
-import { useTranslation, type TFunction } from '#app/i18n'
-import { href } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { useTranslation } from '#app/i18n'
+import { href, Link } from 'react-router'
 import { statisticsDaysOptions } from '#app/api/contract/constants'
 import type { ServiceStatistics } from '#app/api/contract/index'
-import { formatDate, formatNumber, statisticsChart } from './statistics-chart'
-import { escapeHtml, fragment, h, Markup } from '#app/utils/markup'
+import { formatDate, formatNumber, StatisticsChart } from './statistics-chart'
 
 /** The section's id: the period links come back to it. */
 export const STATISTICS_ID = 'statistics'
@@ -13,8 +11,7 @@ export const STATISTICS_ID = 'statistics'
  * The statistics of the details page: the period choice (links, so it works
  * without JS), then the totals, the chart, the daily table and the CSV
  * download of the same numbers, or the empty state when nobody used the
- * service in the period. The numbers are markup built as a string
- * (`app/utils/markup.ts`), the same on the server and in the browser.
+ * service in the period.
  */
 export function StatisticsSection({ serviceId, statistics }: { serviceId: string; statistics: ServiceStatistics }) {
 	const { t } = useTranslation('services')
@@ -45,77 +42,86 @@ export function StatisticsSection({ serviceId, statistics }: { serviceId: string
 					<p className="notice__body">{t('statistics.empty', { count: statistics.days })}</p>
 				</div>
 			) : (
-				<div className="stack" dangerouslySetInnerHTML={{ __html: periodMarkup(serviceId, statistics, t).html }} />
+				<Period serviceId={serviceId} statistics={statistics} />
 			)}
 		</section>
 	)
 }
 
-/** The totals, the chart, the daily table and the CSV link of one period (`t` of the services namespace). */
-function periodMarkup(serviceId: string, statistics: ServiceStatistics, t: TFunction): Markup {
+/** The totals, the chart, the daily table and the CSV link of one period. */
+function Period({ serviceId, statistics }: { serviceId: string; statistics: ServiceStatistics }) {
+	const { t } = useTranslation('services')
 	const { totals } = statistics
 	const range = { from: formatDate(statistics.from), to: formatDate(statistics.to) }
-	const term = (name: string, value: string) => h('div', null, h('dt', null, name), h('dd', null, value))
-	// The table's cells, up to 90 rows of them, written directly: each value goes through the escaper all the same.
-	const figures = (numbers: ServiceStatistics['totals']) =>
-		new Markup(
-			`<td>${escapeHtml(formatNumber(numbers.active_users))}</td><td>${escapeHtml(formatNumber(numbers.new_users))}</td><td>${escapeHtml(formatNumber(numbers.nukes))}</td>`,
-		)
-	const dayHeader = (date: string) =>
-		new Markup(`<th scope="row"><time datetime="${escapeHtml(date)}">${escapeHtml(formatDate(date))}</time></th>`)
-	return fragment(
-		h('h3', { id: 'statistics-totals' }, t('statistics.totals', range)),
-		h(
-			'dl',
-			{ class: 'summary-list', 'aria-labelledby': 'statistics-totals' },
-			term(
-				t('statistics.activeUsers'),
-				t('statistics.activeUsersTotal', {
-					count: totals.active_users,
-					formatted: formatNumber(totals.active_users),
-				}),
-			),
-			term(t('statistics.newUsers'), formatNumber(totals.new_users)),
-			term(t('statistics.nukes'), formatNumber(totals.nukes)),
-		),
-		h('p', { class: 'muted' }, `${t('statistics.activeUsersHint')} ${t('statistics.nukesHint')}`),
-		statisticsChart(statistics, t),
-		h(
-			'table',
-			{ class: 'statistics__table' },
-			h('caption', null, t('statistics.table.caption', range)),
-			h(
-				'thead',
-				null,
-				h(
-					'tr',
-					null,
-					[
-						t('statistics.table.date'),
-						t('statistics.activeUsers'),
-						t('statistics.newUsers'),
-						t('statistics.nukes'),
-					].map((name) => h('th', { scope: 'col' }, name)),
-				),
-			),
-			h(
-				'tbody',
-				null,
-				statistics.daily.map((day) => h('tr', null, dayHeader(day.date), figures(day))),
-			),
-			h('tfoot', null, h('tr', null, h('th', { scope: 'row' }, t('statistics.table.total')), figures(totals))),
-		),
-		h(
-			'p',
-			null,
-			h(
-				'a',
-				{
-					href: `${href('/services/:serviceId/statistics.csv', { serviceId })}?days=${statistics.days}`,
-					download: true,
-				},
-				t('statistics.csv'),
-			),
-		),
+	const figures = (numbers: ServiceStatistics['totals']) => (
+		<>
+			<td>{formatNumber(numbers.active_users)}</td>
+			<td>{formatNumber(numbers.new_users)}</td>
+			<td>{formatNumber(numbers.nukes)}</td>
+		</>
+	)
+	return (
+		<div className="stack">
+			<h3 id="statistics-totals">{t('statistics.totals', range)}</h3>
+			<dl className="summary-list" aria-labelledby="statistics-totals">
+				<div>
+					<dt>{t('statistics.activeUsers')}</dt>
+					<dd>
+						{t('statistics.activeUsersTotal', {
+							count: totals.active_users,
+							formatted: formatNumber(totals.active_users),
+						})}
+					</dd>
+				</div>
+				<div>
+					<dt>{t('statistics.newUsers')}</dt>
+					<dd>{formatNumber(totals.new_users)}</dd>
+				</div>
+				<div>
+					<dt>{t('statistics.nukes')}</dt>
+					<dd>{formatNumber(totals.nukes)}</dd>
+				</div>
+			</dl>
+			<p className="muted">{`${t('statistics.activeUsersHint')} ${t('statistics.nukesHint')}`}</p>
+			<StatisticsChart statistics={statistics} />
+			<table className="statistics__table">
+				<caption>{t('statistics.table.caption', range)}</caption>
+				<thead>
+					<tr>
+						{[
+							t('statistics.table.date'),
+							t('statistics.activeUsers'),
+							t('statistics.newUsers'),
+							t('statistics.nukes'),
+						].map((name) => (
+							<th key={name} scope="col">
+								{name}
+							</th>
+						))}
+					</tr>
+				</thead>
+				<tbody>
+					{statistics.daily.map((day) => (
+						<tr key={day.date}>
+							<th scope="row">
+								<time dateTime={day.date}>{formatDate(day.date)}</time>
+							</th>
+							{figures(day)}
+						</tr>
+					))}
+				</tbody>
+				<tfoot>
+					<tr>
+						<th scope="row">{t('statistics.table.total')}</th>
+						{figures(totals)}
+					</tr>
+				</tfoot>
+			</table>
+			<p>
+				<a href={`${href('/services/:serviceId/statistics.csv', { serviceId })}?days=${statistics.days}`} download>
+					{t('statistics.csv')}
+				</a>
+			</p>
+		</div>
 	)
 }

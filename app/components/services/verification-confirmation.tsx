@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
+import { Link } from 'react-router'
 import type { ReactNode } from 'react'
 import { useTranslation } from '#app/i18n'
-import { Link } from '#app/components/ui/link'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'

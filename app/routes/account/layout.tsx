@@ -1,6 +1,5 @@
 import { useTranslation } from '#app/i18n'
-import { href, Outlet } from 'react-router'
-import { NavLink } from '#app/components/ui/link'
+import { href, Outlet, NavLink } from 'react-router'
 
 const LINKS = [
 	[href('/me/manage/general/personal-details'), 'nav.personalDetails'],

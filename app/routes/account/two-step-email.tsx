@@ -1,6 +1,5 @@
 import { useTranslation } from '#app/i18n'
-import { data, Form, href, redirect } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { data, Form, href, redirect, Link } from 'react-router'
 import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step-email'

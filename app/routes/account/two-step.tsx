@@ -1,7 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '#app/i18n'
-import { href, redirect } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step'
 import { activeTwoStepMethods, deactivateTwoStep, type TwoStepMethod } from '#app/api/two-step.server'
 import { getApi, getSession } from '#app/middleware/session.server'

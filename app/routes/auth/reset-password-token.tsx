@@ -1,6 +1,5 @@
 import { useTranslation } from '#app/i18n'
-import { data, href, redirect } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { data, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'

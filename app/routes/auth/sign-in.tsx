@@ -1,6 +1,5 @@
 import { useTranslation } from '#app/i18n'
-import { href, redirect, useSearchParams } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, redirect, useSearchParams, Link } from 'react-router'
 import type { Route } from './+types/sign-in'
 import { signInWithPassword } from '#app/api/auth.server'
 import { getApi, getSession, startSession } from '#app/middleware/session.server'

@@ -1,6 +1,5 @@
 import { Trans, useTranslation } from '#app/i18n'
-import { data, Form, href, redirect, useActionData } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { data, Form, href, redirect, useActionData, Link } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sign-out'
 import { ApiError } from '#app/api/errors'

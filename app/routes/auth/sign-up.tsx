@@ -1,6 +1,5 @@
 import { Trans, useTranslation } from '#app/i18n'
-import { data, href, redirect, useSearchParams } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { data, href, redirect, useSearchParams, Link } from 'react-router'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/sign-up'
 import { signInWithPassword } from '#app/api/auth.server'

@@ -1,7 +1,5 @@
-import { useMemo } from 'react'
 import { useTranslation, fixedT } from '#app/i18n'
-import { href } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, Link } from 'react-router'
 import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'
 import { serviceCategories } from '#app/api/services.server'
@@ -11,7 +9,6 @@ import { SecretOnce } from '#app/components/services/secret-once'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
 import { StatisticsSection } from '#app/components/services/statistics-section'
 import { loadStatistics } from '#app/services/statistics.server'
-import { packStatistics, unpackStatistics } from '#app/components/services/statistics-transfer'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/webhook-parts'
 
@@ -43,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		},
 		failing: health?.failing ? health : null,
 		// 30 to 90 days of figures: one short string to encode instead of hundreds of values.
-		statistics: packStatistics(statistics),
+		statistics,
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
 		// The secret of a service just created: read once, then gone (a reload shows none).
 		secret: await takeSecretOnce(context, service.id),
@@ -52,8 +49,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service, categoryName, secret, failing } = loaderData
-	const statistics = useMemo(() => unpackStatistics(loaderData.statistics), [loaderData.statistics])
+	const { service, categoryName, secret, failing, statistics } = loaderData
 	const sections = [
 		{
 			key: 'settings',

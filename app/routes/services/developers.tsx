@@ -1,6 +1,5 @@
 import { useTranslation, fixedT } from '#app/i18n'
-import { href } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, Link } from 'react-router'
 import type { Route } from './+types/developers'
 import type { ServiceSecret } from '#app/api/contract/services'
 import { webhookSignature } from '#app/api/contract/webhooks'

@@ -1,14 +1,13 @@
 import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from '#app/i18n'
-import { href, redirect } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/list'
 import { serviceFieldNames, serviceLimits } from '#app/api/contract/constants'
 import { createServiceSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
 import { getApi, getSession } from '#app/middleware/session.server'
-import { serviceCards } from '#app/components/services/service-cards'
+import { ServiceCards } from '#app/components/services/service-cards'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { SelectField, TextareaField, TextField } from '#app/components/ui/field'
@@ -16,7 +15,6 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { keepSecretOnce } from '#app/services/secrets.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { serialize, useDeserialized } from '#app/utils/serialized'
 
 export const meta: Route.MetaFunction = () => pageTitle('services:list.title')
 
@@ -36,8 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		serviceCategories(api),
 	])
 	return {
-		// A page of cards: one string to encode instead of every card's values (app/utils/serialized.ts).
-		services: serialize(page.services),
+		services: page.services,
 		nextCursor: page.nextCursor,
 		categories,
 		idempotencyKey: newIdempotencyKey(),
@@ -63,17 +60,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ServicesList({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { nextCursor, categories } = loaderData
-	const services = useDeserialized(loaderData.services)
+	const { services, nextCursor, categories } = loaderData
 	const categoryName = new Map(categories.map((category) => [category.key, category.name]))
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('list.title')}</h1>
 			{services.length ? (
-				<ul
-					className="service-list"
-					aria-labelledby="page-heading"
-					dangerouslySetInnerHTML={{ __html: serviceCards(services, (key) => categoryName.get(key) ?? key, t).html }}
+				<ServiceCards
+					services={services}
+					categoryName={(key) => categoryName.get(key) ?? key}
+					labelledBy="page-heading"
 				/>
 			) : (
 				<p>

@@ -1,6 +1,5 @@
 import { useTranslation, fixedT } from '#app/i18n'
-import { data, href, redirect, type RouterContextProvider } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { data, href, redirect, type RouterContextProvider, Link } from 'react-router'
 import type { Route } from './+types/logo'
 import { checkLogo } from '#app/api/contract/images'
 import { ApiError } from '#app/api/errors'

@@ -1,7 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { useTranslation, fixedT } from '#app/i18n'
-import { data, href, redirect } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { data, href, redirect, Link } from 'react-router'
 import type { z } from 'zod'
 import { LogoForm } from '#app/components/services/logo-form'
 import type { Route } from './+types/manage'

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation, fixedT } from '#app/i18n'
-import { data, href, redirect, useFetcher, type RouterContextProvider } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { data, href, redirect, useFetcher, type RouterContextProvider, Link } from 'react-router'
 import { useAuthenticityToken } from 'remix-utils/csrf/react'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { useHydrated } from 'remix-utils/use-hydrated'

@@ -1,7 +1,6 @@
 import { type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Trans, useTranslation, fixedT } from '#app/i18n'
-import { data, href, redirect } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { data, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/translations'
 import type { Locale } from '#app/api/contract/common'
 import { locales, serviceLimits } from '#app/api/contract/constants'

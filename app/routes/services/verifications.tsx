@@ -1,6 +1,5 @@
 import { Trans, useTranslation, fixedT } from '#app/i18n'
-import { href } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, Link } from 'react-router'
 import type { Route } from './+types/verifications'
 import type { DomainVerification } from '#app/api/contract/service-parts'
 import { reviewTransition } from '#app/api/contract/constants'

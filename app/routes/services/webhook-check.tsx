@@ -1,6 +1,5 @@
 import { useTranslation, fixedT } from '#app/i18n'
-import { href } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-check'
 import type { WebhookCheck } from '#app/api/contract/webhook-deliveries'
 import { webhookSignature } from '#app/api/contract/webhooks'

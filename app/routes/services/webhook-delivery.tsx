@@ -1,7 +1,6 @@
 import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation, fixedT } from '#app/i18n'
-import { href } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-delivery'
 import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'

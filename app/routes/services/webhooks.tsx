@@ -1,7 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation, fixedT } from '#app/i18n'
-import { Form, href, redirect } from 'react-router'
-import { Link } from '#app/components/ui/link'
+import { Form, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/webhooks'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'
 import type {

@@ -1,12 +1,10 @@
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
-import { SERIES, statisticsChart, summarise, yScale } from './statistics-chart'
+import { SERIES, StatisticsChart, summarise, yScale } from './statistics-chart'
 import type { ServiceStatistics } from '#app/api/contract/index'
-import { fixedT, type TFunction } from '#app/i18n'
-
-const t: TFunction = (key, options) => fixedT(`services:${key}`, options)
 
 function render(statistics: ServiceStatistics) {
-	return statisticsChart(statistics, t).html
+	return renderToStaticMarkup(<StatisticsChart statistics={statistics} />)
 }
 
 /** Seven days ending 23 Nov 2026: active users rise, new users fall, no nukes. */

@@ -1,0 +1,52 @@
+import { href, Link } from 'react-router'
+import { useTranslation } from '#app/i18n'
+import type { Service } from '#app/api/contract/services'
+import { ReviewBadge, ServiceLogo } from './service-summary'
+
+/** What a card of the services list shows (the list loader sends no more). */
+export type ServiceCard = Pick<Service, 'id' | 'name' | 'logo' | 'category' | 'environment'> & {
+	review: Pick<Service['review'], 'status'>
+}
+
+/** The cards of the services list: logo, name (a link to the service) and three facts. */
+export function ServiceCards({
+	services,
+	categoryName,
+	labelledBy,
+}: {
+	services: readonly ServiceCard[]
+	categoryName: (key: ServiceCard['category']) => string
+	labelledBy: string
+}) {
+	const { t } = useTranslation('services')
+	return (
+		<ul className="service-list" aria-labelledby={labelledBy}>
+			{services.map((service) => (
+				<li key={service.id} className="card service-card">
+					<ServiceLogo logo={service.logo} />
+					<div className="stack">
+						<h2 className="service-card__name">
+							<Link to={href('/services/:serviceId', { serviceId: service.id })}>{service.name}</Link>
+						</h2>
+						<dl className="service-card__facts">
+							<div>
+								<dt>{t('list.category')}</dt>
+								<dd>{categoryName(service.category)}</dd>
+							</div>
+							<div>
+								<dt>{t('list.environment')}</dt>
+								<dd>{t(`environment.${service.environment}`)}</dd>
+							</div>
+							<div>
+								<dt>{t('list.review')}</dt>
+								<dd>
+									<ReviewBadge status={service.review.status} />
+								</dd>
+							</div>
+						</dl>
+					</div>
+				</li>
+			))}
+		</ul>
+	)
+}

@@ -1,0 +1,217 @@
+import { useTranslation } from '#app/i18n'
+import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/api/contract/index'
+import { defaultLanguage } from '#app/locales/index'
+
+/**
+ * The daily statistics as a line chart in SVG (no chart library, no script,
+ * no inline style): the SVG is an image with a title and a text description
+ * of the trend, the three series differ by dash pattern and marker shape as
+ * well as by colour, and the legend beside it is text. The viewBox scales it
+ * to any width.
+ */
+
+export type Series = keyof StatisticsNumbers
+
+/** Drawn in this order; each series' label key, colour, dash pattern and marker shape. */
+export const SERIES = [
+	{ key: 'active_users', label: 'activeUsers', colour: '#1d4ed8', dash: undefined, marker: 'circle' },
+	{ key: 'new_users', label: 'newUsers', colour: '#166534', dash: '8 4', marker: 'square' },
+	{ key: 'nukes', label: 'nukes', colour: '#b91c1c', dash: '2 3', marker: 'triangle' },
+] as const satisfies readonly { key: Series; label: string; colour: string; dash?: string; marker: string }[]
+
+export type Marker = (typeof SERIES)[number]['marker']
+
+const WIDTH = 400
+const HEIGHT = 220
+const PLOT = { left: 44, right: 12, top: 12, bottom: 30 }
+const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right
+const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
+/** At most this many markers per series, so 90 days stay readable on a phone. */
+const MAX_MARKERS = 16
+
+const shortDate = new Intl.DateTimeFormat(defaultLanguage, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+const longDate = new Intl.DateTimeFormat(defaultLanguage, {
+	day: 'numeric',
+	month: 'short',
+	year: 'numeric',
+	timeZone: 'UTC',
+})
+const compact = new Intl.NumberFormat(defaultLanguage, { notation: 'compact' })
+const whole = new Intl.NumberFormat(defaultLanguage)
+
+/** "23 Nov" for an API date (YYYY-MM-DD, UTC). */
+export const formatShortDate = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`))
+/** "23 Nov 2026" for an API date (YYYY-MM-DD, UTC). */
+export const formatDate = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`))
+/** "1,234". */
+export const formatNumber = (value: number) => whole.format(value)
+
+/** The top of the y axis and its step: a round number at or above `max`, in about four steps. */
+export function yScale(max: number): { top: number; step: number } {
+	if (max <= 0) return { top: 4, step: 1 }
+	const rough = max / 4
+	const magnitude = 10 ** Math.floor(Math.log10(rough))
+	const residual = rough / magnitude
+	const nice = residual <= 1 ? 1 : residual <= 2 ? 2 : residual <= 5 ? 5 : 10
+	const step = Math.max(1, nice * magnitude)
+	return { top: Math.ceil(max / step) * step, step }
+}
+
+/** The x position of day `index` of `count`. */
+const xAt = (index: number, count: number) =>
+	PLOT.left + (count <= 1 ? PLOT_WIDTH / 2 : (index * PLOT_WIDTH) / (count - 1))
+
+/** Rounded to a tenth, so the markup stays short. */
+const round = (value: number) => Math.round(value * 10) / 10
+
+type SeriesSummary = {
+	key: Series
+	first: number
+	last: number
+	max: number
+	maxDate: string
+	total: number
+}
+
+/** What the description says about one series: first, last, highest day and total. */
+export function summarise(daily: StatisticsDay[], key: Series): SeriesSummary {
+	let max = -1
+	let maxDate = daily[0]?.date ?? ''
+	let total = 0
+	for (const day of daily) {
+		total += day[key]
+		if (day[key] > max) {
+			max = day[key]
+			maxDate = day.date
+		}
+	}
+	return { key, first: daily[0]?.[key] ?? 0, last: daily.at(-1)?.[key] ?? 0, max: Math.max(max, 0), maxDate, total }
+}
+
+/** The ids of the chart's title and description: one chart per page. */
+const TITLE_ID = 'statistics-chart-title'
+const DESC_ID = 'statistics-chart-desc'
+
+/** The chart (SVG) and its legend. */
+export function StatisticsChart({ statistics }: { statistics: ServiceStatistics }) {
+	const { t } = useTranslation('services')
+	const { daily } = statistics
+	const count = daily.length
+	let max = 0
+	for (const day of daily) for (const series of SERIES) max = Math.max(max, day[series.key])
+	const { top, step } = yScale(max)
+	const yAt = (value: number) => round(PLOT.top + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT)
+	const xs = daily.map((_, index) => round(xAt(index, count)))
+	const ticks = Array.from({ length: top / step + 1 }, (_, index) => index * step)
+	const every = Math.max(1, Math.ceil(count / MAX_MARKERS))
+	const markerIndexes = daily.map((_, index) => index).filter((index) => index % every === 0 || index === count - 1)
+	const xLabels = count > 2 ? [0, Math.floor((count - 1) / 2), count - 1] : daily.map((_, index) => index)
+	const anchorOf = (position: number) =>
+		xLabels.length === 1 ? 'middle' : position === 0 ? 'start' : position === xLabels.length - 1 ? 'end' : 'middle'
+
+	return (
+		<div className="statistics-chart">
+			<svg
+				className="statistics-chart__svg"
+				role="img"
+				aria-labelledby={TITLE_ID}
+				aria-describedby={DESC_ID}
+				viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+				width="100%"
+				preserveAspectRatio="xMidYMid meet"
+				xmlns="http://www.w3.org/2000/svg"
+			>
+				<title id={TITLE_ID}>{t('statistics.chart.title', { count: statistics.days })}</title>
+				<desc id={DESC_ID}>{describe(statistics, t)}</desc>
+				<g className="statistics-chart__axis" fontSize={13} fill="#505a5f">
+					{ticks.map((tick) => (
+						<g key={tick}>
+							<line
+								x1={PLOT.left}
+								x2={WIDTH - PLOT.right}
+								y1={yAt(tick)}
+								y2={yAt(tick)}
+								stroke={tick === 0 ? '#505a5f' : '#d9dcde'}
+								strokeWidth={1}
+							/>
+							<text x={PLOT.left - 6} y={yAt(tick)} textAnchor="end" dominantBaseline="middle">
+								{compact.format(tick)}
+							</text>
+						</g>
+					))}
+					{xLabels.map((index, position) => (
+						<text key={index} x={xs[index]} y={HEIGHT - 8} textAnchor={anchorOf(position)}>
+							{formatShortDate(daily[index]!.date)}
+						</text>
+					))}
+				</g>
+				{SERIES.map((series) => (
+					<g key={series.key} className={`statistics-chart__series statistics-chart__series--${series.key}`}>
+						<path
+							d={xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x} ${yAt(daily[index]![series.key])}`).join(' ')}
+							fill="none"
+							stroke={series.colour}
+							strokeWidth={2}
+							strokeDasharray={series.dash}
+							strokeLinejoin="round"
+						/>
+						{markerIndexes.map((index) => (
+							<MarkerShape
+								key={index}
+								marker={series.marker}
+								colour={series.colour}
+								x={xs[index]!}
+								y={yAt(daily[index]![series.key])}
+							/>
+						))}
+					</g>
+				))}
+			</svg>
+			<ul className="statistics-chart__legend" aria-label={t('statistics.chart.legend')}>
+				{SERIES.map((series) => (
+					<li key={series.key}>
+						<svg aria-hidden="true" focusable="false" width={36} height={12} viewBox="0 0 36 12">
+							<line x1={2} x2={34} y1={6} y2={6} stroke={series.colour} strokeWidth={2} strokeDasharray={series.dash} />
+							<MarkerShape marker={series.marker} colour={series.colour} x={18} y={6} />
+						</svg>
+						{t(`statistics.${series.label}`)}
+					</li>
+				))}
+			</ul>
+		</div>
+	)
+}
+
+/** The chart's description: the period, then each series' trend, highest day and total, in words. */
+function describe(statistics: ServiceStatistics, t: (key: string, options?: Record<string, unknown>) => string) {
+	const { daily } = statistics
+	const firstDate = daily[0] ? formatShortDate(daily[0].date) : ''
+	const lastDate = daily.at(-1) ? formatShortDate(daily.at(-1)!.date) : ''
+	const sentences = SERIES.map(({ key, label }) => {
+		const summary = summarise(daily, key)
+		const series = t(`statistics.${label}`)
+		if (summary.total === 0) return t('statistics.chart.none', { series })
+		const values = { series, first: formatNumber(summary.first), last: formatNumber(summary.last), firstDate, lastDate }
+		const trend = summary.last > summary.first ? 'up' : summary.last < summary.first ? 'down' : 'flat'
+		const total = formatNumber(summary.total)
+		const highest = t('statistics.chart.highest', {
+			max: formatNumber(summary.max),
+			maxDate: formatShortDate(summary.maxDate),
+		})
+		const totalText =
+			key === 'active_users' ? t('statistics.chart.totalActive', { total }) : t('statistics.chart.total', { total })
+		return `${t(`statistics.chart.${trend}`, values)}, ${highest}; ${totalText}.`
+	})
+	return [
+		t('statistics.chart.period', { from: formatDate(statistics.from), to: formatDate(statistics.to) }),
+		...sentences,
+	].join(' ')
+}
+
+/** A circle, square or triangle centred on (x, y). */
+function MarkerShape({ marker, colour, x, y }: { marker: Marker; colour: string; x: number; y: number }) {
+	if (marker === 'circle') return <circle cx={x} cy={y} r={3.5} fill={colour} />
+	if (marker === 'square') return <rect x={round(x - 3.5)} y={round(y - 3.5)} width={7} height={7} fill={colour} />
+	const base = round(y + 3.5)
+	return <path d={`M${x} ${round(y - 4.5)} L${round(x + 4.5)} ${base} L${round(x - 4.5)} ${base} Z`} fill={colour} />
+}
