@@ -1,18 +1,17 @@
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
-import { catalogueFile } from './scripts/vite-catalogue'
 import { terserOptions } from './scripts/terser-options'
 
 /**
  * The browser's modules in fewer files. Left to itself Rollup makes a chunk of every module two routes share: a
  * page then preloaded 21 to 27 scripts, most under 1 KB gzip, each a request (a round trip on a phone) and its own
- * gzip overhead. React, React Router and what the entry needs form one `framework` chunk; what the root layout and
+ * gzip overhead. React, React Router, i18next and what the entry needs form one `framework` chunk; what the root layout and
  * many routes use forms one `shared` chunk (small modules of 0.2–0.8 KB that a third of the routes use go there
  * too: a request costs more than the bytes); the parts several service pages show form `service-parts`.
  * Form-only and page-only modules stay with the pages that use them (decision 0016).
  */
 const FRAMEWORK =
-	/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\/|vite\/preload-helper/
+	/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|i18next-resources-to-backend|remix-i18next)\/|vite\/preload-helper/
 const SHARED = [
 	/\/app\/components\/ui\/(button|spinner|notice|flash|copy-button)\.tsx$/,
 	/\/app\/components\/countdown\.tsx$/,
@@ -20,7 +19,7 @@ const SHARED = [
 	/\/app\/utils\/date-time\.ts$/,
 	/\/app\/components\/(route-error-boundary|error-page)\.tsx$/,
 	/\/app\/utils\/(nonce|meta)\.tsx?$/,
-	/\/app\/(i18n|auth\/redirect|locales\/catalogue-url|locales\/index)\.ts$/,
+	/\/app\/(i18n|auth\/redirect|locales\/index)\.ts$/,
 	/\/node_modules\/remix-utils\/build\/react\/(authenticity-token|use-hydrated)\.js$/,
 ]
 /** What several service pages show: the details page took these as five more scripts of 0.2–0.7 KB. */
@@ -33,7 +32,7 @@ function clientChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-	plugins: [reactRouter(), catalogueFile(new URL('./app/locales/en-GB', import.meta.url).pathname)],
+	plugins: [reactRouter()],
 	build: {
 		target: 'es2022',
 		// The browser's JavaScript is minified by terser: a few KB (gzip) smaller than esbuild's (issue 13).

@@ -1,9 +1,12 @@
+import i18next from 'i18next'
+import resourcesToBackend from 'i18next-resources-to-backend'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { setTranslations, Translations, TranslationsProvider, type Catalogue } from '#app/i18n'
-import { catalogueUrl } from '#app/locales/catalogue-url'
-import { defaultLanguage } from '#app/locales/index'
+import { getInitialNamespaces } from 'remix-i18next/client'
+import { i18nOptions } from '#app/i18n'
+import { defaultLanguage, type Namespace } from '#app/locales/index'
 
 declare global {
 	interface Window {
@@ -17,25 +20,29 @@ if (dsn) {
 	void import('#app/utils/sentry.client').then(({ initSentry }) => initSentry(dsn, window.ENV?.MODE))
 }
 
-/** The en-GB catalogue: one JSON file of every namespace (the root preloads it). */
-async function loadCatalogue(): Promise<Catalogue> {
-	const response = await fetch(catalogueUrl)
-	if (!response.ok) throw new Error(`translations: ${response.status}`)
-	return (await response.json()) as Catalogue
-}
+/** What every page may show: the layout, flash messages, form errors. */
+const ALWAYS: Namespace[] = ['common', 'validation']
 
-// Without its strings the page stays as the server sent it, which works without JavaScript.
-void loadCatalogue().then((catalogue) => {
-	const translations = new Translations(defaultLanguage, catalogue)
-	setTranslations(translations)
-	startTransition(() => {
-		hydrateRoot(
-			document,
-			<TranslationsProvider value={translations}>
-				<StrictMode>
-					<HydratedRouter />
-				</StrictMode>
-			</TranslationsProvider>,
-		)
+// The language is the one the server rendered (`<html lang>`), so hydration matches. Each namespace is a file of
+// its own, built with a content hash: the page's namespaces (its routes' `handle.i18n`) load before it hydrates,
+// any other when a page first asks for it (decision 0018).
+void i18next
+	.use(initReactI18next)
+	.use(resourcesToBackend((language: string, namespace: string) => import(`./locales/${language}/${namespace}.json`)))
+	.init({
+		...i18nOptions,
+		lng: document.documentElement.lang || defaultLanguage,
+		ns: [...new Set([...ALWAYS, ...getInitialNamespaces()])],
 	})
-})
+	.then(() => {
+		startTransition(() => {
+			hydrateRoot(
+				document,
+				<I18nextProvider i18n={i18next}>
+					<StrictMode>
+						<HydratedRouter />
+					</StrictMode>
+				</I18nextProvider>,
+			)
+		})
+	})

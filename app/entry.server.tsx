@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { TranslationsProvider } from '#app/i18n'
+import { I18nextProvider } from 'react-i18next'
 import {
 	ServerRouter,
 	type EntryContext,
@@ -11,7 +11,7 @@ import {
 	type RouterContextProvider,
 } from 'react-router'
 import { assertConfig, getConfig } from '#app/config.server'
-import { getTranslations } from '#app/middleware/i18n.server'
+import { getInstance } from '#app/middleware/i18n.server'
 import { log, requestIdContext } from '#app/middleware/request-log.server'
 import { nonceContext } from '#app/middleware/security.server'
 import { loggablePath } from '#app/utils/request-log'
@@ -38,7 +38,7 @@ export default function handleRequest(
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const nonce = loadContext.get(nonceContext)
-	const translations = getTranslations(loadContext)
+	const i18n = getInstance(loadContext)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
@@ -50,9 +50,9 @@ export default function handleRequest(
 
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<TranslationsProvider value={translations}>
+				<I18nextProvider i18n={i18n}>
 					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-				</TranslationsProvider>
+				</I18nextProvider>
 			</NonceProvider>,
 			{
 				nonce,

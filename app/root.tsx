@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import {
 	data,
 	Form,
@@ -24,7 +24,6 @@ import { takeDraft } from '#app/auth/drafts.server'
 import type { Flash } from '#app/auth/session.server'
 import { pageUrl } from '#app/auth/redirect'
 import { FlashProvider } from '#app/components/ui/flash'
-import { catalogueUrl } from '#app/locales/catalogue-url'
 import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
 import { formBodyMiddleware } from '#app/middleware/form-body.server'
 import { i18nMiddleware } from '#app/middleware/i18n.server'
@@ -55,8 +54,6 @@ export const shouldRevalidate = () => true
 export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 	{ rel: 'stylesheet', href: appStyles },
-	// The strings the browser needs to hydrate, fetched alongside the scripts (see `entry.client.tsx`).
-	{ rel: 'preload', href: catalogueUrl, as: 'fetch', crossOrigin: 'anonymous' },
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -86,11 +83,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-	const { t } = useTranslation()
+	const { t, i18n } = useTranslation()
 	const nonce = useNonce()
 	const rootData = useRouteLoaderData<typeof loader>('root')
 	return (
-		<html lang="en-GB" dir="ltr">
+		<html lang={i18n.language} dir={i18n.dir()}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />

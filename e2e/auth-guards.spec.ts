@@ -71,7 +71,7 @@ test('a revoked session ends at sign-in with both cookies cleared', async ({ pag
 		data: { token, password: 'Another-Secret-9', password_confirmation: 'Another-Secret-9' },
 	})
 	await page.goto('/contact')
-	await expect(page).toHaveURL(/\/auth\/sign-in\?session=expired&redirect_to=%2Fcontact$/)
+	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=session-expired&redirect_to=%2Fcontact$/)
 	await expect(page.getByText('Your session has expired. Sign in to continue.')).toBeVisible()
 	const names = (await page.context().cookies()).map((c) => c.name)
 	expect(names).not.toContain('user.access-token')
@@ -91,7 +91,7 @@ test('the session expires: a nav link leads to sign-in, which says why and bring
 	await mock.advanceClock(PAST_REFRESH_LIFETIME)
 	await page.getByRole('banner').getByRole('link', { name: 'Account' }).click()
 	await expect(page).toHaveURL(
-		/\/auth\/sign-in\?session=expired&redirect_to=%2Fme%2Fmanage%2Fgeneral%2Fpersonal-details$/,
+		/\/auth\/sign-in\?notice=session-expired&redirect_to=%2Fme%2Fmanage%2Fgeneral%2Fpersonal-details$/,
 	)
 	await expect(page.getByText('Your session has expired. Sign in to continue.')).toBeVisible()
 	await fillSignIn(page, partner.email, PASSWORD)
@@ -104,7 +104,7 @@ test('a page asked for with its query after the session ended comes back with th
 	await signIn(page, partner.email)
 	await mock.advanceClock(PAST_REFRESH_LIFETIME)
 	await page.goto('/contact?topic=billing')
-	await expect(page).toHaveURL(/\/auth\/sign-in\?session=expired&redirect_to=%2Fcontact%3Ftopic%3Dbilling$/)
+	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=session-expired&redirect_to=%2Fcontact%3Ftopic%3Dbilling$/)
 	await fillSignIn(page, partner.email, PASSWORD)
 	await expect(page).toHaveURL(/\/contact\?topic=billing$/)
 })
@@ -125,7 +125,7 @@ test('an unverified partner can sign out', async ({ page, mock }) => {
 	await fillSignIn(page, partner.email, PASSWORD)
 	await expect(page.getByRole('heading', { level: 1, name: 'Email verification required' })).toBeVisible()
 	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
-	await expect(page).toHaveURL(/\/auth\/sign-in\?signed_out=1$/)
+	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=signed-out$/)
 	await expect(page.getByText('You have been signed out.')).toBeVisible()
 	const names = Object.keys(await cookies(page))
 	expect(names).not.toContain('user.access-token')

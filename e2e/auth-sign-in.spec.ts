@@ -26,7 +26,7 @@ test('sign in and out: both cookies set, then both cleared', async ({ page, mock
 	await expectAccessible(page, testInfo)
 
 	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
-	await expect(page).toHaveURL(/\/auth\/sign-in\?signed_out=1$/)
+	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=signed-out$/)
 	await expect(page.getByText('You have been signed out.')).toBeVisible()
 	const after = await cookies(page)
 	expect(after['user.access-token']).toBeUndefined()
@@ -232,7 +232,7 @@ test('when the API cannot revoke the session, sign-out says so plainly, keeps th
 	)
 	// Once the API answers again, trying again signs out for real.
 	await page.getByRole('button', { name: 'Try again' }).click()
-	await expect(page).toHaveURL(/\/auth\/sign-in\?signed_out=1$/)
+	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=signed-out$/)
 	await expect(page.getByText('You have been signed out.')).toBeVisible()
 	expect((await cookies(page))['user.access-token']).toBeUndefined()
 	expect(partner.email).toBeTruthy()
@@ -248,6 +248,6 @@ test('after a failed revocation, "Sign out of this browser only" forgets the ses
 	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
 	await expect(page.getByRole('alert')).toContainText('You are still signed in')
 	await page.getByRole('button', { name: 'Sign out of this browser only' }).click()
-	await expect(page).toHaveURL(/\/auth\/sign-in\?signed_out=1$/)
+	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=signed-out$/)
 	expect((await cookies(page))['user.access-token']).toBeUndefined()
 })

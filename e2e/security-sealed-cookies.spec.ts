@@ -116,6 +116,6 @@ test('a sealed cookie copied under another sealed cookie’s name is ignored', a
 	await page.context().clearCookies()
 	await page.context().addCookies([{ name: 'user.pending-sign-in', value: emailCodeSetup, url: baseURL! }])
 	await page.goto('/auth/sign-in/two-step')
-	await expect(page).toHaveURL(/\/auth\/sign-in\?expired=1$/)
+	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=two-step-expired$/)
 	await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
 })

@@ -16,7 +16,7 @@ test('a contact message typed while the session expired comes back after signing
 	await page.getByLabel('Message').fill('Our endpoint stopped receiving events yesterday.')
 	await mock.advanceClock(PAST_REFRESH_LIFETIME)
 	await page.getByRole('button', { name: 'Send message' }).click()
-	await expect(page).toHaveURL(/\/auth\/sign-in\?session=expired&redirect_to=%2Fcontact$/)
+	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=session-expired&redirect_to=%2Fcontact$/)
 	await expect(page.getByText(EXPIRED)).toBeVisible()
 	expect(Object.keys(await cookies(page))).toContain('user.form-draft')
 	await fillSignIn(page, partner.email, PASSWORD)

@@ -101,8 +101,8 @@ describe('signInLocation', () => {
 		expect(signInLocation(new Request('http://p/auth/sign-out.data'))).toBe('/auth/sign-in')
 	})
 	test('adds the reason for the sign-in page', () => {
-		expect(signInLocation(new URL('http://p/contact'), { session: 'expired' })).toBe(
-			'/auth/sign-in?session=expired&redirect_to=%2Fcontact',
+		expect(signInLocation(new URL('http://p/contact'), 'session-expired')).toBe(
+			'/auth/sign-in?notice=session-expired&redirect_to=%2Fcontact',
 		)
 	})
 })
@@ -142,7 +142,7 @@ describe('afterSignInLocation', () => {
 	test('drops the sign-in page’s own and React Router’s parameters', () => {
 		expect(
 			afterSignInLocation(
-				new Request('http://p/auth/sign-in.data?redirect_to=%2Fcontact&session=expired&_routes=root'),
+				new Request('http://p/auth/sign-in.data?redirect_to=%2Fcontact&notice=session-expired&_routes=root'),
 			),
 		).toBe('/contact')
 	})

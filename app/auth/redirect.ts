@@ -83,11 +83,11 @@ export function safeRedirect(value: unknown, fallback = '/'): string {
 /**
  * Where an anonymous visitor of a signed-in page is sent: the sign-in page,
  * remembering the original page and query, except for "/" and sign-out.
- * `extra` adds parameters for the sign-in page itself (e.g. why they are there).
+ * `notice` tells the sign-in page why they are there.
  */
-export function signInLocation(request: Request | URL, extra: Record<string, string> = {}): string {
+export function signInLocation(request: Request | URL, notice?: SignInNotice): string {
 	const url = pageUrl(request)
-	const params = new URLSearchParams(extra)
+	const params = new URLSearchParams(notice ? { [NOTICE_PARAM]: notice } : {})
 	if (url.pathname !== '/' && url.pathname !== '/auth/sign-out') {
 		params.set(REDIRECT_PARAM, safeRedirect(`${url.pathname}${url.search}`))
 	}
@@ -95,8 +95,16 @@ export function signInLocation(request: Request | URL, extra: Record<string, str
 	return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH
 }
 
+/** Why the sign-in page shows (`?notice=…`): the banner above its form. */
+export const NOTICE_PARAM = 'notice'
+export const SIGN_IN_NOTICES = ['signed-out', 'session-expired', 'two-step-expired'] as const
+export type SignInNotice = (typeof SIGN_IN_NOTICES)[number]
+
+/** The sign-in page with a notice, and nothing to return to. */
+export const signInWithNotice = (notice: SignInNotice) => `${SIGN_IN_PATH}?${NOTICE_PARAM}=${notice}`
+
 /** Parameters the sign-in page uses itself; they do not travel on to the next page. */
-const SIGN_IN_PARAMS = [REDIRECT_PARAM, 'expired', 'signed_out', 'session']
+const SIGN_IN_PARAMS = [REDIRECT_PARAM, NOTICE_PARAM]
 
 /**
  * Where a signed-in visitor of a guest-only page (or a fresh sign-in) goes:

@@ -15,8 +15,6 @@ import {
 	withConfirmation,
 } from '#app/api/contract/users'
 
-export { CODE_DIGITS } from './code'
-
 /** The page to return to after signing in; checked again by `safeRedirect`. */
 const redirectTo = z.string().max(2048).optional()
 

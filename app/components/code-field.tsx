@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { TextField } from './ui/field'
 
 /**

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { SelectField } from './ui/field'
 import { countries, locales } from '#app/api/contract/constants'
 

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useState } from 'react'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { PasswordChecklist } from './password-checklist'
 import { TextField } from './ui/field'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { passwordRules } from '#app/api/contract/constants'
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router'
 import { GenericErrorPage, NotFoundPage } from './error-page'
 import type { TooLargePage } from '#app/middleware/form-body.server'

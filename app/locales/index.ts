@@ -9,7 +9,7 @@ export const defaultLanguage = 'en-GB'
 export const supportedLanguages = [defaultLanguage] as const
 export const defaultNS = 'common'
 
-/** The shape of a language's catalogue (types only: the browser fetches the strings, see `catalogue-url.ts`). */
+/** The shape of a language's catalogue (types only: the browser loads each namespace as a file of its own). */
 export type Resources = {
 	common: typeof common
 	validation: typeof validation

@@ -20,7 +20,7 @@ export async function sendToSignIn(
 	const session = getSession(context)
 	if (session.hasTokens) await session.clearTokens()
 	if (expired && UNSAFE_METHODS.has(request.method.toUpperCase())) await keepDraft(context, pageUrl(request).pathname)
-	throw redirect(signInLocation(request, expired ? { session: 'expired' } : {}))
+	throw redirect(signInLocation(request, expired ? 'session-expired' : undefined))
 }
 
 /**

@@ -1,39 +1,34 @@
+import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { languageFor } from './i18n.server'
+import { getInstance, getLocale, getT, i18nMiddleware } from './i18n.server'
 
-describe('languageFor', () => {
-	it('answers the default language without a header or a supported match', () => {
-		expect(languageFor(null)).toBe('en-GB')
-		expect(languageFor('')).toBe('en-GB')
-		expect(languageFor('fr-FR, de;q=0.8')).toBe('en-GB')
-	})
+async function contextOf(headers: Record<string, string> = {}) {
+	const context = new RouterContextProvider()
+	await i18nMiddleware(
+		{ request: new Request('http://portal.test/', { headers }), context, params: {}, unstable_pattern: '/' } as never,
+		async () => new Response(),
+	)
+	return context
+}
 
-	it('matches the exact tag, or the primary subtag, case-insensitively', () => {
-		expect(languageFor('EN-gb')).toBe('en-GB')
-		expect(languageFor('fr;q=0.9, en-US;q=0.5')).toBe('en-GB')
-	})
-
-	it('ignores languages refused with q=0', () => {
-		expect(languageFor('en;q=0')).toBe('en-GB')
+describe('the language of a request', () => {
+	it('is the supported language the browser prefers, else en-GB', async () => {
+		expect(getLocale(await contextOf())).toBe('en-GB')
+		expect(getLocale(await contextOf({ 'Accept-Language': 'fr-FR, de;q=0.8' }))).toBe('en-GB')
+		expect(getLocale(await contextOf({ 'Accept-Language': 'EN-gb' }))).toBe('en-GB')
+		expect(getLocale(await contextOf({ 'Accept-Language': 'fr;q=0.9, en-US;q=0.5' }))).toBe('en-GB')
 	})
 })
 
 describe('the translations of a request', () => {
-	it('are the one shared instance of the language, with kept t functions', async () => {
-		const { i18nMiddleware, getT, getTranslations } = await import('./i18n.server')
-		const { RouterContextProvider } = await import('react-router')
-		const context = new RouterContextProvider()
-		await i18nMiddleware(
-			{ request: new Request('http://portal.test/'), context, params: {}, unstable_pattern: '/' } as never,
-			async () => new Response(),
-		)
-		const translations = getTranslations(context)
-		expect(translations.language).toBe('en-GB')
-		expect(translations.fixedT(['services', 'common'])).toBe(translations.fixedT(['services', 'common']))
+	it('are i18next in that language, with the bundled catalogue: namespaces, plurals with _zero, values', async () => {
+		const context = await contextOf({ 'Accept-Language': 'en-GB' })
+		expect(getInstance(context).language).toBe('en-GB')
 		const t = getT(context)
 		expect(t('appName')).toBe('Partner Portal')
 		expect(t('services:dashboard.count', { count: 0 })).toBe('You have no services yet.')
 		expect(t('services:dashboard.count', { count: 1 })).toBe('You have 1 service.')
 		expect(t('services:dashboard.count', { count: 2 })).toBe('You have 2 services.')
+		expect(t('nowhere.to.be.found')).toBe('nowhere.to.be.found')
 	})
 })

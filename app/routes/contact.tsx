@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from '#app/i18n'
+import { Trans, useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
 import type { Route } from './+types/contact'
 import { getApi, getSession } from '#app/middleware/session.server'

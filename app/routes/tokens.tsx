@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { data, href, Link } from 'react-router'
 import type { Route } from './+types/tokens'
 import { getApi, getSession } from '#app/middleware/session.server'
@@ -9,6 +9,9 @@ import { pageTitle } from '#app/utils/meta'
 
 /** Emailed links land here: /tokens/{type}/{token} (public, spec point 2). */
 const EMAIL_TYPES = new Set(['email_verification', 'email_change'])
+
+/** The translation namespaces the browser loads before it hydrates the emailed links' pages (remix-i18next). */
+export const handle = { i18n: ['auth'] }
 
 export const meta: Route.MetaFunction = () =>
 	pageTitle('auth:verification.invalidLinkTitle', 'common:meta.descriptions.tokens')

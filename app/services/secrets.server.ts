@@ -1,17 +1,15 @@
 /**
  * The secrets pages of a service (the developers page and its confirmation
  * pages) on top of app/api/service-secrets.server.ts: loading with the same
- * 404 as `loadService`, the answer to a refused change, and the new secret
- * carried to the next page once.
+ * 404 as `loadService`, and the new secret carried to the next page once
+ * (a refused change: `confirmChange`).
  */
-import { data, href, redirect, type RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import { liveServiceSecrets } from '#app/api/service-secrets.server'
 import { ApiError } from '#app/api/errors'
-import type { Flash } from '#app/auth/session.server'
 import { getUser } from '#app/middleware/guards.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
-import { replyWithApiError } from '#app/utils/forms.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -34,24 +32,6 @@ export function findSecret<S extends { id: string }>(secrets: readonly S[], secr
 	const secret = secrets.find((candidate) => candidate.id === secretId)
 	if (!secret) throw notFound()
 	return secret
-}
-
-/**
- * The answer to a secret change the API did not make: a secret that is no
- * longer there is a 404; a refusal (two live, the last one) is a 422 with the
- * API's message, an outage a 503 with "not saved" — on the same page, never a
- * 5xx for the partner's mistake.
- */
-export function secretChangeFailed(error: unknown, context: Context, request: Request) {
-	if (error instanceof ApiError && error.status === 404) throw notFound()
-	return replyWithApiError(null, error, context, { request })
-}
-
-/** Back to the developers page with a banner and, after a rotate or a reset, the new secret shown once. */
-export async function backToDevelopers(context: Context, serviceId: string, flash: Flash, secret?: string) {
-	if (secret) await keepSecretOnce(context, serviceId, secret)
-	await getSession(context).setFlash(flash)
-	return redirect(href('/services/:serviceId/developers', { serviceId }))
 }
 
 /**

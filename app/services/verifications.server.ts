@@ -2,10 +2,10 @@
  * The verifications page of a service (domain verification and review,
  * docs/decisions/0013-services-part-2.md) and its confirmation pages (reset
  * the verification details, submit, cancel) on top of the partner API:
- * loading with the same 404 as `loadService`, what the API would refuse
- * before the partner tries, and the answer to a refused change.
+ * loading with the same 404 as `loadService` and what the API would refuse
+ * before the partner tries (a refused change: `confirmChange`).
  */
-import { data, href, redirect, type RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import {
 	reviewChecklistMessages,
 	reviewTransition,
@@ -14,10 +14,8 @@ import {
 	type ServiceReview,
 } from '#app/api/contract/service-sections'
 import { ApiError } from '#app/api/errors'
-import type { Flash } from '#app/auth/session.server'
-import { getApi, getSession } from '#app/middleware/session.server'
+import { getApi } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
-import { replyWithApiError } from '#app/utils/forms.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -68,27 +66,4 @@ export async function submitReview(context: Context, serviceId: string) {
 
 export async function cancelReview(context: Context, serviceId: string) {
 	return (await getApi(context).call('cancelServiceReview', { params: { id: serviceId } })).data
-}
-
-/**
- * The answer to a change the API did not make: a service that is not the
- * partner's is a 404; a refusal (already verified, checklist incomplete, a
- * transition the table does not allow) is a 422 with the API's messages on
- * the same page; an outage a 503 with "not saved" — never a 5xx for the
- * partner's mistake.
- */
-export function verificationChangeFailed(error: unknown, context: Context, request: Request) {
-	if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
-	return replyWithApiError(null, error, context, { request })
-}
-
-/** Back to the verifications page (at `section`) with a banner. */
-export async function backToVerifications(
-	context: Context,
-	serviceId: string,
-	flash: Flash,
-	section: 'domain' | 'review',
-) {
-	await getSession(context).setFlash(flash)
-	return redirect(`${href('/services/:serviceId/verifications', { serviceId })}#${section}`)
 }

@@ -198,5 +198,3 @@ export async function startUpstreamStub({ target, latencyMs }: { target: string;
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	}
 }
-
-export type UpstreamStub = Awaited<ReturnType<typeof startUpstreamStub>>

@@ -23,23 +23,9 @@ import type {
 import type { FaultInput, MockUserCreated, MockUserInput, MockUserInspection } from './hooks'
 import type { Fault, RequestLogEntry } from './store'
 
-export type { FaultInput, MockEmail, MockUserCreated, MockUserInput, MockUserInspection }
-export type {
-	MockDnsRecord,
-	MockDnsRecordInput,
-	MockReview,
-	MockReviewInput,
-	MockStatsInput,
-	MockWellKnownFile,
-	MockWellKnownInput,
-}
-export type {
-	MockWebhookDelivery,
-	MockWebhookEventInput,
-	MockWebhookReceiver,
-	MockWebhookReceiverInput,
-	MockWebhookRequest,
-}
+export type { FaultInput, MockUserInput }
+export type { MockDnsRecordInput, MockReviewInput, MockStatsInput, MockWellKnownInput }
+export type { MockWebhookEventInput, MockWebhookReceiverInput, MockWebhookRequest }
 export type MockRequest = RequestLogEntry
 
 /** The password of every partner a test creates, unless it says otherwise. */

@@ -8,13 +8,7 @@ import { createService } from './areas/services/state'
 import { createUser } from './areas/users/state'
 import { emptyData, MockStore, type MockData, type StoreConfig } from './store'
 
-export {
-	AUTHENTICATION_TYPES,
-	USER_TOKEN_TYPES,
-	USER_TYPES,
-	authenticationTypeId,
-	userTokenTypeId,
-} from './areas/reference/data'
+export { authenticationTypeId } from './areas/reference/data'
 
 export const DEMO_EMAIL = 'demo@partner.example'
 export const DEMO_PASSWORD = 'Demo-Partner-2026!'

@@ -351,6 +351,3 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 		},
 	}
 }
-
-export { DEMO_EMAIL, DEMO_PASSWORD } from './seed'
-export { totp } from './totp'

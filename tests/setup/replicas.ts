@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,7 +6,6 @@ import { freePort, portalEnv, projectRoot, startPortal, waitForHttp, type Portal
 
 /** Debian's nginx (`apt-get install nginx-light`, as `.ci/run` does); NGINX_PATH names another. */
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx'
-export const hasNginx = () => existsSync(NGINX_PATH)
 
 /** `deploy/nginx/portal.conf.template` with its two placeholders filled in, as envsubst would. */
 export async function portalNginxConf(listen: string, upstreams: readonly string[]) {

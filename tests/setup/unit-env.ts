@@ -1,6 +1,8 @@
 // Unit tests read configuration through getConfig(); give them a valid one.
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
 import { portalEnv } from './processes'
-import { setTranslations, Translations } from '#app/i18n'
+import { i18nOptions } from '#app/i18n'
 import { defaultLanguage } from '#app/locales/index'
 import { resources } from '#app/locales/resources.server'
 
@@ -8,5 +10,11 @@ for (const [key, value] of Object.entries(portalEnv({ NODE_ENV: 'test', LOG_LEVE
 	if (key !== 'PATH' && key !== 'HOME') process.env[key] = value
 }
 
-// Components and `fixedT` translate with the en-GB catalogue, as on the server.
-setTranslations(new Translations(defaultLanguage, resources[defaultLanguage]))
+// Components (react-i18next without a provider) and `fixedT` translate with the en-GB catalogue, as on the server.
+await i18next.use(initReactI18next).init({
+	...i18nOptions,
+	lng: defaultLanguage,
+	resources,
+	ns: Object.keys(resources[defaultLanguage]),
+	initAsync: false,
+})

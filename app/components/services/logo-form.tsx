@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { href, useFetcher } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { logoRules } from '#app/api/contract/images'

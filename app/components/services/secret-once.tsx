@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { CopyButton } from '#app/components/ui/copy-button'
 import { Notice } from '#app/components/ui/notice'
 

@@ -1,5 +1,5 @@
 import { href, Link } from 'react-router'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Service } from '#app/api/contract/services'
 import { ReviewBadge, ServiceLogo } from './service-summary'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import type { ServiceLogo as Logo, ServiceReviewStatus } from '#app/api/contract/services'
 
 const TONES: Partial<Record<ServiceReviewStatus, string>> = { verified: 'tag--ok', dismissed: 'tag--attention' }

@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import type { WebhookExchange as Exchange } from '#app/api/contract/webhook-deliveries'
 import { formatDateTime } from '#app/utils/date-time'
 

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { useActionData } from 'react-router'
 
 const stamps = new WeakMap<object, number>()

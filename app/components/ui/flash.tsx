@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import type { Flash } from '#app/auth/session.server'
 import { Notice } from '#app/components/ui/notice'
 
@@ -24,7 +24,8 @@ export function FlashProvider({ flash, children }: { flash: Flash | null; childr
 }
 
 function FlashNotice({ flash }: { flash: Flash }) {
-	const { t } = useTranslation()
+	// The namespace of the key, loaded first if this page has not used it yet (the browser loads namespaces per page).
+	const { t } = useTranslation(flash.key.split(':')[0])
 	return (
 		<div className="flash">
 			<Notice tone={flash.tone} title={t(flash.key, flash.values)} />

@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 
 export type SpinnerSize = 'small' | 'medium' | 'large' | 'extra-large'
 

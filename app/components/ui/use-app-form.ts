@@ -1,6 +1,6 @@
 import { parse, useForm, type FormMetadata, type Submission, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { useActionData, useNavigation, useRouteLoaderData } from 'react-router'
 import type { z } from 'zod'
 import { useDismissFlash } from './flash'

@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { href, Outlet, NavLink } from 'react-router'
 
 const LINKS = [

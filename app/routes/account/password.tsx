@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
 import type { Route } from './+types/password'
 import { updateCurrentUser } from '#app/api/users.server'

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import QRCode from 'qrcode'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { Form, href, redirect, Link } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step-totp'

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step'
 import { activeTwoStepMethods, deactivateTwoStep, type TwoStepMethod } from '#app/api/two-step.server'

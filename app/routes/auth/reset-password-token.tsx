@@ -1,4 +1,4 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { data, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
 import { getApi, getSession } from '#app/middleware/session.server'

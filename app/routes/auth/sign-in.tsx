@@ -1,11 +1,11 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { href, redirect, useSearchParams, Link } from 'react-router'
 import type { Route } from './+types/sign-in'
 import { signInWithPassword } from '#app/api/auth.server'
 import { getApi, getSession, startSession } from '#app/middleware/session.server'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { sendEmailCode } from '#app/api/two-step.server'
-import { afterSignInLocation, REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
+import { afterSignInLocation, NOTICE_PARAM, REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import type { PendingSignIn } from '#app/auth/session.server'
 import { signInSchema } from '#app/auth/schemas'
 import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
@@ -76,18 +76,13 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 		id: 'sign-in',
 		lastResult: actionData?.result,
 	})
-	const signedOut = searchParams.get('signed_out') === '1'
-	const notice =
-		searchParams.get('session') === 'expired'
-			? t('signIn.sessionExpired')
-			: searchParams.get('expired') === '1'
-				? t('signIn.twoStepExpired')
-				: null
+	const notice = searchParams.get(NOTICE_PARAM)
 	return (
 		<section className="stack" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('signIn.title')}</h1>
-			{signedOut ? <Notice tone="success" title={t('signIn.signedOut')} /> : null}
-			{notice ? <Notice tone="warning" title={notice} /> : null}
+			{notice === 'signed-out' ? <Notice tone="success" title={t('signIn.signedOut')} /> : null}
+			{notice === 'session-expired' ? <Notice tone="warning" title={t('signIn.sessionExpired')} /> : null}
+			{notice === 'two-step-expired' ? <Notice tone="warning" title={t('signIn.twoStepExpired')} /> : null}
 			<AppForm form={form} labels={{ email: t('fields.email'), password: t('fields.password') }}>
 				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
 				<TextField

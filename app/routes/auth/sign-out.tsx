@@ -1,5 +1,6 @@
-import { Trans, useTranslation } from '#app/i18n'
+import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, href, redirect, useActionData, Link } from 'react-router'
+import { signInWithNotice } from '#app/auth/redirect'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sign-out'
 import { ApiError } from '#app/api/errors'
@@ -43,7 +44,7 @@ export async function action({ context }: Route.ActionArgs) {
 		return data({ revocationFailed: true, requestId: context.get(requestIdContext) }, { status: 503 })
 	}
 	await endSession(context)
-	return redirect(`${href('/auth/sign-in')}?signed_out=1`)
+	return redirect(signInWithNotice('signed-out'))
 }
 
 export default function SignOut() {

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from '#app/i18n'
+import { Trans, useTranslation } from 'react-i18next'
 import { data, href, redirect, useSearchParams, Link } from 'react-router'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/sign-up'

@@ -1,5 +1,6 @@
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { data, Form, href, redirect, Link } from 'react-router'
+import { signInWithNotice } from '#app/auth/redirect'
 import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step'
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => pageTitle('auth:twoStep.title', 'c
 
 const SELF = href('/auth/sign-in/two-step')
 /** Back to the start of a sign-in that took too long. */
-const RESTART = `${href('/auth/sign-in')}?expired=1`
+const RESTART = signInWithNotice('two-step-expired')
 
 async function pendingOrRestart(context: Route.LoaderArgs['context']) {
 	const pending = getSession(context).getPending()

@@ -1,4 +1,5 @@
-import { useTranslation, fixedT } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
 import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'

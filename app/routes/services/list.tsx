@@ -1,8 +1,8 @@
 import { getInputProps, type SubmissionResult } from '@conform-to/react'
-import { useTranslation } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
 import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/list'
-import { serviceFieldNames, serviceLimits } from '#app/api/contract/constants'
+import { serviceFieldNames } from '#app/api/contract/constants'
 import { createServiceSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
@@ -10,7 +10,7 @@ import { getApi, getSession } from '#app/middleware/session.server'
 import { ServiceCards } from '#app/components/services/service-cards'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
-import { SelectField, TextareaField, TextField } from '#app/components/ui/field'
+import { ServiceFields, useServiceFieldLabels } from '#app/components/services/service-fields'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { keepSecretOnce } from '#app/services/secrets.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
@@ -106,14 +106,7 @@ function CreateService({
 		lastResult,
 		defaultValue: { idempotency_key: idempotencyKey },
 	})
-	const labels = {
-		name: t('create.name'),
-		description: t('create.description'),
-		category: t('create.category'),
-		website_url: t('create.websiteUrl'),
-		webhook_url: t('create.webhookUrl'),
-		authorization_url: t('create.authorizationUrl'),
-	}
+	const labels = useServiceFieldLabels()
 	return (
 		<section className="stack" aria-labelledby="create-heading">
 			<h2 id="create-heading" tabIndex={-1}>
@@ -122,27 +115,7 @@ function CreateService({
 			<p>{t('create.intro')}</p>
 			<AppForm form={form} labels={labels}>
 				<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
-				<TextField meta={fields.name} label={labels.name} maxLength={serviceLimits.nameMax} />
-				<TextareaField
-					meta={fields.description}
-					label={labels.description}
-					rows={4}
-					maxLength={serviceLimits.descriptionMax}
-				/>
-				<SelectField
-					meta={fields.category}
-					label={labels.category}
-					placeholder={t('create.categoryPlaceholder')}
-					options={categories.map((category) => ({ value: category.key, label: category.name }))}
-				/>
-				<TextField meta={fields.website_url} label={labels.website_url} type="url" hint={t('create.urlHint')} />
-				<TextField meta={fields.webhook_url} label={labels.webhook_url} type="url" hint={t('create.urlHint')} />
-				<TextField
-					meta={fields.authorization_url}
-					label={labels.authorization_url}
-					type="url"
-					hint={t('create.authorizationUrlHint')}
-				/>
+				<ServiceFields fields={fields} labels={labels} categories={categories} />
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('create.pending')}>{t('create.submit')}</SubmitButton>
 				</div>

@@ -1,4 +1,5 @@
-import { useTranslation, fixedT } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import { data, href, redirect, type RouterContextProvider, Link } from 'react-router'
 import type { Route } from './+types/logo'
 import { checkLogo } from '#app/api/contract/images'

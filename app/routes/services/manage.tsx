@@ -1,10 +1,11 @@
 import { type SubmissionResult } from '@conform-to/react'
-import { useTranslation, fixedT } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import { data, href, redirect, Link } from 'react-router'
 import type { z } from 'zod'
 import { LogoForm } from '#app/components/services/logo-form'
 import type { Route } from './+types/manage'
-import { serviceFieldNames, serviceLimits } from '#app/api/contract/constants'
+import { serviceFieldNames } from '#app/api/contract/constants'
 import type { Service } from '#app/api/contract/services'
 import { settingsSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
@@ -15,7 +16,7 @@ import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
-import { SelectField, TextareaField, TextField } from '#app/components/ui/field'
+import { ServiceFields, useServiceFieldLabels } from '#app/components/services/service-fields'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 
@@ -145,14 +146,7 @@ function SettingsForm({
 		lastResult,
 		defaultValue: { ...settingsOf(service), version: service.version },
 	})
-	const labels: Record<keyof Settings, string> = {
-		name: t('settings.name'),
-		description: t('settings.description'),
-		category: t('settings.category'),
-		website_url: t('settings.websiteUrl'),
-		webhook_url: t('settings.webhookUrl'),
-		authorization_url: t('settings.authorizationUrl'),
-	}
+	const labels = useServiceFieldLabels()
 	// The version this form saves over: after a conflict the saved one (so "Save my version" knowingly
 	// overwrites it); otherwise the one it was loaded with, or sent with (a failed save, a draft kept across a
 	// sign-in) — never a newer one the partner has not seen.
@@ -171,27 +165,7 @@ function SettingsForm({
 						serviceId={service.id}
 					/>
 				) : null}
-				<TextField meta={fields.name} label={labels.name} maxLength={serviceLimits.nameMax} />
-				<TextareaField
-					meta={fields.description}
-					label={labels.description}
-					rows={4}
-					maxLength={serviceLimits.descriptionMax}
-				/>
-				<SelectField
-					meta={fields.category}
-					label={labels.category}
-					placeholder={t('settings.categoryPlaceholder')}
-					options={categories.map((category) => ({ value: category.key, label: category.name }))}
-				/>
-				<TextField meta={fields.website_url} label={labels.website_url} type="url" hint={t('settings.urlHint')} />
-				<TextField meta={fields.webhook_url} label={labels.webhook_url} type="url" hint={t('settings.urlHint')} />
-				<TextField
-					meta={fields.authorization_url}
-					label={labels.authorization_url}
-					type="url"
-					hint={t('settings.authorizationUrlHint')}
-				/>
+				<ServiceFields fields={fields} labels={labels} categories={categories} />
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('settings.pending')}>
 						{conflict ? t('settings.conflict.saveMine') : t('settings.submit')}

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useTranslation, fixedT } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import { data, href, redirect, useFetcher, type RouterContextProvider, Link } from 'react-router'
 import { useAuthenticityToken } from 'remix-utils/csrf/react'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'

@@ -1,9 +1,12 @@
-import { useTranslation, fixedT } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import type { Route } from './+types/secrets-reset'
 import { resetServiceSecret } from '#app/api/service-secrets.server'
 import { getApi } from '#app/middleware/session.server'
-import { backToDevelopers, loadServiceSecrets, secretChangeFailed } from '#app/services/secrets.server'
-import { SecretConfirmation } from '#app/components/services/secret-confirmation'
+import { keepSecretOnce, loadServiceSecrets } from '#app/services/secrets.server'
+import { developersPage } from '#app/services/pages'
+import { ConfirmationPage } from '#app/components/services/confirmation-page'
+import { confirmChange } from '#app/services/confirm.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -19,17 +22,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-	let created
-	try {
-		created = await resetServiceSecret(getApi(context), params.serviceId)
-	} catch (error) {
-		return secretChangeFailed(error, context, request)
-	}
-	return backToDevelopers(
-		context,
-		params.serviceId,
-		{ tone: 'success', key: 'services:secrets.reset.done' },
-		created.secret,
+	const { serviceId } = params
+	return confirmChange(
+		{ context, request },
+		() => resetServiceSecret(getApi(context), params.serviceId),
+		async (created) => {
+			await keepSecretOnce(context, serviceId, created.secret)
+			return { flash: { tone: 'success', key: 'services:secrets.reset.done' }, to: developersPage(serviceId) }
+		},
 	)
 }
 
@@ -37,9 +37,11 @@ export default function ResetSecret({ loaderData, actionData }: Route.ComponentP
 	const { t } = useTranslation('services')
 	const { service, live } = loaderData
 	return (
-		<SecretConfirmation
+		<ConfirmationPage
 			id="reset-secret"
-			serviceId={service.id}
+			back={developersPage(service.id)}
+			backLabel={t('secrets.confirm.cancel')}
+			refusedBackLabel={t('secrets.confirm.back')}
 			title={t('secrets.reset.title', { name: service.name })}
 			confirmLabel={t('secrets.reset.confirm')}
 			pendingLabel={t('secrets.reset.pending')}
@@ -51,6 +53,6 @@ export default function ResetSecret({ loaderData, actionData }: Route.ComponentP
 				<strong>{t('secrets.reset.stops', { count: live })}</strong>
 			</p>
 			<p>{t('secrets.reset.instead')}</p>
-		</SecretConfirmation>
+		</ConfirmationPage>
 	)
 }

@@ -1,10 +1,13 @@
-import { useTranslation, fixedT } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import type { Route } from './+types/secrets-revoke'
 import { serviceMessages } from '#app/api/contract/services'
 import { canRevoke, revokeServiceSecret } from '#app/api/service-secrets.server'
 import { getApi } from '#app/middleware/session.server'
-import { backToDevelopers, findSecret, loadServiceSecrets, secretChangeFailed } from '#app/services/secrets.server'
-import { SecretConfirmation } from '#app/components/services/secret-confirmation'
+import { findSecret, loadServiceSecrets } from '#app/services/secrets.server'
+import { developersPage } from '#app/services/pages'
+import { ConfirmationPage } from '#app/components/services/confirmation-page'
+import { confirmChange } from '#app/services/confirm.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -27,30 +30,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-	try {
-		await revokeServiceSecret(getApi(context), params.serviceId, params.secretId)
-	} catch (error) {
-		return secretChangeFailed(error, context, request)
-	}
-	return backToDevelopers(context, params.serviceId, { tone: 'success', key: 'services:secrets.revoke.done' })
+	return confirmChange(
+		{ context, request },
+		() => revokeServiceSecret(getApi(context), params.serviceId, params.secretId),
+		() => ({ flash: { tone: 'success', key: 'services:secrets.revoke.done' }, to: developersPage(params.serviceId) }),
+	)
 }
 
 export default function RevokeSecret({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
 	const { service, secret, other, refusal } = loaderData
 	return (
-		<SecretConfirmation
+		<ConfirmationPage
 			id="revoke-secret"
-			serviceId={service.id}
+			back={developersPage(service.id)}
+			backLabel={t('secrets.confirm.cancel')}
+			refusedBackLabel={t('secrets.confirm.back')}
 			title={t('secrets.revoke.title', { hint: secret.hint })}
 			confirmLabel={t('secrets.revoke.confirm')}
 			pendingLabel={t('secrets.revoke.pending')}
 			warning
-			refusal={refusal}
+			refusals={refusal ? [refusal] : null}
 			lastResult={actionData?.result}
 		>
 			<p>{t('secrets.revoke.what', { name: service.name })}</p>
 			{other ? <p>{t('secrets.revoke.other', { hint: other.hint })}</p> : null}
-		</SecretConfirmation>
+		</ConfirmationPage>
 	)
 }

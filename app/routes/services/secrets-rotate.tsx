@@ -1,10 +1,13 @@
-import { useTranslation, fixedT } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import type { Route } from './+types/secrets-rotate'
 import { serviceMessages } from '#app/api/contract/services'
 import { canRotate, rotateServiceSecret } from '#app/api/service-secrets.server'
 import { getApi } from '#app/middleware/session.server'
-import { backToDevelopers, loadServiceSecrets, secretChangeFailed } from '#app/services/secrets.server'
-import { SecretConfirmation } from '#app/components/services/secret-confirmation'
+import { keepSecretOnce, loadServiceSecrets } from '#app/services/secrets.server'
+import { developersPage } from '#app/services/pages'
+import { ConfirmationPage } from '#app/components/services/confirmation-page'
+import { confirmChange } from '#app/services/confirm.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -23,17 +26,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-	let created
-	try {
-		created = await rotateServiceSecret(getApi(context), params.serviceId)
-	} catch (error) {
-		return secretChangeFailed(error, context, request)
-	}
-	return backToDevelopers(
-		context,
-		params.serviceId,
-		{ tone: 'success', key: 'services:secrets.rotate.done' },
-		created.secret,
+	const { serviceId } = params
+	return confirmChange(
+		{ context, request },
+		() => rotateServiceSecret(getApi(context), params.serviceId),
+		async (created) => {
+			await keepSecretOnce(context, serviceId, created.secret)
+			return { flash: { tone: 'success', key: 'services:secrets.rotate.done' }, to: developersPage(serviceId) }
+		},
 	)
 }
 
@@ -41,18 +41,20 @@ export default function RotateSecret({ loaderData, actionData }: Route.Component
 	const { t } = useTranslation('services')
 	const { service, refusal } = loaderData
 	return (
-		<SecretConfirmation
+		<ConfirmationPage
 			id="rotate-secret"
-			serviceId={service.id}
+			back={developersPage(service.id)}
+			backLabel={t('secrets.confirm.cancel')}
+			refusedBackLabel={t('secrets.confirm.back')}
 			title={t('secrets.rotate.title', { name: service.name })}
 			confirmLabel={t('secrets.rotate.confirm')}
 			pendingLabel={t('secrets.rotate.pending')}
-			refusal={refusal}
+			refusals={refusal ? [refusal] : null}
 			lastResult={actionData?.result}
 		>
 			<p>{t('secrets.rotate.what')}</p>
 			<p>{t('secrets.rotate.webhooks')}</p>
 			<p>{t('secrets.rotate.then')}</p>
-		</SecretConfirmation>
+		</ConfirmationPage>
 	)
 }

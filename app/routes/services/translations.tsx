@@ -1,5 +1,6 @@
 import { type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Trans, useTranslation, fixedT } from '#app/i18n'
+import { Trans, useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import { data, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/translations'
 import type { Locale } from '#app/api/contract/common'

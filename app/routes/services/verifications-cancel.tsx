@@ -1,14 +1,10 @@
-import { useTranslation, fixedT } from '#app/i18n'
-import { href } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import type { Route } from './+types/verifications-cancel'
-import {
-	backToVerifications,
-	cancelReview,
-	loadVerifications,
-	reviewRefusalNow,
-	verificationChangeFailed,
-} from '#app/services/verifications.server'
-import { VerificationConfirmation } from '#app/components/services/verification-confirmation'
+import { cancelReview, loadVerifications, reviewRefusalNow } from '#app/services/verifications.server'
+import { verificationsPage } from '#app/services/pages'
+import { ConfirmationPage } from '#app/components/services/confirmation-page'
+import { confirmChange } from '#app/services/confirm.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -24,16 +20,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-	try {
-		await cancelReview(context, params.serviceId)
-	} catch (error) {
-		return verificationChangeFailed(error, context, request)
-	}
-	return backToVerifications(
-		context,
-		params.serviceId,
-		{ tone: 'success', key: 'services:verifications.cancel.done' },
-		'review',
+	return confirmChange(
+		{ context, request },
+		() => cancelReview(context, params.serviceId),
+		() => ({
+			flash: { tone: 'success', key: 'services:verifications.cancel.done' },
+			to: verificationsPage(params.serviceId, 'review'),
+		}),
 	)
 }
 
@@ -41,10 +34,11 @@ export default function CancelReview({ loaderData, actionData }: Route.Component
 	const { t } = useTranslation('services')
 	const { service, refusals } = loaderData
 	return (
-		<VerificationConfirmation
+		<ConfirmationPage
 			id="cancel-review"
-			back={`${href('/services/:serviceId/verifications', { serviceId: service.id })}#review`}
+			back={verificationsPage(service.id, 'review')}
 			backLabel={t('verifications.cancel.back')}
+			refusedBackLabel={t('verifications.confirm.backToPage')}
 			title={t('verifications.cancel.title', { name: service.name })}
 			confirmLabel={t('verifications.cancel.confirm')}
 			pendingLabel={t('verifications.cancel.pending')}
@@ -54,6 +48,6 @@ export default function CancelReview({ loaderData, actionData }: Route.Component
 		>
 			<p>{t('verifications.cancel.what')}</p>
 			<p>{t('verifications.cancel.then')}</p>
-		</VerificationConfirmation>
+		</ConfirmationPage>
 	)
 }

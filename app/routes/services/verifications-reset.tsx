@@ -1,13 +1,11 @@
-import { useTranslation, fixedT } from '#app/i18n'
-import { href } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import type { Route } from './+types/verifications-reset'
 import { loadService } from '#app/services/load.server'
-import {
-	backToVerifications,
-	resetDomainVerification,
-	verificationChangeFailed,
-} from '#app/services/verifications.server'
-import { VerificationConfirmation } from '#app/components/services/verification-confirmation'
+import { resetDomainVerification } from '#app/services/verifications.server'
+import { verificationsPage } from '#app/services/pages'
+import { ConfirmationPage } from '#app/components/services/confirmation-page'
+import { confirmChange } from '#app/services/confirm.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -27,16 +25,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-	try {
-		await resetDomainVerification(context, params.serviceId)
-	} catch (error) {
-		return verificationChangeFailed(error, context, request)
-	}
-	return backToVerifications(
-		context,
-		params.serviceId,
-		{ tone: 'success', key: 'services:verifications.reset.done' },
-		'domain',
+	return confirmChange(
+		{ context, request },
+		() => resetDomainVerification(context, params.serviceId),
+		() => ({
+			flash: { tone: 'success', key: 'services:verifications.reset.done' },
+			to: verificationsPage(params.serviceId, 'domain'),
+		}),
 	)
 }
 
@@ -44,10 +39,11 @@ export default function ResetDomainVerification({ loaderData, actionData }: Rout
 	const { t } = useTranslation('services')
 	const { serviceId, domain, verified } = loaderData
 	return (
-		<VerificationConfirmation
+		<ConfirmationPage
 			id="reset-domain-verification"
-			back={`${href('/services/:serviceId/verifications', { serviceId })}#domain`}
+			back={verificationsPage(serviceId, 'domain')}
 			backLabel={t('verifications.reset.back')}
+			refusedBackLabel={t('verifications.confirm.backToPage')}
 			title={t('verifications.reset.title', { domain })}
 			confirmLabel={t('verifications.reset.confirm')}
 			pendingLabel={t('verifications.reset.pending')}
@@ -61,6 +57,6 @@ export default function ResetDomainVerification({ loaderData, actionData }: Rout
 				</p>
 			) : null}
 			<p>{t('verifications.reset.then')}</p>
-		</VerificationConfirmation>
+		</ConfirmationPage>
 	)
 }

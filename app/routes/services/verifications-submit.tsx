@@ -1,14 +1,10 @@
-import { useTranslation, fixedT } from '#app/i18n'
-import { href } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import type { Route } from './+types/verifications-submit'
-import {
-	backToVerifications,
-	submitReview,
-	loadVerifications,
-	reviewRefusalNow,
-	verificationChangeFailed,
-} from '#app/services/verifications.server'
-import { VerificationConfirmation } from '#app/components/services/verification-confirmation'
+import { loadVerifications, reviewRefusalNow, submitReview } from '#app/services/verifications.server'
+import { verificationsPage } from '#app/services/pages'
+import { ConfirmationPage } from '#app/components/services/confirmation-page'
+import { confirmChange } from '#app/services/confirm.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -24,16 +20,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-	try {
-		await submitReview(context, params.serviceId)
-	} catch (error) {
-		return verificationChangeFailed(error, context, request)
-	}
-	return backToVerifications(
-		context,
-		params.serviceId,
-		{ tone: 'success', key: 'services:verifications.submit.done' },
-		'review',
+	return confirmChange(
+		{ context, request },
+		() => submitReview(context, params.serviceId),
+		() => ({
+			flash: { tone: 'success', key: 'services:verifications.submit.done' },
+			to: verificationsPage(params.serviceId, 'review'),
+		}),
 	)
 }
 
@@ -41,10 +34,11 @@ export default function SubmitReview({ loaderData, actionData }: Route.Component
 	const { t } = useTranslation('services')
 	const { service, refusals } = loaderData
 	return (
-		<VerificationConfirmation
+		<ConfirmationPage
 			id="submit-review"
-			back={`${href('/services/:serviceId/verifications', { serviceId: service.id })}#review`}
+			back={verificationsPage(service.id, 'review')}
 			backLabel={t('verifications.submit.back')}
+			refusedBackLabel={t('verifications.confirm.backToPage')}
 			title={t('verifications.submit.title', { name: service.name })}
 			confirmLabel={t('verifications.submit.confirm')}
 			pendingLabel={t('verifications.submit.pending')}
@@ -53,6 +47,6 @@ export default function SubmitReview({ loaderData, actionData }: Route.Component
 		>
 			<p>{t('verifications.submit.what')}</p>
 			<p>{t('verifications.submit.meanwhile')}</p>
-		</VerificationConfirmation>
+		</ConfirmationPage>
 	)
 }

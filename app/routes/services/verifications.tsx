@@ -1,17 +1,15 @@
-import { Trans, useTranslation, fixedT } from '#app/i18n'
+import { Trans, useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/verifications'
+import { confirmChange } from '#app/services/confirm.server'
+import { verificationsPage } from '#app/services/pages'
 import type { DomainVerification } from '#app/api/contract/service-parts'
 import { reviewTransition } from '#app/api/contract/constants'
 import type { ReviewChecklistKey, ServiceReview } from '#app/api/contract/service-sections'
 import { VERIFY_INTENT as INTENT } from './intents'
 import { verifySchema } from './schemas'
-import {
-	backToVerifications,
-	loadVerifications,
-	verificationChangeFailed,
-	verifyDomain,
-} from '#app/services/verifications.server'
+import { loadVerifications, verifyDomain } from '#app/services/verifications.server'
 import { ReviewBadge } from '#app/components/services/service-summary'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -40,20 +38,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, verifySchema)
 	if (submission.status !== 'success') return invalid(submission)
-	let service
-	try {
-		service = await verifyDomain(context, params.serviceId)
-	} catch (error) {
-		return verificationChangeFailed(error, context, request)
-	}
-	const verified = service.domain_verification.status === 'verified'
-	return backToVerifications(
-		context,
-		params.serviceId,
-		verified
-			? { tone: 'success', key: 'services:verifications.domain.verified' }
-			: { tone: 'warning', key: 'services:verifications.domain.failed' },
-		'domain',
+	return confirmChange(
+		{ context, request },
+		() => verifyDomain(context, params.serviceId),
+		(service) => ({
+			flash:
+				service.domain_verification.status === 'verified'
+					? { tone: 'success', key: 'services:verifications.domain.verified' }
+					: { tone: 'warning', key: 'services:verifications.domain.failed' },
+			to: verificationsPage(params.serviceId, 'domain'),
+		}),
 	)
 }
 

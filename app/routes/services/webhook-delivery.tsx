@@ -1,5 +1,6 @@
 import { getInputProps, type SubmissionResult } from '@conform-to/react'
-import { useTranslation, fixedT } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-delivery'
 import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'

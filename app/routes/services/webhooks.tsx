@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useTranslation, fixedT } from '#app/i18n'
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
 import { Form, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/webhooks'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'

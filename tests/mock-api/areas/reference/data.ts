@@ -22,7 +22,3 @@ export const USER_TOKEN_TYPES: readonly UserTokenType[] = [
 export function authenticationTypeId(key: AuthenticationType['key']): string {
 	return AUTHENTICATION_TYPES.find((type) => type.key === key)!.id
 }
-
-export function userTokenTypeId(key: UserTokenType['key']): string {
-	return USER_TOKEN_TYPES.find((type) => type.key === key)!.id
-}

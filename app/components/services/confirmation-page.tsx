@@ -1,45 +1,44 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
 import type { ReactNode } from 'react'
-import { useTranslation } from '#app/i18n'
+import { Link } from 'react-router'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
 import { useAppForm } from '#app/components/ui/use-app-form'
 
 /**
- * The confirmation step of a change on the verifications page (reset the
- * verification details, submit or cancel the review), a page of its own so
- * it works without JS: what will happen, then one POST button and a link
- * back. `refusals` (from the loader: what the API would refuse now, in its
- * words) replace the button until an attempt has been made; the API's own
- * refusal then shows in the form's error summary. Built like the secrets'
- * SecretConfirmation, with the way back as a prop.
+ * The confirmation step of a change made by one POST (rotate, reset or revoke a secret; reset the verification
+ * details; submit or cancel a review), a page of its own so it works without JS: what will happen, then the button
+ * and a way back. `refusals` (from the loader: what the API would refuse now, in its words) replace the button until
+ * an attempt has been made; the API's own refusal then shows in the form's error summary. Its action is
+ * `confirmChange` (`app/services/confirm.server.ts`).
  */
-export function VerificationConfirmation({
+export function ConfirmationPage({
 	id,
-	back,
-	backLabel,
 	title,
 	children,
 	confirmLabel,
 	pendingLabel,
 	warning = false,
+	back,
+	backLabel,
+	refusedBackLabel,
 	refusals,
 	lastResult,
 }: {
 	id: string
-	back: string
-	backLabel: string
 	title: string
 	children: ReactNode
 	confirmLabel: string
 	pendingLabel: string
 	warning?: boolean
-	refusals?: string[] | null
+	/** The page this one came from, and the link's text beside the button and when the change is refused. */
+	back: string
+	backLabel: string
+	refusedBackLabel: string
+	refusals?: readonly string[] | null
 	lastResult?: SubmissionResult<string[]>
 }) {
-	const { t } = useTranslation('services')
 	const [form] = useAppForm(() => import('./confirm-schema').then((m) => m.confirmSchema), { id, lastResult })
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
@@ -59,7 +58,7 @@ export function VerificationConfirmation({
 						</Notice>
 					)}
 					<p>
-						<Link to={back}>{t('verifications.confirm.backToPage')}</Link>
+						<Link to={back}>{refusedBackLabel}</Link>
 					</p>
 				</>
 			) : (

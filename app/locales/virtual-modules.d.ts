@@ -1,4 +1,0 @@
-declare module 'virtual:catalogue-url' {
-	const url: string
-	export default url
-}

@@ -1,0 +1,30 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { ApiError } from '#app/api/errors'
+import type { Flash } from '#app/auth/session.server'
+import { getSession } from '#app/middleware/session.server'
+import { replyWithApiError } from '#app/utils/forms.server'
+
+type Where = { flash: Flash; to: string }
+
+/**
+ * The action of a page that confirms one change (`ConfirmationPage`, and the verify button of the verifications
+ * page): make the change, then back to `to` with a banner. What the API did not make is answered on the same page:
+ * something no longer there (or someone else's) is a 404; a refusal is a 422 with the API's messages, an outage a 503
+ * with "not saved" — never a 5xx for the partner's mistake.
+ */
+export async function confirmChange<T>(
+	{ context, request }: { context: Readonly<RouterContextProvider>; request: Request },
+	change: () => Promise<T>,
+	then: (result: T) => Where | Promise<Where>,
+) {
+	let result: T
+	try {
+		result = await change()
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		return replyWithApiError(null, error, context, { request })
+	}
+	const { flash, to } = await then(result)
+	await getSession(context).setFlash(flash)
+	return redirect(to)
+}
