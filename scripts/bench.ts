@@ -1,10 +1,11 @@
 /**
- * `npm run bench`: the performance budget (issue 13) as figures and ratios,
- * not timed tests. The portal and a bare one-route React Router page (built
- * from this project's own dependencies, `scripts/bench/reference/`) run as
- * child processes against an upstream stub that replays recorded partner API
- * answers after a fixed latency; each server's CPU time comes from the OS.
- * Loopback only; every loop is bounded. See README "Benchmarks".
+ * `npm run bench`: the performance budget (issue 32) as figures and ratios,
+ * not timed tests. The portal (`npm start`) and a bare one-route React Router
+ * page on `react-router-serve` (built from this project's own dependencies,
+ * `scripts/bench/reference/`) run as child processes, the portal against an
+ * upstream stub that replays recorded partner API answers after a fixed
+ * latency; each server's CPU time and memory come from the OS. Loopback only;
+ * every loop is bounded. See README "Benchmarks".
  *
  * Knobs: BENCH_REQUESTS (per run, default 1000), BENCH_ROUNDS (runs per row, interleaved, the
  * cheapest kept; default 5), BENCH_WARMUP (unmeasured requests per row first, default 2000),
@@ -12,15 +13,18 @@
  * Chromium), BENCH_LIGHTHOUSE_RUNS (runs per page, the median kept; default 3), BENCH_PROFILE=1 (CPU
  * profile of the loaded portal, see README).
  */
+import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { chromium } from '@playwright/test'
 import { chromiumPath, lighthouse, type LighthouseResult, type Scores } from './bench/lighthouse'
 import {
 	cpuAvailable,
-	firstLoadJs,
+	firstLoad,
 	load,
-	preloadedJson,
+	residentBytes,
 	spawnServer,
+	type FirstLoad,
 	type LoadResult,
 	type Server,
 } from './bench/measure'
@@ -28,6 +32,7 @@ import { startUpstreamStub, type StubCall } from './bench/upstream-stub'
 import { startMockApi } from '#tests/mock-api/server'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
 import { freePort, portalEnv, projectRoot, SERVER_NODE_ARGS, signInOverHttp } from '#tests/setup/processes'
+import { NGINX_PATH, startReplicaStack } from '#tests/setup/replicas'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -45,14 +50,16 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5)
 const CONNECTIONS = 50
 const SCALES = [1, 100, 10_000]
 const COLD_STARTS = 3
+/** Portal processes behind nginx in the capacity rows. */
+const CAPACITY_PROCESSES = [1, 3]
 /** BENCH_PROFILE=1: the loaded portal writes a V8 CPU profile into .cache/profiles/ when it stops. */
 const PROFILE = process.env.BENCH_PROFILE === '1'
 const PROFILE_ARGS = ['--cpu-prof', `--cpu-prof-dir=${path.join(projectRoot, '.cache', 'profiles')}`]
 
 const TARGET = {
-	cpuRatio: 2,
+	cpuRatio: 3,
 	p99Ratio: 3,
-	firstLoadKb: 130,
+	firstLoadKb: 160,
 	lighthouse: { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 } satisfies Scores,
 	scaleSpread: 1.2,
 	coldStartMs: 1000,
@@ -168,15 +175,13 @@ async function main() {
 	portal = await startPortal(PROFILE)
 	const referencePort = await freePort()
 	const reference = await spawnServer({
-		// The same V8 flags as the portal: the two differ only in the app they serve.
-		args: [path.join(projectRoot, 'scripts', 'bench', 'reference', 'server.mjs')],
+		// React Router's own production server, as its templates run it (`react-router-serve ./build/server/index.js`).
+		args: [
+			path.join(projectRoot, 'node_modules', '@react-router', 'serve', 'bin.js'),
+			path.join(referenceBuild, 'server', 'index.js'),
+		],
 		cwd: projectRoot,
-		env: {
-			PATH: process.env.PATH ?? '',
-			NODE_ENV: 'production',
-			PORT: String(referencePort),
-			BUILD_DIR: referenceBuild,
-		},
+		env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(referencePort), HOST: '127.0.0.1' },
 		url: `http://127.0.0.1:${referencePort}`,
 		readyPath: '/',
 	})
@@ -184,8 +189,9 @@ async function main() {
 	// CPU per request of each run, round by round: the ratio of a page to the bare page of the same round.
 	const rounds: Record<string, number[]> = {}
 	let scores: Record<string, Array<LighthouseResult | Error>> | null = null
-	const firstLoads: Record<string, ReturnType<typeof firstLoadJs>> = {}
-	let catalogue: ReturnType<typeof preloadedJson> | undefined
+	const firstLoads: Record<string, FirstLoad> = {}
+	const memory: Record<string, number> = {}
+	const capacity: Array<{ processes: number; result: LoadResult; memoryMb: number[] }> = []
 	const apiCalls: Record<string, ReturnType<typeof describeCalls>> = {}
 	try {
 		const html = async (pathname: string, headers: Record<string, string>) => {
@@ -195,19 +201,28 @@ async function main() {
 			return text
 		}
 
-		// 3. API calls of one (warm) page view, and the JavaScript its first load downloads.
+		// 3. API calls of one (warm) page view.
 		for (const [key, page] of Object.entries(pages)) {
 			await html(page.path, page.headers)
 			stub.takeCalls()
-			const text = await html(page.path, page.headers)
+			await html(page.path, page.headers)
 			apiCalls[key] = describeCalls(stub.takeCalls())
-			firstLoads[key] = firstLoadJs(text, portalClientDir)
-			if (key === 'signIn') catalogue = preloadedJson(text, portalClientDir)
 		}
-		const referenceHtml = await (await fetch(reference.url)).text()
-		firstLoads.reference = firstLoadJs(referenceHtml, path.join(referenceBuild, 'client'))
+		// 4. What a first visit downloads (scripts and translations), in Chromium.
+		const chrome = chromiumPath()
+		if (chrome) {
+			const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox'] })
+			try {
+				for (const [key, page] of Object.entries(pages)) {
+					firstLoads[key] = await firstLoad(browser, `${portalUrl}${page.path}`, portalClientDir, page.headers)
+				}
+				firstLoads.reference = await firstLoad(browser, reference.url, path.join(referenceBuild, 'client'))
+			} finally {
+				await browser.close()
+			}
+		}
 
-		// 4. Load, one row at a time: CPU per request and latency at 50 connections.
+		// 5. Load, one row at a time: CPU per request and latency at 50 connections.
 		const run = (server: Server, pathname: string, headers: Record<string, string> = {}, total = REQUESTS) =>
 			load(server, `${server.url}${pathname}`, { total, connections: CONNECTIONS, headers })
 		// Rounds interleave the rows and each row keeps its cheapest run: a burst of other work on the machine
@@ -237,9 +252,30 @@ async function main() {
 			}
 		}
 		stub.setServiceCount(null)
+		memory.portal = residentBytes(portal.child.pid!)
+		memory.reference = residentBytes(reference.child.pid!)
 
-		// 5. Lighthouse (mobile) on the pages of the budget, the pages interleaved run by run.
-		const chrome = chromiumPath()
+		// Capacity: the signed-in dashboard through nginx (deploy/nginx) with one and with three processes; the CPU of
+		// every portal process counts, so requests per CPU-second is what one core serves.
+		if (existsSync(NGINX_PATH)) {
+			for (const processes of CAPACITY_PROCESSES) {
+				const stack = await startReplicaStack({
+					count: processes,
+					env: () => ({ API_BASE_URL: stub.url, SERVICE_LOGO_URL: stub.logoStorageUrl, LOG_LEVEL: 'silent' }),
+				})
+				try {
+					const options = { connections: CONNECTIONS, headers: { cookie } }
+					await load(stack.portals, `${stack.url}/`, { ...options, total: WARMUP })
+					const result = await load(stack.portals, `${stack.url}/`, { ...options, total: REQUESTS * 3 })
+					const memoryMb = stack.portals.map((p) => residentBytes(p.child.pid!) / 2 ** 20)
+					capacity.push({ processes, result, memoryMb })
+				} finally {
+					await stack.close()
+				}
+			}
+		}
+
+		// 6. Lighthouse (mobile) on the pages of the budget, the pages interleaved run by run.
 		if (process.env.BENCH_LIGHTHOUSE !== '0' && chrome) {
 			scores = Object.fromEntries(LIGHTHOUSE_PAGES.map((key) => [key, []]))
 			for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
@@ -259,7 +295,7 @@ async function main() {
 		await stub.close()
 	}
 
-	// 6. The table.
+	// 7. The table.
 	const bare = results.reference!
 	heading(
 		`Portal CPU per request (OS CPU time of the server process ÷ requests; cheapest of ${ROUNDS} interleaved runs)`,
@@ -308,26 +344,41 @@ async function main() {
 			check(spread <= TARGET.scaleSpread),
 		)
 	}
-	heading('First-load JavaScript (every script the HTML names, gzip)')
-	row(
-		'bare React Router page (reference)',
-		`${kb(firstLoads.reference!.gzipBytes)} (${firstLoads.reference!.scripts} scripts)`,
-	)
-	for (const key of ['signIn', 'dashboard', 'details', 'list'] as const) {
-		const first = firstLoads[key]!
+	heading('First load: every script and translation file a first visit downloads (Chromium, gzip)')
+	if (!firstLoads.reference) row('skipped', 'no Chromium (set CHROME_PATH)')
+	else {
 		row(
-			pages[key].name,
-			`${kb(first.gzipBytes)} (${first.scripts} scripts)`,
-			`≤ ${TARGET.firstLoadKb} KB`,
-			check(first.gzipBytes <= TARGET.firstLoadKb * 1024),
+			'bare React Router page (reference)',
+			`${kb(firstLoads.reference.gzipBytes)} (${firstLoads.reference.files} files)`,
+		)
+		for (const key of ['signIn', 'dashboard', 'details', 'list'] as const) {
+			const first = firstLoads[key]!
+			row(
+				pages[key].name,
+				`${kb(first.gzipBytes)} (${first.files} files)`,
+				`≤ ${TARGET.firstLoadKb} KB`,
+				check(first.gzipBytes <= TARGET.firstLoadKb * 1024),
+			)
+		}
+		for (const key of ['signIn', 'details'] as const) {
+			row(
+				`largest on ${pages[key].name}`,
+				firstLoads[key]!.largest.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', '),
+			)
+		}
+	}
+	heading(`Capacity: signed-in dashboard through nginx, ${CONNECTIONS} connections (${REQUESTS * 3} requests)`)
+	if (!capacity.length) row('skipped', `no nginx at ${NGINX_PATH} (apt-get install nginx-light)`)
+	for (const { processes, result, memoryMb } of capacity) {
+		row(
+			`${processes} process${processes > 1 ? 'es' : ''} on ${os.cpus().length} cores`,
+			`${result.rps.toFixed(0)} req/s, ${(1000 / result.cpuPerRequestMs).toFixed(0)} req/s per core, p99 ${ms(result.p99)}, ` +
+				`${memoryMb.map((mb) => mb.toFixed(0)).join(' / ')} MB`,
 		)
 	}
-	const largest = firstLoads.signIn!.largest.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')
-	row('largest on sign-in', largest)
-	row(
-		'translation catalogue (JSON, not JavaScript)',
-		`${kb(catalogue!.gzipBytes)} (${catalogue!.scripts === 1 ? 'one file' : `${catalogue!.scripts} files`}, preloaded by every page, cached for a year)`,
-	)
+	heading('Memory: resident size after the load runs')
+	row('bare React Router page (reference)', `${(memory.reference! / 2 ** 20).toFixed(0)} MB`)
+	row('portal process', `${(memory.portal! / 2 ** 20).toFixed(0)} MB`)
 	heading('API calls per page view (at the upstream stub, warm reference caches)')
 	for (const key of ['dashboard', 'details', 'list'] as const) {
 		const calls = apiCalls[key]!

@@ -1,8 +1,10 @@
 /**
  * The bench's instruments: a server's CPU time as the OS counts it, a load
  * generator with a fixed number of connections and requests, a cold start
- * timer, and the JavaScript a page makes the browser download first.
+ * timer, resident memory, and the scripts and translations a page makes the
+ * browser download first.
  */
+import type { Browser } from '@playwright/test'
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -86,10 +88,11 @@ export type LoadResult = { requests: number; rps: number; p50: number; p99: numb
 /**
  * `total` GETs of `url` over `connections` keep-alive connections, as a
  * browser sends them (gzip accepted), after `warmup` unmeasured ones. The
- * server's CPU time over the measured part, per request.
+ * CPU time of the server (or of every process of a group) over the measured
+ * part, per request.
  */
 export async function load(
-	server: Server,
+	servers: { child: ChildProcess } | ReadonlyArray<{ child: ChildProcess }>,
 	url: string,
 	{
 		total,
@@ -126,12 +129,13 @@ export async function load(
 	}
 	try {
 		await run(warmup)
-		const pid = server.child.pid!
-		const cpu0 = cpuMs(pid)
+		const pids = ('child' in servers ? [servers] : servers).map((server) => server.child.pid!)
+		const cpuNow = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0)
+		const cpu0 = cpuNow()
 		const t0 = performance.now()
 		const times = await run(total)
 		const seconds = (performance.now() - t0) / 1000
-		const cpu = cpuMs(pid) - cpu0
+		const cpu = cpuNow() - cpu0
 		times.sort((a, b) => a - b)
 		return {
 			requests: total,
@@ -145,32 +149,43 @@ export async function load(
 	}
 }
 
-export type FirstLoad = { scripts: number; gzipBytes: number; largest: Array<{ file: string; gzipBytes: number }> }
+export type FirstLoad = { files: number; gzipBytes: number; largest: Array<{ file: string; gzipBytes: number }> }
+
+/**
+ * What a phone downloads on a first visit, measured in Chromium: every script and JSON file under /assets/ the page
+ * loads until the network is idle (the modules the HTML names, and what the entry imports before it hydrates, such
+ * as the page's translation namespaces), each at its gzip size from `clientDir`.
+ */
+export async function firstLoad(
+	browser: Browser,
+	url: string,
+	clientDir: string,
+	headers: Record<string, string> = {},
+): Promise<FirstLoad> {
+	const context = await browser.newContext({ extraHTTPHeaders: headers })
+	const page = await context.newPage()
+	const assets = new Set<string>()
+	page.on('request', (request) => {
+		const { pathname } = new URL(request.url())
+		if (pathname.startsWith('/assets/') && /\.(m?js|json)$/.test(pathname)) assets.add(pathname)
+	})
+	await page.goto(url, { waitUntil: 'networkidle' })
+	await context.close()
+	return gzipTotal(assets, clientDir)
+}
+
+/** Resident memory of a process (VmRSS), in bytes. */
+export function residentBytes(pid: number): number {
+	const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+		.split('\n')
+		.find((entry) => entry.startsWith('VmRSS:'))
+	return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024
+}
 
 const gzipSizes = new Map<string, number>()
 
-/**
- * The JavaScript a first visit to the page downloads: every module the HTML
- * preloads or imports (not the route manifest's entries for other pages),
- * gzip-compressed as the server sends them.
- */
-export function firstLoadJs(html: string, clientDir: string): FirstLoad {
-	return gzipTotal(
-		[
-			...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
-			...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from\s*|\s*\(\s*)"([^"]+)"/g),
-		],
-		clientDir,
-	)
-}
-
-/** What else the page preloads for its scripts: the translation catalogue's JSON files (not JavaScript). */
-export function preloadedJson(html: string, clientDir: string): FirstLoad {
-	return gzipTotal(html.matchAll(/<link[^>]* rel="preload" href="([^"]+\.json)"/g), clientDir)
-}
-
-function gzipTotal(named: Iterable<RegExpMatchArray>, clientDir: string): FirstLoad {
-	const files = [...new Set([...named].map((m) => m[1]!).filter((file) => file.startsWith('/assets/')))]
+function gzipTotal(named: Iterable<string>, clientDir: string): FirstLoad {
+	const files = [...named]
 	const sizes = files.map((file) => {
 		let size = gzipSizes.get(file)
 		if (size === undefined) {
@@ -180,5 +195,5 @@ function gzipTotal(named: Iterable<RegExpMatchArray>, clientDir: string): FirstL
 		return { file: path.basename(file), gzipBytes: size }
 	})
 	sizes.sort((a, b) => b.gzipBytes - a.gzipBytes)
-	return { scripts: files.length, gzipBytes: sizes.reduce((n, s) => n + s.gzipBytes, 0), largest: sizes.slice(0, 4) }
+	return { files: files.length, gzipBytes: sizes.reduce((n, s) => n + s.gzipBytes, 0), largest: sizes.slice(0, 4) }
 }

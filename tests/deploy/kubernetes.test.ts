@@ -80,7 +80,7 @@ describe('deploy/kubernetes', () => {
 			'partner-portal',
 		])
 		// The pause, then the bounded shutdown, fit in the grace period.
-		const shutdownMs = Number(container!.env!.find((variable) => variable.name === 'SHUTDOWN_TIMEOUT_MS')!.value)
+		const shutdownMs = Number(one<{ data: Record<string, string> }>('ConfigMap').data.SHUTDOWN_TIMEOUT_MS)
 		expect(5 + shutdownMs / 1000).toBeLessThan(pod.terminationGracePeriodSeconds!)
 		// A rolling update never drops below the replicas it has.
 		expect(deployment.spec!.strategy!.rollingUpdate!.maxUnavailable).toBe(0)
