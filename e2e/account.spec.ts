@@ -3,10 +3,16 @@ import { uniqueEmail } from '#tests/mock-api/hooks-client'
 import { PASSWORD, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { passTime } from './utils/time'
-import { CONTACT_EMAIL, expect, test } from './fixtures'
+import { CONTACT_EMAIL, expect, jsDisabled, test } from './fixtures'
 import { expectEarlyResendRefused } from './utils/resend'
 
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+
+async function askEmailChange(page: Page, email: string, password: string) {
+	await page.getByLabel('New email address').fill(email)
+	await page.getByLabel('Current password').fill(password)
+	await page.getByRole('button', { name: 'Send confirmation link' }).click()
+}
 
 test('the app shell: navigation, account sub-navigation, page titles', async ({
 	page,
@@ -97,11 +103,7 @@ test('change email: a taken address says so; success empties the form; a later f
 }, testInfo) => {
 	const other = await createPartner(mock)
 	await page.goto('/me/manage/security/email')
-	const send = async (email: string, password: string) => {
-		await page.getByLabel('New email address').fill(email)
-		await page.getByLabel('Current password').fill(password)
-		await page.getByRole('button', { name: 'Send confirmation link' }).click()
-	}
+	const send = (email: string, password: string) => askEmailChange(page, email, password)
 	await send(other.email, PASSWORD)
 	await expect(summary(page)).toContainText('New email address: An account with this email address already exists.')
 	await expect(page.getByRole('main')).not.toContainText("doesn't exist")
@@ -118,6 +120,37 @@ test('change email: a taken address says so; success empties the form; a later f
 	await send(uniqueEmail('later'), 'Wrong-Password-1')
 	await expect(summary(page)).toContainText('The password is incorrect.')
 	await expect(sent).toHaveCount(0)
+})
+
+test('change email: one confirmation email a minute to an address; the form keeps it and counts down', async ({
+	page,
+	partner: _signedIn,
+	mock,
+}, testInfo) => {
+	await page.clock.install()
+	await page.goto('/me/manage/security/email')
+	const next = uniqueEmail('twice')
+	await askEmailChange(page, next, PASSWORD)
+	await expect(page.getByText(`We have sent a confirmation link to ${next}.`)).toBeVisible()
+
+	await askEmailChange(page, next, PASSWORD)
+	await expect(summary(page)).toContainText(
+		'We sent an email to this address less than a minute ago. You can ask for another one in',
+	)
+	await expect(page.getByLabel('New email address')).toHaveValue(next)
+	await expect(page.getByLabel('Current password')).toHaveValue('')
+	await expect(page.getByText(/You can ask again in \d+ seconds?\./)).toHaveCount(1)
+	const button = page.getByRole('button', { name: 'Send confirmation link' })
+	if (!jsDisabled(testInfo)) await expect(button).toBeDisabled()
+	expect(await mock.emails(next)).toHaveLength(1)
+	await expectAccessible(page, testInfo)
+
+	await passTime(page, mock, 61)
+	if (!jsDisabled(testInfo)) await expect(page.getByText('You can ask again now.')).toBeVisible()
+	await page.getByLabel('Current password').fill(PASSWORD)
+	await button.click()
+	await expect(page.getByText(`We have sent a confirmation link to ${next}.`)).toBeVisible()
+	expect(await mock.emails(next)).toHaveLength(2)
 })
 
 test('change password: wrong current password, then right; sign in with the new one', async ({
@@ -260,4 +293,42 @@ test('send the contact form', async ({ page, partner, mock }, testInfo) => {
 	await page.getByRole('button', { name: 'Send message' }).click()
 	await expect(summary(page)).toContainText('Message: This field is required.')
 	await expect(sent).toHaveCount(0)
+})
+
+test('contact: five messages a minute; the sixth is refused with what was typed kept, and goes a minute later', async ({
+	page,
+	partner,
+	mock,
+}, testInfo) => {
+	const received = async () => (await mock.emails(CONTACT_EMAIL)).filter((m) => m.text.includes(partner.email))
+	await page.goto('/contact')
+	const sent = page.getByText('Thank you. Your message has been sent; we will reply by email.')
+	const send = async (n: number) => {
+		await page.getByLabel('Subject').fill(`Question ${n}`)
+		await page.getByLabel('Message').fill(`Question number ${n}, about webhooks.`)
+		const [response] = await Promise.all([
+			page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/contact')),
+			page.getByRole('button', { name: 'Send message' }).click(),
+		])
+		return response
+	}
+	for (let n = 1; n <= 5; n++) {
+		await send(n)
+		await expect(sent).toBeVisible()
+	}
+	const refused = await send(6)
+	if (jsDisabled(testInfo)) expect(refused.status()).toBe(429)
+	await expect(summary(page)).toContainText(
+		'You have done this too many times in a short while, so nothing was sent or saved. Try again in',
+	)
+	await expect(sent).toHaveCount(0)
+	await expect(page.getByLabel('Subject')).toHaveValue('Question 6')
+	await expect(page.getByLabel('Message')).toHaveValue('Question number 6, about webhooks.')
+	await expectAccessible(page, testInfo)
+	expect(await received()).toHaveLength(5)
+
+	await mock.advanceClock(60)
+	await page.getByRole('button', { name: 'Send message' }).click()
+	await expect(sent).toBeVisible()
+	expect((await received()).map((m) => m.subject)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Contact: Question ${n}`))
 })

@@ -16,27 +16,48 @@ async function requestResetLink(page: Page, mock: MockHooks, email: string) {
 	return (await mock.lastEmail(email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
 }
 
+/** Asks for a reset through the form; answers what the partner sees (status and text). */
+async function askForReset(page: Page, email: string) {
+	await page.goto('/auth/reset-password')
+	await page.getByLabel('Email address').fill(email)
+	const [response] = await Promise.all([
+		page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/auth/reset-password')),
+		page.getByRole('button', { name: 'Send the link' }).click(),
+	])
+	await expect(page.getByText(SENT)).toBeVisible()
+	return { status: response.status(), text: await page.getByRole('main').innerText() }
+}
+
+const resetEmails = async (mock: MockHooks, email: string) =>
+	(await mock.emails(email)).filter((m) => m.links.some((l) => l.includes('/auth/reset-password/token/')))
+
 test('a reset request reads the same for known and unknown addresses', async ({ page, mock }, testInfo) => {
 	const partner = await createPartner(mock)
-	const ask = async (email: string) => {
-		await page.goto('/auth/reset-password')
-		await page.getByLabel('Email address').fill(email)
-		const [response] = await Promise.all([
-			page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/auth/reset-password')),
-			page.getByRole('button', { name: 'Send the link' }).click(),
-		])
-		await expect(page.getByText(SENT)).toBeVisible()
-		return { status: response.status(), text: await page.getByRole('main').innerText() }
-	}
 	await page.goto('/auth/reset-password')
 	await expectAccessible(page, testInfo)
-	const known = await ask(partner.email)
-	const unknown = await ask(uniqueEmail('nobody'))
+	const known = await askForReset(page, partner.email)
+	const unknown = await askForReset(page, uniqueEmail('nobody'))
 	expect(unknown).toEqual(known)
-	expect(
-		(await mock.emails(partner.email)).filter((m) => m.links.some((l) => l.includes('/auth/reset-password/token/'))),
-	).toHaveLength(1)
+	expect(await resetEmails(mock, partner.email)).toHaveLength(1)
 	await expectAccessible(page, testInfo)
+})
+
+test('fifteen reset requests for one address in a minute send one email, and every answer reads the same', async ({
+	page,
+	mock,
+}) => {
+	const partner = await createPartner(mock)
+	await mock.clearRequests()
+	const first = await askForReset(page, partner.email)
+	for (let n = 1; n < 15; n++) expect(await askForReset(page, partner.email)).toEqual(first)
+	expect(await resetEmails(mock, partner.email)).toHaveLength(1)
+	// The API refused the later ones (the portal said nothing of it).
+	const asked = (await mock.requests()).filter((r) => r.path === '/user-reset-passwords/token')
+	expect(asked.map((r) => r.status)).toEqual([202, ...Array<number>(14).fill(429)])
+
+	await mock.advanceClock(60)
+	expect(await askForReset(page, partner.email)).toEqual(first)
+	expect(await resetEmails(mock, partner.email)).toHaveLength(2)
 })
 
 test('reset by the emailed link, then sign in with the new password; the spent link is refused', async ({

@@ -3,7 +3,7 @@ import { csrfTokenFrom } from '#tests/setup/processes'
 import { expectAccessible } from './utils/axe'
 import { anotherPartnersService, serviceIdOf } from './utils/services'
 import { newWebhookService, validSignatures } from './utils/webhooks'
-import { expect, test } from './fixtures'
+import { expect, jsDisabled, test } from './fixtures'
 
 const DELIVERY = /\/webhooks\/deliveries\/[^/?#]+$/
 const FAILING = 'Your endpoint is failing'
@@ -338,4 +338,29 @@ test("another partner's delivery, unknown and malformed ids are 404; an outage i
 		'Something went wrong. Your changes were not saved.',
 	)
 	expect(await mock.webhookRequests(ours.url)).toHaveLength(0)
+})
+
+test('test events: ten a minute per partner; the eleventh says when to try again and sends nothing', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}, testInfo) => {
+	const service = await newWebhookService(page, baseURL!)
+	await mock.addWebhookReceiver({ url: service.url, status: 200 })
+	for (let n = 0; n < 10; n++) await sendTestEvent(page, service.webhooks)
+
+	await page.goto(service.webhooks)
+	const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+	await page.getByRole('button', { name: 'Send test event' }).click()
+	if (jsDisabled(testInfo)) expect((await answer).status()).toBe(429)
+	await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+		'You have done this too many times in a short while, so nothing was sent or saved. Try again in',
+	)
+	await expect(page).toHaveURL(new RegExp(`${service.webhooks}$`))
+	expect(await mock.webhookRequests(service.url)).toHaveLength(10)
+
+	await mock.advanceClock(60)
+	await sendTestEvent(page, service.webhooks)
+	expect(await mock.webhookRequests(service.url)).toHaveLength(11)
 })

@@ -132,13 +132,23 @@ export function buildOpenApiDocument(): Json {
 			description: 'Server error',
 			content: { 'application/json': { schema: ref(serverErrorBody) } },
 		}
+		const limit = endpoint.rateLimit
+		const description = [
+			endpoint.description,
+			limit &&
+				`At most ${limit.max} calls per partner in any ${limit.windowSeconds} seconds (refused calls do not ` +
+					'count); then 429 `too_many_attempts` with `Retry-After`.',
+		]
+			.filter(Boolean)
+			.join('\n\n')
 		const operation: Json = {
 			operationId: endpoint.name,
 			summary: endpoint.summary,
-			...(endpoint.description ? { description: endpoint.description } : {}),
+			...(description ? { description } : {}),
 			tags: [endpoint.tag],
 			security: securityOf[endpoint.auth],
 			'x-auth': endpoint.auth,
+			...(limit ? { 'x-rate-limit': { max: limit.max, window_seconds: limit.windowSeconds, per: 'partner' } } : {}),
 			...(parameters.length ? { parameters } : {}),
 			...(endpoint.request
 				? { requestBody: { required: true, content: { 'application/json': { schema: ref(endpoint.request) } } } }

@@ -34,6 +34,7 @@ export function ResendButton({
 	ready,
 	refused,
 	label,
+	pendingLabel,
 	variant = 'secondary',
 	name,
 	value,
@@ -46,6 +47,7 @@ export function ResendButton({
 	ready: string
 	refused?: string
 	label: string
+	pendingLabel?: string
 	variant?: 'primary' | 'secondary'
 	name?: string
 	value?: string
@@ -63,7 +65,13 @@ export function ResendButton({
 				<p className="muted">{status}</p>
 			) : null}
 			<div className="button-row">
-				<SubmitButton variant={variant} name={name} value={value} disabled={hydrated && remaining > 0}>
+				<SubmitButton
+					variant={variant}
+					name={name}
+					value={value}
+					pendingLabel={pendingLabel}
+					disabled={hydrated && remaining > 0}
+				>
 					{label}
 				</SubmitButton>
 			</div>

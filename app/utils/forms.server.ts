@@ -29,13 +29,20 @@ type Submission = {
 	}): SubmissionResult<string[]>
 }
 
-/** A 400/422 reply that keeps what was typed, except secrets. */
+/**
+ * A 400/422 reply that keeps what was typed, except secrets; a 429's
+ * `retryAfterSeconds` lets the page count down to the next try.
+ */
 export function invalid(
 	submission: Submission,
-	options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+	{
+		retryAfterSeconds,
+		...options
+	}: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
 	status = 400,
 ) {
-	return data({ result: submission.reply({ ...options, hideFields: SECRET_FIELDS }) }, { status })
+	const result = submission.reply({ ...options, hideFields: SECRET_FIELDS })
+	return data(retryAfterSeconds === undefined ? { result } : { result, retryAfterSeconds }, { status })
 }
 
 /** The form as typed, for actions whose failure has no schema of its own to report against. */
@@ -49,7 +56,8 @@ function anySubmission(context: Context): Submission {
  * - the session ended → sign-in ("Your session has expired");
  * - the API is down, slow or answered 5xx → 503 (502 for a body that breaks
  *   the contract) with "Your changes were not saved" and the request reference;
- * - 4xx → field errors on their fields, the rest in the summary (429 says when to retry).
+ * - 4xx → field errors on their fields, the rest in the summary; a 429 says
+ *   when to try again (and gives the page the seconds for a countdown).
  */
 export async function replyWithApiError(
 	submission: Submission | null,
@@ -77,11 +85,18 @@ export async function replyWithApiError(
 		else formErrors.push(...messages)
 	}
 	if (error.status === 429) {
-		formErrors.push(t('common:errors.tooManyAttempts', { time: formatDuration(retryAfter(error), t) }))
+		const seconds = retryAfter(error)
+		const time = formatDuration(seconds, t)
+		formErrors.push(
+			error.code === 'resend_too_soon'
+				? t('common:errors.emailTooSoon', { time })
+				: t('common:errors.rateLimited', { time }),
+		)
+		return invalid(form, { formErrors, fieldErrors, retryAfterSeconds: seconds }, 429)
 	}
 	if (!formErrors.length && !Object.keys(fieldErrors).length) {
 		const message = (error.body as { message?: unknown } | undefined)?.message
 		formErrors.push(typeof message === 'string' ? message : t('common:errors.generic'))
 	}
-	return invalid(form, { formErrors, fieldErrors }, error.status === 429 ? 429 : 422)
+	return invalid(form, { formErrors, fieldErrors }, 422)
 }

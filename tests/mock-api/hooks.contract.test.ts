@@ -7,6 +7,8 @@ import {
 	contactMessageResponse,
 	endpointList,
 	notFoundBody,
+	rateLimits,
+	throttleErrorBody,
 	userAuthenticationList,
 	userTokenTypeList,
 	userTypeList,
@@ -155,6 +157,47 @@ describe('contact', () => {
 			subject: ['This field must be at most 150 characters.'],
 			message: ['This field is required.'],
 		})
+	})
+})
+
+describe("per-partner limits (the contract's rateLimit)", () => {
+	test('five contact messages a minute: the sixth is a 429 and not sent; refused calls do not count', async () => {
+		const { access } = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
+		const send = (message = 'A question.') =>
+			c.call('createContactMessage', { body: { subject: 'Hello', message }, bearer: access })
+		expect((await send('')).status).toBe(422)
+		for (let n = 0; n < rateLimits.contactMessages.max; n++) expect((await send()).status).toBe(202)
+		const refused = await send()
+		expect(refused.status).toBe(429)
+		const body = throttleErrorBody.parse(refused.body)
+		expect(body.code).toBe('too_many_attempts')
+		expect(body.retry_after_seconds).toBeGreaterThan(55)
+		expect(refused.headers.get('retry-after')).toBe(String(body.retry_after_seconds))
+		expect(await c.emails(CONTACT_EMAIL)).toHaveLength(rateLimits.contactMessages.max)
+		// Another partner has a limit of its own.
+		const other = uniqueEmail()
+		await c.createUser({ email: other })
+		const { access: otherAccess } = await c.signIn(other)
+		const theirs = await c.call('createContactMessage', {
+			body: { subject: 'Hi', message: 'Mine.' },
+			bearer: otherAccess,
+		})
+		expect(theirs.status).toBe(202)
+		await c.advance(rateLimits.contactMessages.windowSeconds)
+		expect((await send()).status).toBe(202)
+	})
+
+	test('every limited endpoint documents its 429', () => {
+		const limited = endpointList.filter((endpoint) => endpoint.rateLimit)
+		expect(limited.map((endpoint) => endpoint.name).sort()).toEqual([
+			'checkWebhookEndpoint',
+			'createContactMessage',
+			'redeliverWebhookDelivery',
+			'sendWebhookTestEvent',
+			'uploadTmpFile',
+			'verifyServiceDomain',
+		])
+		for (const endpoint of limited) expect(endpoint.responses[429], endpoint.name).toBe(throttleErrorBody)
 	})
 })
 

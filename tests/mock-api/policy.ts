@@ -1,3 +1,5 @@
+import { emailIntervalSeconds } from '../../app/api/contract/index'
+
 /** Lifetimes and intervals of the mock API (the lockout numbers live in lockout.ts). */
 export const POLICY = {
 	/** Access token; override with `--access-ttl` / `accessTtlSeconds`. */
@@ -13,8 +15,8 @@ export const POLICY = {
 	resetTokenTtlSeconds: 60 * 60,
 	/** Emailed two-step codes. */
 	emailCodeTtlSeconds: 10 * 60,
-	/** Verification emails and email codes: at most one send per interval. */
-	resendIntervalSeconds: 60,
+	/** Verification emails and email codes: at most one send per interval (the contract's). */
+	resendIntervalSeconds: emailIntervalSeconds,
 	/** Issuer shown by authenticator apps. */
 	totpIssuer: 'Partner Portal',
 } as const

@@ -17,6 +17,7 @@ import {
 } from '../../app/api/contract/index'
 import { handlers } from './areas/index'
 import { pruneTokens, tokenByRaw, tokenIsLive } from './areas/auth/state'
+import { releaseHit, takeHit, type HitRecord } from './areas/limits/state'
 import { serveServiceLogo } from './areas/services/handlers'
 import { SERVICE_LOGO_PATH, UPLOAD_TMP_PATH } from './areas/services/state'
 import { userById } from './areas/users/state'
@@ -224,14 +225,20 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 			return { result: reply(404, { message: 'Not found.' }) }
 		}
 		ctx.auth = resolveAuth(store, ctx.bearer)
+		let hit: HitRecord | null = null
 		try {
 			const { auth } = route.endpoint
 			if (auth === 'access' && !ctx.auth) throw unauthenticated()
 			if (auth === 'access' && ctx.auth?.restricted) throw twoStepRequired()
 			if (auth === 'access-or-restricted' && !ctx.auth) throw unauthenticated()
 			if (auth === 'restricted' && !ctx.auth?.restricted) throw unauthenticated()
-			return { result: await handlers[route.name](ctx), route }
+			const limit = route.endpoint.rateLimit
+			hit = limit && ctx.auth ? takeHit(store, `${route.name}:${ctx.auth.user.id}`, limit) : null
+			const result = await handlers[route.name](ctx)
+			if (hit && result.status >= 300) releaseHit(store, hit)
+			return { result, route }
 		} catch (error) {
+			if (hit) releaseHit(store, hit)
 			if (error instanceof HttpError) return { result: error.reply, route }
 			throw error
 		}

@@ -231,6 +231,24 @@ describe('password reset', () => {
 		expect(mail.links[0]).toMatch(new RegExp(`^${PORTAL_URL}/auth/reset-password/token/[A-Za-z0-9_-]{40,}$`))
 	})
 
+	test('one request per address a minute, registered or not: sooner is a 429 and sends nothing', async () => {
+		const unknown = uniqueEmail('nobody')
+		for (const email of [DEMO_EMAIL, unknown]) {
+			expect((await c.call('requestPasswordReset', { body: { email } })).status).toBe(202)
+			const again = await c.call('requestPasswordReset', { body: { email: email.toUpperCase() } })
+			expect(again.status).toBe(429)
+			const body = throttleErrorBody.parse(again.body)
+			expect(body).toMatchObject({ code: 'resend_too_soon' })
+			expect(body.retry_after_seconds).toBeGreaterThan(55)
+			expect(body.retry_after_seconds).toBeLessThanOrEqual(60)
+			expect(again.headers.get('retry-after')).toBe(String(body.retry_after_seconds))
+		}
+		expect(await c.emails(DEMO_EMAIL)).toHaveLength(1)
+		await c.advance(60)
+		expect((await c.call('requestPasswordReset', { body: { email: DEMO_EMAIL } })).status).toBe(202)
+		expect(await c.emails(DEMO_EMAIL)).toHaveLength(2)
+	})
+
 	test('activation: policy errors, success signs out everywhere, single use; the public check does not consume', async () => {
 		const session = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
 		await c.call('requestPasswordReset', { body: { email: DEMO_EMAIL } })
@@ -335,6 +353,29 @@ describe('PATCH /users/me', () => {
 		expect((await c.lastEmail(email)).subject).toBe('Your email address was changed')
 		expect((await c.signInRaw(newEmail, PASSWORD)).status).toBe(201)
 		expect((await c.signInRaw(email, PASSWORD)).status).toBe(422)
+	})
+
+	test('email change: one confirmation email a minute per address; a throttled call changes nothing', async () => {
+		const email = uniqueEmail()
+		await c.createUser({ email })
+		const { access } = await c.signIn(email)
+		const first = uniqueEmail('first')
+		const second = uniqueEmail('second')
+		const change = (to: string, extra: Record<string, string> = {}) =>
+			c.call('updateCurrentUser', { body: { email: to, current_password: PASSWORD, ...extra }, bearer: access })
+		expect((await change(first)).status).toBe(200)
+		// Another address is another recipient: a typo can be corrected at once.
+		expect((await change(second)).status).toBe(200)
+		const early = await change(first, { first_name: 'Changed' })
+		expect(early.status).toBe(429)
+		expect(throttleErrorBody.parse(early.body).code).toBe('resend_too_soon')
+		const me = (await c.call('getCurrentUser', { bearer: access })).body.data
+		expect(me).toMatchObject({ pending_email: second })
+		expect(me.first_name).not.toBe('Changed')
+		expect(await c.emails(first)).toHaveLength(1)
+		await c.advance(60)
+		expect((await change(first)).status).toBe(200)
+		expect(await c.emails(first)).toHaveLength(2)
 	})
 
 	test('password change keeps this sign-in and ends the others', async () => {

@@ -41,6 +41,30 @@ export const limits = {
 } as const
 
 // ---------------------------------------------------------------------------
+// Abuse limits (docs/decisions/0019-abuse-limits.md)
+// ---------------------------------------------------------------------------
+
+/**
+ * Emails of one kind to one address — a reset link, a verification or
+ * email-change link, a two-step code — at most one per this many seconds;
+ * sooner is a 429 `resend_too_soon`, whether or not the address is registered.
+ */
+export const emailIntervalSeconds = 60
+
+/** At most `max` calls by one partner in any `windowSeconds`; then a 429 `too_many_attempts`. */
+export type RateLimit = { max: number; windowSeconds: number }
+
+/** The costly actions' limits, per partner (every service of the account together). */
+export const rateLimits = {
+	contactMessages: { max: 5, windowSeconds: 60 },
+	webhookTestEvents: { max: 10, windowSeconds: 60 },
+	webhookChecks: { max: 10, windowSeconds: 60 },
+	webhookRedeliveries: { max: 30, windowSeconds: 60 },
+	domainVerificationChecks: { max: 10, windowSeconds: 60 },
+	logoUploads: { max: 10, windowSeconds: 60 },
+} as const satisfies Record<string, RateLimit>
+
+// ---------------------------------------------------------------------------
 // Password policy (docs/decisions/0006-forms-validation-and-password-policy.md)
 // ---------------------------------------------------------------------------
 

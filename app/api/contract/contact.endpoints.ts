@@ -1,6 +1,7 @@
 /** Contact: messages to the partner team. */
 import { contactMessageBody, contactMessageResponse } from './contact'
-import { invalid, signedIn, type Endpoint } from './endpoint'
+import { rateLimits } from './constants'
+import { invalid, signedIn, throttled, type Endpoint } from './endpoint'
 
 export const contactEndpoints = {
 	createContactMessage: {
@@ -10,6 +11,7 @@ export const contactEndpoints = {
 		tag: 'Contact',
 		auth: 'access',
 		request: contactMessageBody,
-		responses: { 202: contactMessageResponse, ...signedIn, ...invalid },
+		rateLimit: rateLimits.contactMessages,
+		responses: { 202: contactMessageResponse, ...signedIn, ...invalid, ...throttled },
 	},
 } as const satisfies Record<string, Endpoint>

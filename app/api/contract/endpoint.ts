@@ -3,6 +3,7 @@
  * and the helpers the client, the mock and `scripts/openapi.ts` use on it.
  */
 import type { z } from 'zod'
+import type { RateLimit } from './constants'
 import {
 	messageBody,
 	notFoundBody,
@@ -42,6 +43,11 @@ export interface Endpoint {
 	query?: z.ZodObject
 	/** Body schema per status; `null` means no body (204). */
 	responses: Partial<Record<number, z.ZodType | null>>
+	/**
+	 * A per-partner limit (`rateLimits` in constants.ts): calls the API carries
+	 * out count, refused ones do not; over it, a 429 (`throttled`).
+	 */
+	rateLimit?: RateLimit
 }
 
 export const signedIn = { 401: unauthenticatedBody, 403: twoStepRequiredBody } as const

@@ -4,7 +4,8 @@
  * Every call on a service is the caller's own: anyone else's id is 404.
  */
 import { listQuery } from './common'
-import { invalid, notFound, signedIn, type Endpoint } from './endpoint'
+import { rateLimits } from './constants'
+import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
 import {
 	saveTranslationsBody,
 	securityProtectionList,
@@ -68,7 +69,8 @@ export const serviceSectionsEndpoints = {
 			'(what was found for each way). 422 `already_verified` when it is verified.',
 		tag: 'Service verification',
 		auth: 'access',
-		responses: { 200: serviceResponse, ...signedIn, ...notFound, ...invalid },
+		rateLimit: rateLimits.domainVerificationChecks,
+		responses: { 200: serviceResponse, ...signedIn, ...notFound, ...invalid, ...throttled },
 	},
 	resetServiceDomainVerification: {
 		method: 'POST',

@@ -1,6 +1,7 @@
 /** Services: the partner's services, their secrets and logos, the categories, temporary uploads. */
 import { listQuery } from './common'
-import { invalid, notFound, signedIn, type Endpoint } from './endpoint'
+import { rateLimits } from './constants'
+import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
 import {
 	attachLogoBody,
 	createServiceBody,
@@ -130,6 +131,7 @@ export const servicesEndpoints = {
 		tag: 'Uploads',
 		auth: 'access',
 		rawRequest: { description: 'The file itself, at most 10 MB.' },
-		responses: { 201: uploadResponse, ...signedIn, ...invalid },
+		rateLimit: rateLimits.logoUploads,
+		responses: { 201: uploadResponse, ...signedIn, ...invalid, ...throttled },
 	},
 } as const satisfies Record<string, Endpoint>

@@ -31,12 +31,13 @@ export const usersEndpoints = {
 		summary: 'Update profile, start an email change, or change the password',
 		description:
 			'Any subset of first_name, last_name, company_name, country, locale. `email` + `current_password` sets ' +
-			'`pending_email` and emails a confirmation link to the new address. `password` + `password_confirmation` + ' +
-			'`current_password` changes the password and revokes every other sign-in of the user.',
+			'`pending_email` and emails a confirmation link to the new address, at most once a minute per address ' +
+			'(429 `resend_too_soon`, nothing changed). `password` + `password_confirmation` + `current_password` ' +
+			'changes the password and revokes every other sign-in of the user.',
 		tag: 'Users',
 		auth: 'access',
 		request: updateMeBody,
-		responses: { 200: userResponse, ...signedIn, ...invalid },
+		responses: { 200: userResponse, ...signedIn, ...invalid, ...throttled },
 	},
 	verifyRegistration: {
 		method: 'POST',
@@ -117,10 +118,13 @@ export const usersEndpoints = {
 		method: 'POST',
 		path: '/user-reset-passwords/token',
 		summary: 'Email a reset link (same answer whether or not the address is registered)',
+		description:
+			'At most one request per address a minute, registered or not: sooner is a 429 `resend_too_soon` and ' +
+			'sends nothing (a client that must not reveal anything answers it as it answers a 202).',
 		tag: 'Password reset',
 		auth: 'none',
 		request: resetPasswordRequestBody,
-		responses: { 202: messageBody, ...invalid },
+		responses: { 202: messageBody, ...invalid, ...throttled },
 	},
 	resetPassword: {
 		method: 'POST',

@@ -2,7 +2,8 @@
  * Services part 3: webhook deliveries of one service (docs/decisions/0015-webhook-deliveries.md).
  * Every call is on the caller's own service: anyone else's id is 404.
  */
-import { invalid, notFound, signedIn, type Endpoint } from './endpoint'
+import { rateLimits } from './constants'
+import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
 import {
 	redeliverBody,
 	webhookCheckResponse,
@@ -23,7 +24,8 @@ export const webhookDeliveriesEndpoints = {
 			'retried like any delivery.',
 		tag: 'Service webhooks',
 		auth: 'access',
-		responses: { 201: webhookDeliveryResponse, ...signedIn, ...notFound },
+		rateLimit: rateLimits.webhookTestEvents,
+		responses: { 201: webhookDeliveryResponse, ...signedIn, ...notFound, ...throttled },
 	},
 	checkWebhookEndpoint: {
 		method: 'POST',
@@ -36,7 +38,8 @@ export const webhookDeliveriesEndpoints = {
 			'health. Kept 30 days.',
 		tag: 'Service webhooks',
 		auth: 'access',
-		responses: { 201: webhookCheckResponse, ...signedIn, ...notFound },
+		rateLimit: rateLimits.webhookChecks,
+		responses: { 201: webhookCheckResponse, ...signedIn, ...notFound, ...throttled },
 	},
 	getWebhookCheck: {
 		method: 'GET',
@@ -77,7 +80,15 @@ export const webhookDeliveriesEndpoints = {
 		tag: 'Service webhooks',
 		auth: 'access',
 		request: redeliverBody,
-		responses: { 200: webhookDeliveryResponse, 201: webhookDeliveryResponse, ...signedIn, ...notFound, ...invalid },
+		rateLimit: rateLimits.webhookRedeliveries,
+		responses: {
+			200: webhookDeliveryResponse,
+			201: webhookDeliveryResponse,
+			...signedIn,
+			...notFound,
+			...invalid,
+			...throttled,
+		},
 	},
 	getWebhookHealth: {
 		method: 'GET',

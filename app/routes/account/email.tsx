@@ -7,7 +7,7 @@ import { isEmailTaken, updateCurrentUser } from '#app/api/users.server'
 import { getUser } from '#app/middleware/guards.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
-import { SubmitButton } from '#app/components/ui/button'
+import { ResendButton } from '#app/components/countdown'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
@@ -90,9 +90,15 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
 						type="password"
 						autoComplete="current-password"
 					/>
-					<div className="button-row">
-						<SubmitButton pendingLabel={t('email.pendingLabel')}>{t('email.submit')}</SubmitButton>
-					</div>
+					<ResendButton
+						seconds={actionData?.retryAfterSeconds ?? null}
+						answer={actionData}
+						waiting={(count) => t('email.askAgainIn', { count })}
+						ready={t('email.askAgainNow')}
+						label={t('email.submit')}
+						pendingLabel={t('email.pendingLabel')}
+						variant="primary"
+					/>
 				</AppForm>
 			</div>
 		</section>

@@ -3,7 +3,7 @@ import { fixedT } from '#app/i18n'
 import { data, href, redirect, type RouterContextProvider, Link } from 'react-router'
 import type { Route } from './+types/logo'
 import { checkLogo } from '#app/api/contract/images'
-import { ApiError } from '#app/api/errors'
+import { ApiError, retryAfter } from '#app/api/errors'
 import { removeServiceLogo, uploadServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { LogoForm } from '#app/components/services/logo-form'
@@ -13,6 +13,7 @@ import { getT } from '#app/middleware/i18n.server'
 import { requestIdContext } from '#app/middleware/request-log.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
+import { formatDuration } from '#app/utils/duration'
 import {
 	LOGO_FIELD,
 	LOGO_INTENT,
@@ -75,7 +76,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 /**
  * A partner API failure as this form's answer: the API's 422 on the upload
  * (`file`) or the attach (`upload_id`) is the `logo` field's; an ended session
- * goes to sign-in; an outage is a 503 with the request's reference.
+ * goes to sign-in; too many uploads a 429 that says when to try again; an
+ * outage is a 503 with the request's reference.
  */
 async function apiFailure(
 	error: unknown,
@@ -91,6 +93,9 @@ async function apiFailure(
 	if (error.kind !== 'bad_request') {
 		const requestId = context.get(requestIdContext)
 		return fail({ form: [t('common:errors.notSaved'), t('common:errors.reference', { requestId })] }, 503)
+	}
+	if (error.status === 429) {
+		return fail({ form: [t('common:errors.rateLimited', { time: formatDuration(retryAfter(error), t) })] }, 429)
 	}
 	const message = (error.body as { message?: unknown } | undefined)?.message
 	return fail(logoErrorsFromApi(error.fieldErrors, typeof message === 'string' ? message : t('common:errors.generic')))

@@ -9,6 +9,7 @@ import { authHandlers } from './auth/handlers'
 import { contactHandlers } from './contact/handlers'
 import { contactCollections } from './contact/state'
 import { emailCollections } from './emails/state'
+import { limitCollections } from './limits/state'
 import { referenceHandlers } from './reference/handlers'
 import { serviceSectionsHandlers } from './service-sections/handlers'
 import { serviceSectionCollections } from './service-sections/state'
@@ -26,6 +27,7 @@ export const collections = {
 	...authCollections,
 	...twoStepCollections,
 	...emailCollections,
+	...limitCollections,
 	...contactCollections,
 	...serviceCollections,
 	...serviceSectionCollections,

@@ -28,6 +28,7 @@ import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
 import { revokeUserFamilies } from '../auth/state'
 import { sendEmail } from '../emails/state'
+import { takeEmailSlot } from '../limits/state'
 import { USER_TOKEN_TYPES } from '../reference/data'
 import { presentUser, presentVerification } from './presenters'
 import {
@@ -142,6 +143,8 @@ export const userHandlers: Handlers<
 			}
 			if (Object.keys(errors).length) throw validationFailed(errors)
 		}
+		// Before any change: a throttled call changes nothing.
+		if (body.email !== undefined) takeEmailSlot(store, 'email_change', body.email)
 		if (body.first_name !== undefined) user.first_name = body.first_name
 		if (body.last_name !== undefined) user.last_name = body.last_name
 		if (body.company_name !== undefined) user.company_name = body.company_name
@@ -230,8 +233,9 @@ export const userHandlers: Handlers<
 		const { store } = ctx
 		const body = parseBody(ctx, resetPasswordRequestBody)
 		const user = userByEmail(store, body.email)
-		// The same work whether or not the address is registered.
+		// The same work whether or not the address is registered, throttled or not.
 		await hashPassword(randomToken(), store.config.scryptCost)
+		takeEmailSlot(store, 'reset_password', body.email)
 		if (user) {
 			const raw = issueUserToken(store, 'reset_password', user, user.email, null)
 			sendEmail(

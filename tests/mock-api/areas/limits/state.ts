@@ -1,0 +1,58 @@
+/**
+ * The API's abuse limits (docs/decisions/0019-abuse-limits.md): a sliding
+ * window of hits per key, in the mock's state — so they hold across a restart
+ * of the mock and follow its clock hook. The contract names the numbers:
+ * `rateLimits` (per partner, enforced for every endpoint with a `rateLimit` by
+ * server.ts) and `emailIntervalSeconds` (per address, by the handlers that email).
+ */
+import { emailIntervalSeconds, type RateLimit } from '../../../../app/api/contract/index'
+import { list } from '../../collections'
+import { throttled } from '../../http'
+import type { MockStore } from '../../store'
+
+export type HitRecord = { key: string; at: number }
+
+export const limitCollections = { rate_hits: list<HitRecord>() }
+
+/** The longest window any limit uses: older hits are dropped. */
+const KEEP_MS = 60 * 60 * 1000
+
+/**
+ * Counts one hit of `key`, or throws the 429 (`code`) when `limit.max` hits
+ * are already inside the window. Answers the hit, for `releaseHit` when the
+ * call is refused after all.
+ */
+export function takeHit(
+	store: MockStore,
+	key: string,
+	limit: RateLimit,
+	code: 'too_many_attempts' | 'resend_too_soon' = 'too_many_attempts',
+): HitRecord {
+	const now = store.now()
+	store.data.rate_hits = store.data.rate_hits.filter((hit) => hit.at > now - KEEP_MS)
+	const inWindow = store.data.rate_hits.filter((hit) => hit.key === key && hit.at > now - limit.windowSeconds * 1000)
+	if (inWindow.length >= limit.max) {
+		const oldest = Math.min(...inWindow.map((hit) => hit.at))
+		throw throttled(code, (oldest + limit.windowSeconds * 1000 - now) / 1000)
+	}
+	const hit = { key, at: now }
+	store.data.rate_hits.push(hit)
+	store.changed()
+	return hit
+}
+
+/** Gives back a hit the API did not carry out (refused calls do not count). */
+export function releaseHit(store: MockStore, hit: HitRecord) {
+	const index = store.data.rate_hits.indexOf(hit)
+	if (index !== -1) store.data.rate_hits.splice(index, 1)
+}
+
+/** One email of `kind` to `address` per `emailIntervalSeconds`, registered address or not (429 `resend_too_soon`). */
+export function takeEmailSlot(store: MockStore, kind: 'reset_password' | 'email_change', address: string) {
+	return takeHit(
+		store,
+		`email:${kind}:${address.trim().toLowerCase()}`,
+		{ max: 1, windowSeconds: emailIntervalSeconds },
+		'resend_too_soon',
+	)
+}
