@@ -1,9 +1,10 @@
 import path from 'node:path'
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Response } from '@playwright/test'
 import { MockHooks } from '#tests/mock-api/hooks-client'
 import { startMockApi } from '#tests/mock-api/server'
 import { freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
 import { createPartner, signInOverHttp, type Partner } from './utils/auth'
+import { formatFindings, validateHtml, type HtmlFinding } from './utils/html-validate'
 
 export const CONTACT_EMAIL = 'partners@example.com'
 /** The portal's partner API timeout in e2e runs: a fault that waits longer is a timeout. */
@@ -17,6 +18,8 @@ type TestFixtures = {
 	 * is still blank. Take it as `partner: _signedIn` when only the sign-in is needed.
 	 */
 	partner: Partner
+	/** Automatic, js-disabled project only: fails the test if a page the portal sent it is not valid HTML. */
+	htmlValidation: void
 }
 
 /**
@@ -71,6 +74,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		await signInOverHttp(context.request, baseURL!, partner.email, partner.password)
 		await use(partner)
 	},
+	htmlValidation: [
+		async ({ context, baseURL }, use, testInfo) => {
+			if (!jsDisabled(testInfo)) return use()
+			// Every HTML document the portal sends to a page of this test's context (any status: error pages too),
+			// validated while the test goes on; html-validate.ts skips a page this worker has validated before.
+			const pages: Promise<HtmlFinding[]>[] = []
+			const onResponse = (response: Response) => {
+				const request = response.request()
+				if (request.resourceType() !== 'document' || response.frame().parentFrame() !== null) return
+				if (!response.url().startsWith(`${baseURL}/`)) return
+				if (!response.headers()['content-type']?.startsWith('text/html')) return
+				// A redirect has no body to read.
+				if (response.status() >= 300 && response.status() < 400) return
+				pages.push(
+					response.text().then(
+						(html) => validateHtml(html, `${request.method()} ${response.url()} → ${response.status()}`),
+						// The body is gone when the browser dropped the document before it was read.
+						() => [],
+					),
+				)
+			}
+			context.on('response', onResponse)
+			await use()
+			context.off('response', onResponse)
+			const findings = (await Promise.all(pages)).flat()
+			if (findings.length > 0) throw new Error(formatFindings(findings))
+		},
+		{ auto: true },
+	],
 })
 
 export { expect }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { portalEnv } from '#tests/setup/processes'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
+import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -15,10 +15,7 @@ test('the details page leads to the developers page: credentials, URLs and webho
 	const request = page.context().request
 	await page.goto(await postCreate(request, baseURL!, await createFormTokens(request)))
 	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
-	await page
-		.getByRole('region', { name: 'Sections' })
-		.getByRole('link', { name: 'Client ID, URLs and how webhooks are signed' })
-		.click()
+	await sectionLink(page, 'Developers').click()
 
 	await expect(page.getByRole('heading', { level: 1, name: `Developers: ${SERVICE.name}` })).toBeVisible()
 	await expect(page).toHaveURL(/\/services\/[^/]+\/developers$/)

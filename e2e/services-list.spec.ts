@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test'
-import { anotherPartnersService, createFormTokens, LIST, postCreate, SERVICE } from './utils/services'
+import { anotherPartnersService, createFormTokens, LIST, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -41,7 +41,7 @@ test('empty list, a validation error, create, the secret once, then the list and
 	await expect(page).toHaveURL(/\/services\/[^/]+$/)
 	await expect(page.getByText('Service created.')).toBeVisible()
 	await expect(page.getByText(ONCE)).toBeVisible()
-	await expect(page.getByLabel('Client secret')).not.toBeEmpty()
+	await expect(page.getByRole('figure', { name: 'Client secret' }).locator('code')).not.toBeEmpty()
 	await expect(page.getByRole('button', { name: 'Copy secret' })).toHaveCount(jsDisabled(testInfo) ? 0 : 1)
 	await expect(page.getByText('Environment: Test')).toBeVisible()
 	await expect(page.getByText('Not submitted', { exact: true })).toBeVisible()
@@ -51,15 +51,26 @@ test('empty list, a validation error, create, the secret once, then the list and
 	await expect(sections).toContainText('No translations yet.')
 	await expect(sections).toContainText('Client ID')
 	await expect(sections).toContainText('Security protections')
-	// Every section's summary leads to its page.
-	await expect(sections.getByRole('link')).toHaveText([
-		'Category: Finance; website https://ledger.example.com',
-		'Domain not verified yet. Review: Not submitted.',
-		'No translations yet.',
-		'Client ID, URLs and how webhooks are signed',
-		'Test events, endpoint check and delivery log',
-		'No protection enabled.',
-	])
+	// Every section has one link, named by the section (a table of contents for a screen reader's links list), its
+	// state beside it as the link's description; no second way into the settings.
+	const states = {
+		Settings: 'Category: Finance; website https://ledger.example.com',
+		Verifications: 'Domain not verified yet. Review: Not submitted.',
+		Translations: 'No translations yet.',
+		Developers: 'Client ID, URLs and how webhooks are signed',
+		Webhooks: 'Test events, endpoint check and delivery log',
+		'Security protections': 'No protection enabled.',
+	}
+	await expect(sections.getByRole('link')).toHaveText(Object.keys(states))
+	for (const [name, state] of Object.entries(states)) {
+		await expect(sectionLink(page, name)).toHaveAccessibleDescription(state)
+	}
+	// The name and its state never run together: a gap beside it, or a line of their own.
+	const link = (await sectionLink(page, 'Settings').boundingBox())!
+	const state = (await sections.getByText(states.Settings, { exact: true }).boundingBox())!
+	expect(state.x >= link.x + link.width + 8 || state.y >= link.y + link.height).toBe(true)
+	await expect(page.getByRole('link', { name: 'Edit settings' })).toHaveCount(0)
+	await expect(page.getByRole('main')).not.toContainText(/soon|coming/i)
 	await expectAccessible(page, testInfo)
 
 	const reload = await page.reload()
@@ -72,6 +83,11 @@ test('empty list, a validation error, create, the secret once, then the list and
 	await expect(card).toContainText('Finance')
 	await expect(card).toContainText('Test')
 	await expect(card).toContainText('Not submitted')
+	// No logo yet: the name's initial holds its place, the size of a logo (hidden from screen readers, like a logo).
+	const placeholder = card.locator('.service-logo')
+	await expect(placeholder).toHaveText(SERVICE.name[0]!.toUpperCase())
+	await expect(placeholder).toHaveAttribute('aria-hidden', 'true')
+	expect(await placeholder.boundingBox()).toMatchObject({ width: 48, height: 48 })
 	await expect(page.getByText('No results.')).toHaveCount(0)
 	await card.getByRole('link', { name: SERVICE.name }).click()
 	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()

@@ -1,6 +1,6 @@
 import type { Page, Response, TestInfo } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
+import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -92,8 +92,8 @@ test('the details page leads to the protections; toggles persist after a reload 
 }, testInfo) => {
 	const service = await createService(page, baseURL!)
 	await page.goto(service.details)
-	const sections = page.getByRole('region', { name: 'Sections' })
-	await sections.getByRole('link', { name: 'No protection enabled.' }).click()
+	await expect(sectionLink(page, 'Security protections')).toHaveAccessibleDescription('No protection enabled.')
+	await sectionLink(page, 'Security protections').click()
 
 	await expect(page).toHaveURL(service.protections)
 	await expect(page.getByRole('heading', { level: 1, name: `Security protections: ${SERVICE.name}` })).toBeVisible()
@@ -134,7 +134,8 @@ test('the details page leads to the protections; toggles persist after a reload 
 
 	await page.getByRole('link', { name: `Back to ${SERVICE.name}` }).click()
 	await expect(page).toHaveURL(service.details)
-	await sections.getByRole('link', { name: '2 protections enabled.' }).click()
+	await expect(sectionLink(page, 'Security protections')).toHaveAccessibleDescription('2 protections enabled.')
+	await sectionLink(page, 'Security protections').click()
 	await expect(page).toHaveURL(service.protections)
 
 	await setProtections(page, testInfo, service.protections, {
@@ -148,10 +149,8 @@ test('the details page leads to the protections; toggles persist after a reload 
 		'Disconnect the linked account': true,
 	})
 	await page.goto(service.details)
-	await expect(sections.getByRole('link', { name: '2 protections enabled.' })).toHaveAttribute(
-		'href',
-		service.protections,
-	)
+	await expect(sectionLink(page, 'Security protections')).toHaveAccessibleDescription('2 protections enabled.')
+	await expect(sectionLink(page, 'Security protections')).toHaveAttribute('href', service.protections)
 
 	await page.goto(service.protections)
 	await setProtections(page, testInfo, service.protections, {
@@ -159,7 +158,7 @@ test('the details page leads to the protections; toggles persist after a reload 
 		'Disconnect the linked account': false,
 	})
 	await page.goto(service.details)
-	await expect(sections.getByRole('link', { name: 'No protection enabled.' })).toBeVisible()
+	await expect(sectionLink(page, 'Security protections')).toHaveAccessibleDescription('No protection enabled.')
 })
 
 test('an API failure keeps the ticked boxes with "not saved" (JS off) or rolls the switch back with a message (JS on)', async ({
@@ -269,5 +268,5 @@ test("another partner's service and a malformed id are 404 pages, and a made-up 
 	).toBe(400)
 	expect((await post(service.protections, { intent: 'explode' })).status()).toBe(400)
 	await page.goto(service.details)
-	await expect(page.getByRole('link', { name: 'No protection enabled.' })).toBeVisible()
+	await expect(sectionLink(page, 'Security protections')).toHaveAccessibleDescription('No protection enabled.')
 })

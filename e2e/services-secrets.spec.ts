@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Response } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
+import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -9,9 +9,9 @@ const TOO_MANY = 'A service has at most two live secrets: revoke one first.'
 const LAST = 'The only live secret cannot be revoked: reset it instead.'
 const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
 
-const secrets = (page: Page) => page.getByRole('list', { name: 'Live secrets' }).getByRole('listitem')
+const secrets = (page: Page) => page.getByRole('list', { name: 'Secrets' }).getByRole('listitem')
 const secretWithHint = (page: Page, hint: string) => secrets(page).filter({ hasText: `…${hint}` })
-const shownSecret = (page: Page) => page.getByLabel('Client secret')
+const shownSecret = (page: Page) => page.getByRole('figure', { name: 'Client secret' }).locator('code')
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
 /** The path of a page, with JS on (`.data` requests) or off. */
@@ -64,7 +64,7 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	baseURL,
 }, testInfo) => {
 	const developers = await newService(page, baseURL!)
-	await page.getByRole('link', { name: 'Client ID, URLs and how webhooks are signed' }).click()
+	await sectionLink(page, 'Developers').click()
 	await expect(page.getByRole('heading', { level: 1, name: `Developers: ${SERVICE.name}` })).toBeVisible()
 	const region = page.getByRole('region', { name: 'Secrets' })
 	await expect(region).toContainText('Rotate adds a second secret. Both work until you revoke the old one')

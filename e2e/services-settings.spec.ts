@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
+import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, test } from './fixtures'
 
@@ -61,7 +61,7 @@ test('the details page leads to the settings; a save shows on the details page',
 }, testInfo) => {
 	const details = await createService(page, baseURL!)
 	await page.goto(details)
-	await page.getByRole('link', { name: 'Edit settings' }).click()
+	await sectionLink(page, 'Settings').click()
 
 	await expect(page).toHaveURL(`${details}/manage`)
 	await expect(page.getByRole('heading', { level: 1, name: `Settings: ${SERVICE.name}` })).toBeVisible()
@@ -83,10 +83,8 @@ test('the details page leads to the settings; a save shows on the details page',
 	await expect(page).toHaveURL(details)
 	await expect(page.getByText('Settings saved.')).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1, name: EDITED.name })).toBeVisible()
-	const settings = page
-		.getByRole('region', { name: 'Sections' })
-		.getByRole('link', { name: `Category: ${EDITED.categoryName}; website ${EDITED.website_url}` })
-	await expect(settings).toBeVisible()
+	const settings = sectionLink(page, 'Settings')
+	await expect(settings).toHaveAccessibleDescription(`Category: ${EDITED.categoryName}; website ${EDITED.website_url}`)
 
 	// The section summary leads back to the form, which now holds the saved values.
 	await settings.click()
@@ -180,7 +178,7 @@ test('a save that raced another tab shows both versions; "Save my version" then 
 	await expect(page).toHaveURL(details)
 	await expect(page.getByText('Settings saved.')).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
-	await page.getByRole('link', { name: 'Edit settings' }).click()
+	await sectionLink(page, 'Settings').click()
 	await expectSettings(page, { ...SERVICE, description: EDITED.description })
 })
 

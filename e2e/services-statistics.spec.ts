@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, test } from './fixtures'
+import { distinctActiveUsers } from '#tests/mock-api/areas/service-sections/state'
 
 type Numbers = { active_users: number; new_users: number; nukes: number }
 
@@ -32,13 +33,15 @@ function expectedPeriod(today: Date, days: number) {
 		const ago = days - 1 - index
 		return { date: daysBefore(today, ago), ...(SET[ago] ?? ZERO) }
 	})
-	const totals = { ...ZERO }
+	const sums = { ...ZERO }
 	for (const day of daily) {
-		totals.active_users += day.active_users
-		totals.new_users += day.new_users
-		totals.nukes += day.nukes
+		sums.active_users += day.active_users
+		sums.new_users += day.new_users
+		sums.nukes += day.nukes
 	}
-	return { daily, totals, from: longDate.format(daily[0]!.date), to: longDate.format(daily.at(-1)!.date) }
+	// The API counts active users as different people over the period (the mock's model of it), not user-days.
+	const people = distinctActiveUsers(daily.map((day) => ({ ...day, date: isoDate(day.date) })))
+	return { daily, sums, people, from: longDate.format(daily[0]!.date), to: longDate.format(daily.at(-1)!.date) }
 }
 
 const statisticsOf = (page: Page) => page.getByRole('region', { name: 'Statistics' })
@@ -58,22 +61,33 @@ async function createService(page: Page, baseURL: string, name = SERVICE.name) {
 }
 
 async function expectPeriodShown(page: Page, path: string, today: Date, days: 7 | 30 | 90) {
-	const { daily, totals, from, to } = expectedPeriod(today, days)
+	const { daily, sums, people, from, to } = expectedPeriod(today, days)
 	const region = statisticsOf(page)
 	await expect(periodLinks(page).and(page.locator('[aria-current="page"]'))).toHaveText(`Last ${days} days`)
 
 	await expect(region.getByRole('heading', { level: 3, name: `Totals, ${from} to ${to}` })).toBeVisible()
-	await expect(total(region, 'Active users')).toHaveText(`${totals.active_users} user-days`)
-	await expect(total(region, 'New users')).toHaveText(String(totals.new_users))
-	await expect(total(region, 'Nukes')).toHaveText(String(totals.nukes))
+	await expect(total(region, 'Active users')).toHaveText(`${people} people`)
+	expect(people).toBeLessThan(sums.active_users)
+	await expect(total(region, 'New users')).toHaveText(String(sums.new_users))
+	await expect(total(region, 'Nukes')).toHaveText(String(sums.nukes))
 
-	const chart = region.getByRole('img', { name: `Active users, new users and nukes per day, last ${days} days` })
-	await expect(chart).toBeVisible()
-	await expect(chart).toHaveAccessibleDescription(
-		new RegExp(`^From ${from} to ${to}\\. Active users .*; ${totals.active_users} user-days in total\\. New users `),
+	// One chart per series, each on its own scale, each described in words.
+	await expect(region.getByRole('img')).toHaveCount(3)
+	const chart = (series: string) => region.getByRole('img', { name: `${series} per day, last ${days} days` })
+	await expect(chart('Active users')).toHaveAccessibleDescription(
+		new RegExp(`^From ${from} to ${to}\\. Active users .*; ${sums.active_users} user-days in total\\.$`),
+	)
+	await expect(chart('New users')).toHaveAccessibleDescription(
+		new RegExp(`^From ${from} to ${to}\\. New users .*; ${sums.new_users} in total\\.$`),
+	)
+	await expect(chart('Nukes')).toHaveAccessibleDescription(
+		new RegExp(`^From ${from} to ${to}\\. Nukes .*; ${sums.nukes} in total\\.$`),
 	)
 
+	// The daily table is folded away (a native disclosure, with or without JS) with its row count.
 	const table = region.getByRole('table', { name: `Daily numbers, ${from} to ${to}` })
+	if (!(await table.isVisible())) await region.getByText(`Daily numbers (${days} days)`, { exact: true }).click()
+	await expect(table).toBeVisible()
 	// A header row, one row per day, the totals row.
 	await expect(table.getByRole('row')).toHaveCount(days + 2)
 	await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Active users', 'New users', 'Nukes'])
@@ -82,7 +96,11 @@ async function expectPeriodShown(page: Page, path: string, today: Date, days: 7 
 			[day.active_users, day.new_users, day.nukes].map(String),
 		)
 	}
-	await expect(cellsOf(table, 'Total')).toHaveText([totals.active_users, totals.new_users, totals.nukes].map(String))
+	await expect(cellsOf(table, 'Whole period')).toHaveText([
+		`${people} people`,
+		String(sums.new_users),
+		String(sums.nukes),
+	])
 
 	const csvPath = `${path}/statistics.csv?days=${days}`
 	await expect(region.getByRole('link', { name: 'Download these numbers (CSV)' })).toHaveAttribute('href', csvPath)
@@ -99,7 +117,7 @@ async function expectPeriodShown(page: Page, path: string, today: Date, days: 7 
 	expect(rows.map((row) => row.split(','))).toEqual(
 		daily.map((day) => [isoDate(day.date), day.active_users, day.new_users, day.nukes].map(String)),
 	)
-	const sums = rows.reduce(
+	const csvSums = rows.reduce(
 		(sum, row) =>
 			row
 				.split(',')
@@ -107,7 +125,7 @@ async function expectPeriodShown(page: Page, path: string, today: Date, days: 7 
 				.map((value, index) => sum[index]! + Number(value)),
 		[0, 0, 0],
 	)
-	expect(sums).toEqual([totals.active_users, totals.new_users, totals.nukes])
+	expect(csvSums).toEqual([sums.active_users, sums.new_users, sums.nukes])
 }
 
 test('statistics for 7, 30 and 90 days match the numbers set through the hook: table, totals, CSV and chart', async ({
@@ -126,6 +144,8 @@ test('statistics for 7, 30 and 90 days match the numbers set through the hook: t
 	await page.goto(path)
 	await expect(page.getByRole('heading', { level: 2, name: 'Statistics' })).toBeVisible()
 	await expect(periodLinks(page)).toHaveText(['Last 7 days', 'Last 30 days', 'Last 90 days'])
+	await expect(statisticsOf(page).getByText('Daily numbers (30 days)', { exact: true })).toBeVisible()
+	await expect(statisticsOf(page).getByRole('table')).toBeHidden()
 	await expectPeriodShown(page, path, today, 30)
 	await expectAccessible(page, testInfo)
 
@@ -196,12 +216,16 @@ test('the chart and the table fit a 390 px wide phone screen', async ({ page, pa
 	)
 	await page.goto(`${path}?days=90`)
 	const region = statisticsOf(page)
-	for (const part of [region.getByRole('img'), region.getByRole('table'), region]) {
+	await region.getByText('Daily numbers (90 days)', { exact: true }).click()
+	const charts = await region.getByRole('img').all()
+	expect(charts).toHaveLength(3)
+	for (const part of [...charts, region.getByRole('table'), region]) {
 		const box = await part.boundingBox()
 		expect(box!.x).toBeGreaterThanOrEqual(0)
 		expect(box!.x + box!.width).toBeLessThanOrEqual(390)
 	}
-	expect((await region.getByRole('img').boundingBox())!.height).toBeGreaterThan(150)
+	// Stacked one above the other, each tall enough to read.
+	for (const chart of charts) expect((await chart.boundingBox())!.height).toBeGreaterThan(120)
 })
 
 test("another partner's service and a malformed id: the page and the CSV are 404; signed out, sign in", async ({

@@ -9,6 +9,7 @@ import {
 	SERVICE,
 	serviceIdOf,
 	setLogoThroughApi,
+	sectionLink,
 } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
@@ -103,12 +104,25 @@ test('domain verification: the findings of a failed check, then proven by TXT; a
 	test.setTimeout(60_000)
 	const { domain, details, verifications } = await newService(page, baseURL!)
 	await page.goto(details)
-	await page.getByRole('link', { name: 'Domain not verified yet. Review: Not submitted.' }).click()
+	await expect(sectionLink(page, 'Verifications')).toHaveAccessibleDescription(
+		'Domain not verified yet. Review: Not submitted.',
+	)
+	await sectionLink(page, 'Verifications').click()
 	await expect(page).toHaveURL(new RegExp(`${verifications}$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Verifications: ${SERVICE.name}` })).toBeVisible()
 	await expect(valueOf(domainRegion(page), 'Domain')).toContainText(domain)
 	await expect(valueOf(domainRegion(page), 'Status')).toContainText('Not verified')
 	await expect(valueOf(domainRegion(page), 'Status')).toContainText('Not checked yet')
+	// A value and its explanation are on lines of their own, never run together.
+	for (const [term, value] of [
+		['Domain', domain],
+		['Status', 'Not verified'],
+	] as const) {
+		const cell = valueOf(domainRegion(page), term)
+		const first = (await cell.getByText(value, { exact: true }).boundingBox())!
+		const next = (await cell.locator(':scope > :nth-child(2)').boundingBox())!
+		expect(next.y, term).toBeGreaterThanOrEqual(first.y + first.height)
+	}
 
 	// The two ways, with the values to publish.
 	const token = await shownToken(page)
@@ -227,10 +241,10 @@ test('domain verification: the findings of a failed check, then proven by TXT; a
 	await expect(valueOf(domainRegion(page), 'Status')).toContainText('Verified on')
 	await expectAccessible(page, testInfo)
 	await page.goto(details)
-	await expect(page.getByRole('link', { name: 'Domain verified. Review: Not submitted.' })).toHaveAttribute(
-		'href',
-		verifications,
+	await expect(sectionLink(page, 'Verifications')).toHaveAccessibleDescription(
+		'Domain verified. Review: Not submitted.',
 	)
+	await expect(sectionLink(page, 'Verifications')).toHaveAttribute('href', verifications)
 })
 
 test('the checklist blocks Submit until complete; submit → cancel → submit → dismissed → resubmit → verified, every step in the history', async ({
@@ -367,7 +381,7 @@ test('the checklist blocks Submit until complete; submit → cancel → submit �
 	await expectAccessible(page, testInfo)
 
 	await page.goto(details)
-	await expect(page.getByRole('link', { name: 'Domain verified. Review: Verified.' })).toBeVisible()
+	await expect(sectionLink(page, 'Verifications')).toHaveAccessibleDescription('Domain verified. Review: Verified.')
 })
 
 test('a refused transition shows the API’s message, never a 5xx: a double submit, cancelling a verified review', async ({

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expectAccessible } from './utils/axe'
-import { anotherPartnersService, serviceIdOf } from './utils/services'
+import { anotherPartnersService, serviceIdOf, sectionLink } from './utils/services'
 import { newWebhookService, validSignatures } from './utils/webhooks'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -34,10 +34,7 @@ test('a test event to an endpoint answering 200 is delivered, shown in full, and
 	const service = await newWebhookService(page, baseURL!)
 	await mock.addWebhookReceiver({ url: service.url, status: 200, body: 'thanks' })
 
-	await page
-		.getByRole('region', { name: 'Sections' })
-		.getByRole('link', { name: /^Test events, endpoint check/ })
-		.click()
+	await sectionLink(page, 'Webhooks').click()
 	await expect(page).toHaveURL(new RegExp(`${service.webhooks}$`))
 	await expect(page.getByRole('heading', { level: 1, name: /^Webhooks: / })).toBeVisible()
 	await expect(page.getByText('No deliveries in the last 30 days.')).toBeVisible()
@@ -276,7 +273,7 @@ test('after a rotation the next delivery carries two signatures, both valid, and
 	await page.getByRole('link', { name: 'Rotate the secret' }).click()
 	await page.getByRole('button', { name: 'Create a second secret' }).click()
 	await expect(page).toHaveURL(new RegExp(`${service.details}/developers$`))
-	const second = (await page.getByLabel('Client secret').textContent())!.trim()
+	const second = (await page.getByRole('figure', { name: 'Client secret' }).locator('code').textContent())!.trim()
 	expect(second).not.toBe(service.secret)
 
 	await page.getByRole('link', { name: 'Test your endpoint and see the delivery log' }).click()

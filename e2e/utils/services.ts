@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test'
+import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { createPartner, PASSWORD, signInOverHttp } from './auth'
 import { endpoints, fillPath, pickTokenPair, serviceResponse, tokenPairResponse } from '#app/api/contract/index'
@@ -150,3 +150,7 @@ export async function meetChecklistThroughApi(mock: MockHooks, bearer: string, s
 	await setLogoThroughApi(mock, bearer, serviceId)
 	await saveEnGbThroughApi(mock, bearer, serviceId, { name: service.name, description: service.description })
 }
+
+/** A section's link on the details page: named by the section, its state the link's description. */
+export const sectionLink = (page: Page, name: string) =>
+	page.getByRole('region', { name: 'Sections' }).getByRole('link', { name, exact: true })

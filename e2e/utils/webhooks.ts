@@ -19,7 +19,7 @@ export async function newWebhookService(page: Page, baseURL: string) {
 	const url = uniqueWebhookUrl()
 	const details = await postCreateWith(page.context().request, baseURL, { webhook_url: url })
 	await page.goto(details)
-	const secret = (await page.getByLabel('Client secret').textContent())!.trim()
+	const secret = (await page.getByRole('figure', { name: 'Client secret' }).locator('code').textContent())!.trim()
 	expect(secret).toMatch(/^sk_test_\S{20,}$/)
 	return { details, webhooks: `${details}/webhooks`, serviceId: serviceIdOf(details), url, secret }
 }

@@ -198,6 +198,18 @@ export const statisticsNumbers = z.object({
 })
 export type StatisticsNumbers = z.infer<typeof statisticsNumbers>
 
+/** The figures of a whole period: people counted once, however many days they were active. */
+export const statisticsTotals = z.object({
+	active_users: z
+		.number()
+		.int()
+		.nonnegative()
+		.describe('Different people active at least once in the period (not a sum of the daily figures).'),
+	new_users: z.number().int().nonnegative().describe('The sum of the daily figures.'),
+	nukes: z.number().int().nonnegative().describe('The sum of the daily figures.'),
+})
+export type StatisticsTotals = z.infer<typeof statisticsTotals>
+
 export const isoDate = z.iso.date().describe('A calendar date, YYYY-MM-DD (UTC).')
 
 export const statisticsDay = statisticsNumbers.extend({ date: isoDate })
@@ -208,9 +220,7 @@ export const serviceStatisticsResource = z.object({
 	from: isoDate.describe('The first day.'),
 	to: isoDate.describe('The last day: today.'),
 	daily: z.array(statisticsDay).describe('One entry per day, oldest first, zeros included.'),
-	totals: statisticsNumbers.describe(
-		'Sums of the daily values (active_users: user-days, not distinct users). All zero: the service has no users.',
-	),
+	totals: statisticsTotals.describe('The whole period. All zero: nobody used the service in it.'),
 })
 export type ServiceStatistics = z.infer<typeof serviceStatisticsResource>
 export const serviceStatisticsResponse = dataOf(serviceStatisticsResource)

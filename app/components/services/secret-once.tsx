@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { CopyButton } from '#app/components/ui/copy-button'
+import { CopyableValue } from '#app/components/ui/copy-button'
 import { Notice } from '#app/components/ui/notice'
 
 /**
@@ -14,12 +14,12 @@ export function SecretOnce({ secret }: { secret: string }) {
 		<Notice tone="warning" title={t('secrets.once.title')}>
 			<div className="stack">
 				<p>{t('secrets.once.why')}</p>
-				<div className="button-row">
-					<code className="setup-key" aria-label={t('secrets.once.label')}>
-						{secret}
-					</code>
-					<CopyButton value={secret} label={t('secrets.once.copy')} copiedLabel={t('secrets.once.copied')} />
-				</div>
+				<CopyableValue
+					caption={t('secrets.once.label')}
+					value={secret}
+					label={t('secrets.once.copy')}
+					copiedLabel={t('secrets.once.copied')}
+				/>
 			</div>
 		</Notice>
 	)

@@ -23,7 +23,7 @@ export function ServiceCards({
 		<ul className="service-list" aria-labelledby={labelledBy}>
 			{services.map((service) => (
 				<li key={service.id} className="card service-card">
-					<ServiceLogo logo={service.logo} />
+					<ServiceLogo logo={service.logo} name={service.name} />
 					<div className="stack">
 						<h2 className="service-card__name">
 							<Link to={href('/services/:serviceId', { serviceId: service.id })}>{service.name}</Link>

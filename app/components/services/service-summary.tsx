@@ -12,8 +12,17 @@ export function ReviewBadge({ status }: { status: ServiceReviewStatus }) {
 	return <span className={reviewBadgeClass(status)}>{t(`review.${status}`)}</span>
 }
 
-/** The logo next to the service's name, so it adds nothing to read out. */
-export function ServiceLogo({ logo, size = 48 }: { logo: Logo | null; size?: number }) {
-	if (!logo) return null
+/**
+ * The logo next to the service's name, so it adds nothing to read out; without
+ * one, the name's first letter in its place, the same size.
+ */
+export function ServiceLogo({ logo, name, size = 48 }: { logo: Logo | null; name: string; size?: 48 | 64 }) {
+	if (!logo) {
+		return (
+			<span className={`service-logo service-logo--placeholder service-logo--${size}`} aria-hidden="true">
+				{Array.from(name.trim())[0]?.toUpperCase() ?? '?'}
+			</span>
+		)
+	}
 	return <img className="service-logo" src={logo.url} alt="" width={size} height={size} />
 }

@@ -3,11 +3,11 @@ import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/a
 import { defaultLanguage } from '#app/locales/index'
 
 /**
- * The daily statistics as a line chart in SVG (no chart library, no script,
- * no inline style): the SVG is an image with a title and a text description
- * of the trend, the three series differ by dash pattern and marker shape as
- * well as by colour, and the legend beside it is text. The viewBox scales it
- * to any width.
+ * The daily statistics as small multiples: one line chart in SVG per series,
+ * each on its own scale (so new users and nukes do not lie flat beside active
+ * users), with no chart library, no script and no inline style. Each SVG is an
+ * image with a title and a description of the trend in words; the viewBox
+ * scales it to any width. The exact figures are in the table beside them.
  */
 
 export type Series = keyof StatisticsNumbers
@@ -22,8 +22,9 @@ export const SERIES = [
 export type Marker = (typeof SERIES)[number]['marker']
 
 const WIDTH = 400
-const HEIGHT = 220
-const PLOT = { left: 44, right: 12, top: 12, bottom: 30 }
+const HEIGHT = 170
+/** The top margin holds the series' name. */
+const PLOT = { left: 44, right: 12, top: 32, bottom: 30 }
 const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right
 const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
 /** At most this many markers per series, so 90 days stay readable on a phone. */
@@ -88,17 +89,25 @@ export function summarise(daily: StatisticsDay[], key: Series): SeriesSummary {
 	return { key, first: daily[0]?.[key] ?? 0, last: daily.at(-1)?.[key] ?? 0, max: Math.max(max, 0), maxDate, total }
 }
 
-/** The ids of the chart's title and description: one chart per page. */
-const TITLE_ID = 'statistics-chart-title'
-const DESC_ID = 'statistics-chart-desc'
-
-/** The chart (SVG) and its legend. */
+/** One chart per series, each on its own scale. */
 export function StatisticsChart({ statistics }: { statistics: ServiceStatistics }) {
+	return (
+		<ul className="statistics-charts">
+			{SERIES.map((series) => (
+				<li key={series.key}>
+					<SeriesChart statistics={statistics} series={series} />
+				</li>
+			))}
+		</ul>
+	)
+}
+
+function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; series: (typeof SERIES)[number] }) {
 	const { t } = useTranslation('services')
 	const { daily } = statistics
 	const count = daily.length
 	let max = 0
-	for (const day of daily) for (const series of SERIES) max = Math.max(max, day[series.key])
+	for (const day of daily) max = Math.max(max, day[series.key])
 	const { top, step } = yScale(max)
 	const yAt = (value: number) => round(PLOT.top + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT)
 	const xs = daily.map((_, index) => round(xAt(index, count)))
@@ -108,104 +117,93 @@ export function StatisticsChart({ statistics }: { statistics: ServiceStatistics 
 	const xLabels = count > 2 ? [0, Math.floor((count - 1) / 2), count - 1] : daily.map((_, index) => index)
 	const anchorOf = (position: number) =>
 		xLabels.length === 1 ? 'middle' : position === 0 ? 'start' : position === xLabels.length - 1 ? 'end' : 'middle'
-
+	const titleId = `statistics-chart-${series.key}-title`
+	const descId = `statistics-chart-${series.key}-desc`
+	const name = t(`statistics.${series.label}`)
 	return (
-		<div className="statistics-chart">
-			<svg
-				className="statistics-chart__svg"
-				role="img"
-				aria-labelledby={TITLE_ID}
-				aria-describedby={DESC_ID}
-				viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-				width="100%"
-				preserveAspectRatio="xMidYMid meet"
-				xmlns="http://www.w3.org/2000/svg"
-			>
-				<title id={TITLE_ID}>{t('statistics.chart.title', { count: statistics.days })}</title>
-				<desc id={DESC_ID}>{describe(statistics, t)}</desc>
-				<g className="statistics-chart__axis" fontSize={13} fill="#505a5f">
-					{ticks.map((tick) => (
-						<g key={tick}>
-							<line
-								x1={PLOT.left}
-								x2={WIDTH - PLOT.right}
-								y1={yAt(tick)}
-								y2={yAt(tick)}
-								stroke={tick === 0 ? '#505a5f' : '#d9dcde'}
-								strokeWidth={1}
-							/>
-							<text x={PLOT.left - 6} y={yAt(tick)} textAnchor="end" dominantBaseline="middle">
-								{compact.format(tick)}
-							</text>
-						</g>
-					))}
-					{xLabels.map((index, position) => (
-						<text key={index} x={xs[index]} y={HEIGHT - 8} textAnchor={anchorOf(position)}>
-							{formatShortDate(daily[index]!.date)}
-						</text>
-					))}
-				</g>
-				{SERIES.map((series) => (
-					<g key={series.key} className={`statistics-chart__series statistics-chart__series--${series.key}`}>
-						<path
-							d={xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x} ${yAt(daily[index]![series.key])}`).join(' ')}
-							fill="none"
-							stroke={series.colour}
-							strokeWidth={2}
-							strokeDasharray={series.dash}
-							strokeLinejoin="round"
+		<svg
+			className="statistics-chart__svg"
+			role="img"
+			aria-labelledby={titleId}
+			aria-describedby={descId}
+			viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+			width="100%"
+			preserveAspectRatio="xMidYMid meet"
+			xmlns="http://www.w3.org/2000/svg"
+		>
+			<title id={titleId}>{t('statistics.chart.title', { series: name, count: statistics.days })}</title>
+			<desc id={descId}>{describe(statistics, series, t)}</desc>
+			<text x={PLOT.left} y={16} fontSize={14} fontWeight={600} fill="#0b0c0c">
+				{name}
+			</text>
+			<g className="statistics-chart__axis" fontSize={13} fill="#505a5f">
+				{ticks.map((tick) => (
+					<g key={tick}>
+						<line
+							x1={PLOT.left}
+							x2={WIDTH - PLOT.right}
+							y1={yAt(tick)}
+							y2={yAt(tick)}
+							stroke={tick === 0 ? '#505a5f' : '#d9dcde'}
+							strokeWidth={1}
 						/>
-						{markerIndexes.map((index) => (
-							<MarkerShape
-								key={index}
-								marker={series.marker}
-								colour={series.colour}
-								x={xs[index]!}
-								y={yAt(daily[index]![series.key])}
-							/>
-						))}
+						<text x={PLOT.left - 6} y={yAt(tick)} textAnchor="end" dominantBaseline="middle">
+							{compact.format(tick)}
+						</text>
 					</g>
 				))}
-			</svg>
-			<ul className="statistics-chart__legend" aria-label={t('statistics.chart.legend')}>
-				{SERIES.map((series) => (
-					<li key={series.key}>
-						<svg aria-hidden="true" focusable="false" width={36} height={12} viewBox="0 0 36 12">
-							<line x1={2} x2={34} y1={6} y2={6} stroke={series.colour} strokeWidth={2} strokeDasharray={series.dash} />
-							<MarkerShape marker={series.marker} colour={series.colour} x={18} y={6} />
-						</svg>
-						{t(`statistics.${series.label}`)}
-					</li>
+				{xLabels.map((index, position) => (
+					<text key={index} x={xs[index]} y={HEIGHT - 8} textAnchor={anchorOf(position)}>
+						{formatShortDate(daily[index]!.date)}
+					</text>
 				))}
-			</ul>
-		</div>
+			</g>
+			<g className={`statistics-chart__series statistics-chart__series--${series.key}`}>
+				<path
+					d={xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x} ${yAt(daily[index]![series.key])}`).join(' ')}
+					fill="none"
+					stroke={series.colour}
+					strokeWidth={2}
+					strokeDasharray={series.dash}
+					strokeLinejoin="round"
+				/>
+				{markerIndexes.map((index) => (
+					<MarkerShape
+						key={index}
+						marker={series.marker}
+						colour={series.colour}
+						x={xs[index]!}
+						y={yAt(daily[index]![series.key])}
+					/>
+				))}
+			</g>
+		</svg>
 	)
 }
 
-/** The chart's description: the period, then each series' trend, highest day and total, in words. */
-function describe(statistics: ServiceStatistics, t: (key: string, options?: Record<string, unknown>) => string) {
+/** A chart's description: the period, then the series' trend, highest day and total, in words. */
+function describe(
+	statistics: ServiceStatistics,
+	{ key, label }: (typeof SERIES)[number],
+	t: (key: string, options?: Record<string, unknown>) => string,
+) {
 	const { daily } = statistics
-	const firstDate = daily[0] ? formatShortDate(daily[0].date) : ''
-	const lastDate = daily.at(-1) ? formatShortDate(daily.at(-1)!.date) : ''
-	const sentences = SERIES.map(({ key, label }) => {
-		const summary = summarise(daily, key)
-		const series = t(`statistics.${label}`)
-		if (summary.total === 0) return t('statistics.chart.none', { series })
-		const values = { series, first: formatNumber(summary.first), last: formatNumber(summary.last), firstDate, lastDate }
-		const trend = summary.last > summary.first ? 'up' : summary.last < summary.first ? 'down' : 'flat'
-		const total = formatNumber(summary.total)
-		const highest = t('statistics.chart.highest', {
-			max: formatNumber(summary.max),
-			maxDate: formatShortDate(summary.maxDate),
-		})
-		const totalText =
-			key === 'active_users' ? t('statistics.chart.totalActive', { total }) : t('statistics.chart.total', { total })
-		return `${t(`statistics.chart.${trend}`, values)}, ${highest}; ${totalText}.`
+	const period = t('statistics.chart.period', { from: formatDate(statistics.from), to: formatDate(statistics.to) })
+	const summary = summarise(daily, key)
+	const series = t(`statistics.${label}`)
+	if (summary.total === 0) return `${period} ${t('statistics.chart.none', { series })}`
+	const firstDate = formatShortDate(daily[0]!.date)
+	const lastDate = formatShortDate(daily.at(-1)!.date)
+	const values = { series, first: formatNumber(summary.first), last: formatNumber(summary.last), firstDate, lastDate }
+	const trend = summary.last > summary.first ? 'up' : summary.last < summary.first ? 'down' : 'flat'
+	const total = formatNumber(summary.total)
+	const highest = t('statistics.chart.highest', {
+		max: formatNumber(summary.max),
+		maxDate: formatShortDate(summary.maxDate),
 	})
-	return [
-		t('statistics.chart.period', { from: formatDate(statistics.from), to: formatDate(statistics.to) }),
-		...sentences,
-	].join(' ')
+	const totalText =
+		key === 'active_users' ? t('statistics.chart.totalActive', { total }) : t('statistics.chart.total', { total })
+	return `${period} ${t(`statistics.chart.${trend}`, values)}, ${highest}; ${totalText}.`
 }
 
 /** A circle, square or triangle centred on (x, y). */

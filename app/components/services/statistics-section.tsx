@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import { statisticsDaysOptions } from '#app/api/contract/constants'
-import type { ServiceStatistics } from '#app/api/contract/index'
+import type { ServiceStatistics, StatisticsNumbers } from '#app/api/contract/index'
 import { formatDate, formatNumber, StatisticsChart } from './statistics-chart'
 
 /** The section's id: the period links come back to it. */
@@ -53,7 +53,7 @@ function Period({ serviceId, statistics }: { serviceId: string; statistics: Serv
 	const { t } = useTranslation('services')
 	const { totals } = statistics
 	const range = { from: formatDate(statistics.from), to: formatDate(statistics.to) }
-	const figures = (numbers: ServiceStatistics['totals']) => (
+	const figures = (numbers: StatisticsNumbers) => (
 		<>
 			<td>{formatNumber(numbers.active_users)}</td>
 			<td>{formatNumber(numbers.new_users)}</td>
@@ -84,39 +84,49 @@ function Period({ serviceId, statistics }: { serviceId: string; statistics: Serv
 			</dl>
 			<p className="muted">{`${t('statistics.activeUsersHint')} ${t('statistics.nukesHint')}`}</p>
 			<StatisticsChart statistics={statistics} />
-			<table className="statistics__table">
-				<caption>{t('statistics.table.caption', range)}</caption>
-				<thead>
-					<tr>
-						{[
-							t('statistics.table.date'),
-							t('statistics.activeUsers'),
-							t('statistics.newUsers'),
-							t('statistics.nukes'),
-						].map((name) => (
-							<th key={name} scope="col">
-								{name}
-							</th>
-						))}
-					</tr>
-				</thead>
-				<tbody>
-					{statistics.daily.map((day) => (
-						<tr key={day.date}>
-							<th scope="row">
-								<time dateTime={day.date}>{formatDate(day.date)}</time>
-							</th>
-							{figures(day)}
+			<details className="statistics__daily">
+				<summary>{t('statistics.table.summary', { count: statistics.daily.length })}</summary>
+				<table className="statistics__table">
+					<caption>{t('statistics.table.caption', range)}</caption>
+					<thead>
+						<tr>
+							{[
+								t('statistics.table.date'),
+								t('statistics.activeUsers'),
+								t('statistics.newUsers'),
+								t('statistics.nukes'),
+							].map((name) => (
+								<th key={name} scope="col">
+									{name}
+								</th>
+							))}
 						</tr>
-					))}
-				</tbody>
-				<tfoot>
-					<tr>
-						<th scope="row">{t('statistics.table.total')}</th>
-						{figures(totals)}
-					</tr>
-				</tfoot>
-			</table>
+					</thead>
+					<tbody>
+						{statistics.daily.map((day) => (
+							<tr key={day.date}>
+								<th scope="row">
+									<time dateTime={day.date}>{formatDate(day.date)}</time>
+								</th>
+								{figures(day)}
+							</tr>
+						))}
+					</tbody>
+					<tfoot>
+						<tr>
+							<th scope="row">{t('statistics.table.total')}</th>
+							<td>
+								{t('statistics.activeUsersTotal', {
+									count: totals.active_users,
+									formatted: formatNumber(totals.active_users),
+								})}
+							</td>
+							<td>{formatNumber(totals.new_users)}</td>
+							<td>{formatNumber(totals.nukes)}</td>
+						</tr>
+					</tfoot>
+				</table>
+			</details>
 			<p>
 				<a href={`${href('/services/:serviceId/statistics.csv', { serviceId })}?days=${statistics.days}`} download>
 					{t('statistics.csv')}

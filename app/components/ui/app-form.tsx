@@ -3,6 +3,7 @@ import { useRef, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ErrorSummary, type SummaryError } from './error-summary'
+import { domId } from './field'
 
 /** The name of conform's intent buttons (`__intent__` in @conform-to/dom, which it does not re-export). */
 const CONFORM_INTENT = '__intent__'
@@ -37,7 +38,7 @@ export function AppForm<Schema extends Record<string, any>>({
 	for (const [name, messages] of Object.entries(form.allErrors)) {
 		if (name === '' || name === form.id || !messages?.length) continue
 		const field = form.getFieldset()[name as never] as { id?: string } | undefined
-		const fieldId = field?.id ?? `${form.id}-${name}`
+		const fieldId = domId(field?.id ?? `${form.id}-${name}`)
 		for (const message of messages)
 			errors.push({ message: labels[name] ? `${labels[name]}: ${message}` : message, fieldId })
 	}

@@ -24,3 +24,32 @@ export function CopyButton({ value, label, copiedLabel }: { value: string; label
 		</>
 	)
 }
+
+/**
+ * A value to copy by hand or with the button, under a visible caption that
+ * names it (a figure: `<code>` itself cannot carry a name).
+ */
+export function CopyableValue({
+	caption,
+	value,
+	copyValue = value,
+	label,
+	copiedLabel,
+}: {
+	caption: string
+	value: string
+	/** What the button copies, when it differs from what is shown (e.g. without spaces). */
+	copyValue?: string
+	label: string
+	copiedLabel: string
+}) {
+	return (
+		<figure className="copyable">
+			<figcaption className="copyable__caption">{caption}</figcaption>
+			<div className="button-row">
+				<code className="setup-key">{value}</code>
+				<CopyButton value={copyValue} label={label} copiedLabel={copiedLabel} />
+			</div>
+		</figure>
+	)
+}

@@ -16,17 +16,29 @@ function useActionStamp() {
 
 type Meta = FieldMetadata<unknown>
 
+/**
+ * An element id from conform's: it builds them from field names, and a nested name holds dots
+ * (`translations.de-DE.name`), unusable in CSS selectors and fragile in `aria-describedby` lists.
+ */
+export const domId = (id: string) => id.replace(/\./g, '-')
+
+/** The ids of a field's control, hint and error. */
+function idsOf(meta: Meta) {
+	const id = domId(meta.id)
+	return { id, descriptionId: `${id}-description`, errorId: `${id}-error` }
+}
+
 function Describe({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
 	const { t } = useTranslation()
 	return (
 		<>
 			{hint ? (
-				<div className="field__hint" id={meta.descriptionId}>
+				<div className="field__hint" id={idsOf(meta).descriptionId}>
 					{hint}
 				</div>
 			) : null}
 			{meta.errors?.length ? (
-				<p className="field__error" id={meta.errorId}>
+				<p className="field__error" id={idsOf(meta).errorId}>
 					<span className="visually-hidden">{t('fieldError')} </span>
 					{meta.errors.join(' ')}
 				</p>
@@ -51,7 +63,7 @@ function FieldShell({
 }) {
 	return (
 		<div className={`field${meta.errors?.length ? ' field--error' : ''}${className ? ` ${className}` : ''}`}>
-			<label className="field__label" htmlFor={meta.id}>
+			<label className="field__label" htmlFor={idsOf(meta).id}>
 				{label}
 			</label>
 			<Describe meta={meta} hint={hint} />
@@ -61,8 +73,9 @@ function FieldShell({
 }
 
 function describedBy(meta: Meta, hint: unknown) {
+	const ids = idsOf(meta)
 	return (
-		[hint ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined
+		[hint ? ids.descriptionId : null, meta.errors?.length ? ids.errorId : null].filter(Boolean).join(' ') || undefined
 	)
 }
 
@@ -99,6 +112,7 @@ export function TextField({
 				{...value}
 				{...rest}
 				key={secret ? `${props.key ?? ''}-${stamp}` : props.key}
+				id={idsOf(meta).id}
 				className="field__input"
 				aria-describedby={describedBy(meta, hint)}
 			/>
@@ -123,6 +137,7 @@ export function TextareaField({
 				{...props}
 				{...rest}
 				key={props.key}
+				id={idsOf(meta).id}
 				className="field__input"
 				aria-describedby={describedBy(meta, hint)}
 			/>
@@ -151,6 +166,7 @@ export function SelectField({
 				{...props}
 				{...rest}
 				key={props.key}
+				id={idsOf(meta).id}
 				className="field__input field__select"
 				aria-describedby={describedBy(meta, hint)}
 			>

@@ -13,7 +13,7 @@ import { CodeField } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
-import { CopyButton } from '#app/components/ui/copy-button'
+import { CopyableValue } from '#app/components/ui/copy-button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getFormData } from '#app/middleware/form-body.server'
 import { getT } from '#app/middleware/i18n.server'
@@ -120,12 +120,13 @@ function ScanAndConfirm({
 				<p>{t('totp.step1')}</p>
 				<img className="qr" src={setup.qrCode} alt={t('totp.qrLabel')} width={240} height={240} />
 				<p>{t('totp.manual')}</p>
-				<div className="button-row">
-					<code className="setup-key" aria-label={t('totp.manualLabel')}>
-						{setup.key}
-					</code>
-					<CopyButton value={setup.key.replace(/\s/g, '')} label={t('totp.copy')} copiedLabel={t('totp.copied')} />
-				</div>
+				<CopyableValue
+					caption={t('totp.manualLabel')}
+					value={setup.key}
+					copyValue={setup.key.replace(/\s/g, '')}
+					label={t('totp.copy')}
+					copiedLabel={t('totp.copied')}
+				/>
 			</div>
 			<div className="stack">
 				<p>{t('totp.step2', { digits: setup.digits })}</p>

@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { data, href, redirect, useSearchParams, Link } from 'react-router'
-import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
+import { HoneypotFields } from '#app/components/honeypot-fields'
 import type { Route } from './+types/sign-up'
 import { signInWithPassword } from '#app/api/auth.server'
 import { getApi, startSession } from '#app/middleware/session.server'
@@ -18,7 +18,6 @@ import { getT } from '#app/middleware/i18n.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
-import { useNonce } from '#app/utils/nonce'
 
 export const meta: Route.MetaFunction = () => pageTitle('auth:signUp.title', 'common:meta.descriptions.signUp')
 
@@ -67,7 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const [searchParams] = useSearchParams()
-	const nonce = useNonce()
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
 	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.signUpSchema), {
 		id: 'sign-up',
@@ -89,9 +87,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 			<h1 id="page-heading">{t('signUp.title')}</h1>
 			<p>{t('signUp.intro')}</p>
 			<AppForm form={form} labels={labels}>
-				<HoneypotProvider {...loaderData.honeypotProps}>
-					<HoneypotInputs label={t('signUp.honeypot')} nonce={nonce} />
-				</HoneypotProvider>
+				<HoneypotFields label={t('signUp.honeypot')} {...loaderData.honeypotProps} />
 				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
 				<TextField meta={fields.first_name} label={labels.first_name} autoComplete="given-name" />
 				<TextField meta={fields.last_name} label={labels.last_name} autoComplete="family-name" />

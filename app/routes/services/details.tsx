@@ -40,7 +40,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 			protectionsEnabled: service.security_protections.filter((protection) => protection.enabled).length,
 		},
 		failing: health?.failing ? health : null,
-		// 30 to 90 days of figures: one short string to encode instead of hundreds of values.
 		statistics,
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
 		// The secret of a service just created: read once, then gone (a reload shows none).
@@ -51,57 +50,42 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
 	const { service, categoryName, secret, failing, statistics } = loaderData
+	const serviceId = service.id
+	// Each section's link is named by the section (a screen reader's list of links reads as a table of contents);
+	// its state is the link's description.
 	const sections = [
 		{
 			key: 'settings',
-			summary: (
-				<Link to={href('/services/:serviceId/manage', { serviceId: service.id })}>
-					{t('details.settingsSummary', { category: categoryName, website: service.website_url })}
-				</Link>
-			),
+			to: href('/services/:serviceId/manage', { serviceId }),
+			status: t('details.settingsSummary', { category: categoryName, website: service.website_url }),
 		},
 		{
 			key: 'verifications',
-			summary: (
-				<Link to={href('/services/:serviceId/verifications', { serviceId: service.id })}>
-					{t('verifications.detailsSummary', {
-						domain: t(`details.verificationsSummary.${service.verification}`),
-						review: t(`review.${service.review.status}`),
-					})}
-				</Link>
-			),
+			to: href('/services/:serviceId/verifications', { serviceId }),
+			status: t('verifications.detailsSummary', {
+				domain: t(`details.verificationsSummary.${service.verification}`),
+				review: t(`review.${service.review.status}`),
+			}),
 		},
 		{
 			key: 'translations',
-			summary: (
-				<Link to={href('/services/:serviceId/translations', { serviceId: service.id })}>
-					{t('details.translationsSummary', { count: service.translations })}
-				</Link>
-			),
+			to: href('/services/:serviceId/translations', { serviceId }),
+			status: t('details.translationsSummary', { count: service.translations }),
 		},
 		{
 			key: 'developers',
-			summary: (
-				<Link to={href('/services/:serviceId/developers', { serviceId: service.id })}>
-					{t('details.developersSummary')}
-				</Link>
-			),
+			to: href('/services/:serviceId/developers', { serviceId }),
+			status: t('details.developersSummary'),
 		},
 		{
 			key: 'webhooks',
-			summary: (
-				<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>
-					{t('details.webhooksSummary')}
-				</Link>
-			),
+			to: href('/services/:serviceId/webhooks', { serviceId }),
+			status: t('details.webhooksSummary'),
 		},
 		{
 			key: 'protections',
-			summary: (
-				<Link to={href('/services/:serviceId/protections', { serviceId: service.id })}>
-					{t('details.protectionsSummary', { count: service.protectionsEnabled })}
-				</Link>
-			),
+			to: href('/services/:serviceId/protections', { serviceId }),
+			status: t('details.protectionsSummary', { count: service.protectionsEnabled }),
 		},
 	] as const
 	return (
@@ -110,7 +94,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 				<Link to={href('/services/manage')}>{t('details.back')}</Link>
 			</p>
 			<header className="service-header">
-				<ServiceLogo logo={service.logo} size={64} />
+				<ServiceLogo logo={service.logo} name={service.name} size={64} />
 				<div className="stack">
 					<h1 id="page-heading">{service.name}</h1>
 					<p className="button-row">
@@ -122,29 +106,24 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 					{service.review.status === 'dismissed' && service.review.reason ? (
 						<p>{t('details.dismissedReason', { reason: service.review.reason })}</p>
 					) : null}
-					<p>
-						<Link
-							className="button button--secondary"
-							to={href('/services/:serviceId/manage', { serviceId: service.id })}
-						>
-							{t('settings.editLink')}
-						</Link>
-					</p>
 				</div>
 			</header>
 			{secret ? <SecretOnce secret={secret} /> : null}
 			{failing ? <EndpointFailing serviceId={service.id} health={failing} /> : null}
 			<section className="stack" aria-labelledby="sections-heading">
 				<h2 id="sections-heading">{t('details.sections')}</h2>
-				<p className="muted">{t('details.sectionsSoon')}</p>
-				<dl className="summary-list">
-					{sections.map(({ key, summary }) => (
-						<div key={key}>
-							<dt>{t(`details.${key}`)}</dt>
-							<dd>{summary}</dd>
-						</div>
+				<ul className="section-links">
+					{sections.map(({ key, to, status }) => (
+						<li key={key}>
+							<Link to={to} aria-describedby={`section-${key}-status`}>
+								{t(`details.${key}`)}
+							</Link>
+							<span id={`section-${key}-status`} className="muted">
+								{status}
+							</span>
+						</li>
 					))}
-				</dl>
+				</ul>
 			</section>
 			<StatisticsSection serviceId={service.id} statistics={statistics} />
 		</section>

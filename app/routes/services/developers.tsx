@@ -120,7 +120,7 @@ function Secrets({
 		<section className="stack" aria-labelledby="secrets-heading">
 			<h2 id="secrets-heading">{t('secrets.title')}</h2>
 			<p>{t('secrets.intro')}</p>
-			<ul className="service-list" aria-label={t('secrets.listLabel')}>
+			<ul className="service-list" aria-labelledby="secrets-heading">
 				{secrets.map((secret) => (
 					<li key={secret.id} className="card stack">
 						<h3>

@@ -131,7 +131,7 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 					<p className="field__hint" id="protections-hint">
 						{hydrated ? t('protections.hintLive') : t('protections.hintSave')}
 					</p>
-					<ul className="protections__list" aria-label={t('protections.listLabel')}>
+					<ul className="protections__list">
 						{protections.map((protection) => (
 							<ProtectionItem
 								key={protection.key}

@@ -1,4 +1,5 @@
 import { type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import { data, href, redirect, Link } from 'react-router'
@@ -34,6 +35,8 @@ type TextFieldName = (typeof TEXT_FIELDS)[number]
 type Texts = Record<TextFieldName, string>
 /** What the form holds: both fields of every locale, blank when not translated. */
 type AllTexts = Record<Locale, Texts>
+/** conform's view of one locale's fields. */
+type LocaleMeta = FieldMetadata<Texts | undefined, Record<string, unknown>, string[]>
 
 /** Every field's name, e.g. `translations.fr-FR.name`: the API's 422 errors land on them. */
 const FIELDS = LOCALES.flatMap((locale) => TEXT_FIELDS.map((field) => `translations.${locale}.${field}`))
@@ -50,9 +53,9 @@ function savedTexts(service: Service): AllTexts {
 	return texts
 }
 
-/** The locales with no saved translation, in the contract's order (en-GB too until it is saved here). */
-const missingLocales = (service: Service) =>
-	LOCALES.filter((locale) => !service.translations.some((translation) => translation.locale === locale))
+/** The locales with a saved translation, in the contract's order (en-GB once it is saved here). */
+const savedLocales = (service: Service) =>
+	LOCALES.filter((locale) => service.translations.some((translation) => translation.locale === locale))
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	return { service: await loadService(context, params.serviceId) }
@@ -104,7 +107,7 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 	const { service } = loaderData
 	// The route's types keep only the first shape of the action's `data()` answers: name both.
 	const answer = actionData as ActionData | undefined
-	const missing = missingLocales(service)
+	const saved = savedLocales(service)
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<p>
@@ -114,31 +117,12 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 			</p>
 			<h1 id="page-heading">{t('translations.pageTitle', { name: service.name })}</h1>
 			<p>{t('translations.intro')}</p>
-			<section className="stack" aria-labelledby="missing-heading">
-				<h2 id="missing-heading" className="visually-hidden">
-					{t('translations.missingTitle')}
-				</h2>
-				<p>
-					{missing.length ? (
-						<>
-							<strong>{t('translations.missing')}</strong>
-							{missing.map((locale, index) => (
-								<span key={locale}>
-									{index ? ', ' : null}
-									<Language locale={locale} />
-								</span>
-							))}
-						</>
-					) : (
-						t('translations.noneMissing')
-					)}
-				</p>
-			</section>
+			<Status saved={saved} />
 			{/* Remounted when the saved translations change (after a save, or "load the saved version"): a fresh form. */}
 			<TranslationsForm
 				key={`${service.version}:${JSON.stringify(service.translations)}`}
 				service={service}
-				missing={missing}
+				saved={saved}
 				lastResult={answer?.result}
 				conflict={answer?.conflict}
 			/>
@@ -146,14 +130,66 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 	)
 }
 
+/**
+ * Where the translations stand, in a few lines: only the required en-GB, until it is saved, is flagged as missing;
+ * the optional languages are translated or not, in neutral words.
+ */
+function Status({ saved }: { saved: Locale[] }) {
+	const { t } = useTranslation('services')
+	const missing = !saved.includes('en-GB')
+	const notTranslated = LOCALES.filter((locale) => locale !== 'en-GB' && !saved.includes(locale))
+	return (
+		<section className="stack" aria-labelledby="status-heading">
+			<h2 id="status-heading" className="visually-hidden">
+				{t('translations.status.title')}
+			</h2>
+			{missing || notTranslated.length ? (
+				<ul className="translation-status">
+					{missing ? (
+						<li>
+							<strong>{t('translations.status.missing')}</strong> <Language locale="en-GB" />
+						</li>
+					) : null}
+					{saved.length ? (
+						<li>
+							{t('translations.status.translated')} <Languages locales={saved} />
+						</li>
+					) : null}
+					{notTranslated.length ? (
+						<li>
+							{t('translations.status.notTranslated')} <Languages locales={notTranslated} />
+						</li>
+					) : null}
+				</ul>
+			) : (
+				<p>{t('translations.status.allTranslated')}</p>
+			)}
+		</section>
+	)
+}
+
+/** Languages in a line, e.g. "Română (ro-RO), Français (fr-FR)". */
+function Languages({ locales }: { locales: Locale[] }) {
+	return (
+		<>
+			{locales.map((locale, index) => (
+				<span key={locale}>
+					{index ? ', ' : null}
+					<Language locale={locale} />
+				</span>
+			))}
+		</>
+	)
+}
+
 function TranslationsForm({
 	service,
-	missing,
+	saved,
 	lastResult,
 	conflict,
 }: {
 	service: Service
-	missing: Locale[]
+	saved: Locale[]
 	lastResult: SubmissionResult<string[]> | undefined
 	conflict: Conflict | undefined
 }) {
@@ -173,59 +209,134 @@ function TranslationsForm({
 			TEXT_FIELDS.map((field) => [`translations.${locale}.${field}`, fieldLabel(locale, field)]),
 		),
 	)
-	const locales = fields.translations.getFieldset() as unknown as Record<
-		Locale,
-		FieldMetadata<Texts | undefined, Record<string, unknown>, string[]>
-	>
+	const locales = fields.translations.getFieldset() as unknown as Record<Locale, LocaleMeta>
 	// The version this form saves over: after a conflict the saved one (so "Save my version" knowingly
 	// overwrites it); otherwise the one it was loaded with, or sent with — never a newer one the partner has not seen.
 	const version = conflict ? String(conflict.saved.version) : (fields.version.initialValue ?? String(service.version))
+	// en-GB and the languages already started are shown; the others wait behind "Add a language".
+	const started = LOCALES.filter((locale) => locale === 'en-GB' || saved.includes(locale))
+	const toAdd = LOCALES.filter((locale) => !started.includes(locale))
+	const fieldset = (locale: Locale) => (
+		<LocaleFieldset key={locale} locale={locale} texts={locales[locale].getFieldset()} saved={saved.includes(locale)} />
+	)
+	// "Add a language" is open when one of its languages holds text (a failed save's, a draft kept across a sign-in)
+	// or has an error.
+	const toAddFields = toAdd.flatMap((locale) => TEXT_FIELDS.map((field) => locales[locale].getFieldset()[field]))
+	const errors = toAddFields.flatMap((meta) => (meta.errors ?? []).map((error) => `${meta.name}: ${error}`))
 	return (
 		<AppForm form={form} labels={labels}>
 			<input type="hidden" name={fields.version.name} id={fields.version.id} value={version} />
 			{conflict ? <Comparison mine={conflict.mine} saved={conflict.saved} serviceId={service.id} /> : null}
 			<p>{t('translations.bothOrNeither')}</p>
-			{LOCALES.map((locale) => {
-				const own = locale === 'en-GB'
-				const texts = locales[locale].getFieldset()
-				const isMissing = missing.includes(locale)
-				return (
-					<fieldset key={locale} className="card stack">
-						<legend>
-							<Language locale={locale} />{' '}
-							<span className="muted">({own ? t('translations.required') : t('translations.optional')})</span>
-							{isMissing ? (
-								<>
-									{' '}
-									<span className="tag tag--attention">{t('translations.missingTag')}</span>
-								</>
-							) : null}
-						</legend>
-						{own ? (
-							<p className="field__hint">{isMissing ? t('translations.ownNotSaved') : t('translations.ownHint')}</p>
-						) : null}
-						<TextField
-							meta={texts.name}
-							label={<FieldLabel field="name" locale={locale} />}
-							lang={locale}
-							maxLength={serviceLimits.nameMax}
-						/>
-						<TextareaField
-							meta={texts.description}
-							label={<FieldLabel field="description" locale={locale} />}
-							lang={locale}
-							rows={3}
-							maxLength={serviceLimits.descriptionMax}
-						/>
-					</fieldset>
-				)
-			})}
+			{started.map(fieldset)}
+			{toAdd.length ? (
+				<AddLanguage
+					mustOpen={errors.length > 0 || toAddFields.some((meta) => meta.value)}
+					errors={errors.join('|')}
+					lastResult={lastResult}
+				>
+					{toAdd.map(fieldset)}
+				</AddLanguage>
+			) : null}
 			<div className="button-row">
 				<SubmitButton pendingLabel={t('translations.pending')}>
 					{conflict ? t('translations.conflict.saveMine') : t('translations.submit')}
 				</SubmitButton>
 			</div>
 		</AppForm>
+	)
+}
+
+/** One language's name and description; its legend says whether it is required and, when not saved, so. */
+function LocaleFieldset({
+	locale,
+	texts,
+	saved,
+}: {
+	locale: Locale
+	texts: ReturnType<LocaleMeta['getFieldset']>
+	saved: boolean
+}) {
+	const { t } = useTranslation('services')
+	const own = locale === 'en-GB'
+	return (
+		<fieldset className="card stack">
+			<legend>
+				<Language locale={locale} />{' '}
+				<span className="muted">({own ? t('translations.required') : t('translations.optional')})</span>
+				{saved ? null : (
+					<>
+						{' '}
+						{/* Only the required language is missing; an optional one is simply not translated. */}
+						{own ? (
+							<span className="tag tag--attention">{t('translations.missingTag')}</span>
+						) : (
+							<span className="tag">{t('translations.notTranslatedTag')}</span>
+						)}
+					</>
+				)}
+			</legend>
+			{own ? <p className="field__hint">{saved ? t('translations.ownHint') : t('translations.ownNotSaved')}</p> : null}
+			<TextField
+				meta={texts.name}
+				label={<FieldLabel field="name" locale={locale} />}
+				lang={locale}
+				maxLength={serviceLimits.nameMax}
+			/>
+			<TextareaField
+				meta={texts.description}
+				label={<FieldLabel field="description" locale={locale} />}
+				lang={locale}
+				rows={3}
+				maxLength={serviceLimits.descriptionMax}
+			/>
+		</fieldset>
+	)
+}
+
+/**
+ * The languages not started yet, behind a native disclosure: it opens and closes without JavaScript, and its
+ * fields are posted with the form whether it is open or not (blank ones are left out). Rendered open when
+ * `mustOpen` (text the partner typed, or an error, is never hidden). With JavaScript, React leaves its open state
+ * to the partner, but it opens again for each new answer or error that needs it, and for a link to one of its fields
+ * (the error summary's) even after the partner closed it.
+ */
+function AddLanguage({
+	mustOpen,
+	errors,
+	lastResult,
+	children,
+}: {
+	mustOpen: boolean
+	/** Its fields' errors, as one key: a change is a new error to show. */
+	errors: string
+	lastResult: SubmissionResult<string[]> | undefined
+	children: ReactNode
+}) {
+	const { t } = useTranslation('services')
+	const ref = useRef<HTMLDetailsElement>(null)
+	const [initiallyOpen] = useState(mustOpen)
+	useEffect(() => {
+		if (mustOpen && ref.current) ref.current.open = true
+	}, [mustOpen, errors, lastResult])
+	useEffect(() => {
+		const details = ref.current
+		const form = details?.closest('form')
+		if (!details || !form) return
+		// Before the summary link's own handler (at React's root) moves the focus to the field.
+		const openForLink = (event: MouseEvent) => {
+			const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null
+			const target = link ? document.getElementById(link.getAttribute('href')?.slice(1) ?? '') : null
+			if (target && details.contains(target)) details.open = true
+		}
+		form.addEventListener('click', openForLink)
+		return () => form.removeEventListener('click', openForLink)
+	}, [])
+	return (
+		<details ref={ref} className="add-language" open={initiallyOpen} aria-labelledby="add-language-summary">
+			<summary id="add-language-summary">{t('translations.addLanguage')}</summary>
+			<div className="stack">{children}</div>
+		</details>
 	)
 }
 

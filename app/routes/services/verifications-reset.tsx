@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { pageTitle } from '#app/utils/meta'
 import type { Route } from './+types/verifications-reset'
 import { loadService } from '#app/services/load.server'
 import { resetDomainVerification } from '#app/services/verifications.server'
@@ -7,13 +7,9 @@ import { verificationsPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:verifications.reset.title', { domain: loaderData?.domain }),
-		}),
-	},
-]
+// The action, not the domain: a domain of any length would make the title longer than 70 characters (html-validate's
+// long-title); the heading names the domain.
+export const meta: Route.MetaFunction = () => pageTitle('services:verifications.reset.confirm')
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const service = await loadService(context, params.serviceId)

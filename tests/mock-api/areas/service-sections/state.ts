@@ -251,13 +251,27 @@ export function statistics(store: MockStore, service: ServiceRecord, days: numbe
 	const daily = lastDays(store, days).map((date): StatisticsDay =>
 		byDate ? { active_users: 0, new_users: 0, nukes: 0, ...byDate.get(date), date } : seededDay(service, date),
 	)
-	const totals = { active_users: 0, new_users: 0, nukes: 0 }
+	const totals = { active_users: distinctActiveUsers(daily), new_users: 0, nukes: 0 }
 	for (const day of daily) {
-		totals.active_users += day.active_users
 		totals.new_users += day.new_users
 		totals.nukes += day.nukes
 	}
 	return { days, from: daily[0]!.date, to: daily.at(-1)!.date, daily, totals }
+}
+
+/**
+ * Different people active in the period, as the API counts them (not a sum of
+ * the days): the mock models a service's customers as a pool 1.6 times its
+ * busiest day, each day's active users drawn from it at random — so a week
+ * counts fewer people than its user-days, and a longer period more people.
+ */
+export function distinctActiveUsers(daily: readonly StatisticsDay[]): number {
+	const busiest = Math.max(0, ...daily.map((day) => day.active_users))
+	if (busiest === 0) return 0
+	const pool = Math.ceil(busiest * 1.6)
+	let neverActive = 1
+	for (const day of daily) neverActive *= 1 - day.active_users / pool
+	return Math.max(busiest, Math.round(pool * (1 - neverActive)))
 }
 
 // ---------------------------------------------------------------------------
