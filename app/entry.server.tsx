@@ -55,7 +55,8 @@ export default function handleRequest(
 				</I18nextProvider>
 			</NonceProvider>,
 			{
-				nonce,
+				// Scripts and the root's inlined stylesheet (a hoisted <style>) carry the CSP nonce.
+				nonce: { script: nonce, style: nonce },
 				[readyOption]() {
 					shellRendered = true
 					const body = new PassThrough({

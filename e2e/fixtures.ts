@@ -18,8 +18,6 @@ type TestFixtures = {
 	 * is still blank. Take it as `partner: _signedIn` when only the sign-in is needed.
 	 */
 	partner: Partner
-	/** Automatic, js-disabled project only: fails the test if a page the portal sent it is not valid HTML. */
-	htmlValidation: void
 }
 
 /**
@@ -74,35 +72,50 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		await signInOverHttp(context.request, baseURL!, partner.email, partner.password)
 		await use(partner)
 	},
-	htmlValidation: [
-		async ({ context, baseURL }, use, testInfo) => {
-			if (!jsDisabled(testInfo)) return use()
-			// Every HTML document the portal sends to a page of this test's context (any status: error pages too),
-			// validated while the test goes on; html-validate.ts skips a page this worker has validated before.
-			const pages: Promise<HtmlFinding[]>[] = []
-			const onResponse = (response: Response) => {
-				const request = response.request()
-				if (request.resourceType() !== 'document' || response.frame().parentFrame() !== null) return
-				if (!response.url().startsWith(`${baseURL}/`)) return
-				if (!response.headers()['content-type']?.startsWith('text/html')) return
-				// A redirect has no body to read.
-				if (response.status() >= 300 && response.status() < 400) return
-				pages.push(
-					response.text().then(
-						(html) => validateHtml(html, `${request.method()} ${response.url()} → ${response.status()}`),
-						// The body is gone when the browser dropped the document before it was read.
-						() => [],
-					),
-				)
+	// The browser context, in the js-disabled project also failing the test if a page the portal sent it is not valid
+	// HTML. An override of `context`, not an automatic fixture: a test without a browser (the ops project) starts none.
+	context: async ({ context, baseURL }, use, testInfo) => {
+		if (!jsDisabled(testInfo)) return use(context)
+		// Every HTML document the portal sends to a page of this test's context (any status: error pages too),
+		// validated while the test goes on; html-validate.ts skips a page this worker has validated before.
+		const pages: Promise<HtmlFinding[]>[] = []
+		const onResponse = (response: Response) => {
+			const request = response.request()
+			if (request.resourceType() !== 'document' || response.frame().parentFrame() !== null) return
+			if (!response.url().startsWith(`${baseURL}/`)) return
+			if (!response.headers()['content-type']?.startsWith('text/html')) return
+			// A redirect has no body to read.
+			if (response.status() >= 300 && response.status() < 400) return
+			pages.push(
+				response.text().then(
+					(html) => validateHtml(html, `${request.method()} ${response.url()} → ${response.status()}`),
+					// The body is gone when the browser dropped the document before it was read.
+					() => [],
+				),
+			)
+		}
+		context.on('response', onResponse)
+		await use(context)
+		context.off('response', onResponse)
+		const findings = (await Promise.all(pages)).flat()
+		if (findings.length > 0) throw new Error(formatFindings(findings))
+	},
+	// With JavaScript, `page.goto` also waits until React has hydrated the page (the root marks `<html
+	// data-hydrated>`), as a person's first keystroke does in practice: React resets a textarea typed into before it
+	// hydrates, which made tests that type at once flaky under load.
+	page: async ({ page }, use, testInfo) => {
+		if (!jsDisabled(testInfo)) {
+			const goto = page.goto.bind(page)
+			page.goto = async (url, options) => {
+				const response = await goto(url, options)
+				if (response?.headers()['content-type']?.startsWith('text/html') && options?.waitUntil !== 'commit') {
+					await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+				}
+				return response
 			}
-			context.on('response', onResponse)
-			await use()
-			context.off('response', onResponse)
-			const findings = (await Promise.all(pages)).flat()
-			if (findings.length > 0) throw new Error(formatFindings(findings))
-		},
-		{ auto: true },
-	],
+		}
+		await use(page)
+	},
 })
 
 export { expect }

@@ -8,9 +8,6 @@ import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-b
 import { VerificationRequired } from '#app/components/verification-required'
 import { secondsUntil } from '#app/utils/time'
 
-/** The translation namespaces the browser loads before it hydrates any page of the signed-in area (its header, banners and flash messages name all three) (remix-i18next). */
-export const handle = { i18n: ['auth', 'account', 'services'] }
-
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
 
 export const meta: Route.MetaFunction = ({ error }) => errorPageMeta(error)

@@ -12,6 +12,9 @@ import { getConfig } from '#app/config.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
+/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
+export const handle = { i18n: ['account'] }
+
 export const meta: Route.MetaFunction = () => pageTitle('account:contact.title')
 
 const contactSchema = contactMessageBody

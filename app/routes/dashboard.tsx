@@ -8,6 +8,9 @@ import { getUser } from '#app/middleware/guards.server'
 import { Notice } from '#app/components/ui/notice'
 import { pageTitle } from '#app/utils/meta'
 
+/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
+export const handle = { i18n: ['account', 'services'] }
+
 export const meta: Route.MetaFunction = () => pageTitle('common:nav.dashboard')
 
 export async function loader({ context }: Route.LoaderArgs) {

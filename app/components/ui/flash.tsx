@@ -1,7 +1,9 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Flash } from '#app/auth/session.server'
 import { Notice } from '#app/components/ui/notice'
+
+/** A flash as the root loader sends it: translated on the server, whatever namespace its key names. */
+export type FlashMessage = { tone: Flash['tone']; message: string }
 
 const DismissFlash = createContext<() => void>(() => {})
 
@@ -12,8 +14,8 @@ const DismissFlash = createContext<() => void>(() => {})
  * (`useDismissFlash`) — without revalidating, which would drop the page's
  * action data. A new banner from a later loader run shows again.
  */
-export function FlashProvider({ flash, children }: { flash: Flash | null; children: ReactNode }) {
-	const [dismissed, setDismissed] = useState<Flash | null>(null)
+export function FlashProvider({ flash, children }: { flash: FlashMessage | null; children: ReactNode }) {
+	const [dismissed, setDismissed] = useState<FlashMessage | null>(null)
 	const dismiss = useCallback(() => setDismissed(flash), [flash])
 	return (
 		<DismissFlash.Provider value={dismiss}>
@@ -23,12 +25,10 @@ export function FlashProvider({ flash, children }: { flash: Flash | null; childr
 	)
 }
 
-function FlashNotice({ flash }: { flash: Flash }) {
-	// The namespace of the key, loaded first if this page has not used it yet (the browser loads namespaces per page).
-	const { t } = useTranslation(flash.key.split(':')[0])
+function FlashNotice({ flash }: { flash: FlashMessage }) {
 	return (
 		<div className="flash">
-			<Notice tone={flash.tone} title={t(flash.key, flash.values)} />
+			<Notice tone={flash.tone} title={flash.message} />
 		</div>
 	)
 }

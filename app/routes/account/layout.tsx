@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { href, Outlet, NavLink } from 'react-router'
 
+/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
+export const handle = { i18n: ['account', 'auth'] }
+
 const LINKS = [
 	[href('/me/manage/general/personal-details'), 'nav.personalDetails'],
 	[href('/me/manage/security/email'), 'nav.email'],

@@ -11,6 +11,9 @@ import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
 import { pageTitle } from '#app/utils/meta'
 
+/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
+export const handle = { i18n: ['auth'] }
+
 export const meta: Route.MetaFunction = () => pageTitle('auth:signOut.title')
 
 /** The second button after a failed revocation: forget the tokens in this browser, whatever the API says. */

@@ -7,6 +7,9 @@ import { ApiError } from '#app/api/errors'
 import { getUser, sendToSignIn } from '#app/middleware/guards.server'
 import { safeRedirect } from '#app/auth/redirect'
 
+/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
+export const handle = { i18n: ['auth'] }
+
 /** POST only: sends the verification email again, then back to where the user was. */
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = getFormData(context)
