@@ -141,7 +141,12 @@ test('change email: one confirmation email a minute to an address; the form keep
 	await expect(page.getByLabel('Current password')).toHaveValue('')
 	await expect(page.getByText(/You can ask again in \d+ seconds?\./)).toHaveCount(1)
 	const button = page.getByRole('button', { name: 'Send confirmation link' })
-	if (!jsDisabled(testInfo)) await expect(button).toBeDisabled()
+	if (!jsDisabled(testInfo)) {
+		await expect(button).toBeDisabled()
+		// …and looks it.
+		await expect(button).toHaveCSS('cursor', 'not-allowed')
+		await expect(button).toHaveCSS('opacity', '0.55')
+	}
 	expect(await mock.emails(next)).toHaveLength(1)
 	await expectAccessible(page, testInfo)
 
@@ -273,6 +278,9 @@ test('an expired email code says so, next to the way to a new one', async ({ pag
 test('send the contact form', async ({ page, partner, mock }, testInfo) => {
 	await page.goto('/contact')
 	await expect(page.getByRole('link', { name: CONTACT_EMAIL })).toHaveAttribute('href', `mailto:${CONTACT_EMAIL}`)
+	// Each field says its limit before it is reached.
+	await expect(page.getByLabel('Subject')).toHaveAccessibleDescription('Up to 150 characters.')
+	await expect(page.getByLabel('Message')).toHaveAccessibleDescription(/^Up to 5000 characters\./)
 	await expectAccessible(page, testInfo)
 	await page.getByLabel('Subject').fill('Webhook question')
 	await page.getByRole('button', { name: 'Send message' }).click()

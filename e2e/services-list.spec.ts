@@ -23,7 +23,8 @@ test('empty list, a validation error, create, the secret once, then the list and
 }, testInfo) => {
 	await page.goto(LIST)
 	await expect(page.getByRole('heading', { level: 1, name: 'Your services' })).toBeVisible()
-	await expect(page.getByText('No results.')).toBeVisible()
+	await expect(page.getByText('You have no services yet.')).toBeVisible()
+	await expect(page.getByRole('main')).not.toContainText('No results')
 	await expectAccessible(page, testInfo)
 	await page.getByRole('link', { name: 'Create your first service' }).click()
 
@@ -88,7 +89,11 @@ test('empty list, a validation error, create, the secret once, then the list and
 	await expect(placeholder).toHaveText(SERVICE.name[0]!.toUpperCase())
 	await expect(placeholder).toHaveAttribute('aria-hidden', 'true')
 	expect(await placeholder.boundingBox()).toMatchObject({ width: 48, height: 48 })
-	await expect(page.getByText('No results.')).toHaveCount(0)
+	await expect(page.getByText('You have no services yet.')).toHaveCount(0)
+	// With services listed, the way to the create form below them comes first.
+	await page.getByRole('link', { name: 'Create a service' }).click()
+	await expect(page).toHaveURL(/\/services\/manage#create-heading$/)
+	await expect(page.getByRole('heading', { level: 2, name: 'Create a service' })).toBeInViewport()
 	await card.getByRole('link', { name: SERVICE.name }).click()
 	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
 	await expect(page.getByText(ONCE)).toHaveCount(0)
@@ -182,6 +187,12 @@ test('the dashboard sums up the services; the main navigation leads to them', as
 	await page.goto('/')
 	const card = page.getByRole('region', { name: 'Services' })
 	await expect(card).toContainText('You have no services yet.')
+	// No service yet: the card leads straight to the create form.
+	await expect(card.getByRole('link', { name: 'Manage your services' })).toHaveCount(0)
+	await card.getByRole('link', { name: 'Create your first service' }).click()
+	await expect(page).toHaveURL(/\/services\/manage#create-heading$/)
+	await expect(page.getByRole('heading', { level: 2, name: 'Create a service' })).toBeInViewport()
+	await page.goto('/')
 	await postCreate(page.context().request, baseURL!, await createFormTokens(page.context().request))
 	await page.reload()
 	await expect(card).toContainText('You have 1 service.')

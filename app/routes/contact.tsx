@@ -56,7 +56,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 				/>
 			</p>
 			<AppForm form={form} labels={{ subject: t('contact.subject'), message: t('contact.message') }}>
-				<TextField meta={fields.subject} label={t('contact.subject')} maxLength={limits.contactSubjectMax} />
+				<TextField
+					meta={fields.subject}
+					label={t('contact.subject')}
+					hint={t('contact.subjectHint', { maximum: limits.contactSubjectMax })}
+					maxLength={limits.contactSubjectMax}
+				/>
 				<TextareaField
 					meta={fields.message}
 					label={t('contact.message')}

@@ -7,6 +7,7 @@ import { getApi } from '#app/middleware/session.server'
 import { getUser } from '#app/middleware/guards.server'
 import { Notice } from '#app/components/ui/notice'
 import { pageTitle } from '#app/utils/meta'
+import { createServicePage } from '#app/services/pages'
 
 /** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
 export const handle = { i18n: ['account', 'services'] }
@@ -52,7 +53,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 						<p>{t('services:dashboard.attention', { count: services.needAttention })}</p>
 					) : null}
 					<p>
-						<Link to={href('/services/manage')}>{t('services:dashboard.link')}</Link>
+						{services.total ? (
+							<Link to={href('/services/manage')}>{t('services:dashboard.link')}</Link>
+						) : (
+							// No service yet: straight to the form that creates one.
+							<Link to={createServicePage()}>{t('services:dashboard.createFirst')}</Link>
+						)}
 					</p>
 				</section>
 				<section className="card stack" aria-labelledby="account-card">

@@ -5,3 +5,7 @@ export const developersPage = (serviceId: string) => href('/services/:serviceId/
 
 export const verificationsPage = (serviceId: string, section: 'domain' | 'review') =>
 	`${href('/services/:serviceId/verifications', { serviceId })}#${section}`
+
+/** The create form's heading on the services list, and the way to it (the list's own links, the dashboard's). */
+export const CREATE_HEADING_ID = 'create-heading'
+export const createServicePage = () => `${href('/services/manage')}#${CREATE_HEADING_ID}`

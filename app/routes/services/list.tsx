@@ -15,6 +15,7 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { keepSecretOnce } from '#app/services/secrets.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
+import { CREATE_HEADING_ID } from '#app/services/pages'
 
 export const meta: Route.MetaFunction = () => pageTitle('services:list.title')
 
@@ -66,14 +67,22 @@ export default function ServicesList({ loaderData, actionData }: Route.Component
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('list.title')}</h1>
 			{services.length ? (
-				<ServiceCards
-					services={services}
-					categoryName={(key) => categoryName.get(key) ?? key}
-					labelledBy="page-heading"
-				/>
+				<>
+					{/* The form is below a list that may be long: the way to it comes first. */}
+					<p>
+						<a className="button button--secondary" href={`#${CREATE_HEADING_ID}`}>
+							{t('list.createLink')}
+						</a>
+					</p>
+					<ServiceCards
+						services={services}
+						categoryName={(key) => categoryName.get(key) ?? key}
+						labelledBy="page-heading"
+					/>
+				</>
 			) : (
 				<p>
-					{t('list.empty')} <a href="#create-heading">{t('list.emptyLink')}</a>
+					{t('list.empty')} <a href={`#${CREATE_HEADING_ID}`}>{t('list.emptyLink')}</a>
 				</p>
 			)}
 			{nextCursor ? (
@@ -108,8 +117,8 @@ function CreateService({
 	})
 	const labels = useServiceFieldLabels()
 	return (
-		<section className="stack" aria-labelledby="create-heading">
-			<h2 id="create-heading" tabIndex={-1}>
+		<section className="stack" aria-labelledby={CREATE_HEADING_ID}>
+			<h2 id={CREATE_HEADING_ID} tabIndex={-1}>
 				{t('create.title')}
 			</h2>
 			<p>{t('create.intro')}</p>
