@@ -165,6 +165,13 @@ test('change password: wrong current password, then right; sign in with the new 
 	const NEW = 'Fresh-Password-2027'
 	await page.goto('/me/manage/security/password')
 	await expectAccessible(page, testInfo)
+	// The current password again is no change (the contract's rule: the browser and the API say the same).
+	await page.getByLabel('Current password').fill(PASSWORD)
+	await page.getByLabel('New password', { exact: true }).fill(PASSWORD)
+	await page.getByLabel('Re-enter password').fill(PASSWORD)
+	await page.getByRole('button', { name: 'Change password' }).click()
+	await expect(summary(page)).toContainText('The new password must be different from the current one.')
+	await expect(page).toHaveURL(/\/me\/manage\/security\/password$/)
 	await page.getByLabel('Current password').fill('Wrong-Password-1')
 	await page.getByLabel('New password', { exact: true }).fill(NEW)
 	await page.getByLabel('Re-enter password').fill(NEW)

@@ -378,6 +378,16 @@ describe('PATCH /users/me', () => {
 		expect(await c.emails(first)).toHaveLength(2)
 	})
 
+	test('a password change to the current password is refused on the new password', async () => {
+		const { access } = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
+		const same = await c.call('updateCurrentUser', {
+			body: { password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD, current_password: DEMO_PASSWORD },
+			bearer: access,
+		})
+		expect(same.status).toBe(422)
+		expect(same.body.errors).toEqual({ password: ['The new password must be different from the current one.'] })
+	})
+
 	test('password change keeps this sign-in and ends the others', async () => {
 		const email = uniqueEmail()
 		await c.createUser({ email })

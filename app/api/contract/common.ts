@@ -94,6 +94,7 @@ export const ruleMessages = {
 	urlAmbiguous: 'This field must contain a plain address, without backslashes or a user name and password.',
 	unique: "This field must contain a value that doesn't exist.",
 	passwordsDoNotMatch: 'The passwords do not match.',
+	passwordUnchanged: 'The new password must be different from the current one.',
 } as const
 export type RuleMessageKey = keyof typeof ruleMessages
 

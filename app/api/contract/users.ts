@@ -74,6 +74,18 @@ export function withConfirmation<T extends z.ZodType<{ password: string; passwor
 	})
 }
 
+/** A password change must change the password: the new one differs from `current_password` (when both are given). */
+export function differentFromCurrent<T extends z.ZodType<{ password?: string; current_password?: string }>>(schema: T) {
+	return schema.refine((value) => !value.password || value.password !== value.current_password, {
+		path: ['password'],
+		message: 'passwordUnchanged',
+		when: (payload) => {
+			const value = payload.value as { password?: unknown; current_password?: unknown } | null
+			return typeof value?.password === 'string' && typeof value.current_password === 'string'
+		},
+	})
+}
+
 // ---------------------------------------------------------------------------
 // User
 // ---------------------------------------------------------------------------
@@ -113,33 +125,35 @@ export type RegistrationBody = z.infer<typeof registrationBody>
  * starts an email change; `password` + `password_confirmation` (+ `current_password`)
  * changes the password.
  */
-export const updateMeBody = z
-	.object({
-		first_name: profileFields.first_name.optional(),
-		last_name: profileFields.last_name.optional(),
-		company_name: profileFields.company_name.optional(),
-		country: countryEnum.optional(),
-		locale: localeEnum.optional(),
-		email: emailField.optional(),
-		password: passwordField.optional(),
-		password_confirmation: z.string().optional(),
-		current_password: z.string().max(limits.passwordMax).optional(),
-	})
-	.refine((value) => !((value.email !== undefined || value.password !== undefined) && !value.current_password), {
-		path: ['current_password'],
-		message: 'required',
-		when: isObject,
-	})
-	.refine((value) => value.password === undefined || !!value.password_confirmation, {
-		path: ['password_confirmation'],
-		message: 'required',
-		when: isObject,
-	})
-	.refine(
-		(value) =>
-			value.password === undefined || !value.password_confirmation || value.password === value.password_confirmation,
-		{ path: ['password_confirmation'], message: 'passwordsDoNotMatch', when: isObject },
-	)
+export const updateMeBody = differentFromCurrent(
+	z
+		.object({
+			first_name: profileFields.first_name.optional(),
+			last_name: profileFields.last_name.optional(),
+			company_name: profileFields.company_name.optional(),
+			country: countryEnum.optional(),
+			locale: localeEnum.optional(),
+			email: emailField.optional(),
+			password: passwordField.optional(),
+			password_confirmation: z.string().optional(),
+			current_password: z.string().max(limits.passwordMax).optional(),
+		})
+		.refine((value) => !((value.email !== undefined || value.password !== undefined) && !value.current_password), {
+			path: ['current_password'],
+			message: 'required',
+			when: isObject,
+		})
+		.refine((value) => value.password === undefined || !!value.password_confirmation, {
+			path: ['password_confirmation'],
+			message: 'required',
+			when: isObject,
+		})
+		.refine(
+			(value) =>
+				value.password === undefined || !value.password_confirmation || value.password === value.password_confirmation,
+			{ path: ['password_confirmation'], message: 'passwordsDoNotMatch', when: isObject },
+		),
+)
 export type UpdateMeBody = z.infer<typeof updateMeBody>
 
 /** `{token}` of every token-verification call. */

@@ -6,14 +6,16 @@
 import { z } from 'zod'
 import { currentPassword, emailField, twoStepMethodKeyEnum } from '#app/api/contract/common'
 import { deactivateTwoStepBody } from '#app/api/contract/two-step'
-import { newPasswordFields, profileFields, withConfirmation } from '#app/api/contract/users'
+import { differentFromCurrent, newPasswordFields, profileFields, withConfirmation } from '#app/api/contract/users'
 import { codeField } from '#app/auth/schemas'
 
 export const personalDetailsSchema = z.object(profileFields)
 
 export const emailSchema = z.object({ email: emailField, current_password: currentPassword() })
 
-export const passwordSchema = withConfirmation(z.object({ current_password: currentPassword(), ...newPasswordFields }))
+export const passwordSchema = differentFromCurrent(
+	withConfirmation(z.object({ current_password: currentPassword(), ...newPasswordFields })),
+)
 
 export const disableTwoStepSchema = deactivateTwoStepBody.extend({ method: twoStepMethodKeyEnum })
 
