@@ -25,6 +25,7 @@ export default [
 			route('services/:serviceId/developers/secrets/reset', 'routes/services/secrets-reset.tsx'),
 			route('services/:serviceId/developers/secrets/:secretId/revoke', 'routes/services/secrets-revoke.tsx'),
 			route('services/:serviceId/manage/logo', 'routes/services/logo.tsx'),
+			route('services/:serviceId/manage/logo/remove', 'routes/services/logo-remove.tsx'),
 			route('services/:serviceId/protections', 'routes/services/protections.tsx'),
 			route('services/:serviceId/verifications', 'routes/services/verifications.tsx'),
 			route('services/:serviceId/verifications/reset', 'routes/services/verifications-reset.tsx'),

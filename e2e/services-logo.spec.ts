@@ -63,7 +63,7 @@ test('a valid PNG becomes the logo on the details page and the list, and can be 
 		'A JPG or PNG image of 128x128 to 256x256 pixels, at most 10 MB.',
 	)
 	await expect(page.getByRole('link', { name: 'Service settings' })).toHaveAttribute('href', `${details}/manage`)
-	await expect(page.getByRole('button', { name: 'Remove logo' })).toHaveCount(0)
+	await expect(page.getByRole('link', { name: 'Remove logo' })).toHaveCount(0)
 	await expectAccessible(page, testInfo)
 
 	await page.getByLabel('Logo file').setInputFiles(file('my logo.png', 'image/png', solidPngFile(200, 200)))
@@ -97,12 +97,25 @@ test('a valid PNG becomes the logo on the details page and the list, and can be 
 	// The logo page shows it, and removes it.
 	await page.goto(`${details}/manage/logo`)
 	await expect(page.getByRole('img', { name: `Current logo of ${SERVICE.name}` })).toBeVisible()
+	// Removing asks first, like the other changes that cannot be undone; "Keep the logo" changes nothing.
+	await page.getByRole('link', { name: 'Remove logo' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: `Remove the logo of ${SERVICE.name}?` })).toBeVisible()
+	await expectAccessible(page, testInfo)
+	await page.getByRole('link', { name: 'Keep the logo' }).click()
+	await expect(page).toHaveURL(details)
+	await expect(page.locator('.service-header img.service-logo')).toBeVisible()
+	await page.goto(`${details}/manage/logo`)
+	await page.getByRole('link', { name: 'Remove logo' }).click()
 	await page.getByRole('button', { name: 'Remove logo' }).click()
 	await expect(page).toHaveURL(details)
 	await expect(page.getByText('Logo removed.')).toBeVisible()
 	await expect(page.locator('img.service-logo')).toHaveCount(0)
 	await page.goto(`${details}/manage/logo`)
 	await expect(page.getByText('This service has no logo yet.')).toBeVisible()
+	// Nothing left to remove: the confirmation says so instead of offering the button.
+	await page.goto(`${details}/manage/logo/remove`)
+	await expect(page.getByText('This service has no logo to remove.')).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Remove logo' })).toHaveCount(0)
 	expect(errors()).toEqual([])
 })
 
@@ -275,10 +288,10 @@ test("another partner's service and a malformed id: the logo page and its form a
 	const request = page.context().request
 	const mine = await newService(page, baseURL!)
 	const csrf = csrfTokenFrom(await (await request.get(`${mine}/manage/logo`)).text())!
-	const response = await request.post(`${theirs}/manage/logo`, {
-		multipart: { csrf, intent: 'remove' },
-		headers: { Origin: baseURL! },
-		maxRedirects: 0,
-	})
-	expect(response.status()).toBe(404)
+	for (const path of [`${theirs}/manage/logo/remove`, '/services/not-a-uuid/manage/logo/remove']) {
+		expect((await page.goto(path))!.status(), path).toBe(404)
+		const response = await request.post(path, { form: { csrf }, headers: { Origin: baseURL! }, maxRedirects: 0 })
+		expect(response.status(), path).toBe(404)
+	}
+	expect((await request.get(`${mine}`)).status()).toBe(200)
 })

@@ -11,8 +11,8 @@ import { logoRules, type LogoCheck } from '#app/api/contract/images'
 export const LOGO_FIELD = 'logo'
 export const LOGO_API_FIELDS = ['file', 'upload_id']
 
-/** The logo form's buttons. */
-export const LOGO_INTENT = { upload: 'upload', remove: 'remove' } as const
+/** The logo form's button (removing is a confirmation page of its own: `logo-remove.tsx`). */
+export const LOGO_INTENT = { upload: 'upload' } as const
 
 /** Where the partner goes after a success: the field the form carries (checked with `safeRedirect`). */
 export const LOGO_REDIRECT_FIELD = 'redirect_to'

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { href, useFetcher } from 'react-router'
+import { href, Link, useFetcher } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { logoRules } from '#app/api/contract/images'
+import { REDIRECT_PARAM } from '#app/auth/redirect'
 import type { ServiceLogo } from '#app/api/contract/services'
 import { ErrorSummary, type SummaryError } from '#app/components/ui/error-summary'
 import { Spinner } from '#app/components/ui/spinner'
@@ -26,21 +27,20 @@ type Props = {
 /**
  * The logo of a service: a plain multipart form posting to the logo route
  * (`/services/:serviceId/manage/logo`) from whatever page it sits on, and a
- * "Remove logo" form when there is one. Without JS a failure lands on the logo
- * page; with JS the posts go through fetchers, so this page stays, errors show
- * here, and the chosen image is previewed before it is sent.
+ * "Remove logo" link to its confirmation page when there is one. Without JS a
+ * failure lands on the logo page; with JS the upload goes through a fetcher, so
+ * this page stays, errors show here, and the chosen image is previewed before
+ * it is sent.
  */
 export function LogoForm({ service, redirectTo, result }: Props) {
 	const { t } = useTranslation('services')
 	const action = href('/services/:serviceId/manage/logo', { serviceId: service.id })
 	const upload = useFetcher<LogoFormResult>()
-	const remove = useFetcher<LogoFormResult>()
 	const formRef = useRef<HTMLFormElement>(null)
 	const [preview, setPreview] = useState<string | null>(null)
 	const [tooLarge, setTooLarge] = useState(false)
-	// The answer of the form posted last (with JS), else the one the page was rendered with.
-	const [last, setLast] = useState<'upload' | 'remove'>('upload')
-	const latest = (last === 'remove' ? remove.data : upload.data) ?? result
+	// The upload's answer (with JS), else the one the page was rendered with.
+	const latest = upload.data ?? result
 	const errors = latest?.errors ?? {}
 	const fieldErrors = tooLarge ? [logoRuleMessage('size', t)] : (errors.logo ?? [])
 	const ids = { input: `logo-${service.id}`, hint: `logo-${service.id}-hint`, error: `logo-${service.id}-error` }
@@ -73,7 +73,6 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 
 	// A file over the limit would be refused before the route runs (413): say so here instead.
 	function checkSize(event: FormEvent<HTMLFormElement>) {
-		setLast('upload')
 		const file = new FormData(event.currentTarget).get(LOGO_FIELD)
 		if (file instanceof File && file.size > logoRules.maxBytes) {
 			event.preventDefault()
@@ -88,7 +87,6 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 		</>
 	)
 	const uploading = upload.state !== 'idle'
-	const removing = remove.state !== 'idle'
 	return (
 		<div className="stack">
 			<upload.Form
@@ -156,22 +154,14 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 				</div>
 			</upload.Form>
 			{service.logo ? (
-				<remove.Form method="post" action={action} className="button-row" onSubmit={() => setLast('remove')}>
-					{hidden}
-					<button
-						type="submit"
-						name="intent"
-						value={LOGO_INTENT.remove}
+				<p>
+					<Link
 						className="button button--secondary"
-						aria-disabled={removing || undefined}
-						onClick={(event) => {
-							if (removing) event.preventDefault()
-						}}
+						to={`${href('/services/:serviceId/manage/logo/remove', { serviceId: service.id })}${target ? `?${new URLSearchParams({ [REDIRECT_PARAM]: target })}` : ''}`}
 					>
-						{removing ? <Spinner size="small" label={t('logo.removing')} /> : null}
-						<span>{t('logo.remove')}</span>
-					</button>
-				</remove.Form>
+						{t('logo.remove')}
+					</Link>
+				</p>
 			) : null}
 		</div>
 	)

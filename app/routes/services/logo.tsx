@@ -4,7 +4,7 @@ import { data, href, redirect, type RouterContextProvider, Link } from 'react-ro
 import type { Route } from './+types/logo'
 import { checkLogo } from '#app/api/contract/images'
 import { ApiError, retryAfter } from '#app/api/errors'
-import { removeServiceLogo, uploadServiceLogo } from '#app/api/service-logos.server'
+import { uploadServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { LogoForm } from '#app/components/services/logo-form'
 import { getFormData } from '#app/middleware/form-body.server'
@@ -51,14 +51,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	const t = getT(context)
 	const fail = (errors: LogoFormResult['errors'], status = 422) =>
 		data({ errors, redirectTo } satisfies LogoFormResult, { status })
-	const intent = form.get('intent')
 	try {
-		if (intent === LOGO_INTENT.remove) {
-			await removeServiceLogo(getApi(context), service.id)
-			await getSession(context).setFlash({ tone: 'success', key: 'services:logo.removed' })
-			return redirect(redirectTo)
-		}
-		if (intent !== LOGO_INTENT.upload) return fail({ form: [t('services:logo.errors.intent')] }, 400)
+		if (form.get('intent') !== LOGO_INTENT.upload) return fail({ form: [t('services:logo.errors.intent')] }, 400)
 		const file = form.get(LOGO_FIELD)
 		if (!(file instanceof File) || file.size === 0) return fail({ logo: [t('validation:required')] })
 		// Only the bytes decide: never the file's name or the type the browser declared.

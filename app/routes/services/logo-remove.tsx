@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next'
+import { fixedT } from '#app/i18n'
+import { href } from 'react-router'
+import type { Route } from './+types/logo-remove'
+import { removeServiceLogo } from '#app/api/service-logos.server'
+import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
+import { ConfirmationPage } from '#app/components/services/confirmation-page'
+import { getApi } from '#app/middleware/session.server'
+import { getT } from '#app/middleware/i18n.server'
+import { confirmChange } from '#app/services/confirm.server'
+import { loadService } from '#app/services/load.server'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('services:logo.removeConfirm.title', { name: loaderData?.service.name }),
+		}),
+	},
+]
+
+/** Where the partner came from (the logo page, the settings page), checked; the details page otherwise. */
+const backOf = (request: Request, serviceId: string) =>
+	safeRedirect(new URL(request.url).searchParams.get(REDIRECT_PARAM), href('/services/:serviceId', { serviceId }))
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+	const { id, name, logo } = await loadService(context, params.serviceId)
+	return {
+		service: { id, name },
+		back: backOf(request, id),
+		refusal: logo ? null : getT(context)('services:logo.removeConfirm.none'),
+	}
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+	return confirmChange(
+		{ context, request },
+		() => removeServiceLogo(getApi(context), params.serviceId),
+		() => ({ flash: { tone: 'success', key: 'services:logo.removed' }, to: backOf(request, params.serviceId) }),
+	)
+}
+
+export default function RemoveLogo({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('services')
+	const { service, back, refusal } = loaderData
+	return (
+		<ConfirmationPage
+			id="remove-logo"
+			back={back}
+			backLabel={t('logo.removeConfirm.cancel')}
+			refusedBackLabel={t('logo.removeConfirm.back')}
+			title={t('logo.removeConfirm.title', { name: service.name })}
+			confirmLabel={t('logo.remove')}
+			pendingLabel={t('logo.removing')}
+			warning
+			refusals={refusal ? [refusal] : null}
+			lastResult={actionData?.result}
+		>
+			<p>{t('logo.removeConfirm.what')}</p>
+		</ConfirmationPage>
+	)
+}
