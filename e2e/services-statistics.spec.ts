@@ -108,7 +108,7 @@ async function expectPeriodShown(page: Page, path: string, today: Date, days: 7 
 	expect(csv.status()).toBe(200)
 	expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8')
 	expect(csv.headers()['content-disposition']).toBe(
-		`attachment; filename="service-statistics-${isoDate(daily[0]!.date)}-to-${isoDate(daily.at(-1)!.date)}.csv"`,
+		`attachment; filename="ledger-sync-statistics-${isoDate(daily[0]!.date)}-to-${isoDate(daily.at(-1)!.date)}.csv"`,
 	)
 	expect(csv.headers()['cache-control']).toContain('no-store')
 	const [header, ...rows] = (await csv.text()).split('\r\n')

@@ -1,25 +1,53 @@
 import type { Route } from './+types/statistics-csv'
+import { ApiError } from '#app/api/errors'
 import { statisticsCsv } from '#app/api/service-sections.server'
 import { getT } from '#app/middleware/i18n.server'
+import { getApi } from '#app/middleware/session.server'
 import { findStatistics } from '#app/services/statistics.server'
+
+/** The service's name as a file name's first part: "Ledger Sync" → "ledger-sync" (ASCII, at most 60 characters). */
+function fileNamePart(name: string) {
+	const slug = name
+		.normalize('NFKD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-+|-+$/g, '')
+		.slice(0, 60)
+		.replace(/-+$/, '')
+	return slug || 'service'
+}
 
 /**
  * `/services/:serviceId/statistics.csv?days=7|30|90`: the numbers of the
- * details page's statistics as a download, with the page's rules (own service
- * only, else 404; the same fallback for `days`). Never cached: they change daily.
+ * details page's statistics as a download named after the service, with the
+ * page's rules (own service only, else 404; the same fallback for `days`).
+ * Never cached: they change daily.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-	const statistics = await findStatistics(context, params.serviceId, request.url)
-	if (!statistics) {
+	const [statistics, service] = await Promise.all([
+		findStatistics(context, params.serviceId, request.url),
+		getApi(context)
+			.call('getService', { params: { id: params.serviceId } })
+			.then(
+				({ data }) => data,
+				(error: unknown) => {
+					if (error instanceof ApiError && error.status === 404) return null
+					throw error
+				},
+			),
+	])
+	if (!statistics || !service) {
 		return new Response(getT(context)('services:statistics.csvNotFound'), {
 			status: 404,
 			headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
 		})
 	}
+	const fileName = `${fileNamePart(service.name)}-statistics-${statistics.from}-to-${statistics.to}.csv`
 	return new Response(statisticsCsv(statistics), {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',
-			'Content-Disposition': `attachment; filename="service-statistics-${statistics.from}-to-${statistics.to}.csv"`,
+			'Content-Disposition': `attachment; filename="${fileName}"`,
 			'Cache-Control': 'private, no-store',
 		},
 	})
