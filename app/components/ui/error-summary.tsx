@@ -55,6 +55,13 @@ export function ErrorSummary({
 									const field = document.getElementById(error.fieldId!)
 									if (!field) return
 									event.preventDefault()
+									// A field inside a closed disclosure (e.g. "Add a language") is shown before it takes focus.
+									for (
+										let closed = field.closest('details:not([open])');
+										closed;
+										closed = closed.closest('details:not([open])')
+									)
+										(closed as HTMLDetailsElement).open = true
 									field.focus()
 									field.scrollIntoView({ block: 'center' })
 								}}

@@ -298,8 +298,8 @@ function LocaleFieldset({
  * The languages not started yet, behind a native disclosure: it opens and closes without JavaScript, and its
  * fields are posted with the form whether it is open or not (blank ones are left out). Rendered open when
  * `mustOpen` (text the partner typed, or an error, is never hidden). With JavaScript, React leaves its open state
- * to the partner, but it opens again for each new answer or error that needs it, and for a link to one of its fields
- * (the error summary's) even after the partner closed it.
+ * to the partner, but it opens again for each new answer or error that needs it (and the error summary opens it
+ * for a link to one of its fields, even after the partner closed it).
  */
 function AddLanguage({
 	mustOpen,
@@ -319,19 +319,6 @@ function AddLanguage({
 	useEffect(() => {
 		if (mustOpen && ref.current) ref.current.open = true
 	}, [mustOpen, errors, lastResult])
-	useEffect(() => {
-		const details = ref.current
-		const form = details?.closest('form')
-		if (!details || !form) return
-		// Before the summary link's own handler (at React's root) moves the focus to the field.
-		const openForLink = (event: MouseEvent) => {
-			const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null
-			const target = link ? document.getElementById(link.getAttribute('href')?.slice(1) ?? '') : null
-			if (target && details.contains(target)) details.open = true
-		}
-		form.addEventListener('click', openForLink)
-		return () => form.removeEventListener('click', openForLink)
-	}, [])
 	return (
 		<details ref={ref} className="add-language" open={initiallyOpen} aria-labelledby="add-language-summary">
 			<summary id="add-language-summary">{t('translations.addLanguage')}</summary>
