@@ -10,7 +10,11 @@ export const CONTACT_EMAIL = 'partners@example.com'
 /** The portal's partner API timeout in e2e runs: a fault that waits longer is a timeout. */
 export const API_TIMEOUT_MS = 3_000
 
-type WorkerFixtures = { stack: { portalUrl: string; mockUrl: string } }
+type WorkerFixtures = {
+	/** The mock delivers webhooks to this machine too (`test.use` it in a spec that runs a local receiver). */
+	allowPrivateWebhooks: boolean
+	stack: { portalUrl: string; mockUrl: string }
+}
 type TestFixtures = {
 	mock: MockHooks
 	/**
@@ -26,8 +30,9 @@ type TestFixtures = {
  * users, emails or the mock clock.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+	allowPrivateWebhooks: [false, { option: true, scope: 'worker' }],
 	stack: [
-		async ({}, use, workerInfo) => {
+		async ({ allowPrivateWebhooks }, use, workerInfo) => {
 			const port = await freePort()
 			const portalUrl = `http://127.0.0.1:${port}`
 			const mockApi = await startMockApi({
@@ -38,6 +43,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 				quiet: true,
 				// Still scrypt, at a test cost: every test signs up and signs in at least once.
 				scryptCost: 1024,
+				allowPrivateWebhooks,
 			})
 			const portal = await startPortal({
 				env: portalEnv({

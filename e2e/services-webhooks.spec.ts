@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expectAccessible } from './utils/axe'
 import { anotherPartnersService, serviceIdOf, sectionLink } from './utils/services'
-import { newWebhookService, validSignatures } from './utils/webhooks'
+import { newWebhookService, shownSigningSecret, signingSecretOf, validSignatures } from './utils/webhooks'
 import { expect, jsDisabled, test } from './fixtures'
 
 const DELIVERY = /\/webhooks\/deliveries\/[^/?#]+$/
@@ -32,6 +32,8 @@ test('a test event to an endpoint answering 200 is delivered, shown in full, and
 	mock,
 }, testInfo) => {
 	const service = await newWebhookService(page, baseURL!)
+	const signingSecret = await signingSecretOf(page, service.details)
+	await page.goto(service.details)
 	await mock.addWebhookReceiver({ url: service.url, status: 200, body: 'thanks' })
 
 	await sectionLink(page, 'Webhooks').click()
@@ -43,21 +45,22 @@ test('a test event to an endpoint answering 200 is delivered, shown in full, and
 	await page.getByRole('button', { name: 'Send test event' }).click()
 	await expect(page).toHaveURL(DELIVERY)
 	await expect(summaryOf(page)).toContainText('Delivered')
-	await expect(summaryOf(page)).toContainText(`Signed with secret …${service.secret.slice(-4)}`)
+	await expect(summaryOf(page)).toContainText(`Signed with signing secret …${signingSecret.slice(-4)}`)
 	await expect(page.getByText('Answered with HTTP status 200')).toBeVisible()
-	await expect(page.getByRole('table', { name: 'Attempt 1: request headers' })).toContainText('partner-signature')
+	await expect(page.getByRole('table', { name: 'Attempt 1: request headers' })).toContainText('webhook-signature')
 	await expect(page.getByRole('table', { name: 'Attempt 1: response headers' })).toBeVisible()
 	await expect(page.getByRole('figure', { name: 'Attempt 1: response body (first 1 KB)' })).toContainText('thanks')
 	await expectAccessible(page, testInfo)
 
-	// What the endpoint received verifies with the secret shown at creation, by the developers page's recipe.
+	// What the endpoint received verifies with the signing secret of the developers page, by the specification.
 	const received = await mock.webhookRequests(service.url)
 	expect(received).toHaveLength(1)
 	expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'ping', service_id: service.serviceId })
-	const signatures = validSignatures(received[0]!, service.secret)
+	const signatures = validSignatures(received[0]!, signingSecret)
 	expect(signatures.all).toHaveLength(1)
 	expect(signatures.valid).toHaveLength(1)
-	expect(validSignatures(received[0]!, 'sk_test_not-the-secret').valid).toHaveLength(0)
+	// The client secret signs nothing.
+	expect(validSignatures(received[0]!, Buffer.from(service.secret).toString('base64')).valid).toHaveLength(0)
 	await expect(page.getByRole('figure', { name: 'Attempt 1: request body' })).toContainText(received[0]!.body)
 
 	await page.getByRole('link', { name: 'Back to the delivery log' }).click()
@@ -171,7 +174,7 @@ test('Check endpoint against a correct endpoint: both verdicts good, both exchan
 	const signed = page.getByRole('region', { name: 'The signed request' })
 	await expect(signed).toContainText('Answered with HTTP status 200')
 	await expect(signed.getByRole('table', { name: 'Signed request: request headers' })).toContainText(
-		'partner-signature',
+		'webhook-signature',
 	)
 	const wrong = page.getByRole('region', { name: 'The request with a wrong signature' })
 	await expect(wrong).toContainText('Answered with HTTP status 401')
@@ -201,7 +204,7 @@ test('an endpoint that ignores signatures gets the warning and the way to the re
 	)
 	await verdicts.getByRole('link', { name: 'See how to verify signatures' }).click()
 	await expect(page).toHaveURL(new RegExp(`${service.details}/developers#signing$`))
-	await expect(page.getByRole('heading', { level: 2, name: 'Webhook signatures' })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 2, name: 'How webhooks are signed' })).toBeVisible()
 })
 
 test('the log filters by status with plain links and a GET form, pages with plain links, and says when empty', async ({
@@ -261,7 +264,7 @@ test('the log filters by status with plain links and a GET form, pages with plai
 	await expect(logRows(page)).toHaveCount(15)
 })
 
-test('after a rotation the next delivery carries two signatures, both valid, and says so', async ({
+test('after a signing secret rotation the next delivery carries two signatures, both valid, and says so', async ({
 	page,
 	partner: _signedIn,
 	baseURL,
@@ -269,26 +272,36 @@ test('after a rotation the next delivery carries two signatures, both valid, and
 }) => {
 	const service = await newWebhookService(page, baseURL!)
 	await mock.addWebhookReceiver({ url: service.url })
-	await page.goto(`${service.details}/developers`)
-	await page.getByRole('link', { name: 'Rotate the secret' }).click()
-	await page.getByRole('button', { name: 'Create a second secret' }).click()
-	await expect(page).toHaveURL(new RegExp(`${service.details}/developers$`))
-	const second = (await page.getByRole('figure', { name: 'Client secret' }).locator('code').textContent())!.trim()
-	expect(second).not.toBe(service.secret)
+	const first = await signingSecretOf(page, service.details)
+	await page.getByRole('link', { name: 'Rotate the signing secret' }).click()
+	await page.getByRole('button', { name: 'Rotate the signing secret' }).click()
+	await expect(page).toHaveURL(new RegExp(`${service.details}/developers#signing-secret$`))
+	await expect(page.getByRole('status').filter({ hasText: 'A new signing secret was made.' })).toBeVisible()
+	const second = await shownSigningSecret(page, 'current')
+	expect(second).not.toBe(first)
+	expect(await shownSigningSecret(page, 'previous')).toBe(first)
 
 	await page.getByRole('link', { name: 'Test your endpoint and see the delivery log' }).click()
 	await page.getByRole('button', { name: 'Send test event' }).click()
 	await expect(page).toHaveURL(DELIVERY)
 	await expect(summaryOf(page)).toContainText(
-		`Signed with two secrets (a rotation is under way): …${service.secret.slice(-4)} and …${second.slice(-4)}`,
+		`Signed with two signing secrets (a rotation is under way): …${second.slice(-4)} and …${first.slice(-4)}`,
 	)
 	const [received] = await mock.webhookRequests(service.url)
-	const byFirst = validSignatures(received!, service.secret)
+	const byFirst = validSignatures(received!, first)
 	const bySecond = validSignatures(received!, second)
 	expect(byFirst.all).toHaveLength(2)
 	expect(byFirst.valid).toHaveLength(1)
 	expect(bySecond.valid).toHaveLength(1)
 	expect(bySecond.valid[0]).not.toBe(byFirst.valid[0])
+
+	// A day later only the new secret signs, and the developers page shows it alone.
+	await mock.advanceClock(24 * 3600 + 60)
+	await page.goto(`${service.details}/developers`)
+	await expect(page.getByText('Show the previous signing secret')).toHaveCount(0)
+	await page.goto(service.webhooks)
+	await page.getByRole('button', { name: 'Send test event' }).click()
+	await expect(summaryOf(page)).toContainText(`Signed with signing secret …${second.slice(-4)}`)
 })
 
 test("another partner's delivery, unknown and malformed ids are 404; an outage is a message, not a crash", async ({

@@ -2,6 +2,7 @@
  * `npm run demo`: the portal (production build) against the mock partner API,
  * with the demo partner seeded. Builds first when there is no build yet.
  * PORT (default 3000) and MOCK_API_PORT (default 4010) move them.
+ * `--allow-private-webhooks` lets the mock deliver webhooks to this machine (examples/webhooks/README.md).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -21,7 +22,15 @@ if (!existsSync(path.join(projectRoot, 'build', 'server', 'index.js')) || proces
 	if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const mock = await startMockApi({ host: '127.0.0.1', port: mockPort, portalUrl: publicUrl, contactEmail, quiet: true })
+const allowPrivateWebhooks = process.argv.includes('--allow-private-webhooks')
+const mock = await startMockApi({
+	host: '127.0.0.1',
+	port: mockPort,
+	portalUrl: publicUrl,
+	contactEmail,
+	quiet: true,
+	allowPrivateWebhooks,
+})
 const portal = await startPortal({
 	env: portalEnv({
 		HOST: process.env.HOST ?? '0.0.0.0',
@@ -47,7 +56,7 @@ console.log(`
   Mock API  ${mock.url}   (emails the mock sent: ${mock.url}/__mock/emails)
 
   Sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}
-
+${allowPrivateWebhooks ? '\n  Webhooks to this machine: https://<name>.localhost:<port>/… (sent as plain http)\n' : ''}
   Press Ctrl-C to stop.
 `)
 

@@ -56,3 +56,15 @@ export async function webhookHealth(api: ApiClient, id: string) {
 	const { data } = await api.call('getWebhookHealth', { params: { id } })
 	return data
 }
+
+/** The live webhook signing secrets, newest first: one, or two for a day after a rotation (decision 0020). */
+export async function signingSecrets(api: ApiClient, id: string) {
+	const { data } = await api.call('listWebhookSigningSecrets', { params: { id } })
+	return data
+}
+
+/** A new signing secret; the previous one keeps signing beside it for a day. */
+export async function rotateSigningSecret(api: ApiClient, id: string) {
+	const { data } = await api.call('rotateWebhookSigningSecret', { params: { id } })
+	return data
+}

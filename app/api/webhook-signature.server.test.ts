@@ -1,42 +1,66 @@
+import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
-import { signWebhook, verifyPartnerSignature } from './webhook-signature.server'
+import { newSigningSecret, signatureHeader, signWebhook, verifyWebhook } from './webhook-signature.server'
 
-const body = '{"event":"service.updated","id":"evt_1"}'
-const secret = 'whsec_known'
-const t = 1_800_000_000
+const body = '{"id":"evt_1","type":"ping","data":{"message":"Hello"}}'
+const id = 'evt_1'
+const t = 1_764_000_000
 
-describe('verifyPartnerSignature', () => {
-	it('signs `${t}.${body}` as openssl does', () => {
-		// printf '%s' "1800000000.$body" | openssl dgst -sha256 -hmac whsec_known
-		expect(signWebhook(body, secret, t)).toBe('69dbb045e33c96ae42fb7a6922b830a7f2071d161ecb08c4da22507c2a6a549e')
+describe('Standard Webhooks signing', () => {
+	it('matches the specification: base64 HMAC-SHA256 of id.timestamp.body with the decoded key', () => {
+		// The key of `whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw` is the bytes of that base64, not the text.
+		expect(
+			signWebhook(
+				'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+				'msg_p5jXN8AQM9LWM0D4loKWxJek',
+				1614265330,
+				'{"test": 2432232314}',
+			),
+		).toBe('g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
 	})
 
-	it('accepts a signature made with the secret, within the tolerance', () => {
-		const header = `t=${t},v1=${signWebhook(body, secret, t)}`
-		expect(verifyPartnerSignature(header, body, [secret], t)).toBe(true)
-		expect(verifyPartnerSignature(header, body, [secret], t + 300)).toBe(true)
-		expect(verifyPartnerSignature(header, body, [secret], t - 300)).toBe(true)
+	it('is what the standardwebhooks library verifies, with one secret or two (a rotation)', () => {
+		const secret = newSigningSecret()
+		expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+		const other = newSigningSecret()
+		const now = Math.floor(Date.now() / 1000)
+		for (const secrets of [[secret], [other, secret], [secret, other]]) {
+			const headers = signatureHeader(secrets, id, now, body)
+			expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body))
+		}
+		const headers = signatureHeader([other], id, now, body)
+		expect(() => new Webhook(secret).verify(body, headers)).toThrow()
 	})
 
-	it('rejects a wrong secret, a changed body and a stale timestamp', () => {
-		const header = `t=${t},v1=${signWebhook(body, secret, t)}`
-		expect(verifyPartnerSignature(header, body, ['whsec_other'], t)).toBe(false)
-		expect(verifyPartnerSignature(header, `${body} `, [secret], t)).toBe(false)
-		expect(verifyPartnerSignature(header, body, [secret], t + 301)).toBe(false)
-		expect(verifyPartnerSignature(header, body, [secret], t - 301)).toBe(false)
+	it('verifies what the standardwebhooks library signs, within five minutes either way', () => {
+		const secret = newSigningSecret()
+		const signature = new Webhook(secret).sign(id, new Date(t * 1000), body)
+		const headers = { 'webhook-id': id, 'webhook-timestamp': String(t), 'webhook-signature': signature }
+		expect(verifyWebhook(headers, body, [secret], t)).toBe(true)
+		expect(verifyWebhook(headers, body, [secret], t + 300)).toBe(true)
+		expect(verifyWebhook(headers, body, [secret], t - 300)).toBe(true)
+		expect(verifyWebhook(headers, body, [secret], t + 301)).toBe(false)
+		expect(verifyWebhook(headers, body, [secret], t - 301)).toBe(false)
 	})
 
-	it('accepts either of two v1 values while two secrets are live', () => {
-		const header = `t=${t},v1=${signWebhook(body, 'whsec_old', t)},v1=${signWebhook(body, 'whsec_new', t)}`
-		expect(verifyPartnerSignature(header, body, ['whsec_new'], t)).toBe(true)
-		expect(verifyPartnerSignature(header, body, ['whsec_old'], t)).toBe(true)
-		expect(verifyPartnerSignature(header, body, ['whsec_other'], t)).toBe(false)
+	it('refuses another secret, a changed body, id or timestamp, and missing headers', () => {
+		const secret = newSigningSecret()
+		const headers = signatureHeader([secret], id, t, body)
+		expect(verifyWebhook(headers, body, [newSigningSecret()], t)).toBe(false)
+		expect(verifyWebhook(headers, `${body} `, [secret], t)).toBe(false)
+		expect(verifyWebhook({ ...headers, 'webhook-id': 'evt_2' }, body, [secret], t)).toBe(false)
+		expect(verifyWebhook({ ...headers, 'webhook-timestamp': String(t + 1) }, body, [secret], t)).toBe(false)
+		expect(verifyWebhook({ ...headers, 'webhook-signature': '' }, body, [secret], t)).toBe(false)
+		expect(verifyWebhook({ ...headers, 'webhook-signature': 'v2,abc' }, body, [secret], t)).toBe(false)
+		expect(verifyWebhook({}, body, [secret], t)).toBe(false)
 	})
 
-	it('rejects a header without a timestamp or a v1 value', () => {
-		const v1 = signWebhook(body, secret, t)
-		expect(verifyPartnerSignature(`v1=${v1}`, body, [secret], t)).toBe(false)
-		expect(verifyPartnerSignature(`t=${t}`, body, [secret], t)).toBe(false)
-		expect(verifyPartnerSignature('', body, [secret], t)).toBe(false)
+	it('accepts when any of several signatures matches (a rotation)', () => {
+		const [old, renewed] = [newSigningSecret(), newSigningSecret()]
+		const headers = signatureHeader([renewed, old], id, t, body)
+		expect(headers['webhook-signature']!.split(' ')).toHaveLength(2)
+		expect(verifyWebhook(headers, body, [old], t)).toBe(true)
+		expect(verifyWebhook(headers, body, [renewed], t)).toBe(true)
+		expect(verifyWebhook(headers, body, [newSigningSecret()], t)).toBe(false)
 	})
 })

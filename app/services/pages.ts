@@ -3,6 +3,10 @@ import { href } from 'react-router'
 /** Where a confirmation page of a service goes back to, in the browser and after its action. */
 export const developersPage = (serviceId: string) => href('/services/:serviceId/developers', { serviceId })
 
+/** The developers page's signing secret section (where its rotation goes back to). */
+export const SIGNING_SECRET_ID = 'signing-secret'
+export const signingSecretSection = (serviceId: string) => `${developersPage(serviceId)}#${SIGNING_SECRET_ID}`
+
 export const verificationsPage = (serviceId: string, section: 'domain' | 'review') =>
 	`${href('/services/:serviceId/verifications', { serviceId })}#${section}`
 

@@ -12,8 +12,8 @@ export function uniqueWebhookUrl() {
 }
 
 /**
- * A new service of the signed-in partner with its own webhook URL; its details page is open and shows the
- * secret once (read here). Answers its paths, id, webhook URL and secret.
+ * A new service of the signed-in partner with its own webhook URL; its details page is open and shows the client
+ * secret once (read here). Answers its paths, id, webhook URL and client secret.
  */
 export async function newWebhookService(page: Page, baseURL: string) {
 	const url = uniqueWebhookUrl()
@@ -24,28 +24,43 @@ export async function newWebhookService(page: Page, baseURL: string) {
 	return { details, webhooks: `${details}/webhooks`, serviceId: serviceIdOf(details), url, secret }
 }
 
+/** The current webhook signing secret of a service, as its developers page shows it (the page stays open). */
+export async function signingSecretOf(page: Page, details: string) {
+	await page.goto(`${details}/developers`)
+	return shownSigningSecret(page, 'current')
+}
+
+/** The current or previous webhook signing secret on the open developers page (opens its disclosure). */
+export async function shownSigningSecret(page: Page, which: 'current' | 'previous') {
+	await page.getByText(`Show the ${which} signing secret`).click()
+	const figure = page.getByRole('figure', { name: `${which === 'current' ? 'Current' : 'Previous'} signing secret` })
+	const value = (await figure.locator('code').textContent())!.trim()
+	expect(value).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+	return value
+}
+
 /**
- * The `v1=` values of a received request's `Partner-Signature` that verify with `secret`, following the
- * developers page's recipe step by step, written here independently of the portal's and the mock's code:
- * parse `t` and the `v1` values, check `t` within the tolerance of when the request arrived (the mock clock),
- * compute HMAC-SHA256 of `t.body` keyed with the secret, compare in constant time.
+ * The `v1,` signatures of a received request's `webhook-signature` that verify with `secret`, following the
+ * Standard Webhooks specification step by step, written here independently of the portal's and the mock's code:
+ * the `webhook-timestamp` within the tolerance of when the request arrived (the mock clock), HMAC-SHA256 of
+ * `id.timestamp.body` keyed with the Base64 after `whsec_`, compared in constant time.
  */
 export function validSignatures(request: MockWebhookRequest, secret: string) {
-	const header = request.headers[webhookSignature.header.toLowerCase()]
-	expect(header, 'the request carries Partner-Signature').toBeTruthy()
-	const parts = header!.split(',').map((part) => {
-		const at = part.indexOf('=')
-		return [part.slice(0, at), part.slice(at + 1)] as const
-	})
-	const t = Number(parts.find(([key]) => key === 't')?.[1])
-	const v1 = parts.filter(([key]) => key === 'v1').map(([, value]) => value)
+	const { headers } = webhookSignature
+	const id = request.headers[headers.id]
+	const timestamp = Number(request.headers[headers.timestamp])
+	const signatures = request.headers[headers.signature]
+	expect(id, 'the request carries webhook-id').toBeTruthy()
+	expect(signatures, 'the request carries webhook-signature').toBeTruthy()
 	const receivedAt = Date.parse(request.received_at) / 1000
-	expect(Math.abs(receivedAt - t)).toBeLessThanOrEqual(webhookSignature.toleranceSeconds)
-	const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${request.body}`).digest('hex'), 'hex')
+	expect(Math.abs(receivedAt - timestamp)).toBeLessThanOrEqual(webhookSignature.toleranceSeconds)
+	const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
+	const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${request.body}`).digest()
+	const all = signatures!.split(' ').map((entry) => entry.replace(/^v1,/, ''))
 	return {
-		all: v1,
-		valid: v1.filter((value) => {
-			const given = Buffer.from(value, 'hex')
+		all,
+		valid: all.filter((value) => {
+			const given = Buffer.from(value, 'base64')
 			return given.length === expected.length && timingSafeEqual(given, expected)
 		}),
 	}

@@ -193,6 +193,7 @@ describe("per-partner limits (the contract's rateLimit)", () => {
 			'checkWebhookEndpoint',
 			'createContactMessage',
 			'redeliverWebhookDelivery',
+			'rotateWebhookSigningSecret',
 			'sendWebhookTestEvent',
 			'uploadTmpFile',
 			'verifyServiceDomain',

@@ -1,7 +1,8 @@
+import { Webhook } from 'standardwebhooks'
 import { describe, expect, test } from 'vitest'
 import {
 	createServiceResponse,
-	newServiceSecretResponse,
+	signingSecretList,
 	webhookCheckResponse,
 	webhookDeliveryList,
 	webhookDeliveryResponse,
@@ -9,7 +10,6 @@ import {
 	webhookLimits,
 	type WebhookDelivery,
 } from '../../app/api/contract/index'
-import { verifyPartnerSignature } from '../../app/api/webhook-signature.server'
 import { useTestApi, uniqueEmail, type Res } from './helpers'
 import type { MockWebhookRequest } from './hooks-client'
 
@@ -38,8 +38,12 @@ async function setup(webhookUrl = HOOK_URL) {
 	})
 	expect(res.status, JSON.stringify(res.body)).toBe(201)
 	const created = createServiceResponse.parse(res.body)
-	return { bearer, service: created.data, secret: created.secret!.secret, params: { id: created.data.id } }
+	const params = { id: created.data.id }
+	const [signing] = signingSecrets(ok(await c.call('listWebhookSigningSecrets', { bearer, params })))
+	return { bearer, service: created.data, clientSecret: created.secret!.secret, secret: signing!, params }
 }
+
+const signingSecrets = (res: Res) => signingSecretList.parse(res.body).data
 
 const ok = (res: Res, status = 200) => {
 	expect(res.status, JSON.stringify(res.body)).toBe(status)
@@ -63,12 +67,22 @@ async function healthOf({ bearer, params }: Setup) {
 
 const unix = (iso: string) => Math.floor(Date.parse(iso) / 1000)
 
-/** The `v1=` values of a recorded request's signature header. */
+/** The `v1,` values of a recorded request's `webhook-signature`. */
 const signaturesOf = (request: MockWebhookRequest) =>
-	request.headers['partner-signature']!.split(',').filter((part) => part.startsWith('v1='))
+	request.headers['webhook-signature']!.split(' ').filter((part) => part.startsWith('v1,'))
+
+/** Whether the standardwebhooks library (an independent verifier) accepts the request with `secret`. */
+function verifies(request: MockWebhookRequest, secret: string) {
+	try {
+		new Webhook(secret).verify(request.body, request.headers)
+		return true
+	} catch {
+		return false
+	}
+}
 
 describe('test event', () => {
-	test('to a receiver answering 200: delivered, signed with the secret shown at creation', async () => {
+	test('to a receiver answering 200: delivered, signed the Standard Webhooks way with the signing secret', async () => {
 		const s = await setup()
 		await c.mock.addWebhookReceiver({ url: HOOK_URL })
 		const sent = await ping(s)
@@ -82,7 +96,8 @@ describe('test event', () => {
 			next_retry_at: null,
 			url: HOOK_URL,
 		})
-		expect(sent.signed_with).toEqual([{ secret_id: expect.any(String), hint: s.secret.slice(-4) }])
+		expect(s.secret).toMatchObject({ secret: expect.stringMatching(/^whsec_/), expires_at: null })
+		expect(sent.signed_with).toEqual([{ secret_id: s.secret.id, hint: s.secret.hint }])
 		expect(sent.attempts[0]!.response).toMatchObject({ status: 200, body: 'ok', body_truncated: false })
 		expect(sent.attempts[0]!.request.body).toBe(sent.payload)
 		expect(JSON.parse(sent.payload)).toMatchObject({ type: 'ping', service_id: s.service.id, data: expect.any(Object) })
@@ -94,12 +109,13 @@ describe('test event', () => {
 			'content-type': 'application/json',
 			'partner-event': 'ping',
 			'partner-delivery': sent.id,
+			'webhook-id': sent.event_id,
+			'webhook-timestamp': String(unix(sent.attempts[0]!.started_at)),
 		})
-		const now = Math.floor((await c.now()) / 1000)
-		expect(verifyPartnerSignature(received!.headers['partner-signature']!, received!.body, [s.secret], now)).toBe(true)
-		expect(
-			verifyPartnerSignature(received!.headers['partner-signature']!, received!.body, ['sk_test_other'], now),
-		).toBe(false)
+		expect(signaturesOf(received!)).toHaveLength(1)
+		expect(verifies(received!, s.secret.secret)).toBe(true)
+		// Not the client secret: that one authenticates the service, it signs nothing.
+		expect(verifies(received!, `whsec_${Buffer.from(s.clientSecret).toString('base64')}`)).toBe(false)
 		expect(await healthOf(s)).toMatchObject({ failing: false, consecutive_failures: 0, last_error: null })
 	})
 
@@ -183,30 +199,60 @@ describe('test event', () => {
 		expect(missing.body.errors).toHaveProperty('idempotency_key')
 	})
 
-	test('while two secrets are live, every delivery carries two signatures, each valid', async () => {
+	test('after a rotation, every delivery carries two signatures for a day, then the new one only', async () => {
 		const s = await setup()
 		await c.mock.addWebhookReceiver({ url: HOOK_URL })
-		const rotated = newServiceSecretResponse.parse(
-			ok(await c.call('rotateServiceSecret', { bearer: s.bearer, params: s.params }), 201).body,
-		).data
+		const rotated = signingSecrets(
+			ok(await c.call('rotateWebhookSigningSecret', { bearer: s.bearer, params: s.params }), 201),
+		)
+		expect(rotated).toHaveLength(2)
+		const [renewed, previous] = rotated
+		expect(previous).toMatchObject({ id: s.secret.id, secret: s.secret.secret })
+		expect(unix(previous!.expires_at!) - unix(previous!.created_at)).toBeGreaterThanOrEqual(24 * 3600)
+		expect(renewed).toMatchObject({ expires_at: null, secret: expect.stringMatching(/^whsec_/) })
+		expect(renewed!.secret).not.toBe(s.secret.secret)
 		const sent = await ping(s)
 		expect(sent.status).toBe('delivered')
-		expect(sent.signed_with.map((secret) => secret.hint)).toEqual([s.secret.slice(-4), rotated.hint])
+		expect(sent.signed_with.map((secret) => secret.hint)).toEqual([renewed!.hint, previous!.hint])
 		const [received] = await c.mock.webhookRequests(HOOK_URL)
 		expect(signaturesOf(received!)).toHaveLength(2)
-		const now = Math.floor((await c.now()) / 1000)
-		const header = received!.headers['partner-signature']!
-		expect(verifyPartnerSignature(header, received!.body, [s.secret], now)).toBe(true)
-		expect(verifyPartnerSignature(header, received!.body, [rotated.secret], now)).toBe(true)
+		expect(verifies(received!, renewed!.secret)).toBe(true)
+		expect(verifies(received!, previous!.secret)).toBe(true)
 
-		// Revoke the old one: one signature again, the new secret's.
-		const oldId = sent.signed_with[0]!.secret_id
-		ok(await c.call('revokeServiceSecret', { bearer: s.bearer, params: { ...s.params, secretId: oldId } }), 204)
+		// Rotating the client secret changes nothing here.
+		ok(await c.call('rotateServiceSecret', { bearer: s.bearer, params: s.params }), 201)
+		expect(
+			signingSecrets(ok(await c.call('listWebhookSigningSecrets', { bearer: s.bearer, params: s.params }))),
+		).toEqual(rotated)
+
+		// A day later the previous secret is gone: one signature, the new secret's.
+		await c.mock.advanceClock(24 * 3600 + 1)
+		const listed = signingSecrets(ok(await c.call('listWebhookSigningSecrets', { bearer: s.bearer, params: s.params })))
+		expect(listed.map((secret) => secret.id)).toEqual([renewed!.id])
 		const after = await ping(s)
-		expect(after.signed_with.map((secret) => secret.hint)).toEqual([rotated.hint])
+		expect(after.signed_with).toEqual([{ secret_id: renewed!.id, hint: renewed!.hint }])
 		const latest = (await c.mock.webhookRequests(HOOK_URL)).at(-1)!
 		expect(signaturesOf(latest)).toHaveLength(1)
-		expect(verifyPartnerSignature(latest.headers['partner-signature']!, latest.body, [s.secret], now)).toBe(false)
+	})
+
+	test('rotating twice within the day ends the oldest at once: never more than two live', async () => {
+		const s = await setup()
+		const rotate = async () =>
+			signingSecrets(ok(await c.call('rotateWebhookSigningSecret', { bearer: s.bearer, params: s.params }), 201))
+		const [second] = await rotate()
+		const third = await rotate()
+		expect(third).toHaveLength(2)
+		expect(third[1]!.id).toBe(second!.id)
+		expect(third.map((secret) => secret.id)).not.toContain(s.secret.id)
+	})
+
+	test("another partner's service: 404 for its signing secrets and their rotation", async () => {
+		const s = await setup()
+		const other = await setup()
+		for (const name of ['listWebhookSigningSecrets', 'rotateWebhookSigningSecret'] as const) {
+			const res = await c.call(name, { bearer: other.bearer, params: s.params })
+			expect(res.status).toBe(404)
+		}
 	})
 })
 
@@ -228,13 +274,12 @@ describe('endpoint check', () => {
 			data: { challenge: result.challenge },
 		})
 		expect(result.wrong_signature.request.body).toBe(result.signed.request.body)
-		expect(result.signed.request.headers['partner-signature']).not.toBe(
-			result.wrong_signature.request.headers['partner-signature'],
+		expect(result.signed.request.headers['webhook-signature']).not.toBe(
+			result.wrong_signature.request.headers['webhook-signature'],
 		)
 		const [signed, wrong] = await c.mock.webhookRequests(HOOK_URL)
-		const now = Math.floor((await c.now()) / 1000)
-		expect(verifyPartnerSignature(signed!.headers['partner-signature']!, signed!.body, [s.secret], now)).toBe(true)
-		expect(verifyPartnerSignature(wrong!.headers['partner-signature']!, wrong!.body, [s.secret], now)).toBe(false)
+		expect(verifies(signed!, s.secret.secret)).toBe(true)
+		expect(verifies(wrong!, s.secret.secret)).toBe(false)
 
 		// The result page reads it again; a check is not a delivery.
 		const again = ok(await c.call('getWebhookCheck', { bearer: s.bearer, params: { ...s.params, checkId: result.id } }))

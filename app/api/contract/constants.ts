@@ -60,6 +60,7 @@ export const rateLimits = {
 	webhookTestEvents: { max: 10, windowSeconds: 60 },
 	webhookChecks: { max: 10, windowSeconds: 60 },
 	webhookRedeliveries: { max: 30, windowSeconds: 60 },
+	webhookSigningSecretRotations: { max: 5, windowSeconds: 3600 },
 	domainVerificationChecks: { max: 10, windowSeconds: 60 },
 	logoUploads: { max: 10, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>

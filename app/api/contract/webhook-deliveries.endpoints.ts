@@ -12,6 +12,7 @@ import {
 	webhookDeliveryResponse,
 	webhookHealthResponse,
 } from './webhook-deliveries'
+import { signingSecretList } from './webhooks'
 
 export const webhookDeliveriesEndpoints = {
 	sendWebhookTestEvent: {
@@ -97,5 +98,30 @@ export const webhookDeliveriesEndpoints = {
 		tag: 'Service webhooks',
 		auth: 'access',
 		responses: { 200: webhookHealthResponse, ...signedIn, ...notFound },
+	},
+	listWebhookSigningSecrets: {
+		method: 'GET',
+		path: '/services/{id}/webhook-signing-secrets',
+		summary: "The service's live webhook signing secrets, newest first",
+		description:
+			'One per service, apart from its client secrets: what signs every delivery and check (Standard ' +
+			'Webhooks, `whsec_…`). Two for a day after a rotation, the previous one with its `expires_at`. A service ' +
+			'always has one.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		responses: { 200: signingSecretList, ...signedIn, ...notFound },
+	},
+	rotateWebhookSigningSecret: {
+		method: 'POST',
+		path: '/services/{id}/webhook-signing-secrets/rotate',
+		summary: 'A new signing secret; the previous one keeps signing beside it for a day',
+		description:
+			'201 the live secrets, newest first. Deliveries then carry two signatures until the previous secret ' +
+			'expires, so a receiver can switch secrets without missing one. Rotating again within that day ends the ' +
+			'older secret at once: never more than two.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		rateLimit: rateLimits.webhookSigningSecretRotations,
+		responses: { 201: signingSecretList, ...signedIn, ...notFound, ...throttled },
 	},
 } as const satisfies Record<string, Endpoint>

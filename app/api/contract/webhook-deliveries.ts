@@ -48,7 +48,7 @@ export const webhookDeliveryTriggerEnum = z
 export type WebhookDeliveryTrigger = z.infer<typeof webhookDeliveryTriggerEnum>
 
 export const webhookErrorCodeEnum = z
-	.enum(['refused_address', 'dns', 'connection', 'tls', 'timeout', 'network', 'no_signing_key'])
+	.enum(['refused_address', 'dns', 'connection', 'tls', 'timeout', 'network'])
 	.describe(
 		'Why no HTTP answer came back. refused_address: the host resolves to a private, loopback or link-local ' +
 			'address (never delivered to); dns: the host name does not resolve; connection: refused or reset; tls: ' +
@@ -198,15 +198,8 @@ export type RedeliverBody = z.infer<typeof redeliverBody>
 // Event bodies
 // ---------------------------------------------------------------------------
 
-/** What every webhook request's body is: `data` depends on `type`. */
-export const webhookEventBody = z.object({
-	id: z.string().describe('evt_…; the same on every delivery of the event.'),
-	type: webhookEventTypeEnum,
-	created_at: isoDateTime,
-	service_id: z.string(),
-	data: z.record(z.string(), z.unknown()).describe('ping: {message}; url_verification: {challenge}.'),
-})
-export type WebhookEventBody = z.infer<typeof webhookEventBody>
+/** What every webhook request's body is: one schema per event type, in webhook-events.ts. */
+export { webhookEventBody, type WebhookEventBody } from './webhook-events'
 
 /** Whether a response body answers `challenge`: the challenge itself, or JSON `{"challenge": …}`. */
 export function answersChallenge(body: string, challenge: string): boolean {

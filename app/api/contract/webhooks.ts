@@ -1,13 +1,53 @@
 /**
- * How webhook requests to a service are signed, in one place: pure and
- * isomorphic, for the developers page now and the API side once it signs.
+ * How webhook requests to a service are signed, in one place: the Standard
+ * Webhooks specification (standardwebhooks.com), so any of its verifier
+ * libraries checks our deliveries. Pure and isomorphic: the mock signs with
+ * it, the developers page and the OpenAPI file describe it.
+ * docs/decisions/0020-standard-webhooks.md records the choices.
  */
+import { z } from 'zod'
+import { dataOf, isoDateTime } from './common'
+
 export const webhookSignature = {
-	/** `t=<unix seconds>,v1=<hex>`, one `v1` per live secret (two while rotating). */
-	header: 'Partner-Signature',
-	/** HMAC-SHA256 of `${t}.${rawBody}` with the secret, hex-encoded. */
+	/** Lower case, as HTTP/2 sends them and as the delivery log shows them. */
+	headers: {
+		/** The event's id (`evt_…`): the same on every attempt and redelivery, so receivers deduplicate by it. */
+		id: 'webhook-id',
+		/** Unix seconds when this attempt was signed. */
+		timestamp: 'webhook-timestamp',
+		/** `v1,<base64 signature>`, space-separated, one per live signing secret (two while rotating). */
+		signature: 'webhook-signature',
+	},
+	/** HMAC-SHA256 of `${id}.${timestamp}.${rawBody}`, base64-encoded. */
 	algorithm: 'HMAC-SHA256',
-	scheme: 'v1',
-	/** A request whose `t` is further than this from now is rejected. */
+	version: 'v1',
+	/** A signing secret is `whsec_` + base64 of its key bytes. */
+	secretPrefix: 'whsec_',
+	/** Bytes of key in a new signing secret. */
+	secretBytes: 32,
+	/** A request whose timestamp is further than this from now, either way, is refused. */
 	toleranceSeconds: 300,
+	/** After a rotation, the previous signing secret keeps signing (beside the new one) this long. */
+	rotationOverlapSeconds: 24 * 60 * 60,
 } as const
+
+// ---------------------------------------------------------------------------
+// Signing secrets (one per service, apart from its client secrets)
+// ---------------------------------------------------------------------------
+
+export const signingSecretResource = z.object({
+	id: z.string().describe('whk_…; deliveries name it in `signed_with`.'),
+	secret: z
+		.string()
+		.startsWith(webhookSignature.secretPrefix)
+		.describe('`whsec_` + base64 of the key; shown again on request, like Stripe and Svix do.'),
+	hint: z.string().describe('The last 4 characters of the secret.'),
+	created_at: isoDateTime,
+	expires_at: isoDateTime
+		.nullable()
+		.describe('Null for the current secret; after a rotation, when the previous one stops signing.'),
+})
+export type SigningSecret = z.infer<typeof signingSecretResource>
+
+/** The live signing secrets, newest first: one, or two for a day after a rotation. */
+export const signingSecretList = dataOf(z.array(signingSecretResource))

@@ -3,11 +3,16 @@ import { fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/developers'
 import type { ServiceSecret } from '#app/api/contract/services'
-import { webhookSignature } from '#app/api/contract/webhooks'
 import { canRevoke, canRotate } from '#app/api/service-secrets.server'
-import { getConfig } from '#app/config.server'
 import { loadServiceSecrets, takeSecretOnce } from '#app/services/secrets.server'
+import {
+	eventExamples,
+	loadSigningSecrets,
+	repositoryLinks,
+	verificationSnippets,
+} from '#app/services/webhook-signing.server'
 import { SecretOnce } from '#app/components/services/secret-once'
+import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
 import { CopyButton } from '#app/components/ui/copy-button'
 import { formatDateTime } from '#app/utils/date-time'
 
@@ -20,7 +25,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-	const { service, secrets } = await loadServiceSecrets(context, params.serviceId)
+	const [{ service, secrets }, signingSecrets] = await Promise.all([
+		loadServiceSecrets(context, params.serviceId),
+		loadSigningSecrets(context, params.serviceId),
+	])
 	return {
 		service,
 		secrets,
@@ -28,14 +36,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		revocable: canRevoke(secrets),
 		// A secret just made by a rotate or a reset: this once (the page is never cached).
 		newSecret: await takeSecretOnce(context, service.id),
-		examplesUrl: `${getConfig().SOURCE_REPOSITORY_URL.replace(/\/+$/, '')}/tree/main/examples/webhooks`,
+		signingSecrets,
+		snippets: verificationSnippets,
+		links: repositoryLinks(),
+		events: eventExamples,
 	}
 }
 
 export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service, secrets, rotatable, revocable, newSecret, examplesUrl } = loaderData
-	const { header, algorithm, toleranceSeconds } = webhookSignature
+	const { service, secrets, rotatable, revocable, newSecret, signingSecrets, snippets, links, events } = loaderData
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<p>
@@ -79,26 +89,9 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 				</p>
 			</section>
 			<Secrets serviceId={service.id} secrets={secrets} rotatable={rotatable} revocable={revocable} />
-			<section id="signing" className="stack" aria-labelledby="signing-heading">
-				<h2 id="signing-heading">{t('developers.signing')}</h2>
-				<p>{t('developers.signingIntro')}</p>
-				<p>
-					<code>{`${header}: ${t('developers.headerFormat')}`}</code>
-				</p>
-				<p>{t('developers.signingScheme', { algorithm })}</p>
-				<p>{t('developers.twoSecrets')}</p>
-				<p>{t('developers.tolerance', { minutes: toleranceSeconds / 60, seconds: toleranceSeconds })}</p>
-				<h3>{t('developers.verify')}</h3>
-				<ol>
-					<li>{t('developers.stepParse', { header })}</li>
-					<li>{t('developers.stepTolerance', { seconds: toleranceSeconds })}</li>
-					<li>{t('developers.stepCompute', { algorithm })}</li>
-					<li>{t('developers.stepCompare')}</li>
-				</ol>
-				<p>
-					<a href={examplesUrl}>{t('developers.examples')}</a>
-				</p>
-			</section>
+			<SigningSecrets serviceId={service.id} secrets={signingSecrets} />
+			<SigningScheme snippets={snippets} links={links} />
+			<EventTypes events={events} />
 		</section>
 	)
 }

@@ -53,7 +53,7 @@ export default function WebhookCheckPage({ loaderData }: Route.ComponentProps) {
 			</section>
 			<section className="stack" aria-labelledby="wrong-heading">
 				<h2 id="wrong-heading">{t('webhooks.check.wrongTitle')}</h2>
-				<p>{t('webhooks.check.wrongIntro', { header: webhookSignature.header })}</p>
+				<p>{t('webhooks.check.wrongIntro', { header: webhookSignature.headers.signature })}</p>
 				<WebhookExchange exchange={check.wrong_signature} label={t('webhooks.check.wrongLabel')} />
 			</section>
 		</section>

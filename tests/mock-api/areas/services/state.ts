@@ -17,7 +17,6 @@ import { securityProtectionKeyEnum } from '../../../../app/api/contract/index'
 import { list } from '../../collections'
 import { newId, randomToken, sha256 } from '../../crypto'
 import type { MockStore } from '../../store'
-import { rememberSigningKey } from '../webhooks/keys'
 
 /** Where the mock serves the two storages (the portal's UPLOAD_TMP_URL and SERVICE_LOGO_URL). */
 export const UPLOAD_TMP_PATH = '/uploads/tmp'
@@ -152,7 +151,6 @@ export function createSecret(store: MockStore, service: ServiceRecord) {
 		revoked_at: null,
 	}
 	store.data.service_secrets.push(record)
-	rememberSigningKey(store, record.id, service.id, plaintext)
 	store.changed()
 	return { record, plaintext }
 }

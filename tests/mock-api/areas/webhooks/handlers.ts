@@ -9,7 +9,14 @@ import {
 import type { webhookDeliveriesEndpoints } from '../../../../app/api/contract/webhook-deliveries.endpoints'
 import { caller, notFound, parseBody, parseQuery, reply, validationFailed, type Ctx, type Handlers } from '../../http'
 import { ownService } from '../services/state'
-import { presentCheck, presentDelivery, presentDeliverySummary, presentHealth } from './presenters'
+import { liveSigningSecrets, rotateSigningSecret } from './keys'
+import {
+	presentCheck,
+	presentDelivery,
+	presentDeliverySummary,
+	presentHealth,
+	presentSigningSecrets,
+} from './presenters'
 import { checkEndpoint, deliver, deliveriesOf, pruneWebhooks, runDueRetries, sendEvent } from './state'
 
 /** The caller's service of the path's `{id}`; anything else is the same 404. */
@@ -124,5 +131,16 @@ export const webhookHandlers = {
 		const service = serviceOf(ctx)
 		await settle(ctx)
 		return reply(200, { data: presentHealth(ctx.store, service.id) })
+	},
+	listWebhookSigningSecrets: (ctx) => {
+		const service = serviceOf(ctx)
+		pruneWebhooks(ctx.store)
+		return reply(200, { data: presentSigningSecrets(ctx.store, liveSigningSecrets(ctx.store, service.id)) })
+	},
+
+	rotateWebhookSigningSecret: (ctx) => {
+		const service = serviceOf(ctx)
+		pruneWebhooks(ctx.store)
+		return reply(201, { data: presentSigningSecrets(ctx.store, rotateSigningSecret(ctx.store, service.id)) })
 	},
 } satisfies Handlers<WebhookEndpointName>

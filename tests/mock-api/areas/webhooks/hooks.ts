@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { eventEnum, type WebhookDelivery } from '../../../../app/api/contract/index'
+import { randomToken } from '../../crypto'
 import { notFound, parseBody, reply, type Ctx, type Reply } from '../../http'
 import { normalizeUrl } from '../service-sections/state'
 import { presentDelivery } from './presenters'
@@ -86,6 +87,12 @@ export async function handleWebhookHook(ctx: Ctx): Promise<Reply | null> {
 	const service = store.data.services.find((candidate) => candidate.id === decodeURIComponent(match[1]!))
 	if (!service) throw notFound()
 	const body = parseBody(ctx, mockWebhookEventBody)
-	const delivery = await sendEvent(store, service, body.type, body.data ?? {}, 'event')
+	// The product's event names an end user's linked account and the protections the service has on now.
+	const data = {
+		account_id: `acct_${randomToken().slice(0, 12)}`,
+		protections: service.security_protections.filter((entry) => entry.enabled).map((entry) => entry.key),
+		...body.data,
+	}
+	const delivery = await sendEvent(store, service, body.type, data, 'event')
 	return reply(201, { data: presentDelivery(store, delivery) })
 }

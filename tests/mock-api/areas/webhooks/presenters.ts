@@ -1,5 +1,6 @@
 /** Deliveries, checks and health as the contract shows them. */
 import type {
+	SigningSecret,
 	WebhookCheck,
 	WebhookDelivery,
 	WebhookDeliverySummary,
@@ -7,6 +8,7 @@ import type {
 	WebhookHealth,
 } from '../../../../app/api/contract/index'
 import type { MockStore } from '../../store'
+import type { liveSigningSecrets } from './keys'
 import { attemptError, health, verdicts, type CheckRecord, type DeliveryRecord, type ExchangeRecord } from './state'
 
 export function presentExchange(store: MockStore, exchange: ExchangeRecord, body: string): WebhookExchange {
@@ -74,4 +76,17 @@ export function presentHealth(store: MockStore, serviceId: string): WebhookHealt
 		last_success_at: iso(state.lastSuccessAt),
 		last_error: state.lastError && { ...state.lastError, at: store.clock.iso(state.lastError.at) },
 	}
+}
+
+export function presentSigningSecrets(
+	store: MockStore,
+	secrets: ReturnType<typeof liveSigningSecrets>,
+): SigningSecret[] {
+	return secrets.map(({ record, secret }) => ({
+		id: record.id,
+		secret,
+		hint: record.hint,
+		created_at: store.clock.iso(record.created_at),
+		expires_at: record.expires_at === null ? null : store.clock.iso(record.expires_at),
+	}))
 }

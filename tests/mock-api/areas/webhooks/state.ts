@@ -13,19 +13,18 @@ import {
 	answersChallenge,
 	webhookHeaders,
 	webhookLimits,
-	webhookSignature,
 	type WebhookDeliveryStatus,
 	type WebhookDeliveryTrigger,
 	type WebhookErrorCode,
 	type WebhookEventType,
 } from '../../../../app/api/contract/index'
-import { signWebhook, verifyPartnerSignature } from '../../../../app/api/webhook-signature.server'
+import { newSigningSecret, signatureHeader, verifyWebhook } from '../../../../app/api/webhook-signature.server'
 import { list } from '../../collections'
 import { newId, randomToken } from '../../crypto'
 import type { MockStore } from '../../store'
 import { normalizeDnsName, normalizeUrl } from '../service-sections/state'
-import { liveSecrets, type ServiceRecord } from '../services/state'
-import { unseal, type SigningKeyRecord } from './keys'
+import type { ServiceRecord } from '../services/state'
+import { liveSigningSecrets, pruneSigningSecrets, type SigningSecretRecord } from './keys'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -96,8 +95,8 @@ export type ReceivedRecord = {
 export const webhookCollections = {
 	webhook_deliveries: list<DeliveryRecord>(),
 	webhook_checks: list<CheckRecord>(),
-	/** What signs deliveries, by secret (keys.ts). */
-	webhook_signing_keys: list<SigningKeyRecord>(),
+	/** What signs deliveries: each service's signing secrets, sealed (keys.ts). */
+	webhook_signing_secrets: list<SigningSecretRecord>(),
 	/** Simulated partner endpoints (`/__mock/webhook-receivers`), by exact URL. */
 	mock_webhook_receivers: list<ReceiverRecord>(),
 	/** What the simulated endpoints received, oldest first. */
@@ -108,42 +107,30 @@ export const webhookCollections = {
 // Signing
 // ---------------------------------------------------------------------------
 
-/** The live secrets of the service that have a signing key, oldest first. */
-export function liveSigningKeys(store: MockStore, serviceId: string) {
-	return liveSecrets(store, serviceId).flatMap((secret) => {
-		const record = store.data.webhook_signing_keys.find((candidate) => candidate.secret_id === secret.id)
-		const key = record ? unseal(record.sealed) : null
-		return key === null ? [] : [{ secret_id: secret.id, hint: secret.hint, key }]
-	})
-}
-
-/** The headers of a webhook request: one `v1=` per live secret (two while rotating). */
+/**
+ * The headers of a webhook request, signed the Standard Webhooks way with the service's live signing secrets
+ * (two for a day after a rotation), or with a made-up one for the endpoint check's wrong signature.
+ */
 function signedHeaders(
 	store: MockStore,
 	serviceId: string,
 	payload: string,
 	at: number,
-	eventType: WebhookEventType,
+	event: { id: string; type: WebhookEventType },
 	deliveryId: string,
 	wrongSignature = false,
 ) {
-	const keys = liveSigningKeys(store, serviceId)
-	const t = Math.floor(at / 1000)
-	const signatures = wrongSignature
-		? [signWebhook(payload, `wrong_${randomToken()}`, t)]
-		: keys.map((key) => signWebhook(payload, key.key, t))
+	const live = wrongSignature ? [] : liveSigningSecrets(store, serviceId)
+	const secrets = wrongSignature ? [newSigningSecret()] : live.map(({ secret }) => secret)
 	const headers: Record<string, string> = {
 		'content-type': 'application/json',
 		'user-agent': webhookHeaders.userAgent,
-		[webhookHeaders.event.toLowerCase()]: eventType,
+		[webhookHeaders.event.toLowerCase()]: event.type,
 		[webhookHeaders.delivery.toLowerCase()]: deliveryId,
-		[webhookSignature.header.toLowerCase()]: [
-			`t=${t}`,
-			...signatures.map((hex) => `${webhookSignature.scheme}=${hex}`),
-		].join(','),
+		...signatureHeader(secrets, event.id, Math.floor(at / 1000), payload),
 	}
-	const signedWith: SignedWith = wrongSignature ? [] : keys.map(({ secret_id, hint }) => ({ secret_id, hint }))
-	return { headers, signedWith, unsigned: signatures.length === 0 }
+	const signedWith: SignedWith = live.map(({ record }) => ({ secret_id: record.id, hint: record.hint }))
+	return { headers, signedWith }
 }
 
 /** The body of an event. */
@@ -193,6 +180,9 @@ export function isPrivateAddress(address: string): boolean {
 	return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6')
 }
 
+/** 127.0.0.0/8, ::1, and IPv4 loopback mapped into IPv6. */
+const isLoopback = (address: string) => /^(::ffff:)?127\./i.test(address) || address === '::1'
+
 type Resolved = { address: string; family: number }
 
 /** The addresses of `host`: A/AAAA records of `/__mock/dns` first, else the system resolver. */
@@ -200,6 +190,8 @@ async function resolveHost(store: MockStore, host: string): Promise<Resolved[]> 
 	const family = net.isIP(host)
 	if (family) return [{ address: host, family }]
 	const name = normalizeDnsName(host)
+	// RFC 6761: `localhost` and every name under it are this machine, whatever a resolver says.
+	if (name === 'localhost' || name.endsWith('.localhost')) return [{ address: '127.0.0.1', family: 4 }]
 	const mocked = store.data.mock_dns_records
 		.filter((record) => record.name === name && (record.type === 'A' || record.type === 'AAAA'))
 		.map((record) => ({ address: record.value.trim(), family: net.isIP(record.value.trim()) }))
@@ -284,6 +276,12 @@ async function sendOverNetwork(store: MockStore, request: OutgoingRequest): Prom
 			)
 	}
 	const pinned = addresses[0]!
+	// Local development only (--allow-private-webhooks): a receiver on this machine has no certificate, while webhook
+	// URLs are https (the contract's rule), so https to a loopback address is sent as plain http.
+	if (store.config.allowPrivateWebhooks && target.protocol === 'https:' && isLoopback(pinned.address)) {
+		target = new URL(target)
+		target.protocol = 'http:'
+	}
 	// The checked address is the one connected to: a second DNS answer cannot move the request elsewhere.
 	const lookup = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
 		if (options?.all) callback(null, [pinned])
@@ -380,11 +378,10 @@ async function sendToReceiver(
 	}
 	let status = receiver.status
 	let body = receiver.body
-	const signature = request.headers[webhookSignature.header.toLowerCase()] ?? ''
-	const keys = liveSigningKeys(store, request.serviceId).map((key) => key.key)
+	const secrets = liveSigningSecrets(store, request.serviceId).map(({ secret }) => secret)
 	if (
 		receiver.verify_signatures &&
-		!verifyPartnerSignature(signature, request.body, keys, Math.floor(request.at / 1000))
+		!verifyWebhook(request.headers, request.body, secrets, Math.floor(request.at / 1000))
 	) {
 		status = 401
 		body = 'Invalid signature.'
@@ -443,18 +440,10 @@ async function attempt(store: MockStore, delivery: DeliveryRecord, at: number) {
 	if (flying.has(delivery.id)) return
 	flying.add(delivery.id)
 	try {
-		const { headers, signedWith, unsigned } = signedHeaders(
-			store,
-			delivery.service_id,
-			delivery.payload,
-			at,
-			delivery.event_type,
-			delivery.id,
-		)
+		const event = { id: delivery.event_id, type: delivery.event_type }
+		const { headers, signedWith } = signedHeaders(store, delivery.service_id, delivery.payload, at, event, delivery.id)
 		const request = { url: delivery.url, headers, body: delivery.payload, serviceId: delivery.service_id, at }
-		const exchange = unsigned
-			? failure(request, 'no_signing_key', 'No live secret can sign this delivery: reset the secret.')
-			: await send(store, request)
+		const exchange = await send(store, request)
 		const succeeded = exchange.response !== null && exchange.response.status >= 200 && exchange.response.status < 300
 		const number = delivery.attempts.length + 1
 		delivery.attempts.push({ ...exchange, number, succeeded, signed_with: signedWith })
@@ -559,16 +548,14 @@ export async function checkEndpoint(store: MockStore, service: ServiceRecord) {
 	const id = newId()
 	const challenge = randomToken()
 	const createdAt = store.now()
-	const { payload } = eventPayload(store, service, 'url_verification', { challenge }, createdAt)
+	const { id: eventId, payload } = eventPayload(store, service, 'url_verification', { challenge }, createdAt)
+	const event = { id: eventId, type: 'url_verification' as const }
 	const request = (at: number, wrong: boolean) => {
-		const { headers, unsigned } = signedHeaders(store, service.id, payload, at, 'url_verification', id, wrong)
-		return { request: { url: service.webhook_url, headers, body: payload, serviceId: service.id, at }, unsigned }
+		const { headers } = signedHeaders(store, service.id, payload, at, event, id, wrong)
+		return { url: service.webhook_url, headers, body: payload, serviceId: service.id, at }
 	}
-	const first = request(createdAt, false)
-	const signed = first.unsigned
-		? failure(first.request, 'no_signing_key', 'No live secret can sign this request: reset the secret.')
-		: await send(store, first.request)
-	const wrongSignature = await send(store, request(store.now(), true).request)
+	const signed = await send(store, request(createdAt, false))
+	const wrongSignature = await send(store, request(store.now(), true))
 	const check: CheckRecord = {
 		id,
 		service_id: service.id,
@@ -637,7 +624,7 @@ export function health(store: MockStore, serviceId: string) {
 	}
 }
 
-/** Drops deliveries and checks older than 30 days, and the keys of revoked secrets. */
+/** Drops deliveries and checks older than 30 days, and expired signing secrets. */
 export function pruneWebhooks(store: MockStore) {
 	const cutoff = store.now() - webhookLimits.retentionDays * DAY_MS
 	const flying = running(store)
@@ -646,13 +633,6 @@ export function pruneWebhooks(store: MockStore) {
 		(delivery) => delivery.created_at >= cutoff || flying.has(delivery.id),
 	)
 	store.data.webhook_checks = store.data.webhook_checks.filter((check) => check.created_at >= cutoff)
-	const live = new Set(
-		store.data.service_secrets.filter((secret) => secret.revoked_at === null).map((secret) => secret.id),
-	)
-	const keys = store.data.webhook_signing_keys.filter((key) => live.has(key.secret_id))
-	const changed =
-		keys.length !== store.data.webhook_signing_keys.length ||
-		before !== store.data.webhook_deliveries.length + store.data.webhook_checks.length
-	store.data.webhook_signing_keys = keys
-	if (changed) store.changed()
+	const pruned = pruneSigningSecrets(store)
+	if (pruned || before !== store.data.webhook_deliveries.length + store.data.webhook_checks.length) store.changed()
 }

@@ -1,0 +1,177 @@
+import { useTranslation } from 'react-i18next'
+import { href, Link } from 'react-router'
+import type { SigningSecret } from '#app/api/contract/webhooks'
+import { webhookSignature } from '#app/api/contract/webhooks'
+import { SIGNING_SECRET_ID } from '#app/services/pages'
+import { CopyButton, CopyableValue } from '#app/components/ui/copy-button'
+import { formatDateTime } from '#app/utils/date-time'
+
+/**
+ * The developers page's webhook parts (decision 0020): the signing secrets, how deliveries are signed with the
+ * examples' own verification code, and the event types with an example body each.
+ */
+
+/** The live signing secrets, newest first: "Current", and "Previous" with when it stops signing. */
+export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secrets: SigningSecret[] }) {
+	const { t } = useTranslation('services')
+	return (
+		<section id={SIGNING_SECRET_ID} className="stack" aria-labelledby="signing-secret-heading">
+			<h2 id="signing-secret-heading">{t('signingSecret.title')}</h2>
+			<p>{t('signingSecret.intro')}</p>
+			<ul className="service-list" aria-labelledby="signing-secret-heading">
+				{secrets.map((secret) => {
+					const which = secret.expires_at ? 'previous' : 'current'
+					const name = t(`signingSecret.${which}`)
+					return (
+						<li key={secret.id} className="card stack">
+							<h3>
+								{name} <code>{t('secrets.hint', { hint: secret.hint })}</code>
+							</h3>
+							<dl className="summary-list">
+								<div>
+									<dt>{t('secrets.created')}</dt>
+									<dd>
+										<time dateTime={secret.created_at}>{formatDateTime(secret.created_at)}</time>
+									</dd>
+								</div>
+								{secret.expires_at ? (
+									<div>
+										<dt>{t('signingSecret.expires')}</dt>
+										<dd>
+											<time dateTime={secret.expires_at}>{formatDateTime(secret.expires_at)}</time>
+										</dd>
+									</div>
+								) : null}
+							</dl>
+							<details>
+								<summary>{t(`signingSecret.show.${which}`)}</summary>
+								<CopyableValue
+									caption={name}
+									value={secret.secret}
+									label={t(`signingSecret.copy.${which}`)}
+									copiedLabel={t('developers.copied')}
+								/>
+							</details>
+						</li>
+					)
+				})}
+			</ul>
+			<p>{t('signingSecret.rotate.explained', { count: webhookSignature.rotationOverlapSeconds / 3600 })}</p>
+			<p>
+				<Link
+					className="button button--secondary"
+					to={href('/services/:serviceId/developers/signing-secret/rotate', { serviceId })}
+				>
+					{t('signingSecret.rotate.link')}
+				</Link>
+			</p>
+		</section>
+	)
+}
+
+/** A block of code to read and copy, under a heading that names its language. */
+function Snippet({ id, title, code }: { id: string; title: string; code: string }) {
+	const { t } = useTranslation('services')
+	return (
+		<figure className="snippet" aria-labelledby={id}>
+			<figcaption id={id} className="snippet__caption">
+				{title}
+			</figcaption>
+			<pre className="snippet__code">
+				<code>{code}</code>
+			</pre>
+			<p className="button-row">
+				<CopyButton value={code} label={t('developers.copyCode', { title })} copiedLabel={t('developers.copied')} />
+			</p>
+		</figure>
+	)
+}
+
+/** How every webhook request is signed, the headers, the tolerance, and the examples' verification code. */
+export function SigningScheme({
+	snippets,
+	links,
+}: {
+	snippets: { node: string; python: string }
+	links: { examples: string; node: string; python: string; openApi: string }
+}) {
+	const { t } = useTranslation('services')
+	const { headers, algorithm, version, secretPrefix, toleranceSeconds } = webhookSignature
+	return (
+		<section id="signing" className="stack" aria-labelledby="signing-heading">
+			<h2 id="signing-heading">{t('developers.signing')}</h2>
+			<p>{t('developers.signingIntro')}</p>
+			<table className="webhook-table">
+				<caption>{t('developers.headersCaption')}</caption>
+				<thead>
+					<tr>
+						<th scope="col">{t('developers.headerName')}</th>
+						<th scope="col">{t('developers.headerMeaning')}</th>
+					</tr>
+				</thead>
+				<tbody>
+					<tr>
+						<th scope="row">
+							<code>{headers.id}</code>
+						</th>
+						<td>{t('developers.headerId')}</td>
+					</tr>
+					<tr>
+						<th scope="row">
+							<code>{headers.timestamp}</code>
+						</th>
+						<td>{t('developers.headerTimestamp')}</td>
+					</tr>
+					<tr>
+						<th scope="row">
+							<code>{headers.signature}</code>
+						</th>
+						<td>{t('developers.headerSignature', { version })}</td>
+					</tr>
+				</tbody>
+			</table>
+			<p>{t('developers.signingScheme', { algorithm, prefix: secretPrefix })}</p>
+			<p>{t('developers.twoSecrets')}</p>
+			<p>{t('developers.tolerance', { count: toleranceSeconds / 60, seconds: toleranceSeconds })}</p>
+			<p>{t('developers.dedupe', { header: headers.id })}</p>
+			<p>{t('developers.libraries')}</p>
+			<h3>{t('developers.verify')}</h3>
+			<Snippet id="snippet-node" title={t('developers.snippetNode')} code={snippets.node} />
+			<Snippet id="snippet-python" title={t('developers.snippetPython')} code={snippets.python} />
+			<ul>
+				<li>
+					<a href={links.examples}>{t('developers.examples')}</a>
+				</li>
+				<li>
+					<a href={links.node}>{t('developers.exampleNode')}</a>
+				</li>
+				<li>
+					<a href={links.python}>{t('developers.examplePython')}</a>
+				</li>
+				<li>
+					<a href={links.openApi}>{t('developers.openApi')}</a>
+				</li>
+			</ul>
+		</section>
+	)
+}
+
+/** Each event type a service receives, what it means, and an example body. */
+export function EventTypes({ events }: { events: Array<{ type: string; example: string }> }) {
+	const { t } = useTranslation('services')
+	return (
+		<section id="events" className="stack" aria-labelledby="events-heading">
+			<h2 id="events-heading">{t('developers.events.title')}</h2>
+			<p>{t('developers.events.intro')}</p>
+			{events.map(({ type, example }) => (
+				<section key={type} className="stack" aria-labelledby={`event-${type}`}>
+					<h3 id={`event-${type}`}>
+						<code>{type}</code>
+					</h3>
+					<p>{t(`developers.events.${type}`)}</p>
+					<Snippet id={`event-${type}-example`} title={t('developers.events.example', { type })} code={example} />
+				</section>
+			))}
+		</section>
+	)
+}

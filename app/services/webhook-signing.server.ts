@@ -1,0 +1,51 @@
+/**
+ * What the developers page shows of webhook signing: the service's signing
+ * secrets (decision 0020) and the verification code of the examples in
+ * `examples/webhooks`, read at build time from the files themselves — the page
+ * shows exactly what the repository runs in CI.
+ */
+import { data, type RouterContextProvider } from 'react-router'
+import nodeExample from '../../examples/webhooks/node/server.ts?raw'
+import pythonExample from '../../examples/webhooks/python/server.py?raw'
+import { ApiError } from '#app/api/errors'
+import { webhookEventExamples } from '#app/api/contract/webhook-events'
+import { signingSecrets } from '#app/api/webhook-deliveries.server'
+import { getConfig } from '#app/config.server'
+import { getApi } from '#app/middleware/session.server'
+import { verifyRegion } from '#app/services/code-region'
+
+/** The paths of this repository the developers page links to (a unit test checks that each exists). */
+export const repositoryPaths = {
+	examples: 'tree/main/examples/webhooks',
+	node: 'tree/main/examples/webhooks/node',
+	python: 'tree/main/examples/webhooks/python',
+	openApi: 'blob/main/docs/openapi.json',
+} as const
+
+/** Those paths in the configured public repository. */
+export function repositoryLinks() {
+	const base = getConfig().SOURCE_REPOSITORY_URL.replace(/\/+$/, '')
+	return Object.fromEntries(Object.entries(repositoryPaths).map(([name, path]) => [name, `${base}/${path}`])) as {
+		[name in keyof typeof repositoryPaths]: string
+	}
+}
+
+/** The service's live signing secrets, newest first; another partner's service is the same 404 as `loadService`. */
+export function loadSigningSecrets(context: Readonly<RouterContextProvider>, serviceId: string) {
+	return signingSecrets(getApi(context), serviceId).catch((error: unknown) => {
+		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		throw error
+	})
+}
+
+/** The verification code of each example, as the developers page shows it. */
+export const verificationSnippets = {
+	node: verifyRegion(nodeExample),
+	python: verifyRegion(pythonExample),
+}
+
+/** Each event type with its example body, pretty-printed. */
+export const eventExamples = Object.entries(webhookEventExamples).map(([type, body]) => ({
+	type,
+	example: JSON.stringify(body, null, 2),
+}))
