@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { webhookLimits } from '#app/api/contract/constants'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expectAccessible } from './utils/axe'
 import { anotherPartnersService, serviceIdOf, sectionLink } from './utils/services'
@@ -13,9 +14,16 @@ const summaryOf = (page: Page) => page.locator('dl.summary-list').first()
 /** Rows of the delivery log's table. */
 const logRows = (page: Page) =>
 	page
-		.getByRole('table')
+		.getByRole('table', { name: /^Deliveries/ })
 		.getByRole('row')
 		.filter({ has: page.getByRole('rowheader') })
+/** Rows of the recent endpoint checks' table. */
+const checkRows = (page: Page) =>
+	page
+		.getByRole('table', { name: /endpoint checks?(, newest first)?$/ })
+		.getByRole('row')
+		.filter({ has: page.getByRole('rowheader') })
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 async function sendTestEvent(page: Page, webhooks: string) {
 	await page.goto(webhooks)
@@ -40,6 +48,13 @@ test('a test event to an endpoint answering 200 is delivered, shown in full, and
 	await expect(page).toHaveURL(new RegExp(`${service.webhooks}$`))
 	await expect(page.getByRole('heading', { level: 1, name: /^Webhooks: / })).toBeVisible()
 	await expect(page.getByText('No deliveries in the last 30 days.')).toBeVisible()
+	await expect(page.getByText('No endpoint checks in the last 30 days.')).toBeVisible()
+	// The URL and the way to change it are two lines, not one run-on line.
+	const url = page.getByRole('definition').filter({ hasText: service.url })
+	expect(await url.innerText()).toMatch(
+		new RegExp(`^${escapeRegExp(service.url)}\\n+Change the webhook URL in the settings$`),
+	)
+	await expect(url.getByRole('link', { name: 'Change the webhook URL in the settings' })).toBeVisible()
 	await expectAccessible(page, testInfo)
 
 	await page.getByRole('button', { name: 'Send test event' }).click()
@@ -61,7 +76,16 @@ test('a test event to an endpoint answering 200 is delivered, shown in full, and
 	expect(signatures.valid).toHaveLength(1)
 	// The client secret signs nothing.
 	expect(validSignatures(received[0]!, Buffer.from(service.secret).toString('base64')).valid).toHaveLength(0)
-	await expect(page.getByRole('figure', { name: 'Attempt 1: request body' })).toContainText(received[0]!.body)
+	// The body once, laid out; the exact text that was signed behind a disclosure.
+	const body = page.getByRole('figure', { name: 'Body of the ping event', exact: true })
+	await expect(body).toBeVisible()
+	expect(await body.locator('pre').textContent()).toContain(`{\n  "id": "evt_`)
+	expect(await body.locator('pre').textContent()).toContain(`,\n  "type": "ping",\n  "created_at": "`)
+	await expect(page.getByRole('figure', { name: /request body/ })).toHaveCount(0)
+	await page.getByText('Show the body exactly as sent (the text that was signed)').click()
+	await expect(page.getByRole('figure', { name: 'Body of the ping event, exactly as sent' })).toContainText(
+		received[0]!.body,
+	)
 
 	await page.getByRole('link', { name: 'Back to the delivery log' }).click()
 	await expect(logRows(page)).toHaveCount(1)
@@ -86,6 +110,17 @@ test('a failing endpoint is retried on the clock, raises the banner after three 
 			.getByRole('definition')
 			.filter({ has: page.locator('time') }),
 	).not.toHaveCount(0)
+	// The log says when the next attempt is, in the page's own format: the time alone on the day of the delivery.
+	const nextRetry = (await summaryOf(page)
+		.locator('div')
+		.filter({ hasText: 'Next automatic attempt' })
+		.locator('time')
+		.textContent())!
+	await page.getByRole('link', { name: 'Back to the delivery log' }).click()
+	await expect(logRows(page).first()).toContainText(
+		new RegExp(`Failed, retrying at (${escapeRegExp(nextRetry)}|${escapeRegExp(nextRetry.split(', ').at(-1)!)})`),
+	)
+	await expect(logRows(page).first().getByRole('cell').first()).toHaveText(/^Failed, retrying at .*\d\d:\d\d UTC$/)
 	await page.goto(service.details)
 	await expect(page.getByText(FAILING)).toHaveCount(0)
 
@@ -95,6 +130,17 @@ test('a failing endpoint is retried on the clock, raises the banner after three 
 	await expect.poll(async () => (await mock.webhookRequests(service.url)).length).toBe(3)
 	await page.goto(delivery)
 	await expect(page.getByRole('heading', { level: 3, name: /^Attempt 3: Failed/ })).toBeVisible()
+	// Newest first and only the newest open; an older attempt opens on demand (a <details>, with or without JS).
+	await expect(page.getByRole('heading', { level: 3, name: /^Attempt \d/ }).first()).toHaveText(/^Attempt 3: Failed/)
+	await expect(page.getByRole('table', { name: 'Attempt 3: response headers' })).toContainText('content-type')
+	await expect(page.getByRole('table', { name: 'Attempt 1: response headers' })).toHaveCount(0)
+	await page.getByText('Attempt 1: request and response').click()
+	await expect(page.getByRole('table', { name: 'Attempt 1: request headers' })).toContainText('user-agent')
+	await expect(page.getByRole('figure', { name: 'Attempt 1: response body (first 1 KB)' })).toContainText('boom')
+	// The body is shown once for all three attempts.
+	await expect(page.getByRole('figure', { name: 'Body of the ping event', exact: true })).toHaveCount(1)
+	await expect(page.getByText('The request body is the one shown above.')).toHaveCount(3)
+	await expectAccessible(page, testInfo)
 
 	await page.goto(service.details)
 	const banner = page.getByRole('status').filter({ hasText: FAILING })
@@ -171,13 +217,21 @@ test('Check endpoint against a correct endpoint: both verdicts good, both exchan
 	const verdicts = page.getByRole('region', { name: 'Verdicts' })
 	await expect(verdicts).toContainText('Yes Your endpoint answers the challenge.')
 	await expect(verdicts).toContainText('Yes Your endpoint checks signatures')
+	// The body both requests sent, once, laid out.
+	const body = page.getByRole('figure', { name: 'Body of the url_verification event', exact: true })
+	expect(await body.locator('pre').textContent()).toContain(`,\n  "type": "url_verification",\n`)
 	const signed = page.getByRole('region', { name: 'The signed request' })
 	await expect(signed).toContainText('Answered with HTTP status 200')
+	// Both verdicts pass: each exchange is closed until asked for.
+	await expect(signed.getByRole('table')).toHaveCount(0)
+	await signed.getByText('Signed request: request and response').click()
 	await expect(signed.getByRole('table', { name: 'Signed request: request headers' })).toContainText(
 		'webhook-signature',
 	)
+	await expect(signed.getByRole('table', { name: 'Signed request: response headers' })).toContainText('text/plain')
 	const wrong = page.getByRole('region', { name: 'The request with a wrong signature' })
 	await expect(wrong).toContainText('Answered with HTTP status 401')
+	await wrong.getByText('Wrong signature: request and response').click()
 	await expect(wrong.getByRole('figure', { name: 'Wrong signature: response body (first 1 KB)' })).toContainText(
 		'Invalid signature.',
 	)
@@ -202,12 +256,18 @@ test('an endpoint that ignores signatures gets the warning and the way to the re
 	await expect(verdicts).toContainText(
 		'No Your endpoint accepted a request with a wrong signature: it does not verify signatures',
 	)
+	// The exchange behind the failed verdict is open; the one that passed is closed.
+	const wrong = page.getByRole('region', { name: 'The request with a wrong signature' })
+	await expect(wrong.getByRole('table', { name: 'Wrong signature: request headers' })).toContainText('application/json')
+	await expect(wrong).toContainText('HTTP status 200')
+	await expect(wrong.getByRole('figure', { name: 'Wrong signature: response body (first 1 KB)' })).toBeVisible()
+	await expect(page.getByRole('region', { name: 'The signed request' }).getByRole('table')).toHaveCount(0)
 	await verdicts.getByRole('link', { name: 'See how to verify signatures' }).click()
 	await expect(page).toHaveURL(new RegExp(`${service.details}/developers#signing$`))
 	await expect(page.getByRole('heading', { level: 2, name: 'How webhooks are signed' })).toBeVisible()
 })
 
-test('the log filters by status with plain links and a GET form, pages with plain links, and says when empty', async ({
+test('the log filters by status and event with one GET form, pages with plain links, and says when empty', async ({
 	page,
 	partner: _signedIn,
 	baseURL,
@@ -233,22 +293,27 @@ test('the log filters by status with plain links and a GET form, pages with plai
 	await page.getByRole('link', { name: 'Newest deliveries' }).click()
 	await expect(logRows(page)).toHaveCount(15)
 
-	const byStatus = page.getByRole('navigation', { name: 'Deliveries by status' })
-	await byStatus.getByRole('link', { name: 'Failed' }).click()
-	await expect(page).toHaveURL(new RegExp(`${service.webhooks}\\?status=failed$`))
-	await expect(byStatus.getByRole('link', { name: 'Failed' })).toHaveAttribute('aria-current', 'page')
+	// One filter control, a GET form (status and event): no second set of status links doing the same.
+	await expect(page.getByRole('navigation', { name: 'Deliveries by status' })).toHaveCount(0)
+	await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(1)
+	const form = page.getByRole('form', { name: 'Filter the deliveries' })
+	await form.getByLabel('Status').selectOption('failed')
+	await form.getByRole('button', { name: 'Apply filters' }).click()
+	await expect(page).toHaveURL(new RegExp(`${service.webhooks}\\?status=failed&event=$`))
+	await expect(form.getByLabel('Status')).toHaveValue('failed')
 	await expect(logRows(page)).toHaveCount(1)
 	await expect(logRows(page).first()).toContainText('Failed')
 	await expectAccessible(page, testInfo)
 
-	await byStatus.getByRole('link', { name: 'Pending' }).click()
+	await form.getByLabel('Status').selectOption('pending')
+	await form.getByRole('button', { name: 'Apply filters' }).click()
 	await expect(page.getByText('No deliveries match these filters.')).toBeVisible()
 	await page.getByRole('link', { name: 'Clear the filters' }).first().click()
 	await expect(page).toHaveURL(new RegExp(`${service.webhooks}$`))
 	await expect(logRows(page)).toHaveCount(15)
+	await expect(form.getByLabel('Status')).toHaveValue('')
 
-	// The GET form: both filters in the URL.
-	const form = page.getByRole('form', { name: 'Filter the deliveries' })
+	// Both filters in the URL.
 	await form.getByLabel('Status').selectOption('delivered')
 	await form.getByLabel('Event').selectOption('ping')
 	await form.getByRole('button', { name: 'Apply filters' }).click()
@@ -262,6 +327,52 @@ test('the log filters by status with plain links and a GET form, pages with plai
 	// A hand-edited value is ignored: the whole log, not an error.
 	expect((await page.goto(`${service.webhooks}?status=bogus&cursor=not-a-cursor`))!.status()).toBe(200)
 	await expect(logRows(page)).toHaveCount(15)
+})
+
+test('the webhooks page lists the latest endpoint checks with their verdicts, each a link to its result', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}, testInfo) => {
+	const service = await newWebhookService(page, baseURL!)
+	await mock.addWebhookReceiver({ url: service.url })
+	await page.goto(service.webhooks)
+	const request = page.context().request
+	const csrf = csrfTokenFrom(await (await request.get(service.webhooks)).text())
+	for (let n = 0; n < webhookLimits.recentChecksShown; n++) {
+		const answer = await request.post(service.webhooks, {
+			form: { csrf: csrf!, intent: 'check', __form: 'webhook-check' },
+			headers: { Origin: baseURL! },
+			maxRedirects: 0,
+		})
+		expect(answer.status()).toBe(302)
+	}
+	// The newest check is of an endpoint that accepts any signature.
+	await mock.addWebhookReceiver({ url: service.url, verify_signatures: false })
+	await page.getByRole('button', { name: 'Check endpoint' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Endpoint check' })).toBeVisible()
+	const newestCheck = new URL(page.url()).pathname
+	await page.getByRole('link', { name: 'Back to webhooks' }).click()
+
+	const recent = page.getByRole('region', { name: 'Recent endpoint checks' })
+	await expect(
+		recent.getByRole('table', { name: `The latest ${webhookLimits.recentChecksShown} endpoint checks, newest first` }),
+	).toBeVisible()
+	await expect(checkRows(page)).toHaveCount(webhookLimits.recentChecksShown)
+	await expect(checkRows(page).first().getByRole('cell')).toHaveText(['Yes', 'No'])
+	await expect(checkRows(page).nth(1).getByRole('cell')).toHaveText(['Yes', 'Yes'])
+	await expect(recent.getByRole('columnheader')).toHaveText(['Check', 'Answers the challenge', 'Checks signatures'])
+	await expectAccessible(page, testInfo)
+
+	await checkRows(page)
+		.first()
+		.getByRole('link', { name: /^Check of \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC$/ })
+		.click()
+	await expect(page).toHaveURL(new RegExp(`${newestCheck}$`))
+	await expect(page.getByRole('region', { name: 'Verdicts' })).toContainText(
+		'No Your endpoint accepted a request with a wrong signature',
+	)
 })
 
 test('after a signing secret rotation the next delivery carries two signatures, both valid, and says so', async ({

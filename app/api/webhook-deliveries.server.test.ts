@@ -1,6 +1,13 @@
 import { describe, expect, test, vi } from 'vitest'
 import type { ApiClient } from './client.server'
-import { deliveriesPage, deliveryFilters, deliveryLogSearch, redeliver } from './webhook-deliveries.server'
+import { webhookLimits } from './contract/index'
+import {
+	deliveriesPage,
+	deliveryFilters,
+	deliveryLogSearch,
+	recentChecks,
+	redeliver,
+} from './webhook-deliveries.server'
 
 function fakeApi(answer: unknown) {
 	const call = vi.fn(async () => answer)
@@ -34,5 +41,16 @@ describe('webhook deliveries', () => {
 			params: { id: 'svc', deliveryId: 'd1' },
 			body: { idempotency_key: 'key-1' },
 		})
+	})
+
+	test('recent checks: the newest few, and whether there are older ones', async () => {
+		const { api, call } = fakeApi({ data: [{ id: 'c1' }], meta: { next_cursor: 'older' } })
+		expect(await recentChecks(api, 'svc')).toEqual({ checks: [{ id: 'c1' }], more: true })
+		expect(call).toHaveBeenCalledWith('listWebhookChecks', {
+			params: { id: 'svc' },
+			query: { per_page: webhookLimits.recentChecksShown },
+		})
+		const all = fakeApi({ data: [], meta: { next_cursor: null } })
+		expect(await recentChecks(all.api, 'svc')).toEqual({ checks: [], more: false })
 	})
 })

@@ -7,6 +7,7 @@ import type { ApiClient } from './client.server'
 import {
 	webhookDeliveryStatusEnum,
 	webhookEventTypeEnum,
+	webhookLimits,
 	type WebhookDeliveryStatus,
 	type WebhookEventType,
 } from './contract/index'
@@ -40,6 +41,15 @@ export function deliveryLogSearch(filters: DeliveryFilters, cursor?: string | nu
 export async function deliveriesPage(api: ApiClient, id: string, filters: DeliveryFilters, cursor?: string) {
 	const { data, meta } = await api.call('listWebhookDeliveries', { params: { id }, query: { ...filters, cursor } })
 	return { deliveries: data, nextCursor: meta.next_cursor }
+}
+
+/** The newest endpoint checks (the webhooks page's "Recent endpoint checks"), newest first, with their verdicts. */
+export async function recentChecks(api: ApiClient, id: string) {
+	const { data, meta } = await api.call('listWebhookChecks', {
+		params: { id },
+		query: { per_page: webhookLimits.recentChecksShown },
+	})
+	return { checks: data, more: meta.next_cursor !== null }
 }
 
 /** Redelivers with the key rendered into the delivery page's form: a double submit delivers once. */

@@ -8,7 +8,7 @@
 import { data, href, redirect, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import type { Flash } from '#app/auth/session.server'
-import { webhookHealth } from '#app/api/webhook-deliveries.server'
+import { recentChecks, webhookHealth } from '#app/api/webhook-deliveries.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { replyWithApiError } from '#app/utils/forms.server'
@@ -44,6 +44,19 @@ export async function loadCheck(context: Context, serviceId: string, checkId: st
 			.then(({ data }) => data, rethrowNotFound),
 	])
 	return { service, check }
+}
+
+/**
+ * The newest endpoint checks for the webhooks page, or null for another partner's service (the page's own
+ * `loadService` answers that 404).
+ */
+export async function loadRecentChecks(context: Context, serviceId: string) {
+	try {
+		return await recentChecks(getApi(context), serviceId)
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 404) return null
+		throw error
+	}
 }
 
 /** Sends a signed `ping` now; answers the delivery after its first attempt. */

@@ -17,3 +17,20 @@ const formatter = new Intl.DateTimeFormat(defaultLanguage, {
 export function formatDateTime(iso: string) {
 	return formatter.format(new Date(iso))
 }
+
+const timeFormatter = new Intl.DateTimeFormat(defaultLanguage, {
+	hour: '2-digit',
+	minute: '2-digit',
+	timeZone: 'UTC',
+	timeZoneName: 'short',
+})
+
+/**
+ * An API timestamp near another one shown beside it: the time alone ("21:25 UTC") when both fall on the same UTC
+ * day, else the date too, as `formatDateTime`. Depends on nothing but its arguments, so the server's page and the
+ * browser's render say the same.
+ */
+export function formatTimeNear(iso: string, reference: string) {
+	const day = (value: string) => new Date(value).toISOString().slice(0, 10)
+	return day(iso) === day(reference) ? timeFormatter.format(new Date(iso)) : formatDateTime(iso)
+}

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import {
 	createServiceResponse,
 	signingSecretList,
+	webhookCheckList,
 	webhookCheckResponse,
 	webhookDeliveryList,
 	webhookDeliveryResponse,
@@ -302,6 +303,72 @@ describe('endpoint check', () => {
 		await c.mock.addWebhookReceiver({ url: HOOK_URL, status: 500 })
 		expect((await check(s)).verdicts).toEqual({ answers_challenge: false, checks_signatures: null })
 		expect(await c.mock.webhookRequests(HOOK_URL)).toHaveLength(6)
+	})
+})
+
+describe('recent checks', () => {
+	async function check(s: Setup) {
+		const res = ok(await c.call('checkWebhookEndpoint', { bearer: s.bearer, params: s.params }), 201)
+		return webhookCheckResponse.parse(res.body).data
+	}
+	const list = async (s: Setup, query: Record<string, string> = {}) => {
+		const res = ok(await c.call('listWebhookChecks', { bearer: s.bearer, params: s.params, query }))
+		return webhookCheckList.parse(res.body)
+	}
+
+	test('newest first with their verdicts, cursor pages that new checks do not shift, 30 days', async () => {
+		const s = await setup()
+		expect(await list(s)).toEqual({ data: [], meta: { next_cursor: null } })
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		const good = await check(s)
+		await c.mock.addWebhookReceiver({ url: HOOK_URL, verify_signatures: false })
+		const lax = await check(s)
+		await c.mock.addWebhookReceiver({ url: HOOK_URL, status: 500 })
+		const broken = await check(s)
+		const newestFirst = [broken, lax, good]
+
+		const all = await list(s)
+		expect(all.data).toEqual(
+			newestFirst.map(({ id, url, verdicts, created_at }) => ({ id, url, verdicts, created_at })),
+		)
+		expect(all.data.map((entry) => entry.verdicts)).toEqual([
+			{ answers_challenge: false, checks_signatures: null },
+			{ answers_challenge: true, checks_signatures: false },
+			{ answers_challenge: true, checks_signatures: true },
+		])
+		expect(all.meta.next_cursor).toBeNull()
+
+		const first = await list(s, { per_page: '2' })
+		expect(first.data.map((entry) => entry.id)).toEqual([broken.id, lax.id])
+		await check(s) // a new check between two pages
+		const second = await list(s, { per_page: '2', cursor: first.meta.next_cursor! })
+		expect(second.data.map((entry) => entry.id)).toEqual([good.id])
+		expect(second.meta.next_cursor).toBeNull()
+
+		// Checks are not deliveries, and they go after 30 days like deliveries.
+		expect(ok(await c.call('listWebhookDeliveries', { bearer: s.bearer, params: s.params })).body.data).toEqual([])
+		await c.advance(webhookLimits.retentionDays * 86_400 + 60)
+		expect((await list(s)).data).toEqual([])
+	})
+
+	test("only the service's own checks; a malformed cursor is 422; another partner's service is 404", async () => {
+		const s = await setup()
+		const other = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		const ours = await check(s)
+		await check(other)
+		expect((await list(s)).data.map((entry) => entry.id)).toEqual([ours.id])
+
+		const bad: Array<Record<string, string>> = [{ cursor: 'not-a-cursor' }, { per_page: '0' }]
+		for (const query of bad) {
+			const res = await c.call('listWebhookChecks', { bearer: s.bearer, params: s.params, query })
+			expect(res.status).toBe(422)
+			expect(Object.keys(res.body.errors)).toEqual(Object.keys(query))
+		}
+		for (const params of [s.params, { id: 'not-a-uuid' }]) {
+			expect((await c.call('listWebhookChecks', { bearer: other.bearer, params })).status).toBe(404)
+		}
+		expect((await c.call('listWebhookChecks', { params: s.params })).status).toBe(401)
 	})
 })
 

@@ -151,6 +151,8 @@ export const webhookLimits = {
 	responseBodyBytes: 1024,
 	/** Failed attempts in a row after which the endpoint is `failing` ("Your endpoint is failing"). */
 	failingAfter: 3,
+	/** How many of the newest endpoint checks the webhooks page lists. */
+	recentChecksShown: 5,
 } as const
 
 /** The `type` of an event body: the test event, the endpoint check's event, and the product's events. */

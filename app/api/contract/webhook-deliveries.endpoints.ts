@@ -3,9 +3,11 @@
  * Every call is on the caller's own service: anyone else's id is 404.
  */
 import { rateLimits } from './constants'
+import { listQuery } from './common'
 import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
 import {
 	redeliverBody,
+	webhookCheckList,
 	webhookCheckResponse,
 	webhookDeliveryList,
 	webhookDeliveryListQuery,
@@ -41,6 +43,19 @@ export const webhookDeliveriesEndpoints = {
 		auth: 'access',
 		rateLimit: rateLimits.webhookChecks,
 		responses: { 201: webhookCheckResponse, ...signedIn, ...notFound, ...throttled },
+	},
+	listWebhookChecks: {
+		method: 'GET',
+		path: '/services/{id}/webhook-checks',
+		summary: 'The endpoint checks of the last 30 days, newest first',
+		description:
+			'Cursor pages of check summaries (the URL, when, the verdicts); `getWebhookCheck` has both exchanges. ' +
+			'The cursor marks a position, so checks made meanwhile do not shift the next page; a malformed one is ' +
+			'422 on `cursor`.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		query: listQuery,
+		responses: { 200: webhookCheckList, ...signedIn, ...notFound, ...invalid },
 	},
 	getWebhookCheck: {
 		method: 'GET',

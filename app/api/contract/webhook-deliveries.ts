@@ -131,27 +131,37 @@ export const webhookDeliveryResource = webhookDeliverySummary.extend({
 export type WebhookDelivery = z.infer<typeof webhookDeliveryResource>
 export const webhookDeliveryResponse = dataOf(webhookDeliveryResource)
 
-/** The endpoint check: both exchanges in full and the verdicts. */
-export const webhookCheckResource = z.object({
+/** What an endpoint check concluded. */
+export const webhookCheckVerdicts = z.object({
+	answers_challenge: z
+		.boolean()
+		.describe('The signed request got a 2xx whose body is the challenge, or JSON {"challenge": <it>}.'),
+	checks_signatures: z
+		.boolean()
+		.nullable()
+		.describe(
+			'true: the wrong signature was refused with a 4xx while the signed request got a 2xx; false: the ' +
+				'wrong signature was accepted (2xx); null: cannot tell (the signed request was not accepted, or ' +
+				'the wrong one got neither a 2xx nor a 4xx).',
+		),
+})
+export type WebhookCheckVerdicts = z.infer<typeof webhookCheckVerdicts>
+
+/** An endpoint check in the list of recent checks: where it went, when, and the verdicts. */
+export const webhookCheckSummary = z.object({
 	id: z.string(),
 	url: z.string(),
+	verdicts: webhookCheckVerdicts,
+	created_at: isoDateTime,
+})
+export type WebhookCheckSummary = z.infer<typeof webhookCheckSummary>
+export const webhookCheckList = listOf(webhookCheckSummary)
+
+/** The endpoint check: both exchanges in full and the verdicts. */
+export const webhookCheckResource = webhookCheckSummary.extend({
 	challenge: z.string().describe('The value the endpoint had to echo.'),
 	signed: webhookExchange.describe('The `url_verification` event, correctly signed.'),
 	wrong_signature: webhookExchange.describe('The same event with a deliberately wrong signature.'),
-	verdicts: z.object({
-		answers_challenge: z
-			.boolean()
-			.describe('The signed request got a 2xx whose body is the challenge, or JSON {"challenge": <it>}.'),
-		checks_signatures: z
-			.boolean()
-			.nullable()
-			.describe(
-				'true: the wrong signature was refused with a 4xx while the signed request got a 2xx; false: the ' +
-					'wrong signature was accepted (2xx); null: cannot tell (the signed request was not accepted, or ' +
-					'the wrong one got neither a 2xx nor a 4xx).',
-			),
-	}),
-	created_at: isoDateTime,
 })
 export type WebhookCheck = z.infer<typeof webhookCheckResource>
 export const webhookCheckResponse = dataOf(webhookCheckResource)

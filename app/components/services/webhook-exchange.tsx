@@ -1,24 +1,28 @@
 import { useTranslation } from 'react-i18next'
 import type { WebhookExchange as Exchange } from '#app/api/contract/webhook-deliveries'
 import { formatDateTime } from '#app/utils/date-time'
+import { prettyJson } from '#app/utils/pretty-json'
 
 /**
- * One webhook request and what came back, in full (docs/decisions/0015): when
- * it started and how long it took, the request (method, URL, headers, body
- * exactly as signed), then the HTTP answer (status, headers, the first 1 KB of
- * the body) or the network, TLS or address error. Used by the delivery page
- * (one per attempt) and the check page (the signed and the wrongly signed
- * request). `label` names the exchange in the tables' captions; `headingLevel`
- * fits it under the page's own headings.
+ * One webhook request and what came back (docs/decisions/0015): when it
+ * started, the outcome in words and how long it took, always in sight; then,
+ * in a `<details>` (open when `open`), the request (method, URL, headers) and
+ * the HTTP answer (status, headers, the first 1 KB of the body, laid out when
+ * it is JSON) or the network, TLS or address error. The request body is the
+ * same for every exchange of a delivery or a check, so the page shows it once
+ * (`WebhookBody`), not here. `label` names the exchange in the disclosure and
+ * the tables' captions; `headingLevel` fits it under the page's own headings.
  */
 export function WebhookExchange({
 	exchange,
 	label,
 	headingLevel = 3,
+	open = false,
 }: {
 	exchange: Exchange
 	label: string
 	headingLevel?: 3 | 4
+	open?: boolean
 }) {
 	const { t } = useTranslation('services')
 	const Heading = `h${headingLevel}` as const
@@ -50,48 +54,54 @@ export function WebhookExchange({
 				</div>
 			</dl>
 
-			<Heading>{t('webhooks.exchange.request')}</Heading>
-			<p>
-				<code>{`${request.method} ${request.url}`}</code>
-			</p>
-			<Headers headers={request.headers} caption={t('webhooks.exchange.requestHeaders', { label })} />
-			<Body body={request.body} label={t('webhooks.exchange.requestBody', { label })} />
+			<details className="webhook-details" open={open}>
+				<summary>{t('webhooks.exchange.details', { label })}</summary>
+				<div className="stack">
+					<Heading>{t('webhooks.exchange.request')}</Heading>
+					<p>
+						<code>{`${request.method} ${request.url}`}</code>
+					</p>
+					<Headers headers={request.headers} caption={t('webhooks.exchange.requestHeaders', { label })} />
+					<p className="muted">{t('webhooks.exchange.bodyAbove')}</p>
 
-			<Heading>{t('webhooks.exchange.response')}</Heading>
-			{response ? (
-				<>
-					<p>{t('webhooks.exchange.status', { status: response.status })}</p>
-					<Headers headers={response.headers} caption={t('webhooks.exchange.responseHeaders', { label })} />
-					{response.body ? (
-						<Body body={response.body} label={t('webhooks.exchange.responseBody', { label })} />
+					<Heading>{t('webhooks.exchange.response')}</Heading>
+					{response ? (
+						<>
+							<p>{t('webhooks.exchange.status', { status: response.status })}</p>
+							<Headers headers={response.headers} caption={t('webhooks.exchange.responseHeaders', { label })} />
+							{response.body ? (
+								<WebhookBody body={response.body} label={t('webhooks.exchange.responseBody', { label })} />
+							) : (
+								<p>{t('webhooks.exchange.emptyBody')}</p>
+							)}
+							{response.body_truncated ? <p className="muted">{t('webhooks.exchange.truncated')}</p> : null}
+						</>
+					) : error ? (
+						<dl className="summary-list">
+							<div>
+								<dt>{t('webhooks.exchange.error')}</dt>
+								<dd>{t(`webhooks.errors.${error.code}`)}</dd>
+							</div>
+							<div>
+								<dt>{t('webhooks.exchange.errorMessage')}</dt>
+								<dd>{error.message}</dd>
+							</div>
+						</dl>
 					) : (
-						<p>{t('webhooks.exchange.emptyBody')}</p>
+						<p>{t('webhooks.exchange.inFlight')}</p>
 					)}
-					{response.body_truncated ? <p className="muted">{t('webhooks.exchange.truncated')}</p> : null}
-				</>
-			) : error ? (
-				<dl className="summary-list">
-					<div>
-						<dt>{t('webhooks.exchange.error')}</dt>
-						<dd>{t(`webhooks.errors.${error.code}`)}</dd>
-					</div>
-					<div>
-						<dt>{t('webhooks.exchange.errorMessage')}</dt>
-						<dd>{error.message}</dd>
-					</div>
-				</dl>
-			) : (
-				<p>{t('webhooks.exchange.inFlight')}</p>
-			)}
+				</div>
+			</details>
 		</div>
 	)
 }
 
+/** Headers in a two-column table (name, value), captioned with what they belong to. */
 function Headers({ headers, caption }: { headers: Record<string, string>; caption: string }) {
 	const { t } = useTranslation('services')
 	const entries = Object.entries(headers)
 	return (
-		<table className="webhook-table">
+		<table className="webhook-table webhook-headers">
 			<caption>{caption}</caption>
 			<thead>
 				<tr>
@@ -121,15 +131,37 @@ function Headers({ headers, caption }: { headers: Record<string, string>; captio
 	)
 }
 
-/** A body as sent or received, in a scrollable block a keyboard can reach. */
-function Body({ body, label }: { body: string; label: string }) {
+/**
+ * A body as sent or received, in a scrollable block a keyboard can reach. A JSON body is laid out for reading
+ * (`prettyJson`: only whitespace changes); anything else is shown as it is. With `showRaw`, a laid-out body is
+ * followed by the exact text in a closed `<details>` — the bytes a signature covers.
+ */
+export function WebhookBody({ body, label, showRaw = false }: { body: string; label: string; showRaw?: boolean }) {
+	const { t } = useTranslation('services')
+	const pretty = prettyJson(body)
+	const laidOut = pretty !== null && pretty !== body
 	return (
-		<figure className="webhook-body">
-			<figcaption>{label}</figcaption>
-			{/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable: keyboard users must reach it */}
-			<pre tabIndex={0}>
-				<code>{body}</code>
-			</pre>
-		</figure>
+		<>
+			<figure className="webhook-body">
+				<figcaption>{label}</figcaption>
+				{/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable: keyboard users must reach it */}
+				<pre tabIndex={0}>
+					<code>{pretty ?? body}</code>
+				</pre>
+				{laidOut ? <p className="muted">{t('webhooks.exchange.laidOut')}</p> : null}
+			</figure>
+			{showRaw && laidOut ? (
+				<details className="webhook-details">
+					<summary>{t('webhooks.exchange.rawBody')}</summary>
+					<figure className="webhook-body">
+						<figcaption className="visually-hidden">{t('webhooks.exchange.rawBodyLabel', { label })}</figcaption>
+						{/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable: keyboard users must reach it */}
+						<pre tabIndex={0}>
+							<code>{body}</code>
+						</pre>
+					</figure>
+				</details>
+			) : null}
+		</>
 	)
 }

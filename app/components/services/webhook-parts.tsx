@@ -16,6 +16,20 @@ export function DeliveryStatus({ status }: { status: WebhookDeliveryStatus }) {
 	return <span className={`tag${tone}`}>{t(`webhooks.status.${status}`)}</span>
 }
 
+/** A verdict of an endpoint check in a word: yes, no, or cannot tell (null); the colour only repeats it. */
+export function CheckVerdict({ verdict }: { verdict: boolean | null }) {
+	const { t } = useTranslation('services')
+	return (
+		<span className={`tag ${verdict === true ? 'tag--ok' : 'tag--attention'}`}>
+			{verdict === true
+				? t('webhooks.check.pass')
+				: verdict === false
+					? t('webhooks.check.fail')
+					: t('webhooks.check.unknown')}
+		</span>
+	)
+}
+
 /** An event type: what it means, and its `type` as the endpoint sees it. */
 export function EventName({ type }: { type: WebhookEventType }) {
 	const { t } = useTranslation('services')

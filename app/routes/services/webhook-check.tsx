@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-check'
+import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookCheck } from '#app/api/contract/webhook-deliveries'
 import { webhookSignature } from '#app/api/contract/webhooks'
 import { loadCheck } from '#app/services/webhooks.server'
-import { WebhookExchange } from '#app/components/services/webhook-exchange'
+import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
+import { CheckVerdict } from '#app/components/services/webhook-parts'
 import { formatDateTime } from '#app/utils/date-time'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -46,15 +50,29 @@ export default function WebhookCheckPage({ loaderData }: Route.ComponentProps) {
 				</div>
 			</dl>
 			<Verdicts serviceId={service.id} check={check} />
+			<section className="stack" aria-labelledby="payload-heading">
+				<h2 id="payload-heading">{t('webhooks.check.payload')}</h2>
+				<p>{t('webhooks.check.payloadIntro')}</p>
+				<WebhookBody body={check.signed.request.body} label={t('webhooks.check.payloadLabel')} showRaw />
+			</section>
+			{/* Each exchange opens by itself when its verdict is not a pass: what went wrong is in it. */}
 			<section className="stack" aria-labelledby="signed-heading">
 				<h2 id="signed-heading">{t('webhooks.check.signedTitle')}</h2>
 				<p>{t('webhooks.check.signedIntro', { challenge: check.challenge })}</p>
-				<WebhookExchange exchange={check.signed} label={t('webhooks.check.signedLabel')} />
+				<WebhookExchange
+					exchange={check.signed}
+					label={t('webhooks.check.signedLabel')}
+					open={!check.verdicts.answers_challenge}
+				/>
 			</section>
 			<section className="stack" aria-labelledby="wrong-heading">
 				<h2 id="wrong-heading">{t('webhooks.check.wrongTitle')}</h2>
 				<p>{t('webhooks.check.wrongIntro', { header: webhookSignature.headers.signature })}</p>
-				<WebhookExchange exchange={check.wrong_signature} label={t('webhooks.check.wrongLabel')} />
+				<WebhookExchange
+					exchange={check.wrong_signature}
+					label={t('webhooks.check.wrongLabel')}
+					open={check.verdicts.checks_signatures !== true}
+				/>
 			</section>
 		</section>
 	)
@@ -70,19 +88,11 @@ function Verdicts({ serviceId, check }: { serviceId: string; check: WebhookCheck
 			<h2 id="verdicts-heading">{t('webhooks.check.verdicts')}</h2>
 			<ul className="stack">
 				<li>
-					<span className={`tag ${answers ? 'tag--ok' : 'tag--attention'}`}>
-						{answers ? t('webhooks.check.pass') : t('webhooks.check.fail')}
-					</span>{' '}
+					<CheckVerdict verdict={answers} />{' '}
 					{answers ? t('webhooks.check.answersChallenge') : t('webhooks.check.noChallenge')}
 				</li>
 				<li>
-					<span className={`tag ${checks === true ? 'tag--ok' : 'tag--attention'}`}>
-						{checks === true
-							? t('webhooks.check.pass')
-							: checks === false
-								? t('webhooks.check.fail')
-								: t('webhooks.check.unknown')}
-					</span>{' '}
+					<CheckVerdict verdict={checks} />{' '}
 					{checks === true ? (
 						t('webhooks.check.checksSignatures')
 					) : checks === false ? (

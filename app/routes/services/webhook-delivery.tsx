@@ -3,19 +3,22 @@ import { useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-delivery'
+import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
 import { newIdempotencyKey } from '#app/api/services.server'
 import { redeliver } from '#app/api/webhook-deliveries.server'
 import { getApi } from '#app/middleware/session.server'
 import { hasWebhookUrl, loadDelivery, toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
-import { WebhookExchange } from '#app/components/services/webhook-exchange'
+import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import { DeliveryStatus, EventName, NoWebhookUrl, SignedWith } from '#app/components/services/webhook-parts'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -77,19 +80,22 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 			</section>
 			<section className="stack" aria-labelledby="payload-heading">
 				<h2 id="payload-heading">{t('webhooks.delivery.payload')}</h2>
-				{/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable: keyboard users must reach it */}
-				<pre tabIndex={0} aria-labelledby="payload-heading">
-					<code>{delivery.payload}</code>
-				</pre>
+				<p>{t('webhooks.delivery.payloadIntro')}</p>
+				<WebhookBody
+					body={delivery.payload}
+					label={t('webhooks.delivery.payloadLabel', { event: delivery.event_type })}
+					showRaw
+				/>
 			</section>
 			<section className="stack" aria-labelledby="attempts-heading">
 				<h2 id="attempts-heading">{t('webhooks.delivery.attempts')}</h2>
 				{delivery.attempts.length ? (
-					<ol className="webhook-attempts">
-						{delivery.attempts.map((attempt) => {
+					// Newest first, and only the newest open: the older ones are history.
+					<ol className="webhook-attempts" reversed>
+						{[...delivery.attempts].reverse().map((attempt, index) => {
 							const label = t('webhooks.delivery.attempt', { number: attempt.number })
 							return (
-								<li key={attempt.number} className="card stack">
+								<li key={`${delivery.id}-${attempt.number}`} className="card stack">
 									<h3>
 										{label}:{' '}
 										<span className={`tag ${attempt.succeeded ? 'tag--ok' : 'tag--attention'}`}>
@@ -99,7 +105,7 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 									<p>
 										<SignedWith secrets={attempt.signed_with} />
 									</p>
-									<WebhookExchange exchange={attempt} label={label} headingLevel={4} />
+									<WebhookExchange exchange={attempt} label={label} headingLevel={4} open={index === 0} />
 								</li>
 							)
 						})}

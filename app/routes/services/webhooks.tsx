@@ -1,10 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import { Form, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/webhooks'
+import stylesHref from '#app/styles/webhooks.css?url'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'
 import type {
+	WebhookCheckSummary,
 	WebhookDeliveryStatus,
 	WebhookDeliverySummary,
 	WebhookEventType,
@@ -18,17 +20,20 @@ import { loadService } from '#app/services/load.server'
 import {
 	checkEndpoint,
 	hasWebhookUrl,
+	loadRecentChecks,
 	sendTestEvent,
 	toCheck,
 	toDelivery,
 	webhookActionFailed,
 } from '#app/services/webhooks.server'
-import { DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
+import { CheckVerdict, DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { formatDateTime } from '#app/utils/date-time'
+import { formatDateTime, formatTimeNear } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -43,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const filters = deliveryFilters(search)
 	const cursor = search.get('cursor') || undefined
 	const self = href('/services/:serviceId/webhooks', { serviceId: params.serviceId })
-	const [service, page] = await Promise.all([
+	const [service, page, recent] = await Promise.all([
 		loadService(context, params.serviceId),
 		deliveriesPage(getApi(context), params.serviceId, filters, cursor).catch((error: unknown) => {
 			// A stale or hand-edited cursor: the first page with the same filters (never an error page).
@@ -54,19 +59,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			if (error instanceof ApiError && error.status === 404) return null
 			throw error
 		}),
+		loadRecentChecks(context, params.serviceId),
 	])
 	const nextCursor = page?.nextCursor ?? null
 	return {
 		service: { id: service.id, name: service.name, webhookUrl: service.webhook_url, hasUrl: hasWebhookUrl(service) },
 		filters,
 		deliveries: page?.deliveries ?? [],
+		checks: recent?.checks ?? [],
+		moreChecks: recent?.more ?? false,
 		isFirstPage: !cursor,
 		// Plain links (JS off): the filters stay in the URL, the cursor only on the way to older deliveries.
 		links: {
-			byStatus: [undefined, ...webhookDeliveryStatuses].map((status) => ({
-				status,
-				href: `${self}${deliveryLogSearch({ ...filters, status })}`,
-			})),
 			older: nextCursor ? `${self}${deliveryLogSearch(filters, nextCursor)}` : null,
 			newest: cursor ? `${self}${deliveryLogSearch(filters)}` : null,
 		},
@@ -90,7 +94,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ServiceWebhooks({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service } = loaderData
+	const { service, checks, moreChecks } = loaderData
 	const settings = href('/services/:serviceId/manage', { serviceId: service.id })
 	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
 	return (
@@ -107,8 +111,12 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 						<div>
 							<dt>{t('webhooks.url')}</dt>
 							<dd className="stack">
-								<code>{service.webhookUrl}</code>
-								<Link to={settings}>{t('webhooks.changeUrl')}</Link>
+								<p>
+									<code>{service.webhookUrl}</code>
+								</p>
+								<p>
+									<Link to={settings}>{t('webhooks.changeUrl')}</Link>
+								</p>
 							</dd>
 						</div>
 					</dl>
@@ -128,6 +136,7 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 			) : (
 				<NoWebhookUrl serviceId={service.id} />
 			)}
+			<RecentChecks service={service} checks={checks} more={moreChecks} />
 			<DeliveryLog {...loaderData} />
 		</section>
 	)
@@ -159,10 +168,89 @@ function ActionForm({
 	)
 }
 
+/** The newest endpoint checks with their verdicts, each a link to its result page. */
+function RecentChecks({
+	service,
+	checks,
+	more,
+}: {
+	service: { id: string; webhookUrl: string }
+	checks: WebhookCheckSummary[]
+	more: boolean
+}) {
+	const { t } = useTranslation('services')
+	return (
+		<section className="stack" aria-labelledby="checks-heading">
+			<h2 id="checks-heading">{t('webhooks.checks.title')}</h2>
+			{checks.length ? (
+				<table className="webhook-table">
+					<caption>
+						{more ? t('webhooks.checks.captionLatest', { count: checks.length }) : t('webhooks.checks.caption')}
+					</caption>
+					<thead>
+						<tr>
+							<th scope="col">{t('webhooks.checks.colChecked')}</th>
+							<th scope="col">{t('webhooks.checks.colChallenge')}</th>
+							<th scope="col">{t('webhooks.checks.colSignatures')}</th>
+						</tr>
+					</thead>
+					<tbody>
+						{checks.map((check) => (
+							<tr key={check.id}>
+								<th scope="row">
+									<Link
+										to={href('/services/:serviceId/webhooks/checks/:checkId', {
+											serviceId: service.id,
+											checkId: check.id,
+										})}
+									>
+										{t('webhooks.checks.link', { date: formatDateTime(check.created_at) })}
+									</Link>
+									{check.url === service.webhookUrl ? null : (
+										<span className="muted"> {t('webhooks.checks.sentTo', { url: check.url })}</span>
+									)}
+								</th>
+								<td>
+									<CheckVerdict verdict={check.verdicts.answers_challenge} />
+								</td>
+								<td>
+									<CheckVerdict verdict={check.verdicts.checks_signatures} />
+								</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			) : (
+				<p>{t('webhooks.checks.empty', { days: webhookLimits.retentionDays })}</p>
+			)}
+		</section>
+	)
+}
+
+/**
+ * A delivery's status in the log; a failed one with a retry coming says when ("Failed, retrying at 21:25 UTC"),
+ * the time alone when it is on the day the delivery was created (shown beside it).
+ */
+function LogStatus({ delivery }: { delivery: WebhookDeliverySummary }) {
+	const { t } = useTranslation('services')
+	if (delivery.status !== 'failed' || !delivery.next_retry_at) return <DeliveryStatus status={delivery.status} />
+	return (
+		<Trans
+			t={t}
+			i18nKey="webhooks.log.failedRetrying"
+			values={{ time: formatTimeNear(delivery.next_retry_at, delivery.created_at) }}
+			components={{
+				status: <span className="tag tag--attention" />,
+				time: <time dateTime={delivery.next_retry_at} />,
+			}}
+		/>
+	)
+}
+
 const STATUSES = webhookDeliveryStatuses
 const EVENTS = webhookEventTypes.filter((type) => type !== 'url_verification')
 
-/** The log: filters (links and a GET form, both plain URLs), the page of deliveries, and the way to older ones. */
+/** The log: the filters (a GET form: plain URLs), the page of deliveries, and the way to older ones. */
 function DeliveryLog({
 	service,
 	filters,
@@ -175,7 +263,6 @@ function DeliveryLog({
 	deliveries: WebhookDeliverySummary[]
 	isFirstPage: boolean
 	links: {
-		byStatus: Array<{ status?: WebhookDeliveryStatus; href: string }>
 		older: string | null
 		newest: string | null
 	}
@@ -187,17 +274,6 @@ function DeliveryLog({
 		<section id="log" className="stack" aria-labelledby="log-heading">
 			<h2 id="log-heading">{t('webhooks.log.title')}</h2>
 			<p>{t('webhooks.log.intro', { days: webhookLimits.retentionDays })}</p>
-			<nav aria-label={t('webhooks.log.byStatus')}>
-				<ul className="webhook-filters">
-					{links.byStatus.map(({ status, href: to }) => (
-						<li key={status ?? 'all'}>
-							<Link to={to} aria-current={filters.status === status ? 'page' : undefined}>
-								{status ? t(`webhooks.status.${status}`) : t('webhooks.log.allStatuses')}
-							</Link>
-						</li>
-					))}
-				</ul>
-			</nav>
 			<Form method="get" action={self} className="form webhook-filter-form" aria-label={t('webhooks.log.filterForm')}>
 				<FilterSelect
 					name="status"
@@ -250,7 +326,7 @@ function DeliveryLog({
 									)}
 								</th>
 								<td>
-									<DeliveryStatus status={delivery.status} />
+									<LogStatus delivery={delivery} />
 								</td>
 								<td>
 									{delivery.last_status_code !== null

@@ -5,6 +5,7 @@ import {
 	validationMessages,
 	webhookDeliveryListQuery,
 	limits,
+	listQuery,
 } from '../../../../app/api/contract/index'
 import type { webhookDeliveriesEndpoints } from '../../../../app/api/contract/webhook-deliveries.endpoints'
 import { caller, notFound, parseBody, parseQuery, reply, validationFailed, type Ctx, type Handlers } from '../../http'
@@ -12,12 +13,21 @@ import { ownService } from '../services/state'
 import { liveSigningSecrets, rotateSigningSecret } from './keys'
 import {
 	presentCheck,
+	presentCheckSummary,
 	presentDelivery,
 	presentDeliverySummary,
 	presentHealth,
 	presentSigningSecrets,
 } from './presenters'
-import { checkEndpoint, deliver, deliveriesOf, pruneWebhooks, runDueRetries, sendEvent } from './state'
+import {
+	checkEndpoint,
+	deliver,
+	deliveriesOf,
+	pruneWebhooks,
+	runDueRetries,
+	sendEvent,
+	type CheckRecord,
+} from './state'
 
 /** The caller's service of the path's `{id}`; anything else is the same 404. */
 function serviceOf(ctx: Ctx) {
@@ -49,6 +59,27 @@ function decodeCursor(cursor: string): number | null {
 	}
 }
 
+/**
+ * The checks' cursor is the position of the last check of a page in their order (newest first by `created_at`,
+ * then by id): the next page starts after it, whether it is still kept or not.
+ */
+type CheckPosition = { at: number; id: string }
+const encodeCheckCursor = (check: CheckRecord) =>
+	Buffer.from(JSON.stringify({ at: check.created_at, id: check.id })).toString('base64url')
+function decodeCheckCursor(cursor: string): CheckPosition | null {
+	try {
+		const { at, id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CheckPosition>
+		return typeof at === 'number' && Number.isInteger(at) && typeof id === 'string' && id !== '' ? { at, id } : null
+	} catch {
+		return null
+	}
+}
+/** Newest first; the same time (one millisecond) by id, so every check has one place. */
+const newestCheckFirst = (a: CheckRecord, b: CheckRecord) =>
+	b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+const isAfter = (check: CheckRecord, position: CheckPosition) =>
+	check.created_at < position.at || (check.created_at === position.at && check.id < position.id)
+
 export const PING_MESSAGE = 'A test event sent from the partner portal.'
 
 type WebhookEndpointName = keyof typeof webhookDeliveriesEndpoints
@@ -63,6 +94,26 @@ export const webhookHandlers = {
 	checkWebhookEndpoint: async (ctx) => {
 		const check = await checkEndpoint(ctx.store, serviceOf(ctx))
 		return reply(201, { data: presentCheck(ctx.store, check) })
+	},
+
+	listWebhookChecks: (ctx) => {
+		const service = serviceOf(ctx)
+		const query = parseQuery(ctx, listQuery)
+		let after: CheckPosition | null = null
+		if (query.cursor !== undefined) {
+			after = decodeCheckCursor(query.cursor)
+			if (after === null) throw validationFailed({ cursor: [validationMessages.invalid] })
+		}
+		pruneWebhooks(ctx.store)
+		const perPage = query.per_page ?? limits.perPageDefault
+		const matching = ctx.store.data.webhook_checks
+			.filter((check) => check.service_id === service.id && (after === null || isAfter(check, after)))
+			.sort(newestCheckFirst)
+		const page = matching.slice(0, perPage)
+		return reply(200, {
+			data: page.map((check) => presentCheckSummary(ctx.store, check)),
+			meta: { next_cursor: matching.length > perPage ? encodeCheckCursor(page.at(-1)!) : null },
+		})
 	},
 
 	getWebhookCheck: (ctx) => {

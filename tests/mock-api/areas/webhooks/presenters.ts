@@ -2,6 +2,7 @@
 import type {
 	SigningSecret,
 	WebhookCheck,
+	WebhookCheckSummary,
 	WebhookDelivery,
 	WebhookDeliverySummary,
 	WebhookExchange,
@@ -54,15 +55,16 @@ export function presentDelivery(store: MockStore, delivery: DeliveryRecord): Web
 	}
 }
 
+export function presentCheckSummary(store: MockStore, check: CheckRecord): WebhookCheckSummary {
+	return { id: check.id, url: check.url, verdicts: verdicts(check), created_at: store.clock.iso(check.created_at) }
+}
+
 export function presentCheck(store: MockStore, check: CheckRecord): WebhookCheck {
 	return {
-		id: check.id,
-		url: check.url,
+		...presentCheckSummary(store, check),
 		challenge: check.challenge,
 		signed: presentExchange(store, check.signed, check.payload),
 		wrong_signature: presentExchange(store, check.wrong_signature, check.payload),
-		verdicts: verdicts(check),
-		created_at: store.clock.iso(check.created_at),
 	}
 }
 
