@@ -26,6 +26,7 @@ import {
 import { DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { ScrollTable } from '#app/components/ui/scroll-table'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
@@ -222,8 +223,11 @@ function DeliveryLog({
 			</Form>
 
 			{deliveries.length ? (
-				<table className="webhook-table">
-					<caption>{filtered ? t('webhooks.log.captionFiltered') : t('webhooks.log.caption')}</caption>
+				<ScrollTable
+					id="log-caption"
+					className="webhook-table webhook-log"
+					caption={filtered ? t('webhooks.log.captionFiltered') : t('webhooks.log.caption')}
+				>
 					<thead>
 						<tr>
 							<th scope="col">{t('webhooks.log.colEvent')}</th>
@@ -252,7 +256,7 @@ function DeliveryLog({
 								<td>
 									<DeliveryStatus status={delivery.status} />
 								</td>
-								<td>
+								<td className="webhook-log__answer">
 									{delivery.last_status_code !== null
 										? t('webhooks.log.httpStatus', { status: delivery.last_status_code })
 										: delivery.last_error
@@ -266,7 +270,7 @@ function DeliveryLog({
 							</tr>
 						))}
 					</tbody>
-				</table>
+				</ScrollTable>
 			) : filtered ? (
 				<p>
 					{t('webhooks.log.noMatch')} <Link to={self}>{t('webhooks.log.clear')}</Link>
