@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { uniqueEmail } from '#tests/mock-api/hooks-client'
-import { createPartner, signInOverHttp } from './utils/auth'
+import { createPartner, fillSignIn, signInOverHttp } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { LIST, postCreateWith, serviceIdOf } from './utils/services'
 import { expect, jsDisabled, test } from './fixtures'
@@ -90,11 +90,17 @@ async function newLongService(page: Page, baseURL: string) {
 	return { host, details, serviceId: serviceIdOf(details), webhookHost: `hooks.${host}` }
 }
 
-test('guest pages and error pages fit a 390 px screen', async ({ page }) => {
+test('guest pages and error pages fit a 390 px screen', async ({ page, mock }) => {
 	for (const path of ['/auth/sign-in', '/auth/sign-up', '/auth/reset-password']) await visit(page, path)
 	await visit(page, '/auth/reset-password/token/not-a-real-token-but-a-long-one-0123456789abcdef', 'reset token')
 	await visit(page, '/tokens/email-verification/not-a-real-token-0123456789abcdef', 'an emailed link')
 	await visit(page, '/no-such-page/with/a/long/path/that/does/not/exist', 'not found')
+	// The two-step step, its code sent to a long address.
+	const partner = await createPartner(mock, { email: longEmail(), email_two_step: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, partner.password)
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+	await expectFits(page, 'two-step step')
 })
 
 test('the account area, the dashboard and contact fit a 390 px screen', async ({ page, mock, baseURL }) => {
@@ -144,7 +150,15 @@ test('the service area fits a 390 px screen: the one-time secret, settings, sect
 		{ date: today.toISOString().slice(0, 10), active_users: 1234567, new_users: 7654, nukes: 3 },
 	])
 	await visit(page, `${details}?days=90`, 'details with statistics')
-	for (const section of ['manage', 'manage/logo', 'developers', 'protections', 'translations', 'webhooks']) {
+	for (const section of [
+		'manage',
+		'manage/logo',
+		'manage/logo/remove',
+		'developers',
+		'protections',
+		'translations',
+		'webhooks',
+	]) {
 		await visit(page, `${details}/${section}`)
 	}
 	await visit(page, `${details}/verifications/reset`, 'domain reset confirmation')
