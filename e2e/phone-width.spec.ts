@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test'
-import { uniqueEmail } from '#tests/mock-api/hooks-client'
+import { uniqueEmail, type MockHooks } from '#tests/mock-api/hooks-client'
 import { createPartner, fillSignIn, signInOverHttp } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { LIST, postCreateWith, serviceIdOf } from './utils/services'
@@ -68,7 +68,7 @@ async function visit(page: Page, path: string, what = path) {
 }
 
 /** A long-named partner with a long address, signed in over HTTP in this page's context. */
-async function signInLongNamed(page: Page, mock: Parameters<typeof createPartner>[0], baseURL: string) {
+async function signInLongNamed(page: Page, mock: MockHooks, baseURL: string) {
 	const partner = await createPartner(mock, {
 		email: longEmail(),
 		first_name: LONG_FIRST,
