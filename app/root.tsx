@@ -1,22 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import {
 	data,
-	Form,
 	href,
 	Links,
 	Meta,
 	Outlet,
 	Scripts,
 	ScrollRestoration,
-	useLocation,
 	useNavigation,
 	useRouteLoaderData,
 	Link,
-	NavLink,
 } from 'react-router'
-import { AuthenticityTokenInput, AuthenticityTokenProvider } from 'remix-utils/csrf/react'
+import { AuthenticityTokenProvider } from 'remix-utils/csrf/react'
 import type { Route } from './+types/root'
 import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-boundary'
+import { SiteNav } from '#app/components/site-nav'
 import { Spinner } from '#app/components/ui/spinner'
 import { getConfig } from '#app/config.server'
 import { currentUserOrNull } from '#app/api/users.server'
@@ -147,47 +145,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Scripts nonce={nonce} />
 			</body>
 		</html>
-	)
-}
-
-function SiteNav({ user }: { user: { name: string } | null }) {
-	const { t } = useTranslation()
-	const location = useLocation()
-	return (
-		<nav aria-label={t('nav.label')} className="site-nav">
-			{user ? (
-				<>
-					<NavLink to={href('/')} end>
-						{t('nav.dashboard')}
-					</NavLink>
-					<Link
-						to={href('/me/manage/general/personal-details')}
-						aria-current={location.pathname.startsWith('/me/manage') ? 'true' : undefined}
-					>
-						{t('nav.account')}
-					</Link>
-					<Link
-						to={href('/services/manage')}
-						aria-current={location.pathname.startsWith('/services/') ? 'true' : undefined}
-					>
-						{t('nav.services')}
-					</Link>
-					<NavLink to={href('/contact')}>{t('nav.contact')}</NavLink>
-					<span className="site-nav__user">{t('nav.signedInAs', { name: user.name })}</span>
-					<Form method="post" action={href('/auth/sign-out')}>
-						<AuthenticityTokenInput />
-						<button type="submit" className="button button--link">
-							{t('nav.signOut')}
-						</button>
-					</Form>
-				</>
-			) : (
-				<>
-					<NavLink to={href('/auth/sign-in')}>{t('nav.signIn')}</NavLink>
-					<NavLink to={href('/auth/sign-up')}>{t('nav.signUp')}</NavLink>
-				</>
-			)}
-		</nav>
 	)
 }
 

@@ -14,6 +14,7 @@ import { ReviewBadge } from '#app/components/services/service-summary'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { CopyButton } from '#app/components/ui/copy-button'
+import { ScrollTable } from '#app/components/ui/scroll-table'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
@@ -149,8 +150,11 @@ function Domain({
 					/>
 				</dl>
 				{findings ? (
-					<table className="table">
-						<caption>{t('verifications.domain.findings.dnsCaption')}</caption>
+					<ScrollTable
+						id="dns-findings"
+						className="table findings-table"
+						caption={t('verifications.domain.findings.dnsCaption')}
+					>
 						<FindingsHead />
 						<tbody>
 							<tr>
@@ -173,7 +177,7 @@ function Domain({
 								</td>
 							</tr>
 						</tbody>
-					</table>
+					</ScrollTable>
 				) : null}
 			</section>
 
@@ -195,8 +199,11 @@ function Domain({
 					/>
 				</dl>
 				{findings ? (
-					<table className="table">
-						<caption>{t('verifications.domain.findings.fileCaption')}</caption>
+					<ScrollTable
+						id="file-findings"
+						className="table findings-table"
+						caption={t('verifications.domain.findings.fileCaption')}
+					>
 						<FindingsHead />
 						<tbody>
 							<tr>
@@ -220,7 +227,7 @@ function Domain({
 								</td>
 							</tr>
 						</tbody>
-					</table>
+					</ScrollTable>
 				) : null}
 			</section>
 

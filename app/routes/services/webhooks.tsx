@@ -29,6 +29,7 @@ import {
 import { CheckVerdict, DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { ScrollTable } from '#app/components/ui/scroll-table'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime, formatTimeNear } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
@@ -298,8 +299,11 @@ function DeliveryLog({
 			</Form>
 
 			{deliveries.length ? (
-				<table className="webhook-table">
-					<caption>{filtered ? t('webhooks.log.captionFiltered') : t('webhooks.log.caption')}</caption>
+				<ScrollTable
+					id="log-caption"
+					className="webhook-table webhook-log"
+					caption={filtered ? t('webhooks.log.captionFiltered') : t('webhooks.log.caption')}
+				>
 					<thead>
 						<tr>
 							<th scope="col">{t('webhooks.log.colEvent')}</th>
@@ -328,7 +332,7 @@ function DeliveryLog({
 								<td>
 									<LogStatus delivery={delivery} />
 								</td>
-								<td>
+								<td className="webhook-log__answer">
 									{delivery.last_status_code !== null
 										? t('webhooks.log.httpStatus', { status: delivery.last_status_code })
 										: delivery.last_error
@@ -342,7 +346,7 @@ function DeliveryLog({
 							</tr>
 						))}
 					</tbody>
-				</table>
+				</ScrollTable>
 			) : filtered ? (
 				<p>
 					{t('webhooks.log.noMatch')} <Link to={self}>{t('webhooks.log.clear')}</Link>

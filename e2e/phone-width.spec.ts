@@ -1,0 +1,333 @@
+import type { Page, TestInfo } from '@playwright/test'
+import { uniqueEmail, type MockHooks } from '#tests/mock-api/hooks-client'
+import { createPartner, fillSignIn, signInOverHttp } from './utils/auth'
+import { expectAccessible } from './utils/axe'
+import { LIST, postCreateWith, serviceIdOf } from './utils/services'
+import { expect, jsDisabled, test } from './fixtures'
+
+/**
+ * Issue 31 points 1–3 and 10: on a 390 px phone no page is wider than the screen. Long values (the one-time
+ * secret, URLs, DNS names and values, a long email address, a long delivery error) wrap or scroll inside their
+ * own box; tables scroll inside a labelled region; the header stays compact, with its menu working without
+ * JavaScript.
+ */
+const PHONE = { width: 390, height: 844 }
+test.use({ viewport: PHONE })
+
+const ONCE = 'Copy it now: it will not be shown again'
+// Long, but real: a partner's name and address, host names of up to 63 characters a label.
+const LONG_FIRST = 'Maximilianus-Bartholomew'
+const LONG_LAST = 'Featherstonehaugh-Wolfeschlegelsteinhausen'
+const longEmail = () => uniqueEmail('partner.with.a.particularly.long.mailbox.name.for.the.phone.check')
+let hosts = 0
+const longHost = () =>
+	`a-rather-long-subdomain-label-for-the-phone-width-check-${++hosts}-${process.pid}.partner-endpoints-example.example.com`
+
+/**
+ * The document's width against the screen's, at the page now shown: never wider. A failure names the elements
+ * that stick out (the innermost ones), to say where to look.
+ */
+async function expectFits(page: Page, what: string) {
+	const { scrollWidth, clientWidth, outside } = await page.evaluate(() => {
+		const root = document.documentElement
+		const sticksOut = (rect: DOMRect) => rect.right > root.clientWidth + 0.5
+		const wide = [...document.body.querySelectorAll('*')].filter(
+			(element) =>
+				sticksOut(element.getBoundingClientRect()) ||
+				[...element.childNodes].some((node) => {
+					if (node.nodeType !== Node.TEXT_NODE) return false
+					const range = document.createRange()
+					range.selectNodeContents(node)
+					return sticksOut(range.getBoundingClientRect())
+				}),
+		)
+		const innermost = wide.filter((element) => !wide.some((other) => other !== element && element.contains(other)))
+		return {
+			scrollWidth: root.scrollWidth,
+			clientWidth: root.clientWidth,
+			outside: innermost
+				.slice(0, 5)
+				.map(
+					(element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`,
+				),
+		}
+	})
+	expect
+		.soft(
+			scrollWidth,
+			`${what} (${page.url()}) is ${scrollWidth} px wide on a ${clientWidth} px screen: ${outside.join(', ')}`,
+		)
+		.toBe(clientWidth)
+}
+
+/** Opens `path`, checks it has a main heading, then that it fits. */
+async function visit(page: Page, path: string, what = path) {
+	await page.goto(path)
+	await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+	await expectFits(page, what)
+}
+
+/** A long-named partner with a long address, signed in over HTTP in this page's context. */
+async function signInLongNamed(page: Page, mock: MockHooks, baseURL: string) {
+	const partner = await createPartner(mock, {
+		email: longEmail(),
+		first_name: LONG_FIRST,
+		last_name: LONG_LAST,
+		company_name: 'The Extraordinarily Long-Named Analytical Engines Company Limited',
+	})
+	await signInOverHttp(page.context().request, baseURL, partner.email, partner.password)
+	return partner
+}
+
+/** A service of the signed-in partner on a long host name; its details page shows the one-time secret. */
+async function newLongService(page: Page, baseURL: string) {
+	const host = longHost()
+	const details = await postCreateWith(page.context().request, baseURL, {
+		website_url: `https://${host}/welcome/to/a/page/with/a/long/path`,
+		webhook_url: `https://hooks.${host}/partner/webhooks/receive`,
+		authorization_url: `https://${host}/oauth/authorize/with/a/long/path`,
+	})
+	return { host, details, serviceId: serviceIdOf(details), webhookHost: `hooks.${host}` }
+}
+
+test('guest pages and error pages fit a 390 px screen', async ({ page, mock }) => {
+	for (const path of ['/auth/sign-in', '/auth/sign-up', '/auth/reset-password']) await visit(page, path)
+	await visit(page, '/auth/reset-password/token/not-a-real-token-but-a-long-one-0123456789abcdef', 'reset token')
+	await visit(page, '/tokens/email-verification/not-a-real-token-0123456789abcdef', 'an emailed link')
+	await visit(page, '/no-such-page/with/a/long/path/that/does/not/exist', 'not found')
+	// The two-step step, its code sent to a long address.
+	const partner = await createPartner(mock, { email: longEmail(), email_two_step: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, partner.password)
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+	await expectFits(page, 'two-step step')
+})
+
+test('the account area, the dashboard and contact fit a 390 px screen', async ({ page, mock, baseURL }) => {
+	const partner = await signInLongNamed(page, mock, baseURL!)
+	await visit(page, '/', 'dashboard')
+	await visit(page, '/contact')
+	await visit(page, '/me/manage/general/personal-details')
+	await visit(page, '/me/manage/security/password')
+	await visit(page, '/me/manage/security/multi-factor-authentication')
+	await visit(page, '/me/manage/security/multi-factor-authentication/totp')
+	await page.getByRole('button', { name: 'Set up authenticator app' }).click()
+	await expect(page.getByRole('figure', { name: 'Setup key' })).toBeVisible()
+	await expectFits(page, 'authenticator set-up with its key')
+	await visit(page, '/me/manage/security/multi-factor-authentication/email')
+	await page.getByRole('button', { name: 'Send me a code' }).click()
+	await expect(page.getByText(`We have sent a code to ${partner.email}.`)).toBeVisible()
+	await expectFits(page, 'email code sent to a long address')
+	// A pending change to another long address.
+	await visit(page, '/me/manage/security/email')
+	await page.getByLabel('New email address').fill(longEmail())
+	await page.getByLabel('Current password').fill(partner.password)
+	await page.getByRole('button', { name: 'Send confirmation link' }).click()
+	await expect(page.getByText(/Waiting for you to confirm/)).toBeVisible()
+	await expectFits(page, 'email change pending')
+})
+
+test('the service area fits a 390 px screen: the one-time secret, settings, sections, statistics', async ({
+	page,
+	mock,
+	baseURL,
+}) => {
+	test.setTimeout(60_000)
+	await signInLongNamed(page, mock, baseURL!)
+	await visit(page, LIST, 'services list and create form')
+	const { details, serviceId } = await newLongService(page, baseURL!)
+	await page.goto(details)
+	await expect(page.getByText(ONCE)).toBeVisible()
+	await expectFits(page, 'details with the one-time secret')
+	const secret = page.getByRole('figure', { name: 'Client secret' }).locator('code')
+	const box = (await secret.boundingBox())!
+	expect(box.x).toBeGreaterThanOrEqual(0)
+	expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
+
+	await visit(page, LIST, 'services list with a service')
+	const today = await mock.now()
+	await mock.setStats(serviceId, [
+		{ date: today.toISOString().slice(0, 10), active_users: 1234567, new_users: 7654, nukes: 3 },
+	])
+	await visit(page, `${details}?days=90`, 'details with statistics')
+	for (const section of [
+		'manage',
+		'manage/logo',
+		'manage/logo/remove',
+		'developers',
+		'protections',
+		'translations',
+		'webhooks',
+	]) {
+		await visit(page, `${details}/${section}`)
+	}
+	await visit(page, `${details}/verifications/reset`, 'domain reset confirmation')
+	await visit(page, `${details}/verifications/submit`, 'review submit confirmation')
+})
+
+test('the domain check with findings fits a 390 px screen, its tables in labelled regions', async ({
+	page,
+	mock,
+	baseURL,
+}, testInfo) => {
+	await signInLongNamed(page, mock, baseURL!)
+	const { host, details } = await newLongService(page, baseURL!)
+	const recordName = `_partner-verification.${host}`
+	await mock.addDnsRecord({
+		name: recordName,
+		type: 'TXT',
+		value: `partner-verification=${'not-the-token-'.repeat(5)}`,
+	})
+	await mock.addDnsRecord({
+		name: recordName,
+		type: 'TXT',
+		value: 'v=spf1 include:_spf.a-long-mail-provider.example.com -all',
+	})
+	await mock.serveWellKnown({
+		url: `https://${host}/.well-known/partner-verification.txt`,
+		content: `an-old-token-that-is-long-and-has-no-spaces-${'0123456789'.repeat(4)}`,
+	})
+	await page.goto(`${details}/verifications`)
+	await page.getByRole('region', { name: 'Domain verification' }).getByRole('button', { name: 'Verify' }).click()
+	await expect(page.getByText('The domain could not be verified.')).toBeVisible()
+	await expectFits(page, 'domain check with findings')
+	for (const name of ['DNS TXT record: what the last check found', 'File on your website: what the last check found']) {
+		const table = page.getByRole('table', { name })
+		// Scrolls inside its own region, which a keyboard can reach; the Found column is reachable.
+		const region = page.getByRole('region', { name })
+		await expect(region).toHaveAttribute('tabindex', '0')
+		await expect(region.getByRole('table', { name })).toBeVisible()
+		await table.getByRole('columnheader', { name: 'Found' }).scrollIntoViewIfNeeded()
+		await expect(table.getByRole('columnheader', { name: 'Found' })).toBeInViewport()
+	}
+	await expectAccessible(page, testInfo)
+})
+
+test('webhooks: the log with a long error, a delivery and a check fit a 390 px screen; words stay whole', async ({
+	page,
+	mock,
+	baseURL,
+}, testInfo) => {
+	await signInLongNamed(page, mock, baseURL!)
+	const { details, webhookHost } = await newLongService(page, baseURL!)
+	// The endpoint's host resolves to a loopback address: the delivery fails with a long error naming the host.
+	await mock.addDnsRecord({ name: webhookHost, type: 'A', value: '127.0.0.1' })
+	await page.goto(`${details}/webhooks`)
+	await page.getByRole('button', { name: 'Send test event' }).click()
+	await expect(page).toHaveURL(/\/webhooks\/deliveries\/[^/]+$/)
+	await expect(page.getByText(/resolves to a private, loopback or link-local address/).first()).toBeVisible()
+	await expectFits(page, 'delivery with a long error')
+
+	await visit(page, `${details}/webhooks`, 'webhooks with a long error in the log')
+	const log = page.getByRole('table', { name: 'Deliveries, newest first' })
+	await expect(page.getByRole('region', { name: 'Deliveries, newest first' })).toHaveAttribute('tabindex', '0')
+	// No word is broken apart: a column heading and the status are each on one line.
+	for (const text of [
+		log.getByRole('columnheader', { name: 'Status' }),
+		log.getByRole('columnheader', { name: 'Attempts' }),
+		log.getByText('Failed', { exact: true }),
+	]) {
+		const lines = await text.evaluate((element) => {
+			const range = document.createRange()
+			range.selectNodeContents(element)
+			return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+		})
+		expect(lines).toBe(1)
+	}
+	await expectAccessible(page, testInfo)
+
+	await mock.addWebhookReceiver({ url: `https://${webhookHost}/partner/webhooks/receive` })
+	await page.getByRole('button', { name: 'Check endpoint' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Endpoint check' })).toBeVisible()
+	await expectFits(page, 'endpoint check')
+})
+
+test('secrets: the confirmations and the new secret after a rotation and a reset fit a 390 px screen', async ({
+	page,
+	mock,
+	baseURL,
+}) => {
+	await signInLongNamed(page, mock, baseURL!)
+	const { details } = await newLongService(page, baseURL!)
+	const developers = `${details}/developers`
+	await visit(page, `${developers}/secrets/rotate`, 'rotate confirmation')
+	await page.getByRole('button', { name: 'Create a second secret' }).click()
+	await expect(page.getByText(ONCE)).toBeVisible()
+	await expectFits(page, 'the new secret after a rotation')
+	await page
+		.getByRole('link', { name: /^Revoke secret/ })
+		.first()
+		.click()
+	await expect(page.getByRole('heading', { level: 1, name: /^Revoke secret/ })).toBeVisible()
+	await expectFits(page, 'revoke confirmation')
+	await visit(page, `${developers}/secrets/reset`, 'reset confirmation')
+	await page.getByRole('button', { name: 'Reset the secret' }).click()
+	await expect(page.getByText(ONCE)).toBeVisible()
+	await expectFits(page, 'the new secret after a reset')
+})
+
+test('an error page fits a 390 px screen, signed in', async ({ page, partner: _signedIn, mock }) => {
+	await visit(page, '/services/not-a-service-of-yours-with-a-long-identifier-0123456789', 'not found, signed in')
+	await mock.fault({ method: 'GET', path: '/services*', status: 500 })
+	await page.goto(LIST)
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	await expectFits(page, 'something went wrong')
+})
+
+/** The header's height and whether it is on one line. */
+const headerHeight = async (page: Page) => (await page.getByRole('banner').boundingBox())!.height
+
+test('on a phone the header is compact: its menu opens without JavaScript, marks the current page, names the partner', async ({
+	page,
+	mock,
+	baseURL,
+}, testInfo: TestInfo) => {
+	await signInLongNamed(page, mock, baseURL!)
+	await page.goto(LIST)
+	expect(await headerHeight(page)).toBeLessThanOrEqual(72)
+	const nav = page.getByRole('navigation', { name: 'Main' })
+	await expect(nav.getByRole('link', { name: 'Services' })).toBeHidden()
+	await page.getByRole('banner').getByText('Menu', { exact: true }).click()
+	await expect(nav.getByRole('link', { name: 'Services' })).toBeVisible()
+	await expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'true')
+	await expect(nav.getByText(`Signed in as ${LONG_FIRST} ${LONG_LAST}`)).toBeVisible()
+	await expectFits(page, 'the open menu')
+	await expectAccessible(page, testInfo)
+	await nav.getByRole('link', { name: 'Account' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible()
+	if (jsDisabled(testInfo)) return
+	// With JavaScript the menu closes once it has taken the partner to another page.
+	await expect(nav.getByRole('link', { name: 'Services' })).toBeHidden()
+})
+
+test('on a desktop a long name keeps the header on one line, the name cut with an ellipsis', async ({
+	page,
+	mock,
+	baseURL,
+}) => {
+	await page.setViewportSize({ width: 1280, height: 800 })
+	await signInLongNamed(page, mock, baseURL!)
+	await page.goto('/')
+	const nav = page.getByRole('navigation', { name: 'Main' })
+	await expect(page.getByRole('banner').getByText('Menu', { exact: true })).toBeHidden()
+	await expect(nav.getByRole('link', { name: 'Services' })).toBeVisible()
+	expect(await headerHeight(page)).toBeLessThanOrEqual(72)
+	const name = nav.getByText(`Signed in as ${LONG_FIRST} ${LONG_LAST}`)
+	await expect(name).toBeVisible()
+	const cut = await name.evaluate((element) => element.scrollWidth > element.clientWidth)
+	expect(cut).toBe(true)
+	await expect(name).toHaveCSS('text-overflow', 'ellipsis')
+})
+
+test('copyable values use a readable monospace stack and size', async ({ page, partner: _signedIn, baseURL }) => {
+	const { details } = await newLongService(page, baseURL!)
+	await page.goto(`${details}/developers`)
+	const value = page.locator('main code').first()
+	await expect(value).toBeVisible()
+	await expect(value).toHaveCSS(
+		'font-family',
+		/^ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace$/,
+	)
+	const size = await value.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
+	expect(size).toBeGreaterThanOrEqual(15)
+})
