@@ -46,7 +46,7 @@ for (const example of webhookExamples) {
 			// The check's events are not acted on: still the one ping.
 			expect(handled()).toHaveLength(1)
 		} finally {
-			expect(await receiver.stop()).toBe(0)
+			await receiver.stop()
 		}
 	})
 }

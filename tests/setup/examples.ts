@@ -3,15 +3,12 @@
  * 127.0.0.1, with the signing secret in WEBHOOK_SECRET. Used by tests/examples and the e2e journey.
  */
 import { spawn } from 'node:child_process'
-import path from 'node:path'
 import { projectRoot } from './processes'
 
 export const webhookExamples = [
-	{
-		name: 'node',
-		command: path.join(projectRoot, 'node_modules/.bin/tsx'),
-		args: ['examples/webhooks/node/server.ts'],
-	},
+	// `node --import tsx`, not the tsx command: one process, so SIGTERM reaches the example's own handler (the tsx
+	// command relays signals to a child process, and under load it sometimes exits 143 before the child has).
+	{ name: 'node', command: process.execPath, args: ['--import', 'tsx', 'examples/webhooks/node/server.ts'] },
 	{ name: 'python', command: 'python3', args: ['examples/webhooks/python/server.py'] },
 ] as const
 export type WebhookExample = (typeof webhookExamples)[number]
