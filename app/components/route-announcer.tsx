@@ -15,12 +15,7 @@ export function RouteAnnouncer() {
 	// What had focus when the navigation began (the link or button pressed): if it still has it, nothing took it.
 	const focusedBefore = useRef<Element | null>(null)
 	useEffect(() => {
-		if (navigation.state !== 'idle') focusedBefore.current ??= document.activeElement
-	}, [navigation.state])
-
-	useEffect(() => {
 		const before = focusedBefore.current
-		focusedBefore.current = null
 		if (location.pathname === previousPath.current) return
 		previousPath.current = location.pathname
 		// A frame later: after the new page's own effects, and after the scroll to `#section`.
@@ -29,7 +24,7 @@ export function RouteAnnouncer() {
 			const active = document.activeElement
 			const taken = active && active !== document.body && active !== before && main?.contains(active)
 			if (!taken) {
-				const hashTarget = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null
+				const hashTarget = location.hash ? document.getElementById(idOf(location.hash)) : null
 				const target = hashTarget ?? main?.querySelector<HTMLElement>('h1')
 				if (target) {
 					if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
@@ -41,9 +36,24 @@ export function RouteAnnouncer() {
 		return () => cancelAnimationFrame(frame)
 	}, [location.pathname, location.hash])
 
+	// After the effect above (the same commit ends a navigation and brings its location): it has read it by then.
+	useEffect(() => {
+		if (navigation.state === 'idle') focusedBefore.current = null
+		else focusedBefore.current ??= document.activeElement
+	}, [navigation.state])
+
 	return (
 		<div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
 			{title}
 		</div>
 	)
+}
+
+/** The element id a `#hash` names (as typed, when it is not valid percent-encoding). */
+function idOf(hash: string) {
+	try {
+		return decodeURIComponent(hash.slice(1))
+	} catch {
+		return hash.slice(1)
+	}
 }
