@@ -159,6 +159,9 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 						<Link to={`${SELF}?method=email`}>{t('twoStep.useEmail')}</Link>
 					</li>
 				</ul>
+				<p>
+					<Trans t={t} i18nKey="twoStep.lost.contact" components={[<Link key="contact" to={href('/contact')} />]} />
+				</p>
 				{cancelForm}
 			</section>
 		)
