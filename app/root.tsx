@@ -16,6 +16,7 @@ import type { Route } from './+types/root'
 import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-boundary'
 import { SiteNav } from '#app/components/site-nav'
 import { Spinner } from '#app/components/ui/spinner'
+import { RouteAnnouncer } from '#app/components/route-announcer'
 import { getConfig } from '#app/config.server'
 import { currentUserOrNull } from '#app/api/users.server'
 import { takeDraft } from '#app/auth/drafts.server'
@@ -74,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		requestId,
 		user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
 		// Translated here: the banner may name any namespace, and the browser loads only the page's own (decision 0018).
-		flash: flash ? { tone: flash.tone, message: t(flash.key, flash.values) } : null,
+		flash: flash ? { tone: flash.tone, message: t(flash.key, flash.values), section: flash.section } : null,
 		draft: draft ? { form: draft.form, values: draft.values } : null,
 		csrfToken: getCsrfToken(context),
 		sourceRepositoryUrl: config.SOURCE_REPOSITORY_URL,
@@ -121,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					</header>
 					<NavigationSpinner />
 					<main id="main-content" className="container main" tabIndex={-1}>
+						<RouteAnnouncer />
 						<FlashProvider flash={rootData?.flash ?? null}>{children}</FlashProvider>
 					</main>
 					<footer className="site-footer">

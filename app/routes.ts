@@ -14,7 +14,6 @@ export default [
 		index('routes/dashboard.tsx'),
 		route('auth/sign-out', 'routes/auth/sign-out.tsx'),
 		route('auth/verification/resend', 'routes/auth/verification-resend.tsx'),
-		route('contact', 'routes/contact.tsx'),
 		layout('routes/services/layout.tsx', [
 			route('services/manage', 'routes/services/list.tsx'),
 			route('services/:serviceId', 'routes/services/details.tsx'),
@@ -47,6 +46,8 @@ export default [
 		]),
 	]),
 	// Public.
+	// Signed out too (a partner who lost their authenticator, issue 31); a signed-in partner's form as before.
+	route('contact', 'routes/contact.tsx'),
 	route('tokens/:type/:token', 'routes/tokens.tsx'),
 	route('healthz', 'routes/healthz.ts'),
 	route('readyz', 'routes/readyz.ts'),

@@ -3,21 +3,22 @@ import { expect, test } from './fixtures'
 
 test('an anonymous visitor is sent to sign-in and brought back afterwards', async ({ page, mock }) => {
 	const partner = await createPartner(mock)
-	await page.goto('/contact?topic=billing')
-	await expect(page).toHaveURL(/\/auth\/sign-in\?redirect_to=%2Fcontact%3Ftopic%3Dbilling$/)
+	// (The contact page is public since issue 31: the services list stands for the signed-in group.)
+	await page.goto('/services/manage?topic=billing')
+	await expect(page).toHaveURL(/\/auth\/sign-in\?redirect_to=%2Fservices%2Fmanage%3Ftopic%3Dbilling$/)
 	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(page).toHaveURL(/\/contact\?topic=billing$/)
+	await expect(page).toHaveURL(/\/services\/manage\?topic=billing$/)
 })
 
 test('redirect_to survives the two-step step', async ({ page, mock }) => {
 	const partner = await createPartner(mock, { email_two_step: true })
-	await page.goto('/contact')
+	await page.goto('/services/manage')
 	await fillSignIn(page, partner.email, PASSWORD)
 	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
 	const code = (await mock.lastEmail(partner.email)).codes[0]!
 	await page.getByRole('textbox', { name: 'Code' }).fill(code)
 	await page.getByRole('button', { name: 'Continue' }).click()
-	await expect(page).toHaveURL(/\/contact$/)
+	await expect(page).toHaveURL(/\/services\/manage$/)
 })
 
 test('a hostile redirect_to ends at the home page', async ({ page, mock }) => {
@@ -110,11 +111,11 @@ test('a page asked for with its query after the session ended comes back with th
 })
 
 test('a data request for a signed-in page remembers the page, not the .data address', async ({ request, baseURL }) => {
-	const response = await request.get('/contact.data?topic=x', { maxRedirects: 0 })
+	const response = await request.get('/services/manage.data?topic=x', { maxRedirects: 0 })
 	// React Router answers data requests with a redirect it performs itself.
 	const location = response.headers()['location'] ?? response.headers()['x-remix-redirect'] ?? ''
 	const body = location || (await response.text())
-	expect(body).toContain('redirect_to=%2Fcontact%3Ftopic%3Dx')
+	expect(body).toContain('redirect_to=%2Fservices%2Fmanage%3Ftopic%3Dx')
 	expect(body).not.toContain('.data')
 	expect(baseURL).toBeTruthy()
 })

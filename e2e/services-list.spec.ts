@@ -196,7 +196,10 @@ test('the dashboard sums up the services; the main navigation leads to them', as
 	await postCreate(page.context().request, baseURL!, await createFormTokens(page.context().request))
 	await page.reload()
 	await expect(card).toContainText('You have 1 service.')
-	await expect(card).toContainText('1 needs your attention (not submitted, dismissed or cancelled).')
+	// Each service that needs attention is named, with why, and leads to its review (issue 31 point 16).
+	await expect(card.getByRole('list', { name: '1 needs your attention:' }).getByRole('listitem')).toHaveText([
+		`${SERVICE.name}: not yet submitted for review`,
+	])
 	await card.getByRole('link', { name: 'Manage your services' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Your services' })).toBeVisible()
 

@@ -322,7 +322,8 @@ export function buildOpenApiDocument(): Json {
 		const description = [
 			endpoint.description,
 			limit &&
-				`At most ${limit.max} calls per partner in any ${limit.windowSeconds} seconds (refused calls do not ` +
+				`At most ${limit.max} calls ${limit.per === 'email' ? 'naming one `email`' : 'per partner'} in any ` +
+					`${limit.windowSeconds} seconds (refused calls do not ` +
 					'count); then 429 `too_many_attempts` with `Retry-After`.',
 		]
 			.filter(Boolean)
@@ -334,7 +335,9 @@ export function buildOpenApiDocument(): Json {
 			tags: [endpoint.tag],
 			security: securityOf[endpoint.auth],
 			'x-auth': endpoint.auth,
-			...(limit ? { 'x-rate-limit': { max: limit.max, window_seconds: limit.windowSeconds, per: 'partner' } } : {}),
+			...(limit
+				? { 'x-rate-limit': { max: limit.max, window_seconds: limit.windowSeconds, per: limit.per ?? 'partner' } }
+				: {}),
 			...(parameters.length ? { parameters } : {}),
 			...(endpoint.request
 				? { requestBody: { required: true, content: { 'application/json': { schema: ref(endpoint.request) } } } }

@@ -37,7 +37,7 @@ export function serviceCategories(api: ApiClient) {
 }
 
 /** Review states in which the next step is the partner's: never submitted, refused, or withdrawn. */
-const WAITING_ON_PARTNER: ReadonlySet<Service['review']['status']> = new Set([
+const WAITING_ON_PARTNER: ReadonlySet<Service['review']['status']> = new Set<WaitingOnPartner>([
 	'not_submitted',
 	'dismissed',
 	'cancelled',
@@ -46,11 +46,16 @@ const WAITING_ON_PARTNER: ReadonlySet<Service['review']['status']> = new Set([
 /** A service whose review waits on the partner. */
 export const needsAttention = (service: Service) => WAITING_ON_PARTNER.has(service.review.status)
 
-/** How many services the partner has, and how many need attention. */
+/** How many services the partner has, and which need attention (their review waits on the partner). */
 export async function servicesSummary(api: ApiClient) {
 	const services = await allPages(api, 'listServices')
-	return { total: services.length, needAttention: services.filter(needsAttention).length }
+	const attention = services
+		.filter(needsAttention)
+		.map(({ id, name, review }) => ({ id, name, status: review.status as WaitingOnPartner }))
+	return { total: services.length, attention }
 }
+
+type WaitingOnPartner = 'not_submitted' | 'dismissed' | 'cancelled'
 
 /** A key for one create form: rendered into it, so a double submit sends the same key. */
 export const newIdempotencyKey = () => crypto.randomUUID()

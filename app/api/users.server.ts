@@ -61,6 +61,25 @@ export async function verifyUserToken(api: ApiClient, typeKey: string, token: st
 	return (await api.call('verifyUserToken', { params: { id }, body: { token } })).data
 }
 
+/**
+ * What an emailed email_verification or email_change link does: `confirmed` (it did it now), `already` (a second
+ * click: its address is the account's confirmed one), or `invalid` (unknown, used, expired, replaced).
+ */
+export async function followEmailLink(
+	api: ApiClient,
+	typeKey: 'email_verification' | 'email_change',
+	token: string,
+): Promise<'confirmed' | 'already' | 'invalid'> {
+	try {
+		await verifyUserToken(api, typeKey, token)
+		return 'confirmed'
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 409 && error.code === 'already_verified') return 'already'
+		if (error instanceof ApiError && error.kind === 'bad_request') return 'invalid'
+		throw error
+	}
+}
+
 /** Whether a password reset token is still usable (unknown, used or expired: false). */
 export async function resetTokenUsable(api: ApiClient, token: string): Promise<boolean> {
 	try {

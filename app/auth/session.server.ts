@@ -7,7 +7,13 @@ import { seal, unseal } from './sealed.server'
 export const ACCESS_COOKIE = 'user.access-token'
 export const REFRESH_COOKIE = 'user.refresh-token'
 
-export type Flash = { tone: 'success' | 'info' | 'warning'; key: string; values?: Record<string, string | number> }
+export type Flash = {
+	tone: 'success' | 'info' | 'warning'
+	key: string
+	values?: Record<string, string | number>
+	/** The id of the page's section it is about: shown there (`SectionFlash`), where the partner is, not on top. */
+	section?: string
+}
 
 export type PendingSignIn = {
 	access: string

@@ -50,6 +50,26 @@ export function getUser(context: Readonly<RouterContextProvider>): User {
 	return context.get(userContext)
 }
 
+const optionalUserContext = createContext<User | null>(null)
+
+/**
+ * A page for everyone that is richer signed in (contact): the current user when there is one, else the page
+ * goes on signed out. A session that ended while in use (the browser held tokens the API refused) still goes to
+ * sign-in, like the signed-in group, so a form posted just then is kept as a draft instead of asking for more.
+ */
+export const optionalUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const hadTokens = getSession(context).hasTokens
+	const user = await currentUserOrNull(getApi(context))
+	if (!user && hadTokens) return sendToSignIn(request, context, { expired: true })
+	context.set(optionalUserContext, user)
+	return next()
+}
+
+/** The user `optionalUserMiddleware` found, or null signed out. */
+export function getOptionalUser(context: Readonly<RouterContextProvider>): User | null {
+	return context.get(optionalUserContext)
+}
+
 /** Guest-only group: a signed-in visitor goes to redirect_to or home, keeping other parameters. */
 export const guestOnlyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const user = await currentUserOrNull(getApi(context))

@@ -1,35 +1,58 @@
 import { Trans, useTranslation } from 'react-i18next'
-import { href, redirect } from 'react-router'
+import { href, Link, redirect } from 'react-router'
+import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import type { Route } from './+types/contact'
+import { getOptionalUser, optionalUserMiddleware } from '#app/middleware/guards.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { limits } from '#app/api/contract/constants'
-import { contactMessageBody } from '#app/api/contract/contact'
+import { contactMessageBody, guestContactMessageBody } from '#app/api/contract/contact'
+import { HoneypotFields } from '#app/components/honeypot-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextareaField, TextField } from '#app/components/ui/field'
 import { getConfig } from '#app/config.server'
+import { checkHoneypot, getHoneypotInputProps } from '#app/utils/honeypot.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 
 /** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
 export const handle = { i18n: ['account'] }
 
+/** Signed in or out (a partner who lost their authenticator writes from here): the form differs, not the page. */
+export const middleware: Route.MiddlewareFunction[] = [optionalUserMiddleware]
+
 export const meta: Route.MetaFunction = () => pageTitle('account:contact.title')
 
-const contactSchema = contactMessageBody
-
-export function loader() {
-	return { contactEmail: getConfig().CONTACT_EMAIL }
+export async function loader({ context }: Route.LoaderArgs) {
+	const contactEmail = getConfig().CONTACT_EMAIL
+	if (getOptionalUser(context)) return { contactEmail, guest: null }
+	// Half way through a sign-in (the two-step step), the address typed there is known: offered, not required.
+	const pending = getSession(context).getPending()
+	return { contactEmail, guest: { honeypotProps: await getHoneypotInputProps(), email: pending?.email ?? '' } }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { submission } = parseForm(context, contactSchema)
-	if (submission.status !== 'success') return invalid(submission)
-	try {
-		await getApi(context).call('createContactMessage', { body: submission.value })
-	} catch (error) {
-		return replyWithApiError(submission, error, context, { fields: ['subject', 'message'], request })
+	const api = getApi(context)
+	if (getOptionalUser(context)) {
+		const { submission } = parseForm(context, contactMessageBody)
+		if (submission.status !== 'success') return invalid(submission)
+		try {
+			await api.call('createContactMessage', { body: submission.value })
+		} catch (error) {
+			return replyWithApiError(submission, error, context, { fields: ['subject', 'message'], request })
+		}
+	} else {
+		// A public form: the spam trap first, then the API's limit per sender address (and the edge's per client).
+		const { formData, submission } = parseForm(context, guestContactMessageBody)
+		await checkHoneypot(formData)
+		if (submission.status !== 'success') return invalid(submission)
+		try {
+			// The same answer whatever the address: the API never says whether it is registered.
+			await api.call('createGuestContactMessage', { body: submission.value })
+		} catch (error) {
+			return replyWithApiError(submission, error, context, { fields: ['name', 'email', 'subject', 'message'], request })
+		}
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'account:contact.sent' })
 	return redirect(href('/contact'))
@@ -37,11 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('account')
-	const [form, fields] = useAppForm(() => import('#app/api/contract/contact').then((m) => m.contactMessageBody), {
-		id: 'contact',
-		lastResult: actionData?.result,
-	})
-	const email = loaderData.contactEmail
+	const { contactEmail: email, guest } = loaderData
 	return (
 		<section className="stack" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('contact.title')}</h1>
@@ -55,23 +74,102 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 					components={[<a key="mail" href={`mailto:${email}`} />]}
 				/>
 			</p>
-			<AppForm form={form} labels={{ subject: t('contact.subject'), message: t('contact.message') }}>
-				<TextField
-					meta={fields.subject}
-					label={t('contact.subject')}
-					hint={t('contact.subjectHint', { maximum: limits.contactSubjectMax })}
-					maxLength={limits.contactSubjectMax}
-				/>
-				<TextareaField
-					meta={fields.message}
-					label={t('contact.message')}
-					hint={t('contact.messageHint', { maximum: limits.contactMessageMax })}
-					rows={8}
-				/>
-				<div className="button-row">
-					<SubmitButton pendingLabel={t('contact.pending')}>{t('contact.submit')}</SubmitButton>
-				</div>
-			</AppForm>
+			{guest ? (
+				<>
+					<p>{t('contact.guestIntro')}</p>
+					<p>
+						<Trans
+							t={t}
+							i18nKey="contact.guestSignIn"
+							components={[<Link key="sign-in" to={href('/auth/sign-in')} />]}
+						/>
+					</p>
+					<GuestContactForm guest={guest} lastResult={actionData?.result} />
+				</>
+			) : (
+				<SignedInContactForm lastResult={actionData?.result} />
+			)}
 		</section>
+	)
+}
+
+type LastResult = Parameters<typeof useAppForm>[1]['lastResult']
+
+function SignedInContactForm({ lastResult }: { lastResult: LastResult }) {
+	const { t } = useTranslation('account')
+	const [form, fields] = useAppForm(() => import('#app/api/contract/contact').then((m) => m.contactMessageBody), {
+		id: 'contact',
+		lastResult,
+	})
+	return (
+		<AppForm form={form} labels={{ subject: t('contact.subject'), message: t('contact.message') }}>
+			<MessageFields subject={fields.subject} message={fields.message} />
+		</AppForm>
+	)
+}
+
+function GuestContactForm({
+	guest,
+	lastResult,
+}: {
+	guest: { honeypotProps: HoneypotInputProps; email: string }
+	lastResult: LastResult
+}) {
+	const { t } = useTranslation('account')
+	const [form, fields] = useAppForm(() => import('#app/api/contract/contact').then((m) => m.guestContactMessageBody), {
+		id: 'contact-guest',
+		lastResult,
+		defaultValue: { email: guest.email },
+	})
+	const labels = {
+		name: t('contact.name'),
+		email: t('contact.email'),
+		subject: t('contact.subject'),
+		message: t('contact.message'),
+	}
+	return (
+		<AppForm form={form} labels={labels}>
+			<HoneypotFields label={t('contact.honeypot')} {...guest.honeypotProps} />
+			<TextField meta={fields.name} label={labels.name} autoComplete="name" maxLength={limits.nameMax} />
+			<TextField
+				meta={fields.email}
+				label={labels.email}
+				hint={t('contact.emailHint')}
+				type="email"
+				autoComplete="email"
+				spellCheck={false}
+			/>
+			<MessageFields subject={fields.subject} message={fields.message} />
+		</AppForm>
+	)
+}
+
+/** Subject, message and the send button: the same in both forms. */
+function MessageFields({
+	subject,
+	message,
+}: {
+	subject: Parameters<typeof TextField>[0]['meta']
+	message: Parameters<typeof TextareaField>[0]['meta']
+}) {
+	const { t } = useTranslation('account')
+	return (
+		<>
+			<TextField
+				meta={subject}
+				label={t('contact.subject')}
+				hint={t('contact.subjectHint', { maximum: limits.contactSubjectMax })}
+				maxLength={limits.contactSubjectMax}
+			/>
+			<TextareaField
+				meta={message}
+				label={t('contact.message')}
+				hint={t('contact.messageHint', { maximum: limits.contactMessageMax })}
+				rows={8}
+			/>
+			<div className="button-row">
+				<SubmitButton pendingLabel={t('contact.pending')}>{t('contact.submit')}</SubmitButton>
+			</div>
+		</>
 	)
 }

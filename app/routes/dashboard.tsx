@@ -7,7 +7,7 @@ import { getApi } from '#app/middleware/session.server'
 import { getUser } from '#app/middleware/guards.server'
 import { Notice } from '#app/components/ui/notice'
 import { pageTitle } from '#app/utils/meta'
-import { createServicePage } from '#app/services/pages'
+import { createServicePage, verificationsPage } from '#app/services/pages'
 
 /** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
 export const handle = { i18n: ['account', 'services'] }
@@ -49,8 +49,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 				<section className="card stack" aria-labelledby="services-card">
 					<h2 id="services-card">{t('services:dashboard.title')}</h2>
 					<p>{t('services:dashboard.count', { count: services.total })}</p>
-					{services.needAttention ? (
-						<p>{t('services:dashboard.attention', { count: services.needAttention })}</p>
+					{services.attention.length ? (
+						<>
+							<p id="attention-heading">{t('services:dashboard.attention', { count: services.attention.length })}</p>
+							<ul className="stack" aria-labelledby="attention-heading">
+								{services.attention.map((service) => (
+									<li key={service.id}>
+										<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
+										{': '}
+										{t(`services:dashboard.attentionWhy.${service.status}`)}
+									</li>
+								))}
+							</ul>
+						</>
 					) : null}
 					<p>
 						{services.total ? (

@@ -160,6 +160,52 @@ describe('contact', () => {
 	})
 })
 
+describe('contact, signed out (a partner who cannot sign in)', () => {
+	const guest = (email: string, subject = 'Lost my phone') => ({
+		name: 'Ada Lovelace',
+		email,
+		subject,
+		message: 'My authenticator was on it.',
+	})
+
+	test('no bearer needed; emailed with the sender as they gave it; the same answer for any address', async () => {
+		const strangers = uniqueEmail('stranger')
+		const registered = await c.call('createGuestContactMessage', { body: guest(DEMO_EMAIL) })
+		const unknown = await c.call('createGuestContactMessage', { body: guest(strangers) })
+		for (const res of [registered, unknown]) {
+			expect(res.status).toBe(202)
+			expect(contactMessageResponse.parse(res.body).data.id).toEqual(expect.any(String))
+		}
+		expect(Object.keys(registered.body)).toEqual(Object.keys(unknown.body))
+		const mail = await c.lastEmail(CONTACT_EMAIL)
+		expect(mail.subject).toBe('Contact (signed out): Lost my phone')
+		expect(mail.text).toContain(`From: Ada Lovelace <${strangers}>`)
+		expect(mail.text).toContain('the address is not verified')
+		const bad = await c.call('createGuestContactMessage', {
+			body: { name: '', email: 'not-an-email', subject: 'x'.repeat(151), message: 'Hi' },
+		})
+		expect(bad.status).toBe(422)
+		expect(Object.keys(validationErrorBody.parse(bad.body).errors).sort()).toEqual(['email', 'name', 'subject'])
+	})
+
+	test('three messages an hour per sender address (any case); another address has its own', async () => {
+		const { max, windowSeconds } = rateLimits.guestContactMessages
+		const email = uniqueEmail('guest')
+		const send = (address = email) => c.call('createGuestContactMessage', { body: guest(address) })
+		// Refused calls do not count.
+		expect((await c.call('createGuestContactMessage', { body: { ...guest(email), message: '' } })).status).toBe(422)
+		for (let n = 0; n < max; n++) expect((await send(n % 2 ? email.toUpperCase() : email)).status).toBe(202)
+		const refused = await send()
+		expect(refused.status).toBe(429)
+		const body = throttleErrorBody.parse(refused.body)
+		expect(body.code).toBe('too_many_attempts')
+		expect(body.retry_after_seconds).toBeGreaterThan(windowSeconds - 5)
+		expect((await send(uniqueEmail('other'))).status).toBe(202)
+		await c.advance(windowSeconds)
+		expect((await send()).status).toBe(202)
+	})
+})
+
 describe("per-partner limits (the contract's rateLimit)", () => {
 	test('five contact messages a minute: the sixth is a 429 and not sent; refused calls do not count', async () => {
 		const { access } = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
@@ -192,6 +238,7 @@ describe("per-partner limits (the contract's rateLimit)", () => {
 		expect(limited.map((endpoint) => endpoint.name).sort()).toEqual([
 			'checkWebhookEndpoint',
 			'createContactMessage',
+			'createGuestContactMessage',
 			'redeliverWebhookDelivery',
 			'rotateWebhookSigningSecret',
 			'sendWebhookTestEvent',

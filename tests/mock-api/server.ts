@@ -17,7 +17,7 @@ import {
 } from '../../app/api/contract/index'
 import { handlers } from './areas/index'
 import { pruneTokens, tokenByRaw, tokenIsLive } from './areas/auth/state'
-import { releaseHit, takeHit, type HitRecord } from './areas/limits/state'
+import { rateLimitSubject, releaseHit, takeHit, type HitRecord } from './areas/limits/state'
 import { serveServiceLogo } from './areas/services/handlers'
 import { SERVICE_LOGO_PATH, UPLOAD_TMP_PATH } from './areas/services/state'
 import { userById } from './areas/users/state'
@@ -233,7 +233,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 			if (auth === 'access-or-restricted' && !ctx.auth) throw unauthenticated()
 			if (auth === 'restricted' && !ctx.auth?.restricted) throw unauthenticated()
 			const limit = route.endpoint.rateLimit
-			hit = limit && ctx.auth ? takeHit(store, `${route.name}:${ctx.auth.user.id}`, limit) : null
+			const subject = limit ? rateLimitSubject(ctx, limit) : null
+			hit = limit && subject ? takeHit(store, `${route.name}:${subject}`, limit) : null
 			const result = await handlers[route.name](ctx)
 			if (hit && result.status >= 300) releaseHit(store, hit)
 			return { result, route }

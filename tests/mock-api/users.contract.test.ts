@@ -3,6 +3,7 @@ import {
 	invalidTokenBody,
 	messageBody,
 	throttleErrorBody,
+	tokenAlreadyVerifiedBody,
 	userResponse,
 	userTokenVerificationResponse,
 	userVerificationList,
@@ -48,9 +49,16 @@ describe('registration and email verification', () => {
 		expect(verified.status).toBe(200)
 		expect(userTokenVerificationResponse.parse(verified.body)).toEqual({ data: { type: 'email_verification', email } })
 
+		// A second click: the address is confirmed already, and the answer says so.
 		const again = await c.call('verifyUserToken', { params: { id: typeId }, body: { token: tokenOf(mail.links[0]!) } })
-		expect(again.status).toBe(422)
-		expect(invalidTokenBody.parse(again.body)).toEqual({
+		expect(again.status).toBe(409)
+		expect(tokenAlreadyVerifiedBody.parse(again.body)).toEqual({
+			message: 'This email address is already confirmed.',
+			code: 'already_verified',
+		})
+		const unknown = await c.call('verifyUserToken', { params: { id: typeId }, body: { token: 'not-a-token' } })
+		expect(unknown.status).toBe(422)
+		expect(invalidTokenBody.parse(unknown.body)).toEqual({
 			message: 'This field is invalid.',
 			code: 'invalid_token',
 			errors: { token: ['This field is invalid.'] },
@@ -63,6 +71,40 @@ describe('registration and email verification', () => {
 		expect(list.data).toEqual([
 			expect.objectContaining({ type: 'email', value: email, status: 'verified', resend_available_at: null }),
 		])
+	})
+
+	test('an old link says "already confirmed" (409) only once its address is the confirmed one', async () => {
+		const email = uniqueEmail()
+		await c.call('register', { body: registration(email) })
+		const firstLink = (await c.lastEmail(email)).links[0]!
+		const { access } = await c.signIn(email)
+		await c.advance(61)
+		const pending = (await c.call('listUserVerifications', { bearer: access })).body.data[0]
+		await c.call('resendUserVerification', { params: { id: pending.id }, bearer: access })
+		const secondLink = (await c.lastEmail(email)).links[0]!
+		const typeId = await c.typeId('email_verification')
+		const use = (link: string, id = typeId) =>
+			c.call('verifyUserToken', { params: { id }, body: { token: tokenOf(link) } })
+		// Replaced while the address is still unconfirmed: not valid, nothing more.
+		expect((await use(firstLink)).body.code).toBe('invalid_token')
+		// The wrong type id never says more.
+		expect((await use(secondLink, await c.typeId('email_change'))).body.code).toBe('invalid_token')
+		expect((await use(secondLink)).status).toBe(200)
+		// Now either link says the address is confirmed, even once expired.
+		expect((await use(firstLink)).status).toBe(409)
+		await c.advance(24 * 3600 + 1)
+		expect((await use(secondLink)).body.code).toBe('already_verified')
+
+		// An email change link: a second click once applied is 409 too; a newer change makes the old link invalid.
+		const newEmail = uniqueEmail('changed')
+		const { access: again } = await c.signIn(email)
+		await c.call('updateCurrentUser', { body: { email: newEmail, current_password: PASSWORD }, bearer: again })
+		const changeLink = (await c.lastEmail(newEmail)).links[0]!
+		const changeType = await c.typeId('email_change')
+		expect((await use(changeLink, changeType)).status).toBe(200)
+		expect((await use(changeLink, changeType)).body.code).toBe('already_verified')
+		// The registration address is no longer the account's: its links are simply not valid.
+		expect((await use(secondLink)).body.code).toBe('invalid_token')
 	})
 
 	test('the token of one type does not verify through another type id; unknown type id is 404', async () => {

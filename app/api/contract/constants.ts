@@ -51,12 +51,18 @@ export const limits = {
  */
 export const emailIntervalSeconds = 60
 
-/** At most `max` calls by one partner in any `windowSeconds`; then a 429 `too_many_attempts`. */
-export type RateLimit = { max: number; windowSeconds: number }
+/**
+ * At most `max` calls in any `windowSeconds`; then a 429 `too_many_attempts`. `per` is whose calls count
+ * together: one partner's (the default, every service of the account together), or, on a public endpoint,
+ * those whose body names one `email` (any case).
+ */
+export type RateLimit = { max: number; windowSeconds: number; per?: 'partner' | 'email' }
 
-/** The costly actions' limits, per partner (every service of the account together). */
+/** The costly actions' limits. */
 export const rateLimits = {
 	contactMessages: { max: 5, windowSeconds: 60 },
+	/** The signed-out contact form (a partner who cannot sign in): per sender address; the edge limits per client. */
+	guestContactMessages: { max: 3, windowSeconds: 3600, per: 'email' },
 	webhookTestEvents: { max: 10, windowSeconds: 60 },
 	webhookChecks: { max: 10, windowSeconds: 60 },
 	webhookRedeliveries: { max: 30, windowSeconds: 60 },
@@ -132,6 +138,12 @@ export const reviewTransitions: Record<ReviewAction, Partial<Record<ServiceRevie
 /** The status an action leads to from `from`, or null when the table refuses it. */
 export const reviewTransition = (action: ReviewAction, from: ServiceReviewStatus): ServiceReviewStatus | null =>
 	reviewTransitions[action][from] ?? null
+
+/**
+ * How long a review usually takes once submitted, in working days (what the portal tells a partner who
+ * submits; a reviewer starts within the first of them).
+ */
+export const reviewTypicalWorkingDays = 3
 
 export const statisticsDaysOptions = [7, 30, 90] as const
 export const statisticsDaysDefault = 30

@@ -1,12 +1,20 @@
-/** The contact form: a message to the partner team. */
+/** The contact form: a message to the partner team, signed in or (a partner who cannot sign in) signed out. */
 import { z } from 'zod'
-import { dataOf, limits, requiredText } from './common'
+import { dataOf, emailField, limits, requiredText } from './common'
 
 export const contactMessageBody = z.object({
 	subject: requiredText(limits.contactSubjectMax),
 	message: requiredText(limits.contactMessageMax),
 })
 export type ContactMessageBody = z.infer<typeof contactMessageBody>
+
+/** Signed out the sender says who they are: the team replies to `email` (never trusted as an account's). */
+export const guestContactMessageBody = z.object({
+	name: requiredText(limits.nameMax),
+	email: emailField,
+	...contactMessageBody.shape,
+})
+export type GuestContactMessageBody = z.infer<typeof guestContactMessageBody>
 
 export const contactMessageResponse = dataOf(z.object({ id: z.string() }))
 export type ContactMessageResponse = z.infer<typeof contactMessageResponse>

@@ -44,8 +44,8 @@ export interface Endpoint {
 	/** Body schema per status; `null` means no body (204). */
 	responses: Partial<Record<number, z.ZodType | null>>
 	/**
-	 * A per-partner limit (`rateLimits` in constants.ts): calls the API carries
-	 * out count, refused ones do not; over it, a 429 (`throttled`).
+	 * A limit per partner, or per `email` of the body (`rateLimits` in constants.ts):
+	 * calls the API carries out count, refused ones do not; over it, a 429 (`throttled`).
 	 */
 	rateLimit?: RateLimit
 }

@@ -5,6 +5,7 @@ import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoin
 import {
 	alreadyVerifiedBody,
 	invalidTokenBody,
+	tokenAlreadyVerifiedBody,
 	registrationBody,
 	resetPasswordActivateBody,
 	resetPasswordRequestBody,
@@ -102,13 +103,16 @@ export const usersEndpoints = {
 		summary: 'Use an emailed token (public)',
 		description:
 			'email_verification: confirms the registration email. email_change: applies the pending email. ' +
-			'reset_password: only checks that the token is usable (it is consumed by /user-reset-passwords/activate).',
+			'reset_password: only checks that the token is usable (it is consumed by /user-reset-passwords/activate). ' +
+			'A used, replaced or expired email_verification or email_change token whose address is now the ' +
+			"account's confirmed email is a 409 `already_verified`; any other unusable token is a 422 `invalid_token`.",
 		tag: 'User verifications',
 		auth: 'none',
 		request: tokenBody,
 		responses: {
 			200: userTokenVerificationResponse,
 			...notFound,
+			409: tokenAlreadyVerifiedBody,
 			422: z.union([invalidTokenBody, validationErrorBody]),
 		},
 	},

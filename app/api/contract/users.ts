@@ -201,6 +201,16 @@ export const invalidTokenBody = z.object({
 })
 export type InvalidTokenBody = z.infer<typeof invalidTokenBody>
 
+/**
+ * 409 of an emailed email_verification or email_change link whose address is confirmed already (a second click):
+ * the token itself names the account, so this tells its holder nothing about any other address.
+ */
+export const tokenAlreadyVerifiedBody = z.object({
+	message: z.string().meta({ examples: ['This email address is already confirmed.'] }),
+	code: z.literal('already_verified'),
+})
+export type TokenAlreadyVerifiedBody = z.infer<typeof tokenAlreadyVerifiedBody>
+
 /** 422 of a resend on a verification that is already verified. */
 export const alreadyVerifiedBody = z.object({
 	message: z.string(),

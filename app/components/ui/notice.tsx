@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 
 /** A quiet message box: success, information, warning or error. */
 export function Notice({
@@ -6,14 +6,24 @@ export function Notice({
 	title,
 	children,
 	role,
+	ref,
+	tabIndex,
 }: {
 	tone?: 'info' | 'success' | 'warning' | 'error'
 	title?: ReactNode
 	children?: ReactNode
 	role?: 'status' | 'alert'
+	/** For a message that takes focus (`tabIndex={-1}`). */
+	ref?: Ref<HTMLDivElement>
+	tabIndex?: number
 }) {
 	return (
-		<div className={`notice notice--${tone}`} role={role ?? (tone === 'error' ? 'alert' : 'status')}>
+		<div
+			className={`notice notice--${tone}`}
+			role={role ?? (tone === 'error' ? 'alert' : 'status')}
+			ref={ref}
+			tabIndex={tabIndex}
+		>
 			{title ? <p className="notice__title">{title}</p> : null}
 			{children ? <div className="notice__body">{children}</div> : null}
 		</div>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, href, redirect, Link } from 'react-router'
 import { signInWithNotice } from '#app/auth/redirect'
 import { getFormData } from '#app/middleware/form-body.server'
@@ -159,6 +159,9 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 						<Link to={`${SELF}?method=email`}>{t('twoStep.useEmail')}</Link>
 					</li>
 				</ul>
+				<p>
+					<Trans t={t} i18nKey="twoStep.lost.contact" components={[<Link key="contact" to={href('/contact')} />]} />
+				</p>
 				{cancelForm}
 			</section>
 		)
@@ -200,10 +203,24 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 				</AppForm>
 			)}
 			{method === 'email' && emailCodeSent ? sendCodeForm(t('twoStep.resend')) : null}
-			<div className="stack">
-				{methods.length > 1 ? (
+			{method === 'totp' ? (
+				// The way back for a partner without their phone: the email method when it is on, else the team.
+				<section className="stack" aria-labelledby="lost-authenticator-heading">
+					<h2 id="lost-authenticator-heading">{t('twoStep.lost.title')}</h2>
+					{methods.includes('email') ? (
+						<p>
+							<Link to={`${SELF}?method=email`}>{t('twoStep.lost.useEmail')}</Link>
+						</p>
+					) : null}
 					<p>
-						<Link to={`${SELF}?method=${method === 'totp' ? 'email' : 'totp'}`}>{t('twoStep.otherMethod')}</Link>
+						<Trans t={t} i18nKey="twoStep.lost.contact" components={[<Link key="contact" to={href('/contact')} />]} />
+					</p>
+				</section>
+			) : null}
+			<div className="stack">
+				{method === 'email' && methods.includes('totp') ? (
+					<p>
+						<Link to={`${SELF}?method=totp`}>{t('twoStep.otherMethod')}</Link>
 					</p>
 				) : null}
 				{cancelForm}

@@ -16,6 +16,7 @@ import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
+import { Notice } from '#app/components/ui/notice'
 import { ServiceFields, useServiceFieldLabels } from '#app/components/services/service-fields'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
@@ -154,6 +155,12 @@ function SettingsForm({
 	return (
 		<section className="stack" aria-labelledby="settings-heading">
 			<h2 id="settings-heading">{t('settings.formTitle')}</h2>
+			{service.environment === 'live' ? (
+				// What customers see changes on save (decision 0013: no new review), so say so before the fields.
+				<Notice tone="warning" title={t('settings.liveWarning.title')}>
+					<p>{t('settings.liveWarning.body')}</p>
+				</Notice>
+			) : null}
 			<AppForm form={form} labels={labels}>
 				<input type="hidden" name={fields.version.name} id={fields.version.id} value={version} />
 				{conflict ? (

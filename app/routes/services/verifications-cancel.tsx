@@ -24,7 +24,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		{ context, request },
 		() => cancelReview(context, params.serviceId),
 		() => ({
-			flash: { tone: 'success', key: 'services:verifications.cancel.done' },
+			flash: { tone: 'success', key: 'services:verifications.cancel.done', section: 'review' },
 			to: verificationsPage(params.serviceId, 'review'),
 		}),
 	)

@@ -5,6 +5,7 @@ import { loadVerifications, reviewRefusalNow, submitReview } from '#app/services
 import { verificationsPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
+import { reviewTypicalWorkingDays } from '#app/api/contract/constants'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -24,7 +25,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		{ context, request },
 		() => submitReview(context, params.serviceId),
 		() => ({
-			flash: { tone: 'success', key: 'services:verifications.submit.done' },
+			flash: {
+				tone: 'success',
+				key: 'services:verifications.submit.done',
+				values: { count: reviewTypicalWorkingDays },
+				section: 'review',
+			},
 			to: verificationsPage(params.serviceId, 'review'),
 		}),
 	)
@@ -46,6 +52,7 @@ export default function SubmitReview({ loaderData, actionData }: Route.Component
 			lastResult={actionData?.result}
 		>
 			<p>{t('verifications.submit.what')}</p>
+			<p>{t('verifications.review.timing', { count: reviewTypicalWorkingDays })}</p>
 			<p>{t('verifications.submit.meanwhile')}</p>
 		</ConfirmationPage>
 	)

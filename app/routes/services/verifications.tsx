@@ -5,7 +5,7 @@ import type { Route } from './+types/verifications'
 import { confirmChange } from '#app/services/confirm.server'
 import { verificationsPage } from '#app/services/pages'
 import type { DomainVerification } from '#app/api/contract/service-parts'
-import { reviewTransition } from '#app/api/contract/constants'
+import { reviewTransition, reviewTypicalWorkingDays } from '#app/api/contract/constants'
 import type { ReviewChecklistKey, ServiceReview } from '#app/api/contract/service-sections'
 import { VERIFY_INTENT as INTENT } from './intents'
 import { verifySchema } from './schemas'
@@ -15,6 +15,7 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { CopyButton } from '#app/components/ui/copy-button'
 import { ScrollTable } from '#app/components/ui/scroll-table'
+import { SectionFlash } from '#app/components/ui/flash'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
@@ -45,8 +46,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		(service) => ({
 			flash:
 				service.domain_verification.status === 'verified'
-					? { tone: 'success', key: 'services:verifications.domain.verified' }
-					: { tone: 'warning', key: 'services:verifications.domain.failed' },
+					? { tone: 'success', key: 'services:verifications.domain.verified', section: 'domain' }
+					: { tone: 'warning', key: 'services:verifications.domain.failed', section: 'domain' },
 			to: verificationsPage(params.serviceId, 'domain'),
 		}),
 	)
@@ -90,6 +91,7 @@ function Domain({
 	return (
 		<section id="domain" className="stack" aria-labelledby="domain-heading">
 			<h2 id="domain-heading">{t('verifications.domain.title')}</h2>
+			<SectionFlash section="domain" />
 			<p>{t('verifications.domain.intro')}</p>
 			<dl className="summary-list">
 				<div>
@@ -309,6 +311,7 @@ function Review({ serviceId, review }: { serviceId: string; review: ServiceRevie
 	return (
 		<section id="review" className="stack" aria-labelledby="review-heading">
 			<h2 id="review-heading">{t('verifications.review.title')}</h2>
+			<SectionFlash section="review" />
 			<dl className="summary-list">
 				<div>
 					<dt>{t('verifications.review.status')}</dt>
@@ -318,6 +321,9 @@ function Review({ serviceId, review }: { serviceId: string; review: ServiceRevie
 				</div>
 			</dl>
 			<p>{t(`verifications.review.meaning.${review.status}`)}</p>
+			{review.status === 'submitted' || review.status === 'in_progress' ? (
+				<p>{t('verifications.review.timing', { count: reviewTypicalWorkingDays })}</p>
+			) : null}
 			{review.status === 'dismissed' && review.reason ? (
 				<p>
 					<strong>{t('verifications.review.reason', { reason: review.reason })}</strong>

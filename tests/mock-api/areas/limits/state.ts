@@ -7,7 +7,7 @@
  */
 import { emailIntervalSeconds, type RateLimit } from '../../../../app/api/contract/index'
 import { list } from '../../collections'
-import { throttled } from '../../http'
+import { throttled, type Ctx } from '../../http'
 import type { MockStore } from '../../store'
 
 export type HitRecord = { key: string; at: number }
@@ -39,6 +39,21 @@ export function takeHit(
 	store.data.rate_hits.push(hit)
 	store.changed()
 	return hit
+}
+
+/**
+ * Whose calls `limit` counts together (`RateLimit.per`): the caller's account, or the address the body names
+ * (public endpoints, any case). Null when there is none: the call is refused anyway (401, 422).
+ */
+export function rateLimitSubject(ctx: Ctx, limit: RateLimit): string | null {
+	if (limit.per !== 'email') return ctx.auth ? ctx.auth.user.id : null
+	let email: unknown
+	try {
+		email = (JSON.parse(ctx.bodyText) as { email?: unknown }).email
+	} catch {
+		return null
+	}
+	return typeof email === 'string' && email.trim() ? `email:${email.trim().toLowerCase()}` : null
 }
 
 /** Gives back a hit the API did not carry out (refused calls do not count). */

@@ -8,7 +8,7 @@ import {
 	validationMessages,
 	type FieldErrors,
 } from '../../../../app/api/contract/index'
-import { newId, randomToken } from '../../crypto'
+import { newId, randomToken, sha256 } from '../../crypto'
 import {
 	caller,
 	fail,
@@ -82,6 +82,21 @@ function applyEmailToken(store: MockStore, token: UserTokenRecord): boolean {
 	}
 	store.changed()
 	return true
+}
+
+/**
+ * A second click on an emailed link: the token (used, replaced or expired) is an email_verification or
+ * email_change token whose address is now its account's confirmed email. The token names the account, so
+ * saying so tells its holder nothing new.
+ */
+function confirmedAlready(store: MockStore, raw: string, type: UserTokenRecord['type']): boolean {
+	if (type !== 'email_verification' && type !== 'email_change') return false
+	const hash = sha256(raw)
+	const token = store.data.user_tokens.find((candidate) => candidate.hash === hash && candidate.type === type)
+	const user = token && userById(store, token.user_id)
+	return Boolean(
+		token && user && user.email_verified_at !== null && user.email.toLowerCase() === token.email.toLowerCase(),
+	)
 }
 
 function ownVerification(ctx: Ctx): VerificationRecord {
@@ -223,6 +238,9 @@ export const userHandlers: Handlers<
 		if (!type) throw notFound()
 		const body = parseBody(ctx, tokenBody)
 		const token = usableUserToken(store, body.token, type.key)
+		if (!token && confirmedAlready(store, body.token, type.key)) {
+			throw fail(409, { message: 'This email address is already confirmed.', code: 'already_verified' })
+		}
 		if (!token) throw invalidToken()
 		// A reset token is only checked here; /user-reset-passwords/activate consumes it.
 		if (type.key !== 'reset_password' && !applyEmailToken(store, token)) throw invalidToken()

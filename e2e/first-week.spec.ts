@@ -1,0 +1,321 @@
+/**
+ * Issue 31, "the rough edges of a first week": points 11 (a way back without the authenticator), 12 (the outcome
+ * where the partner is; focus and the page title after a client-side navigation), 15 (a second click on an email
+ * link) and 16 (review timing, the services that need attention, the live service warning).
+ */
+import type { Page } from '@playwright/test'
+import { rateLimits, reviewTypicalWorkingDays } from '#app/api/contract/constants'
+import { uniqueEmail } from '#tests/mock-api/hooks-client'
+import { csrfTokenFrom } from '#tests/setup/processes'
+import { PASSWORD, createPartner, fillSignIn, totpNow } from './utils/auth'
+import { expectAccessible } from './utils/axe'
+import { apiAccessToken, meetChecklistThroughApi, postCreateWith, SERVICE, serviceIdOf } from './utils/services'
+import { CONTACT_EMAIL, expect, jsDisabled, test } from './fixtures'
+
+const SENT = 'Thank you. Your message has been sent; we will reply by email.'
+const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+
+let domains = 0
+/** A website domain of its own per service, so the mock's DNS records concern it alone. */
+const uniqueDomain = () => `first-week-${Date.now().toString(36)}-${process.pid}-${++domains}.example.com`
+
+async function fillGuestContact(page: Page, { name = 'Ada Lovelace', email = '', subject = '', message = '' }) {
+	await page.getByLabel('Your name').fill(name)
+	if (email) await page.getByLabel('Email address').fill(email)
+	await page.getByLabel('Subject').fill(subject)
+	await page.getByLabel('Message').fill(message)
+}
+
+test.describe('point 11: a way back without the authenticator', () => {
+	test('signed out, the contact page asks who is writing, keeps what was typed, and sends', async ({
+		page,
+		mock,
+	}, testInfo) => {
+		const email = uniqueEmail('guest')
+		await page.goto('/contact')
+		await expect(page).toHaveURL(/\/contact$/)
+		await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+		await expect(page.getByRole('main').getByRole('link', { name: 'sign in', exact: true })).toHaveAttribute(
+			'href',
+			'/auth/sign-in',
+		)
+		await expect(page.getByLabel('Email address')).toHaveAccessibleDescription(
+			'The address of your account, if you have one. We reply to it.',
+		)
+		await expectAccessible(page, testInfo)
+
+		await fillGuestContact(page, { subject: 'Lost my phone', message: '', email: 'not-an-email' })
+		await page.getByRole('button', { name: 'Send message' }).click()
+		await expect(summary(page)).toContainText('Email address: This field must contain a valid email.')
+		await expect(summary(page)).toContainText('Message: This field is required.')
+		await expect(page.getByLabel('Your name')).toHaveValue('Ada Lovelace')
+		await expect(page.getByLabel('Subject')).toHaveValue('Lost my phone')
+
+		await page.getByLabel('Email address').fill(email)
+		await page.getByLabel('Message').fill('My authenticator app was on the phone I lost.')
+		await page.getByRole('button', { name: 'Send message' }).click()
+		await expect(page.getByText(SENT)).toBeVisible()
+		const mail = await mock.lastEmail(CONTACT_EMAIL)
+		expect(mail.subject).toBe('Contact (signed out): Lost my phone')
+		expect(mail.text).toContain(`From: Ada Lovelace <${email}>`)
+		expect(mail.text).toContain('My authenticator app was on the phone I lost.')
+	})
+
+	test('signed out, a few messages an hour per address: then refused with what was typed kept', async ({
+		page,
+		mock,
+	}) => {
+		const email = uniqueEmail('guest-limit')
+		await page.goto('/contact')
+		for (let n = 1; n <= rateLimits.guestContactMessages.max; n++) {
+			await fillGuestContact(page, { email, subject: `Question ${n}`, message: `Question number ${n}.` })
+			await page.getByRole('button', { name: 'Send message' }).click()
+			await expect(page.getByText(SENT)).toBeVisible()
+			await expect(page.getByLabel('Message')).toHaveValue('')
+		}
+		await fillGuestContact(page, { email, subject: 'One more', message: 'Still locked out.' })
+		await page.getByRole('button', { name: 'Send message' }).click()
+		await expect(summary(page)).toContainText(
+			'You have done this too many times in a short while, so nothing was sent or saved. Try again in',
+		)
+		await expect(page.getByLabel('Email address')).toHaveValue(email)
+		await expect(page.getByLabel('Message')).toHaveValue('Still locked out.')
+		const received = (await mock.emails(CONTACT_EMAIL)).filter((m) => m.text.includes(email))
+		expect(received).toHaveLength(rateLimits.guestContactMessages.max)
+	})
+
+	test('signed out, a bot that fills the hidden field is refused', async ({ page, baseURL }) => {
+		const html = await (await page.context().request.get('/contact')).text()
+		const csrf = csrfTokenFrom(html)!
+		const response = await page.context().request.post('/contact', {
+			form: {
+				csrf,
+				name__confirm: 'I am a bot',
+				name: 'Bot',
+				email: uniqueEmail('bot'),
+				subject: 'Buy',
+				message: 'Now',
+			},
+			headers: { Origin: baseURL! },
+			maxRedirects: 0,
+		})
+		expect(response.status()).toBe(400)
+	})
+
+	test('the authenticator step offers the email code when it is on, and the contact page', async ({
+		page,
+		mock,
+	}, testInfo) => {
+		const partner = await createPartner(mock, { totp: true, email_two_step: true })
+		await page.goto('/auth/sign-in')
+		await fillSignIn(page, partner.email, PASSWORD)
+		// Asked to choose, the way to the team is there too.
+		await expect(page.getByRole('main').getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact')
+		await page.getByRole('link', { name: 'Use my authenticator app' }).click()
+		const lost = page.getByRole('region', { name: 'Can’t use your authenticator?' })
+		await expect(lost).toBeVisible()
+		await expectAccessible(page, testInfo)
+		await lost.getByRole('link', { name: 'Email me a code instead' }).click()
+		await expect(page).toHaveURL(/\/auth\/sign-in\/two-step\?method=email$/)
+		await expect(page.getByRole('button', { name: /^Email me a code/ })).toBeVisible()
+		await page.goBack()
+		await lost.getByRole('link', { name: 'Contact us' }).click()
+		await expect(page).toHaveURL(/\/contact$/)
+		// The address typed at sign-in is offered; the rest is the partner's to say.
+		await expect(page.getByLabel('Email address')).toHaveValue(partner.email)
+		await expect(page.getByLabel('Your name')).toHaveValue('')
+	})
+
+	test('with the authenticator only, the step still leads to the contact page', async ({ page, mock }) => {
+		const partner = await createPartner(mock, { totp: true })
+		await page.goto('/auth/sign-in')
+		await fillSignIn(page, partner.email, PASSWORD)
+		const lost = page.getByRole('region', { name: 'Can’t use your authenticator?' })
+		await expect(lost.getByRole('link', { name: 'Contact us' })).toBeVisible()
+		await expect(lost.getByRole('link', { name: 'Email me a code instead' })).toHaveCount(0)
+		// And the step itself still works.
+		await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
+		await page.getByRole('button', { name: 'Continue' }).click()
+		await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+	})
+
+	test('signed in, the contact page is as before: no name or address asked', async ({ page, partner: _signedIn }) => {
+		await page.goto('/contact')
+		await expect(page.getByLabel('Subject')).toBeVisible()
+		await expect(page.getByLabel('Your name')).toHaveCount(0)
+		await expect(page.getByLabel('Email address')).toHaveCount(0)
+	})
+})
+
+test.describe('point 12: the outcome where the partner is', () => {
+	const FAILED = 'The domain could not be verified. Compare what was found with what is expected.'
+
+	test('after Verify, the outcome shows in the domain section (with JS it has focus and is on screen)', async ({
+		page,
+		partner: _signedIn,
+		baseURL,
+	}, testInfo) => {
+		const details = await postCreateWith(page.context().request, baseURL!, {
+			website_url: `https://${uniqueDomain()}/`,
+		})
+		await page.goto(`${details}/verifications`)
+		const domain = page.getByRole('region', { name: 'Domain verification' })
+		await domain.getByRole('button', { name: 'Verify' }).click()
+		await expect(page).toHaveURL(/\/verifications#domain$/)
+		const outcome = domain.getByRole('status').filter({ hasText: FAILED })
+		await expect(outcome).toBeVisible()
+		await expect(outcome).toBeInViewport()
+		if (!jsDisabled(testInfo)) await expect(outcome).toBeFocused()
+		await expectAccessible(page, testInfo)
+	})
+
+	test('after Submit and Cancel, the outcome shows in the review section (with JS it has focus)', async ({
+		page,
+		partner,
+		baseURL,
+		mock,
+	}, testInfo) => {
+		const details = await postCreateWith(page.context().request, baseURL!, {
+			website_url: `https://${uniqueDomain()}/`,
+		})
+		await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email), serviceIdOf(details))
+		await page.goto(`${details}/verifications`)
+		const review = page.getByRole('region', { name: 'Review' })
+		await review.getByRole('link', { name: 'Submit for review' }).click()
+		await page.getByRole('button', { name: 'Submit for review' }).click()
+		await expect(page).toHaveURL(/\/verifications#review$/)
+		const submitted = review.getByRole('status').filter({ hasText: 'Your service was submitted for review.' })
+		await expect(submitted).toBeInViewport()
+		if (!jsDisabled(testInfo)) await expect(submitted).toBeFocused()
+
+		await review.getByRole('link', { name: 'Cancel the review' }).click()
+		await page.getByRole('button', { name: 'Cancel the review' }).click()
+		await expect(page).toHaveURL(/\/verifications#review$/)
+		const cancelled = review.getByRole('status').filter({ hasText: 'The review was cancelled.' })
+		await expect(cancelled).toBeInViewport()
+		if (!jsDisabled(testInfo)) await expect(cancelled).toBeFocused()
+	})
+
+	test('after a client-side navigation, the new heading has focus and the title is announced', async ({
+		page,
+		partner: _signedIn,
+	}, testInfo) => {
+		await page.goto('/')
+		await page.getByRole('link', { name: 'Manage your account' }).click()
+		const heading = page.getByRole('heading', { level: 1, name: 'Personal details' })
+		await expect(heading).toBeVisible()
+		await expect(page).toHaveTitle('Personal details – Partner Portal')
+		// Without JS every page is a full load, which the browser itself announces from the top.
+		if (jsDisabled(testInfo)) return
+		await expect(heading).toBeFocused()
+		await expect(page.getByRole('status').filter({ hasText: 'Personal details – Partner Portal' })).toHaveCount(1)
+		// Back in history too.
+		await page.goBack()
+		await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeFocused()
+		await expect(page.getByRole('status').filter({ hasText: 'Dashboard – Partner Portal' })).toHaveCount(1)
+	})
+})
+
+test.describe('point 15: a second click on an email link', () => {
+	test('says the address is already confirmed', async ({ page, mock }) => {
+		const email = uniqueEmail('twice')
+		const registration = await fetch(`${mock.url}/user-registrations`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', accept: 'application/json' },
+			body: JSON.stringify({
+				first_name: 'Grace',
+				last_name: 'Hopper',
+				company_name: 'Compilers Ltd',
+				country: 'GB',
+				locale: 'en-GB',
+				email,
+				password: PASSWORD,
+				password_confirmation: PASSWORD,
+			}),
+		})
+		expect(registration.status).toBe(201)
+		const link = (await mock.lastEmail(email)).links.find((l) => l.includes('/tokens/email_verification/'))!
+		await page.goto(link)
+		await expect(page).not.toHaveURL(/\/tokens\//)
+		expect((await page.goto(link))?.status()).toBe(200)
+		await expect(page.getByRole('heading', { level: 1, name: 'Email address already confirmed' })).toBeVisible()
+		await expect(page.getByText('your email address is confirmed, and there is nothing more to do.')).toBeVisible()
+		await expect(page).toHaveTitle('Email address already confirmed – Partner Portal')
+		await expect(page.getByRole('heading', { name: 'This link is not valid' })).toHaveCount(0)
+	})
+})
+
+test.describe('point 16: what happens next, what needs attention, what customers see', () => {
+	const days = `${reviewTypicalWorkingDays} working days`
+
+	test('submitting for review says how long it usually takes', async ({ page, partner, baseURL, mock }) => {
+		const details = await postCreateWith(page.context().request, baseURL!, {
+			website_url: `https://${uniqueDomain()}/`,
+		})
+		await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email), serviceIdOf(details))
+		await page.goto(`${details}/verifications/submit`)
+		await expect(page.getByText(`usually within ${days} of your submission`)).toBeVisible()
+		await page.getByRole('button', { name: 'Submit for review' }).click()
+		const review = page.getByRole('region', { name: 'Review' })
+		await expect(review.getByRole('status')).toHaveText(
+			`Your service was submitted for review. A reviewer usually finishes within ${days}; the result will show here.`,
+		)
+		await expect(review).toContainText(`What happens next: a reviewer checks your service, usually within ${days}`)
+	})
+
+	test('the dashboard names and links each service that needs attention', async ({ page, partner, baseURL, mock }) => {
+		const waiting = await postCreateWith(page.context().request, baseURL!, { name: 'Ledger Sync' })
+		const submitted = await postCreateWith(page.context().request, baseURL!, {
+			name: 'Payroll Bridge',
+			website_url: `https://${uniqueDomain()}/`,
+		})
+		const id = serviceIdOf(submitted)
+		await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email), id)
+		await page.goto(`${submitted}/verifications/submit`)
+		await page.getByRole('button', { name: 'Submit for review' }).click()
+		await expect(page).toHaveURL(/#review$/)
+		await page.goto('/')
+		const card = page.getByRole('region', { name: 'Services' })
+		await expect(card).toContainText('You have 2 services.')
+		const attention = card.getByRole('list', { name: '1 needs your attention:' }).getByRole('listitem')
+		await expect(attention).toHaveText(['Ledger Sync: not yet submitted for review'])
+		await attention.getByRole('link', { name: 'Ledger Sync' }).click()
+		await expect(page).toHaveURL(new RegExp(`${waiting}/verifications#review$`))
+		await expect(page.getByRole('heading', { level: 1, name: 'Verifications: Ledger Sync' })).toBeVisible()
+
+		await mock.setReview(id, { status: 'dismissed', reason: 'The logo is blurry.' })
+		await page.goto('/')
+		await expect(card.getByRole('list', { name: '2 need your attention:' }).getByRole('listitem')).toHaveText([
+			'Payroll Bridge: review dismissed: see why, then submit again',
+			'Ledger Sync: not yet submitted for review',
+		])
+	})
+
+	test('the settings of a live service warn that customers see changes at once; a test service does not', async ({
+		page,
+		partner,
+		baseURL,
+		mock,
+	}, testInfo) => {
+		const details = await postCreateWith(page.context().request, baseURL!, {
+			website_url: `https://${uniqueDomain()}/`,
+		})
+		const id = serviceIdOf(details)
+		const warning = page.getByText('This service is live: customers see your changes as soon as you save them.')
+		await page.goto(`${details}/manage`)
+		await expect(page.getByRole('heading', { level: 1, name: `Settings: ${SERVICE.name}` })).toBeVisible()
+		await expect(warning).toHaveCount(0)
+
+		await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email), id)
+		await page.goto(`${details}/verifications/submit`)
+		await page.getByRole('button', { name: 'Submit for review' }).click()
+		await expect(page).toHaveURL(/#review$/)
+		await mock.setReview(id, { status: 'verified' })
+		await page.goto(`${details}/manage`)
+		await expect(warning).toBeVisible()
+		await expect(
+			page.getByText('Its name, description, category, logo and website show to customers straight away'),
+		).toBeVisible()
+		await expectAccessible(page, testInfo)
+	})
+})
