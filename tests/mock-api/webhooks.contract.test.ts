@@ -186,6 +186,7 @@ describe('test event', () => {
 	test('while two secrets are live, every delivery carries two signatures, each valid', async () => {
 		const s = await setup()
 		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		await c.confirmIdentity(s.bearer)
 		const rotated = newServiceSecretResponse.parse(
 			ok(await c.call('rotateServiceSecret', { bearer: s.bearer, params: s.params }), 201).body,
 		).data
