@@ -109,29 +109,31 @@ function IdentityStep({
 	}
 	const { use, alternative, minutes } = identity
 	return (
-		<fieldset className="stack">
+		<>
 			<input type="hidden" name={IDENTITY_FIELD} value={use} />
-			<legend>
-				<h2>{t('identity.title')}</h2>
-			</legend>
-			<p>{t('identity.why', { count: minutes })}</p>
-			{use === 'totp' && fields.code ? (
-				<CodeField meta={fields.code} label={t('identity.code')} digits={CODE_DIGITS} />
-			) : fields.password ? (
-				<TextField
-					meta={fields.password}
-					label={t('identity.password')}
-					type="password"
-					autoComplete="current-password"
-				/>
-			) : null}
-			{alternative ? (
-				<p>
-					<Link to={{ search: alternative === 'password' ? '' : `?${IDENTITY_METHOD_PARAM}=${alternative}` }} replace>
-						{alternative === 'totp' ? t('identity.useTotp') : t('identity.usePassword')}
-					</Link>
-				</p>
-			) : null}
-		</fieldset>
+			<fieldset className="stack">
+				<legend>
+					<h2>{t('identity.title')}</h2>
+				</legend>
+				<p>{t('identity.why', { count: minutes })}</p>
+				{use === 'totp' && fields.code ? (
+					<CodeField meta={fields.code} label={t('identity.code')} digits={CODE_DIGITS} />
+				) : fields.password ? (
+					<TextField
+						meta={fields.password}
+						label={t('identity.password')}
+						type="password"
+						autoComplete="current-password"
+					/>
+				) : null}
+				{alternative ? (
+					<p>
+						<Link to={{ search: alternative === 'password' ? '' : `?${IDENTITY_METHOD_PARAM}=${alternative}` }} replace>
+							{alternative === 'totp' ? t('identity.useTotp') : t('identity.usePassword')}
+						</Link>
+					</p>
+				) : null}
+			</fieldset>
+		</>
 	)
 }
