@@ -118,7 +118,7 @@ export function liveSigningKeys(store: MockStore, serviceId: string) {
 }
 
 /** The headers of a webhook request: one `v1=` per live secret (two while rotating). */
-function signedHeaders(
+export function signedHeaders(
 	store: MockStore,
 	serviceId: string,
 	payload: string,
