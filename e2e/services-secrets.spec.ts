@@ -16,7 +16,7 @@ const secretWithHint = (page: Page, hint: string) => secrets(page).filter({ hasT
 const shownSecret = (page: Page) => page.getByRole('figure', { name: 'Client secret' }).locator('code')
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 const passwordField = (page: Page) => page.getByLabel('Your password')
-const REMEMBERED = /You confirmed it's you a moment ago: you will not be asked again for \d+ more minutes?\./
+const REMEMBERED = /You confirmed it's you recently: you will not be asked again for \d+ more minutes?\./
 
 /** The path of a page, with JS on (`.data` requests) or off. */
 const pathOf = (response: Response) => new URL(response.url()).pathname.replace(/\.data$/, '')
