@@ -64,7 +64,7 @@ test('cancelling a two-step sign-in is a button that revokes it; a new sign-in r
 	await expect(welcome(page)).toBeVisible()
 })
 
-test('opening the authenticator setup page creates no secret; the start button creates one', async ({
+test('opened from another site the authenticator setup creates no secret (its start button would); from the portal the QR code is there at once, once', async ({
 	page,
 	partner: _signedIn,
 	mock,
@@ -73,18 +73,23 @@ test('opening the authenticator setup page creates no secret; the start button c
 	const secretCalls = async () =>
 		(await mock.requests()).filter((r) => r.method === 'POST' && r.path === TOTP_SECRET_PATH)
 
+	// What a link on another site makes the browser send: the page offers the start button, and nothing is created.
+	const crossSite = await page.context().request.get(TOTP_SETUP, { headers: { 'sec-fetch-site': 'cross-site' } })
+	expect(crossSite.status()).toBe(200)
+	const html = await crossSite.text()
+	expect(html).toContain('Set up authenticator app')
+	expect(html).not.toContain('QR code to add Partner Portal')
+	expect(await secretCalls()).toEqual([])
+
+	// From the portal (or typed in): the QR code and the setup key at once, no extra click.
 	await page.goto(TOTP_SETUP)
 	await expect(page.getByRole('heading', { level: 1, name: 'Turn on the authenticator app' })).toBeVisible()
-	await expect(page.getByRole('button', { name: 'Set up authenticator app' })).toBeVisible()
-	await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0)
-	expect(await secretCalls()).toEqual([])
-	await expectAccessible(page, testInfo)
-
-	await page.getByRole('button', { name: 'Set up authenticator app' }).click()
 	await expect(page.getByRole('img', { name: /QR code/ })).toHaveAttribute('src', /^data:image\/png;base64,/)
+	await expect(page.getByRole('button', { name: 'Set up authenticator app' })).toHaveCount(0)
 	await expect(page).toHaveURL(new RegExp(`${TOTP_SETUP}$`))
 	const key = await page.getByRole('figure', { name: 'Setup key' }).locator('code').innerText()
 	expect(await secretCalls()).toHaveLength(1)
+	await expectAccessible(page, testInfo)
 
 	// Reloading shows the same secret and asks the API for nothing new.
 	await page.goto(TOTP_SETUP)

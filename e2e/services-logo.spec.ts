@@ -119,6 +119,38 @@ test('a valid PNG becomes the logo on the details page and the list, and can be 
 	expect(errors()).toEqual([])
 })
 
+test("the settings page's logo section shows the current logo; after a refused upload then a good one, only the success is left", async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const details = await newService(page, baseURL!)
+	const settings = `${details}/manage`
+	await page.goto(settings)
+	const section = page.getByRole('region', { name: 'Logo' })
+	await expect(section).toContainText('This service has no logo yet.')
+	await expect(section.getByRole('img', { name: `Current logo of ${SERVICE.name}` })).toHaveCount(0)
+
+	await chooseAndUpload(page, file('logo.gif', 'image/gif', gifFile()), testInfo)
+	const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
+	await expect(summary).toContainText(`Logo file: ${MESSAGES.type}`)
+	// Without JS the refusal is the logo page's; with JS the settings page stays.
+	await expect(page).toHaveURL(jsDisabled(testInfo) ? `${details}/manage/logo` : settings)
+
+	await chooseAndUpload(page, file('logo.png', 'image/png', solidPngFile(200, 200)), testInfo)
+	await expect(page).toHaveURL(settings)
+	await expect(page.getByText('Logo uploaded.')).toBeVisible()
+	await expect(summary).toHaveCount(0)
+	await expect(page.getByText(MESSAGES.type)).toHaveCount(0)
+	await expect(page.getByText('Not uploaded yet: upload it to make it the logo.')).toHaveCount(0)
+	await expect(page.getByRole('img', { name: 'Preview of the chosen image' })).toHaveCount(0)
+	await expect(section).not.toContainText('This service has no logo yet.')
+	const current = section.getByRole('img', { name: `Current logo of ${SERVICE.name}` })
+	await expect(current).toHaveAttribute('src', /\/uploads\/service-logos\/[0-9a-f-]+\.png$/)
+	await expect.poll(() => current.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(200)
+	await expectAccessible(page, testInfo)
+})
+
 test('a JPG is a logo too, and replaces the previous one', async ({ page, partner: _signedIn, baseURL }, testInfo) => {
 	const details = await newService(page, baseURL!)
 	for (const upload of [

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page, Response } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
+import { identityConfirmationSeconds } from '#app/api/contract/index'
 import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
+import { createPartner, fillSignIn, PASSWORD, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -13,6 +15,8 @@ const secrets = (page: Page) => page.getByRole('list', { name: 'Secrets' }).getB
 const secretWithHint = (page: Page, hint: string) => secrets(page).filter({ hasText: `…${hint}` })
 const shownSecret = (page: Page) => page.getByRole('figure', { name: 'Client secret' }).locator('code')
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+const passwordField = (page: Page) => page.getByLabel('Your password')
+const REMEMBERED = /You confirmed it's you recently: you will not be asked again for \d+ more minutes?\./
 
 /** The path of a page, with JS on (`.data` requests) or off. */
 const pathOf = (response: Response) => new URL(response.url()).pathname.replace(/\.data$/, '')
@@ -52,10 +56,15 @@ async function expectSecretOnce(page: Page, developers: string, answer: Promise<
 	return secret
 }
 
+/** Posts a confirmation page's form over HTTP, the password typed (a change to a secret confirms the identity first). */
 async function postOver(request: APIRequestContext, baseURL: string, path: string, csrfFrom = path) {
 	const csrf = csrfTokenFrom(await (await request.get(csrfFrom)).text())
 	if (!csrf) throw new Error(`GET ${csrfFrom}: no CSRF token`)
-	return request.post(path, { form: { csrf }, headers: { Origin: baseURL }, maxRedirects: 0 })
+	return request.post(path, {
+		form: { csrf, identity_method: 'password', password: PASSWORD },
+		headers: { Origin: baseURL },
+		maxRedirects: 0,
+	})
 }
 
 test('rotate, revoke and reset, each confirmed first; each new secret is shown once', async ({
@@ -92,14 +101,20 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	expect(await onlyHint(page)).toBe(first)
 
 	await region.getByRole('link', { name: 'Rotate the secret' }).click()
+	await expect(page.getByRole('group', { name: "Confirm it's you" })).toBeVisible()
+	await passwordField(page).fill(PASSWORD)
 	const rotated = page.waitForResponse((r) => r.request().method() === 'GET' && pathOf(r) === developers)
 	await page.getByRole('button', { name: 'Create a second secret' }).click()
 	const second = await expectSecretOnce(page, developers, rotated)
 	await expect(page.getByText('A second secret was created. Both work until you revoke one.')).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Copy secret' })).toHaveCount(jsDisabled(testInfo) ? 0 : 1)
 	await expect(secrets(page)).toHaveCount(2)
-	await expect(secretWithHint(page, first)).toHaveCount(1)
-	await expect(secretWithHint(page, second.slice(-4))).toHaveCount(1)
+	// While rotating, the two are told apart: the old one (still working) and the new one.
+	await expect(secretWithHint(page, first).getByRole('heading', { level: 3 })).toHaveText(`Old secret …${first}`)
+	await expect(secretWithHint(page, first)).toContainText('It keeps working until you revoke it')
+	await expect(secretWithHint(page, second.slice(-4)).getByRole('heading', { level: 3 })).toHaveText(
+		`New secret …${second.slice(-4)}`,
+	)
 	await expect(region.getByRole('link', { name: 'Rotate the secret' })).toHaveCount(0)
 	await expect(region).toContainText('Two secrets are live: revoke the one you no longer use before you rotate again.')
 	await expectAccessible(page, testInfo)
@@ -117,6 +132,9 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/[^/]+/revoke$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Revoke secret …${first}` })).toBeVisible()
 	await expect(page.getByText(`The other live secret, …${second.slice(-4)}, keeps working`)).toBeVisible()
+	// Confirmed for the rotate a moment ago: not asked again.
+	await expect(page.getByText(REMEMBERED)).toBeVisible()
+	await expect(passwordField(page)).toHaveCount(0)
 	await expectAccessible(page, testInfo)
 	await page.getByRole('link', { name: 'Cancel' }).click()
 	await expect(secrets(page)).toHaveCount(2)
@@ -164,6 +182,7 @@ test('a rotate with two live secrets and a revoke of the last one are refused wi
 	// The confirmation page was opened with one secret live; meanwhile another tab rotated.
 	await page.goto(rotate)
 	expect((await postOver(request, baseURL!, rotate)).status()).toBe(302)
+	await passwordField(page).fill(PASSWORD)
 	expect(await confirm(page, 'Create a second secret', rotate)).toBe(422)
 	await expect(summary(page)).toContainText(TOO_MANY)
 	await expect(page).toHaveURL(new RegExp(`${rotate}$`))
@@ -206,6 +225,7 @@ test('an outage keeps the partner on the confirmation page, with nothing changed
 	const before = await onlyHint(page)
 	const reset = `${developers}/secrets/reset`
 	await page.goto(reset)
+	await passwordField(page).fill(PASSWORD)
 	await mock.fault({ method: 'POST', path: `${developers.replace(/\/developers$/, '')}/secrets/reset`, status: 503 })
 	expect(await confirm(page, 'Reset the secret', reset)).toBe(503)
 	await expect(summary(page)).toContainText(NOT_SAVED)
@@ -241,4 +261,112 @@ test("another partner's service, a malformed id and an unknown secret are 404 pa
 	for (const path of pages) {
 		expect((await postOver(request, baseURL!, path, ours)).status(), `POST ${path}`).toBe(404)
 	}
+})
+
+test('a change to a secret asks for the password first, then not again for a few minutes', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}, testInfo) => {
+	const developers = await newService(page, baseURL!)
+	const reset = `${developers}/secrets/reset`
+	await page.goto(reset)
+	const identity = page.getByRole('group', { name: "Confirm it's you" })
+	await expect(identity).toContainText(
+		`A change to your secrets needs your password again, in case someone else is using your session. You will not be asked again for ${identityConfirmationSeconds / 60} minutes.`,
+	)
+	await expect(identity.getByRole('link', { name: 'Use your authenticator app instead' })).toHaveCount(0)
+	await expectAccessible(page, testInfo)
+
+	// Nothing typed, then a wrong password: refused on the page, nothing changed, the password never echoed.
+	await page.getByRole('button', { name: 'Reset the secret' }).click()
+	await expect(summary(page)).toContainText('Your password: This field is required.')
+	await passwordField(page).fill('Not-My-Password-1!')
+	await page.getByRole('button', { name: 'Reset the secret' }).click()
+	await expect(summary(page)).toContainText('Your password: The password is incorrect.')
+	await expect(passwordField(page)).toHaveValue('')
+	await expect(page).toHaveURL(new RegExp(`${reset}$`))
+	await expect(page.getByText(ONCE)).toHaveCount(0)
+
+	await passwordField(page).fill(PASSWORD)
+	await page.getByRole('button', { name: 'Reset the secret' }).click()
+	await expect(page).toHaveURL(new RegExp(`${developers}$`))
+	await expect(page.getByText('The secret was reset: the old one no longer works.')).toBeVisible()
+
+	// Remembered: the next change asks nothing…
+	const rotate = `${developers}/secrets/rotate`
+	await page.goto(rotate)
+	await expect(page.getByText(REMEMBERED)).toBeVisible()
+	await expect(passwordField(page)).toHaveCount(0)
+	// …until the confirmation ends, even on a page opened before it did: then it asks again.
+	await mock.advanceClock(identityConfirmationSeconds)
+	expect(await confirm(page, 'Create a second secret', rotate)).toBe(403)
+	await expect(summary(page)).toContainText("For your security, confirm it's you again")
+	await expect(passwordField(page)).toBeVisible()
+	await passwordField(page).fill(PASSWORD)
+	await page.getByRole('button', { name: 'Create a second secret' }).click()
+	await expect(page.getByText('A second secret was created. Both work until you revoke one.')).toBeVisible()
+	await page.goto(rotate)
+	await expect(page.getByText(TOO_MANY)).toBeVisible()
+})
+
+test('with the authenticator app on, a code of it confirms instead of the password', async ({
+	page,
+	mock,
+	baseURL,
+}) => {
+	const partner = await createPartner(mock, { totp: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+	const developers = await newService(page, baseURL!)
+	const reset = `${developers}/secrets/reset`
+	await page.goto(reset)
+	await page.getByRole('link', { name: 'Use your authenticator app instead' }).click()
+	await expect(page).toHaveURL(new RegExp(`${reset}\\?with=totp$`))
+	await expect(passwordField(page)).toHaveCount(0)
+	const code = page.getByRole('textbox', { name: 'Code from your authenticator app' })
+	// A step after the sign-in's (whose code is spent).
+	await mock.advanceClock(30)
+	const right = await totpNow(mock, partner.totpSecret!)
+	await code.fill(right === '000000' ? '111111' : '000000')
+	await page.getByRole('button', { name: 'Reset the secret' }).click()
+	await expect(summary(page)).toContainText('Code from your authenticator app: The code is invalid.')
+	await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(right)
+	await page.getByRole('button', { name: 'Reset the secret' }).click()
+	await expect(page).toHaveURL(new RegExp(`${developers}$`))
+	await expect(page.getByText('The secret was reset: the old one no longer works.')).toBeVisible()
+	// The other way back.
+	await mock.advanceClock(identityConfirmationSeconds)
+	await page.goto(`${reset}?with=totp`)
+	await page.getByRole('link', { name: 'Use your password instead' }).click()
+	await expect(page).toHaveURL(new RegExp(`${reset}$`))
+	await expect(passwordField(page)).toBeVisible()
+})
+
+test("each live secret shows its last use: the service's authentication with it", async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}) => {
+	const developers = await newService(page, baseURL!)
+	await page.goto(developers)
+	const clientId = (await page.getByRole('region', { name: 'Credentials' }).locator('code').first().textContent())!
+	const first = await onlyHint(page)
+	await page.goto(`${developers}/secrets/rotate`)
+	await passwordField(page).fill(PASSWORD)
+	await page.getByRole('button', { name: 'Create a second secret' }).click()
+	const second = (await shownSecret(page).textContent())!.trim()
+	await mock.advanceClock(120)
+	const used = await mock.authenticateClient({ client_id: clientId.trim(), client_secret: second })
+	await page.reload()
+	const newOne = secretWithHint(page, second.slice(-4))
+	await expect(newOne.getByRole('heading', { level: 3 })).toHaveText(`New secret …${second.slice(-4)}`)
+	await expect(newOne.locator('time').nth(1)).toHaveAttribute('datetime', used.used_at)
+	await expect(newOne).toContainText(/Last used\s*\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/)
+	await expect(secretWithHint(page, first)).toContainText(/Last used\s*Never used/)
 })

@@ -24,7 +24,14 @@ export function NewPasswordFields({
 				label={passwordLabel ?? t('fields.password')}
 				type="password"
 				autoComplete="new-password"
-				hint={<PasswordChecklist password={value} confirmation={again} id={`${password.id}-checklist`} />}
+				hint={
+					<PasswordChecklist
+						password={value}
+						confirmation={again}
+						id={`${password.id}-checklist`}
+						errors={password.errors}
+					/>
+				}
 				onInput={(event) => setValue(event.currentTarget.value)}
 			/>
 			<TextField

@@ -1,8 +1,11 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
 import { ApiError } from '#app/api/errors'
+import { needsIdentityConfirmation } from '#app/api/identity.server'
 import type { Flash } from '#app/auth/session.server'
+import { getT } from '#app/middleware/i18n.server'
 import { getSession } from '#app/middleware/session.server'
-import { replyWithApiError } from '#app/utils/forms.server'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 
 type Where = { flash: Flash; to: string }
 
@@ -10,7 +13,8 @@ type Where = { flash: Flash; to: string }
  * The action of a page that confirms one change (`ConfirmationPage`, and the verify button of the verifications
  * page): make the change, then back to `to` with a banner. What the API did not make is answered on the same page:
  * something no longer there (or someone else's) is a 404; a refusal is a 422 with the API's messages, an outage a 503
- * with "not saved" — never a 5xx for the partner's mistake.
+ * with "not saved" — never a 5xx for the partner's mistake. A change that needs a confirmed identity
+ * (`confirmIdentityThenChange`) and found it ended is a 403 that asks for it again.
  */
 export async function confirmChange<T>(
 	{ context, request }: { context: Readonly<RouterContextProvider>; request: Request },
@@ -22,6 +26,10 @@ export async function confirmChange<T>(
 		result = await change()
 	} catch (error) {
 		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		if (needsIdentityConfirmation(error)) {
+			const { submission } = parseForm(context, z.looseObject({}))
+			return invalid(submission, { formErrors: [getT(context)('services:identity.ended')] }, 403)
+		}
 		return replyWithApiError(null, error, context, { request })
 	}
 	const { flash, to } = await then(result)

@@ -104,6 +104,12 @@ export function client(api: () => MockApi) {
 		return { ...pickTokenPair(body.data)!, meta: body.meta, data: body.data }
 	}
 
+	/** Confirms the identity of `bearer`'s sign-in with the password (what secret changes need); fails unless 201. */
+	async function confirmIdentity(bearer: string, password = PASSWORD) {
+		const res = await call('confirmIdentity', { bearer, body: { password } })
+		expect(res.status, JSON.stringify(res.body)).toBe(201)
+	}
+
 	const hooks = () => new MockHooks(api().url)
 
 	/** A user made by the hook, with PASSWORD unless given. */
@@ -118,6 +124,7 @@ export function client(api: () => MockApi) {
 		signIn,
 		signInRaw,
 		createUser,
+		confirmIdentity,
 		/** The hooks client of this mock. */
 		get mock() {
 			return hooks()

@@ -13,6 +13,7 @@ import type {
 	MockWellKnownFile,
 	MockWellKnownInput,
 } from './areas/service-sections/hooks'
+import type { MockClientAuthentication, MockClientAuthenticationInput } from './areas/services/hooks'
 import type {
 	MockWebhookDelivery,
 	MockWebhookEventInput,
@@ -99,6 +100,12 @@ export class MockHooks {
 	}
 	async expireAccessTokens(email: string) {
 		await this.call('POST', '/tokens/expire-access', { email })
+	}
+
+	// -- services ----------------------------------------------------------------------------
+	/** The partner's service authenticates with its client id and a secret: that secret's `last_used_at` is now. */
+	async authenticateClient(input: MockClientAuthenticationInput) {
+		return (await this.call<{ data: MockClientAuthentication }>('POST', '/client-authentications', input)).data
 	}
 
 	// -- services part 2 ---------------------------------------------------------------

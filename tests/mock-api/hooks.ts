@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { countryEnum, localeEnum, type User, type UserAuthentication } from '../../app/api/contract/index'
 import { presentEmail } from './areas/emails/presenters'
 import { handleServiceSectionHook } from './areas/service-sections/hooks'
+import { handleServicesHook } from './areas/services/hooks'
 import { presentTwoStep } from './areas/two-step/presenters'
 import { ensureTwoStep } from './areas/two-step/state'
 import { presentUser } from './areas/users/presenters'
@@ -157,7 +158,7 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 			return reply(204)
 		}
 		default:
-			return (await handleWebhookHook(ctx)) ?? handleServiceSectionHook(ctx)
+			return (await handleWebhookHook(ctx)) ?? handleServiceSectionHook(ctx) ?? handleServicesHook(ctx)
 	}
 }
 

@@ -1,10 +1,12 @@
 /**
  * The seed the mock starts from (and `POST /__mock/reset` returns to): the
  * reference data and one verified demo partner without two-step, with three
- * services in different review states.
+ * services in different review states; the live one has the webhook
+ * deliveries of its nukes.
  */
 import { seedServiceSections } from './areas/service-sections/seed'
 import { createService } from './areas/services/state'
+import { seedWebhookDeliveries } from './areas/webhooks/seed'
 import { createUser } from './areas/users/state'
 import { emptyData, MockStore, type MockData, type StoreConfig } from './store'
 
@@ -82,6 +84,8 @@ export async function buildSeed(config: StoreConfig): Promise<MockData> {
 			{ id: seed.id, created_at: created, environment: verified ? 'live' : 'test' },
 		)
 		seedServiceSections(store, service, seed.status, seed.color)
+		// A live service's nukes were sent to its webhook URL: its delivery log shows them.
+		if (service.environment === 'live') seedWebhookDeliveries(store, service)
 	}
 	return store.data
 }

@@ -231,6 +231,7 @@ describe('ownership', () => {
 		const owner = await partner()
 		const { data, secret } = await create(owner)
 		const other = await partner()
+		await c.confirmIdentity(other)
 		const calls = (id: string) =>
 			[
 				c.call('getService', { bearer: other, params: { id } }),
@@ -371,6 +372,7 @@ describe('secrets', () => {
 		const bearer = await partner()
 		const { data, secret } = await create(bearer)
 		const params = { id: data.id }
+		await c.confirmIdentity(bearer)
 		const rotated = await c.call('rotateServiceSecret', { bearer, params })
 		expect(rotated.status).toBe(201)
 		const next = newServiceSecretResponse.parse(rotated.body).data
@@ -398,6 +400,7 @@ describe('secrets', () => {
 		const bearer = await partner()
 		const { data } = await create(bearer)
 		const params = { id: data.id }
+		await c.confirmIdentity(bearer)
 		await c.call('rotateServiceSecret', { bearer, params })
 		const reset = await c.call('resetServiceSecret', { bearer, params })
 		expect(reset.status).toBe(201)

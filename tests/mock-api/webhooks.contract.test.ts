@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, test } from 'vitest'
 import {
+	serviceStatisticsResponse,
 	createServiceResponse,
 	signingSecretList,
 	webhookCheckList,
@@ -13,6 +14,7 @@ import {
 } from '../../app/api/contract/index'
 import { useTestApi, uniqueEmail, type Res } from './helpers'
 import type { MockWebhookRequest } from './hooks-client'
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SERVICES } from './seed'
 
 /** Tokens outlive the clock jumps of the retry and retention tests. */
 const LONG_TTL = 60 * 86_400
@@ -52,17 +54,19 @@ const ok = (res: Res, status = 200) => {
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>
+/** Who calls, on which service: a setup, or a demo service. */
+type On = Pick<Setup, 'bearer' | 'params'>
 
 async function ping({ bearer, params }: Setup): Promise<WebhookDelivery> {
 	return webhookDeliveryResponse.parse(ok(await c.call('sendWebhookTestEvent', { bearer, params }), 201).body).data
 }
 
-async function delivery({ bearer, params }: Setup, deliveryId: string) {
+async function delivery({ bearer, params }: On, deliveryId: string) {
 	const res = ok(await c.call('getWebhookDelivery', { bearer, params: { ...params, deliveryId } }))
 	return webhookDeliveryResponse.parse(res.body).data
 }
 
-async function healthOf({ bearer, params }: Setup) {
+async function healthOf({ bearer, params }: On) {
 	return webhookHealthResponse.parse(ok(await c.call('getWebhookHealth', { bearer, params })).body).data
 }
 
@@ -221,6 +225,7 @@ describe('test event', () => {
 		expect(verifies(received!, previous!.secret)).toBe(true)
 
 		// Rotating the client secret changes nothing here.
+		await c.confirmIdentity(s.bearer)
 		ok(await c.call('rotateServiceSecret', { bearer: s.bearer, params: s.params }), 201)
 		expect(
 			signingSecrets(ok(await c.call('listWebhookSigningSecrets', { bearer: s.bearer, params: s.params }))),
@@ -534,5 +539,71 @@ describe('with --allow-private-webhooks', () => {
 		const sent = webhookDeliveryResponse.parse(res.body).data
 		expect(sent.status).toBe('failed')
 		expect(sent.attempts[0]!.error?.code).not.toBe('refused_address')
+	})
+})
+
+describe('the demo seed', () => {
+	test("the live service's nukes were delivered to its webhook URL, one failed and one retried; the others have none", async () => {
+		const { access: bearer } = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
+		const [pay, chat, games] = DEMO_SERVICES.map((service) => ({ bearer, params: { id: service.id } }))
+		const list = async (s: On) =>
+			webhookDeliveryList.parse(
+				ok(await c.call('listWebhookDeliveries', { bearer, params: s.params, query: { per_page: '100' } })).body,
+			).data
+		const deliveries = await list(pay!)
+		// One event per nuke of the days kept, up to yesterday.
+		const stats = serviceStatisticsResponse.parse(
+			ok(await c.call('getServiceStatistics', { bearer, params: pay!.params, query: { days: '30' } })).body,
+		).data
+		const nukes = stats.daily.slice(0, -1).reduce((sum, day) => sum + day.nukes, 0)
+		expect(deliveries).toHaveLength(nukes)
+		expect(nukes).toBeGreaterThan(0)
+		for (const entry of deliveries) {
+			expect(entry).toMatchObject({
+				event_type: 'password_changed_to_random_string',
+				trigger: 'event',
+				url: 'https://demo-pay.example/webhooks/partner',
+				next_retry_at: null,
+			})
+			expect(entry.status).not.toBe('pending')
+			expect(Date.parse(entry.created_at)).toBeLessThan(await c.now())
+		}
+		const attemptsByStatus = deliveries.map((entry) => [entry.status, entry.attempt_count])
+		if (deliveries.length >= 3) {
+			expect(attemptsByStatus.filter(([status]) => status === 'failed')).toEqual([
+				['failed', webhookLimits.retryBackoffSeconds.length + 1],
+			])
+			expect(attemptsByStatus).toContainEqual(['delivered', 2])
+			const failed = await delivery(pay!, deliveries.find((entry) => entry.status === 'failed')!.id)
+			expect(failed.attempts.map((attempt) => attempt.response?.status)).toEqual(failed.attempts.map(() => 503))
+		}
+		expect(deliveries[0]!.status).toBe('delivered')
+		const newest = await delivery(pay!, deliveries[0]!.id)
+		expect(JSON.parse(newest.payload)).toMatchObject({
+			type: 'password_changed_to_random_string',
+			service_id: DEMO_SERVICES[0].id,
+		})
+		expect(newest.attempts.at(-1)).toMatchObject({ succeeded: true, response: { status: 200, body: 'ok' } })
+		expect(await healthOf(pay!)).toMatchObject({ failing: false, consecutive_failures: 0 })
+		expect(await list(chat!)).toEqual([])
+		expect(await list(games!)).toEqual([])
+
+		// Nothing is left to retry, and a reset seeds the same deliveries.
+		await c.advance(7200)
+		expect(await list(pay!)).toEqual(deliveries)
+		await c.mock.reset()
+		const again = await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)
+		const reseeded = webhookDeliveryList.parse(
+			ok(
+				await c.call('listWebhookDeliveries', {
+					bearer: again.access,
+					params: pay!.params,
+					query: { per_page: '100' },
+				}),
+			).body,
+		).data
+		expect(reseeded.map((entry) => [entry.id, entry.event_id, entry.status, entry.created_at])).toEqual(
+			deliveries.map((entry) => [entry.id, entry.event_id, entry.status, entry.created_at]),
+		)
 	})
 })

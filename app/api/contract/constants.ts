@@ -171,3 +171,13 @@ export const webhookLimits = {
 export const webhookEventTypes = ['ping', 'url_verification', ...events] as const
 
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const
+
+// ---------------------------------------------------------------------------
+// Identity confirmation (docs/decisions/0022-identity-confirmation.md)
+// ---------------------------------------------------------------------------
+
+/**
+ * How long a confirmed identity (the password, or an authenticator code, typed
+ * again) lets one sign-in reset, rotate or revoke secrets without asking again.
+ */
+export const identityConfirmationSeconds = 5 * 60

@@ -8,6 +8,7 @@
 import { authEndpoints } from './auth.endpoints'
 import { contactEndpoints } from './contact.endpoints'
 import type { Endpoint } from './endpoint'
+import { identityEndpoints } from './identity.endpoints'
 import { referenceEndpoints } from './reference.endpoints'
 import { serviceSectionsEndpoints } from './service-sections.endpoints'
 import { servicesEndpoints } from './services.endpoints'
@@ -29,6 +30,7 @@ export const endpoints = {
 	...authEndpoints,
 	...usersEndpoints,
 	...twoStepEndpoints,
+	...identityEndpoints,
 	...contactEndpoints,
 	...servicesEndpoints,
 	...serviceSectionsEndpoints,

@@ -2,6 +2,7 @@
 import { listQuery } from './common'
 import { rateLimits } from './constants'
 import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import { confirmedIdentity } from './identity.endpoints'
 import {
 	attachLogoBody,
 	createServiceBody,
@@ -100,25 +101,28 @@ export const servicesEndpoints = {
 		method: 'POST',
 		path: '/services/{id}/secrets',
 		summary: 'Add a second secret; both work until one is revoked',
+		description: 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).',
 		tag: 'Service secrets',
 		auth: 'access',
-		responses: { 201: newServiceSecretResponse, ...signedIn, ...notFound, ...invalid },
+		responses: { 201: newServiceSecretResponse, ...confirmedIdentity, ...notFound, ...invalid },
 	},
 	resetServiceSecret: {
 		method: 'POST',
 		path: '/services/{id}/secrets/reset',
 		summary: 'Replace every live secret with a new one; the old ones stop working now',
+		description: 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).',
 		tag: 'Service secrets',
 		auth: 'access',
-		responses: { 201: newServiceSecretResponse, ...signedIn, ...notFound },
+		responses: { 201: newServiceSecretResponse, ...confirmedIdentity, ...notFound },
 	},
 	revokeServiceSecret: {
 		method: 'DELETE',
 		path: '/services/{id}/secrets/{secretId}',
 		summary: 'Revoke one of two live secrets',
+		description: 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).',
 		tag: 'Service secrets',
 		auth: 'access',
-		responses: { 204: null, ...signedIn, ...notFound, ...invalid },
+		responses: { 204: null, ...confirmedIdentity, ...notFound, ...invalid },
 	},
 	uploadTmpFile: {
 		method: 'POST',

@@ -1,6 +1,11 @@
-import type { SubmissionResult } from '@conform-to/react'
+import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { CODE_DIGITS } from '#app/auth/code'
+import { CodeField } from '#app/components/code-field'
+import { TextField } from '#app/components/ui/field'
+import { IDENTITY_FIELD, IDENTITY_METHOD_PARAM, type IdentityCheck } from '#app/services/identity'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
@@ -11,7 +16,9 @@ import { useAppForm } from '#app/components/ui/use-app-form'
  * details; submit or cancel a review), a page of its own so it works without JS: what will happen, then the button
  * and a way back. `refusals` (from the loader: what the API would refuse now, in its words) replace the button until
  * an attempt has been made; the API's own refusal then shows in the form's error summary. Its action is
- * `confirmChange` (`app/services/confirm.server.ts`).
+ * `confirmChange` (`app/services/confirm.server.ts`). A change that needs a confirmed identity passes `identity`
+ * (`identityCheck`): the form then asks for the password or an authenticator code, unless this sign-in confirmed it
+ * a few minutes ago; its action is `confirmIdentityThenChange`.
  */
 export function ConfirmationPage({
 	id,
@@ -24,6 +31,7 @@ export function ConfirmationPage({
 	backLabel,
 	refusedBackLabel,
 	refusals,
+	identity,
 	lastResult,
 }: {
 	id: string
@@ -37,9 +45,15 @@ export function ConfirmationPage({
 	backLabel: string
 	refusedBackLabel: string
 	refusals?: readonly string[] | null
+	identity?: IdentityCheck
 	lastResult?: SubmissionResult<string[]>
 }) {
-	const [form] = useAppForm(() => import('./confirm-schema').then((m) => m.confirmSchema), { id, lastResult })
+	const { t } = useTranslation('services')
+	const asksIdentity = identity !== undefined
+	const [form, fields] = useAppForm(
+		() => import('./confirm-schema').then((m) => (asksIdentity ? m.confirmIdentitySchema : m.confirmSchema)),
+		{ id, lastResult },
+	)
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{title}</h1>
@@ -62,7 +76,8 @@ export function ConfirmationPage({
 					</p>
 				</>
 			) : (
-				<AppForm form={form}>
+				<AppForm form={form} labels={{ password: t('identity.password'), code: t('identity.code') }}>
+					{identity ? <IdentityStep identity={identity} fields={fields} /> : null}
 					<div className="button-row">
 						<SubmitButton variant={warning ? 'warning' : 'primary'} pendingLabel={pendingLabel}>
 							{confirmLabel}
@@ -72,5 +87,53 @@ export function ConfirmationPage({
 				</AppForm>
 			)}
 		</section>
+	)
+}
+
+/** The password or an authenticator code a change needs first; a line saying it is remembered once it is. */
+function IdentityStep({
+	identity,
+	fields,
+}: {
+	identity: IdentityCheck
+	fields: { password?: FieldMetadata<unknown>; code?: FieldMetadata<unknown> }
+}) {
+	const { t } = useTranslation('services')
+	if (identity.confirmed) {
+		return (
+			<>
+				<input type="hidden" name={IDENTITY_FIELD} value="confirmed" />
+				<p className="muted">{t('identity.remembered', { count: identity.minutesLeft })}</p>
+			</>
+		)
+	}
+	const { use, alternative, minutes } = identity
+	return (
+		<>
+			<input type="hidden" name={IDENTITY_FIELD} value={use} />
+			<fieldset className="stack">
+				<legend>
+					<h2>{t('identity.title')}</h2>
+				</legend>
+				<p>{t('identity.why', { count: minutes })}</p>
+				{use === 'totp' && fields.code ? (
+					<CodeField meta={fields.code} label={t('identity.code')} digits={CODE_DIGITS} />
+				) : fields.password ? (
+					<TextField
+						meta={fields.password}
+						label={t('identity.password')}
+						type="password"
+						autoComplete="current-password"
+					/>
+				) : null}
+				{alternative ? (
+					<p>
+						<Link to={{ search: alternative === 'password' ? '' : `?${IDENTITY_METHOD_PARAM}=${alternative}` }} replace>
+							{alternative === 'totp' ? t('identity.useTotp') : t('identity.usePassword')}
+						</Link>
+					</p>
+				) : null}
+			</fieldset>
+		</>
 	)
 }

@@ -4,9 +4,10 @@ import { href, Link, useFetcher } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { logoRules } from '#app/api/contract/images'
 import { REDIRECT_PARAM } from '#app/auth/redirect'
-import type { ServiceLogo } from '#app/api/contract/services'
+import type { ServiceLogo as Logo } from '#app/api/contract/services'
 import { ErrorSummary, type SummaryError } from '#app/components/ui/error-summary'
 import { Spinner } from '#app/components/ui/spinner'
+import { ServiceLogo } from './service-summary'
 import {
 	LOGO_FIELD,
 	LOGO_INTENT,
@@ -17,7 +18,7 @@ import {
 } from '#app/services/logo'
 
 type Props = {
-	service: { id: string; logo: ServiceLogo | null }
+	service: { id: string; name: string; logo: Logo | null }
 	/** Where a success lands (checked on the server); the service's details page when absent. */
 	redirectTo?: string
 	/** A failed post without JS, as the logo page received it (with JS the fetcher holds it). */
@@ -25,12 +26,13 @@ type Props = {
 }
 
 /**
- * The logo of a service: a plain multipart form posting to the logo route
- * (`/services/:serviceId/manage/logo`) from whatever page it sits on, and a
- * "Remove logo" link to its confirmation page when there is one. Without JS a
- * failure lands on the logo page; with JS the upload goes through a fetcher, so
- * this page stays, errors show here, and the chosen image is previewed before
- * it is sent.
+ * The logo of a service: the current one (or that there is none), a plain
+ * multipart form posting to the logo route (`/services/:serviceId/manage/logo`)
+ * from whatever page it sits on, and a "Remove logo" link to its confirmation
+ * page when there is one. Without JS a failure lands on the logo page; with JS
+ * the upload goes through a fetcher, so this page stays, errors show here, and
+ * the chosen image is previewed before it is sent. After an upload that
+ * succeeded the form is as on a fresh page: no earlier error, no preview.
  */
 export function LogoForm({ service, redirectTo, result }: Props) {
 	const { t } = useTranslation('services')
@@ -39,8 +41,12 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 	const formRef = useRef<HTMLFormElement>(null)
 	const [preview, setPreview] = useState<string | null>(null)
 	const [tooLarge, setTooLarge] = useState(false)
-	// The upload's answer (with JS), else the one the page was rendered with.
-	const latest = upload.data ?? result
+	// A success redirects, which brings the fetcher no data: it keeps the answer of an earlier, failed upload.
+	// That answer is out of date once a later upload succeeded.
+	const [outdated, setOutdated] = useState<{ data: LogoFormResult | undefined } | null>(null)
+	const fetched = upload.data !== outdated?.data ? upload.data : undefined
+	// The upload's answer (with JS), else the one the page was rendered with (without JS, a failed post).
+	const latest = fetched ?? (outdated ? undefined : result)
 	const errors = latest?.errors ?? {}
 	const fieldErrors = tooLarge ? [logoRuleMessage('size', t)] : (errors.logo ?? [])
 	const ids = { input: `logo-${service.id}`, hint: `logo-${service.id}-hint`, error: `logo-${service.id}-error` }
@@ -53,15 +59,17 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 	// The object URL of the preview lives as long as it is shown.
 	useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
 
-	// A success redirects (no data): like a fresh page, the form is empty again.
-	const submitting = useRef(false)
+	// A success redirects (no new data): like a fresh page, the form is empty again, the earlier answer gone.
+	const submitting = useRef<{ before: LogoFormResult | undefined } | null>(null)
 	useEffect(() => {
-		if (upload.state === 'submitting') submitting.current = true
+		if (upload.state === 'submitting') submitting.current ??= { before: upload.data }
 		else if (upload.state === 'idle' && submitting.current) {
-			submitting.current = false
-			if (upload.data === undefined) {
+			const { before } = submitting.current
+			submitting.current = null
+			if (upload.data === before) {
 				formRef.current?.reset()
 				setPreview(null)
+				setOutdated({ data: upload.data })
 			}
 		}
 	}, [upload.state, upload.data])
@@ -89,6 +97,15 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 	const uploading = upload.state !== 'idle'
 	return (
 		<div className="stack">
+			<figure className="logo-preview">
+				<ServiceLogo
+					logo={service.logo}
+					name={service.name}
+					size={128}
+					alt={t('logo.currentAlt', { name: service.name })}
+				/>
+				<figcaption>{service.logo ? t('logo.current') : t('logo.none')}</figcaption>
+			</figure>
 			<upload.Form
 				ref={formRef}
 				method="post"

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import QRCode from 'qrcode'
 import { useTranslation } from 'react-i18next'
-import { Form, href, redirect, Link } from 'react-router'
+import { Form, href, redirect, Link, type RouterContextProvider } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step-totp'
 import { activateTwoStep, activeTwoStepMethods, createTotpSecret } from '#app/api/two-step.server'
@@ -26,15 +26,19 @@ export const meta: Route.MetaFunction = () => pageTitle('account:totp.title')
 const OVERVIEW = href('/me/manage/security/multi-factor-authentication')
 const SELF = href('/me/manage/security/multi-factor-authentication/totp')
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const session = getSession(context)
 	const active = (await activeTwoStepMethods(getApi(context))).includes('totp')
 	if (active) {
 		await session.clearSealed('totp')
 		throw redirect(OVERVIEW)
 	}
-	// A GET creates nothing: the partner starts the setup with a POST (intent "start").
-	const setup = session.getSealed('totp', getUser(context).id)
+	// Opened from the portal (or typed in), the QR code is there at once; a request another site made the
+	// browser send (or one that does not say where it comes from) creates nothing: the start button remains.
+	const setup =
+		session.getSealed('totp', getUser(context).id) ??
+		// Should the API refuse now, the start button remains, and its post says why.
+		(fromThePortal(request) ? await startSetup(context).catch(() => null) : null)
 	if (!setup) return { setup: null }
 	// An image the server makes (works without JS; the CSP allows data: images), with the 4-module quiet zone
 	// scanners expect (ISO/IEC 18004).
@@ -42,17 +46,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 	return { setup: { qrCode, key: groupKey(setup.secret), digits: setup.digits } }
 }
 
+/** A navigation within the portal, or one the partner typed (`Sec-Fetch-Site`); never another site's. */
+const fromThePortal = (request: Request) =>
+	['same-origin', 'none'].includes(request.headers.get('sec-fetch-site') ?? '')
+
+/** A new pending secret, kept (sealed) while the partner scans it, across wrong codes and reloads. */
+async function startSetup(context: Readonly<RouterContextProvider>) {
+	const secret = await createTotpSecret(getApi(context))
+	const setup = { secret: secret.secret, uri: secret.otpauth_uri, digits: secret.digits }
+	await getSession(context).setSealed('totp', setup, getUser(context).id)
+	return setup
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const session = getSession(context)
 	if (getFormData(context).get('intent') === 'start') {
 		try {
-			// Keeps one secret while the partner scans it, across wrong codes and reloads.
-			const secret = await createTotpSecret(getApi(context))
-			await session.setSealed(
-				'totp',
-				{ secret: secret.secret, uri: secret.otpauth_uri, digits: secret.digits },
-				getUser(context).id,
-			)
+			await startSetup(context)
 		} catch (error) {
 			if (error instanceof ApiError && error.code === 'already_active') return redirect(OVERVIEW)
 			return replyWithApiError(null, error, context, { request })

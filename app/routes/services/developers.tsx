@@ -96,7 +96,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 	)
 }
 
-/** The live secrets (hint, created, last used) and what rotate, reset and revoke do, each through its confirmation page. */
+/** The live secrets (old and new while rotating; hint, created, last used) and what rotate, reset and revoke do, each through its confirmation page. */
 function Secrets({
 	serviceId,
 	secrets,
@@ -109,16 +109,21 @@ function Secrets({
 	revocable: boolean
 }) {
 	const { t } = useTranslation('services')
+	// Oldest first: while two are live, the first is the old one and the last the new one.
+	const rotating = secrets.length > 1
+	const secretLabel = (index: number) =>
+		!rotating ? t('secrets.secret') : index === 0 ? t('secrets.oldSecret') : t('secrets.newSecret')
 	return (
 		<section className="stack" aria-labelledby="secrets-heading">
 			<h2 id="secrets-heading">{t('secrets.title')}</h2>
 			<p>{t('secrets.intro')}</p>
 			<ul className="service-list" aria-labelledby="secrets-heading">
-				{secrets.map((secret) => (
+				{secrets.map((secret, index) => (
 					<li key={secret.id} className="card stack">
 						<h3>
-							{t('secrets.secret')} <code>{t('secrets.hint', { hint: secret.hint })}</code>
+							{secretLabel(index)} <code>{t('secrets.hint', { hint: secret.hint })}</code>
 						</h3>
+						{rotating && index === 0 ? <p className="muted">{t('secrets.oldHint')}</p> : null}
 						<dl className="summary-list">
 							<div>
 								<dt>{t('secrets.created')}</dt>

@@ -107,20 +107,6 @@ export default function ServiceLogoPage({ loaderData, actionData }: Route.Compon
 			</p>
 			<h1 id="page-heading">{t('logo.pageTitle', { name: service.name })}</h1>
 			<p>{t('logo.intro')}</p>
-			<section className="stack" aria-labelledby="current-logo-heading">
-				<h2 id="current-logo-heading">{t('logo.current')}</h2>
-				{service.logo ? (
-					<img
-						className="service-logo"
-						src={service.logo.url}
-						alt={t('logo.currentAlt', { name: service.name })}
-						width={service.logo.width}
-						height={service.logo.height}
-					/>
-				) : (
-					<p>{t('logo.none')}</p>
-				)}
-			</section>
 			<LogoForm service={service} redirectTo={redirectTo} result={actionData as LogoFormResult | undefined} />
 			<p>
 				<Link to={href('/services/:serviceId/manage', { serviceId: service.id })}>{t('logo.settings')}</Link>

@@ -6,7 +6,8 @@ import { getApi } from '#app/middleware/session.server'
 import { keepSecretOnce, loadServiceSecrets } from '#app/services/secrets.server'
 import { developersPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
-import { confirmChange } from '#app/services/confirm.server'
+import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
+import { revalidateWhenIdentityEnded } from '#app/services/identity'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -16,14 +17,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	},
 ]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const { service, secrets } = await loadServiceSecrets(context, params.serviceId)
-	return { service: { id: service.id, name: service.name }, live: secrets.length }
+export const shouldRevalidate = revalidateWhenIdentityEnded
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+	const [{ service, secrets }, identity] = await Promise.all([
+		loadServiceSecrets(context, params.serviceId),
+		identityCheck({ context, request }),
+	])
+	return { service: { id: service.id, name: service.name }, live: secrets.length, identity }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const { serviceId } = params
-	return confirmChange(
+	return confirmIdentityThenChange(
 		{ context, request },
 		() => resetServiceSecret(getApi(context), params.serviceId),
 		async (created) => {
@@ -35,7 +41,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ResetSecret({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service, live } = loaderData
+	const { service, live, identity } = loaderData
 	return (
 		<ConfirmationPage
 			id="reset-secret"
@@ -46,6 +52,7 @@ export default function ResetSecret({ loaderData, actionData }: Route.ComponentP
 			confirmLabel={t('secrets.reset.confirm')}
 			pendingLabel={t('secrets.reset.pending')}
 			warning
+			identity={identity}
 			lastResult={actionData?.result}
 		>
 			<p>{t('secrets.reset.what')}</p>

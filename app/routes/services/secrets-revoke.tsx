@@ -7,7 +7,8 @@ import { getApi } from '#app/middleware/session.server'
 import { findSecret, loadServiceSecrets } from '#app/services/secrets.server'
 import { developersPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
-import { confirmChange } from '#app/services/confirm.server'
+import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
+import { revalidateWhenIdentityEnded } from '#app/services/identity'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -17,8 +18,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	},
 ]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const { service, secrets } = await loadServiceSecrets(context, params.serviceId)
+export const shouldRevalidate = revalidateWhenIdentityEnded
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+	const [{ service, secrets }, identity] = await Promise.all([
+		loadServiceSecrets(context, params.serviceId),
+		identityCheck({ context, request }),
+	])
 	const secret = findSecret(secrets, params.secretId)
 	const other = secrets.find((candidate) => candidate.id !== secret.id)
 	return {
@@ -26,11 +32,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		secret: { hint: secret.hint },
 		other: other ? { hint: other.hint } : null,
 		refusal: canRevoke(secrets) ? null : serviceMessages.lastSecret,
+		identity,
 	}
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-	return confirmChange(
+	return confirmIdentityThenChange(
 		{ context, request },
 		() => revokeServiceSecret(getApi(context), params.serviceId, params.secretId),
 		() => ({ flash: { tone: 'success', key: 'services:secrets.revoke.done' }, to: developersPage(params.serviceId) }),
@@ -39,7 +46,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function RevokeSecret({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service, secret, other, refusal } = loaderData
+	const { service, secret, other, refusal, identity } = loaderData
 	return (
 		<ConfirmationPage
 			id="revoke-secret"
@@ -51,6 +58,7 @@ export default function RevokeSecret({ loaderData, actionData }: Route.Component
 			pendingLabel={t('secrets.revoke.pending')}
 			warning
 			refusals={refusal ? [refusal] : null}
+			identity={identity}
 			lastResult={actionData?.result}
 		>
 			<p>{t('secrets.revoke.what', { name: service.name })}</p>

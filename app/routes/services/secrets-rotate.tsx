@@ -7,7 +7,8 @@ import { getApi } from '#app/middleware/session.server'
 import { keepSecretOnce, loadServiceSecrets } from '#app/services/secrets.server'
 import { developersPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
-import { confirmChange } from '#app/services/confirm.server'
+import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
+import { revalidateWhenIdentityEnded } from '#app/services/identity'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -17,17 +18,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	},
 ]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const { service, secrets } = await loadServiceSecrets(context, params.serviceId)
+export const shouldRevalidate = revalidateWhenIdentityEnded
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+	const [{ service, secrets }, identity] = await Promise.all([
+		loadServiceSecrets(context, params.serviceId),
+		identityCheck({ context, request }),
+	])
 	return {
 		service: { id: service.id, name: service.name },
 		refusal: canRotate(secrets) ? null : serviceMessages.tooManySecrets,
+		identity,
 	}
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const { serviceId } = params
-	return confirmChange(
+	return confirmIdentityThenChange(
 		{ context, request },
 		() => rotateServiceSecret(getApi(context), params.serviceId),
 		async (created) => {
@@ -39,7 +46,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function RotateSecret({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { service, refusal } = loaderData
+	const { service, refusal, identity } = loaderData
 	return (
 		<ConfirmationPage
 			id="rotate-secret"
@@ -50,6 +57,7 @@ export default function RotateSecret({ loaderData, actionData }: Route.Component
 			confirmLabel={t('secrets.rotate.confirm')}
 			pendingLabel={t('secrets.rotate.pending')}
 			refusals={refusal ? [refusal] : null}
+			identity={identity}
 			lastResult={actionData?.result}
 		>
 			<p>{t('secrets.rotate.what')}</p>

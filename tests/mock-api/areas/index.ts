@@ -9,6 +9,8 @@ import { authHandlers } from './auth/handlers'
 import { contactHandlers } from './contact/handlers'
 import { contactCollections } from './contact/state'
 import { emailCollections } from './emails/state'
+import { identityHandlers } from './identity/handlers'
+import { identityCollections } from './identity/state'
 import { limitCollections } from './limits/state'
 import { referenceHandlers } from './reference/handlers'
 import { serviceSectionsHandlers } from './service-sections/handlers'
@@ -26,6 +28,7 @@ export const collections = {
 	...userCollections,
 	...authCollections,
 	...twoStepCollections,
+	...identityCollections,
 	...emailCollections,
 	...limitCollections,
 	...contactCollections,
@@ -40,6 +43,7 @@ export const handlers = {
 	...authHandlers,
 	...userHandlers,
 	...twoStepHandlers,
+	...identityHandlers,
 	...contactHandlers,
 	...servicesHandlers,
 	...serviceSectionsHandlers,

@@ -24,6 +24,7 @@ import {
 } from '../../http'
 import type { MockStore } from '../../store'
 import type { servicesEndpoints } from '../../../../app/api/contract/services.endpoints'
+import { requireConfirmedIdentity } from '../identity/state'
 import { afterServiceUpdate } from '../service-sections/state'
 import { presentSecret, presentService, presentUpload } from './presenters'
 import {
@@ -167,6 +168,7 @@ export const servicesHandlers = {
 
 	rotateServiceSecret: (ctx) => {
 		const service = serviceOf(ctx)
+		requireConfirmedIdentity(ctx.store, caller(ctx))
 		if (liveSecrets(ctx.store, service.id).length >= serviceLimits.liveSecretsMax) {
 			throw validationFailed({ secret: [serviceMessages.tooManySecrets] }, { code: 'too_many_secrets' })
 		}
@@ -175,6 +177,7 @@ export const servicesHandlers = {
 
 	resetServiceSecret: (ctx) => {
 		const service = serviceOf(ctx)
+		requireConfirmedIdentity(ctx.store, caller(ctx))
 		const now = ctx.store.now()
 		for (const secret of liveSecrets(ctx.store, service.id)) secret.revoked_at = now
 		return newSecretReply(ctx.store, createSecret(ctx.store, service))
@@ -182,6 +185,7 @@ export const servicesHandlers = {
 
 	revokeServiceSecret: (ctx) => {
 		const service = serviceOf(ctx)
+		requireConfirmedIdentity(ctx.store, caller(ctx))
 		const live = liveSecrets(ctx.store, service.id)
 		const secret = live.find((candidate) => candidate.id === ctx.params.secretId)
 		if (!secret) throw notFound()

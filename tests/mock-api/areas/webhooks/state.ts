@@ -111,7 +111,7 @@ export const webhookCollections = {
  * The headers of a webhook request, signed the Standard Webhooks way with the service's live signing secrets
  * (two for a day after a rotation), or with a made-up one for the endpoint check's wrong signature.
  */
-function signedHeaders(
+export function signedHeaders(
 	store: MockStore,
 	serviceId: string,
 	payload: string,

@@ -1,0 +1,35 @@
+/** Identity confirmation: the password (or an authenticator code) typed again before a risky change. */
+import { z } from 'zod'
+import { twoStepRequiredBody, unauthenticatedBody } from './common'
+import { invalid, signedIn, type Endpoint } from './endpoint'
+import { confirmIdentityBody, identityConfirmationRequiredBody, identityConfirmationResponse } from './identity'
+
+/** The answers of an endpoint that needs a confirmed identity: `signedIn`, with its 403 widened. */
+export const confirmedIdentity = {
+	401: unauthenticatedBody,
+	403: z.union([twoStepRequiredBody, identityConfirmationRequiredBody]),
+} as const
+
+export const identityEndpoints = {
+	getIdentityConfirmation: {
+		method: 'GET',
+		path: '/users/me/identity-confirmation',
+		summary: "Whether this sign-in's identity is confirmed, until when, and how it may be confirmed",
+		tag: 'Identity confirmation',
+		auth: 'access',
+		responses: { 200: identityConfirmationResponse, ...signedIn },
+	},
+	confirmIdentity: {
+		method: 'POST',
+		path: '/users/me/identity-confirmation',
+		summary: 'Confirm the identity with the password, or a code of the authenticator app when it is on',
+		description:
+			'Confirms it for the calling sign-in (its refreshes included, no other) for `identityConfirmationSeconds`. ' +
+			'A wrong password is 422 on `password` ("The password is incorrect."); a wrong or used code, or a code ' +
+			'without an active authenticator, 422 `invalid_code` on `code`.',
+		tag: 'Identity confirmation',
+		auth: 'access',
+		request: confirmIdentityBody,
+		responses: { 201: identityConfirmationResponse, ...signedIn, ...invalid },
+	},
+} as const satisfies Record<string, Endpoint>

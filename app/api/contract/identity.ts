@@ -1,0 +1,40 @@
+/**
+ * Identity confirmation ("sudo mode"): before a risky change (resetting,
+ * rotating or revoking a service secret) the signed-in partner types the
+ * password again, or a code of the authenticator app when it is on. The
+ * confirmation belongs to the sign-in that made it and lasts
+ * `identityConfirmationSeconds` (docs/decisions/0022-identity-confirmation.md).
+ */
+import { z } from 'zod'
+import { identityConfirmationSeconds } from './constants'
+import { currentPassword, dataOf, isoDateTime, twoStepCodeField } from './common'
+
+export { identityConfirmationSeconds }
+
+/** How the identity may be confirmed: the password always, an authenticator code when that method is on. */
+export const identityConfirmationMethods = ['password', 'totp'] as const
+export const identityConfirmationMethodEnum = z.enum(identityConfirmationMethods)
+export type IdentityConfirmationMethod = z.infer<typeof identityConfirmationMethodEnum>
+
+export const identityConfirmationResource = z.object({
+	confirmed: z.boolean().describe('True while this sign-in may make a change that needs a confirmed identity.'),
+	expires_at: isoDateTime.nullable().describe('When the confirmation ends; null when not confirmed.'),
+	expires_in_seconds: z.number().int().nonnegative().describe('Seconds left (clock-skew free); 0 when not confirmed.'),
+	methods: z.array(identityConfirmationMethodEnum).describe('How the identity may be confirmed now.'),
+})
+export type IdentityConfirmation = z.infer<typeof identityConfirmationResource>
+export const identityConfirmationResponse = dataOf(identityConfirmationResource)
+
+/** The password, or (when the authenticator app is on) a code of it: exactly one. */
+export const confirmIdentityBody = z
+	.object({ password: currentPassword().optional(), code: twoStepCodeField.optional() })
+	.refine((body) => body.password !== undefined || body.code !== undefined, { message: 'required', path: ['password'] })
+	.refine((body) => body.password === undefined || body.code === undefined, { message: 'invalid', path: ['code'] })
+export type ConfirmIdentityBody = z.infer<typeof confirmIdentityBody>
+
+/** 403: the change needs a confirmed identity and this sign-in has none (or it ended). */
+export const identityConfirmationRequiredBody = z.object({
+	message: z.string().meta({ examples: ['Confirm your identity first.'] }),
+	code: z.literal('identity_confirmation_required'),
+})
+export type IdentityConfirmationRequiredBody = z.infer<typeof identityConfirmationRequiredBody>

@@ -1,0 +1,30 @@
+/** Identity confirmation: read it, confirm it with the password or an authenticator code. */
+import { confirmIdentityBody, validationMessages } from '../../../../app/api/contract/index'
+import type { identityEndpoints } from '../../../../app/api/contract/identity.endpoints'
+import { caller, parseBody, reply, validationFailed, type Handlers } from '../../http'
+import { verifyPassword } from '../../passwords'
+import { consumeTotpCode, twoStep } from '../two-step/state'
+import { confirmIdentity, presentIdentityConfirmation, pruneIdentityConfirmations } from './state'
+
+export const identityHandlers = {
+	getIdentityConfirmation: (ctx) => reply(200, { data: presentIdentityConfirmation(ctx.store, caller(ctx)) }),
+
+	confirmIdentity: async (ctx) => {
+		const { store } = ctx
+		const auth = caller(ctx)
+		const body = parseBody(ctx, confirmIdentityBody)
+		if (body.password !== undefined) {
+			if (!(await verifyPassword(body.password, auth.user.password_hash))) {
+				throw validationFailed({ password: [validationMessages.passwordIncorrect] })
+			}
+		} else {
+			const totp = twoStep(store, auth.user.id, 'totp')
+			if (!totp?.active || !consumeTotpCode(store, totp, body.code ?? '')) {
+				throw validationFailed({ code: [validationMessages.codeInvalid] }, { code: 'invalid_code' })
+			}
+		}
+		pruneIdentityConfirmations(store)
+		confirmIdentity(store, auth)
+		return reply(201, { data: presentIdentityConfirmation(store, auth) })
+	},
+} satisfies Handlers<keyof typeof identityEndpoints>
