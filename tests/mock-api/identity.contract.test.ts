@@ -8,8 +8,9 @@ import {
 	serviceSecretList,
 	tokenPairResponse,
 	validationMessages,
+	wrongPasswordConfirmations,
 } from '../../app/api/contract/index'
-import { uniqueEmail, useTestApi } from './helpers'
+import { PASSWORD, uniqueEmail, useTestApi } from './helpers'
 import { totp } from './totp'
 
 const c = useTestApi()
@@ -148,3 +149,26 @@ async function partnerSignInAgain(bearer: string) {
 	const me = await c.call('getCurrentUser', { bearer })
 	return (await c.signIn(me.body.data.email)).access
 }
+
+describe('wrong passwords while signed in', () => {
+	test('are limited per account, across identity confirmations and email changes; then even the right one waits', async () => {
+		const email = uniqueEmail()
+		await c.createUser({ email })
+		const bearer = (await c.signIn(email)).access
+		const wrong = 'Not-The-Password-1!'
+		const tries = [
+			() => c.call('confirmIdentity', { bearer, body: { password: wrong } }),
+			() => c.call('updateCurrentUser', { bearer, body: { email: uniqueEmail(), current_password: wrong } }),
+		]
+		for (let n = 0; n < wrongPasswordConfirmations.max; n++) expect((await tries[n % 2]!()).status).toBe(422)
+		const held = await c.call('confirmIdentity', { bearer, body: { password: PASSWORD } })
+		expect(held.status).toBe(429)
+		expect(held.body).toMatchObject({ code: 'too_many_attempts' })
+		expect((await confirmation(bearer)).confirmed).toBe(false)
+		// An hour later (a new sign-in: the access token has expired meanwhile) the right password works.
+		await c.mock.advanceClock(wrongPasswordConfirmations.windowSeconds)
+		const later = (await c.signIn(email)).access
+		await c.confirmIdentity(later)
+		expect((await confirmation(later)).confirmed).toBe(true)
+	})
+})

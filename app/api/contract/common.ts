@@ -8,7 +8,7 @@ import { countries, events, limits, locales, twoStepMethodKeys, verificationStat
 
 /** The limits live with the other plain values in ./constants. */
 export { limits }
-export { emailIntervalSeconds, rateLimits, type RateLimit } from './constants'
+export { emailIntervalSeconds, rateLimits, wrongPasswordConfirmations, type RateLimit } from './constants'
 
 // ---------------------------------------------------------------------------
 // Enumerations (spec point 3)

@@ -58,6 +58,13 @@ export const emailIntervalSeconds = 60
  */
 export type RateLimit = { max: number; windowSeconds: number; per?: 'partner' | 'email' }
 
+/**
+ * Wrong passwords typed to confirm a change while signed in (identity confirmation, email or password change,
+ * two-step off), per account: past it every try is a 429 `too_many_attempts`, right or wrong, until the window frees
+ * one. A stolen session cannot guess the password at leisure; sign-in has its own lockout (decision 0004).
+ */
+export const wrongPasswordConfirmations: RateLimit = { max: 10, windowSeconds: 3600 }
+
 /** The costly actions' limits. */
 export const rateLimits = {
 	contactMessages: { max: 5, windowSeconds: 60 },

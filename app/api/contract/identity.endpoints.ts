@@ -1,7 +1,7 @@
 /** Identity confirmation: the password (or an authenticator code) typed again before a risky change. */
 import { z } from 'zod'
 import { twoStepRequiredBody, unauthenticatedBody } from './common'
-import { invalid, signedIn, type Endpoint } from './endpoint'
+import { invalid, signedIn, throttled, type Endpoint } from './endpoint'
 import { confirmIdentityBody, identityConfirmationRequiredBody, identityConfirmationResponse } from './identity'
 
 /** The answers of an endpoint that needs a confirmed identity: `signedIn`, with its 403 widened. */
@@ -26,10 +26,11 @@ export const identityEndpoints = {
 		description:
 			'Confirms it for the calling sign-in (its refreshes included, no other) for `identityConfirmationSeconds`. ' +
 			'A wrong password is 422 on `password` ("The password is incorrect."); a wrong or used code, or a code ' +
-			'without an active authenticator, 422 `invalid_code` on `code`.',
+			'without an active authenticator, 422 `invalid_code` on `code`. Wrong passwords count towards ' +
+			'`wrongPasswordConfirmations` (429 `too_many_attempts` past it).',
 		tag: 'Identity confirmation',
 		auth: 'access',
 		request: confirmIdentityBody,
-		responses: { 201: identityConfirmationResponse, ...signedIn, ...invalid },
+		responses: { 201: identityConfirmationResponse, ...signedIn, ...invalid, ...throttled },
 	},
 } as const satisfies Record<string, Endpoint>

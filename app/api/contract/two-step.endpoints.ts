@@ -68,9 +68,12 @@ export const twoStepEndpoints = {
 		method: 'POST',
 		path: '/user-authentications/authentication-type-id/{id}/deactivate',
 		summary: 'Deactivate a method (needs the current password)',
+		description:
+			'A wrong password is 422 on `password` and counts towards `wrongPasswordConfirmations` (429 ' +
+			'`too_many_attempts` past it, right password or not).',
 		tag: 'Two-step authentication',
 		auth: 'access',
 		request: deactivateTwoStepBody,
-		responses: { 200: userAuthenticationResponse, ...signedIn, ...notFound, ...invalid },
+		responses: { 200: userAuthenticationResponse, ...signedIn, ...notFound, ...invalid, ...throttled },
 	},
 } as const satisfies Record<string, Endpoint>

@@ -34,7 +34,8 @@ export const usersEndpoints = {
 			'Any subset of first_name, last_name, company_name, country, locale. `email` + `current_password` sets ' +
 			'`pending_email` and emails a confirmation link to the new address, at most once a minute per address ' +
 			'(429 `resend_too_soon`, nothing changed). `password` + `password_confirmation` + `current_password` ' +
-			'changes the password and revokes every other sign-in of the user.',
+			'changes the password and revokes every other sign-in of the user. A wrong `current_password` counts towards ' +
+			'`wrongPasswordConfirmations` (429 `too_many_attempts` past it, right password or not).',
 		tag: 'Users',
 		auth: 'access',
 		request: updateMeBody,

@@ -2,7 +2,7 @@
 import { confirmIdentityBody, validationMessages } from '../../../../app/api/contract/index'
 import type { identityEndpoints } from '../../../../app/api/contract/identity.endpoints'
 import { caller, parseBody, reply, validationFailed, type Handlers } from '../../http'
-import { verifyPassword } from '../../passwords'
+import { confirmPassword } from '../limits/state'
 import { consumeTotpCode, twoStep } from '../two-step/state'
 import { confirmIdentity, presentIdentityConfirmation, pruneIdentityConfirmations } from './state'
 
@@ -14,7 +14,7 @@ export const identityHandlers = {
 		const auth = caller(ctx)
 		const body = parseBody(ctx, confirmIdentityBody)
 		if (body.password !== undefined) {
-			if (!(await verifyPassword(body.password, auth.user.password_hash))) {
+			if (!(await confirmPassword(store, auth.user, body.password))) {
 				throw validationFailed({ password: [validationMessages.passwordIncorrect] })
 			}
 		} else {

@@ -5,9 +5,10 @@
  * `rateLimits` (per partner, enforced for every endpoint with a `rateLimit` by
  * server.ts) and `emailIntervalSeconds` (per address, by the handlers that email).
  */
-import { emailIntervalSeconds, type RateLimit } from '../../../../app/api/contract/index'
+import { emailIntervalSeconds, wrongPasswordConfirmations, type RateLimit } from '../../../../app/api/contract/index'
 import { list } from '../../collections'
 import { throttled, type Ctx } from '../../http'
+import { verifyPassword } from '../../passwords'
 import type { MockStore } from '../../store'
 
 export type HitRecord = { key: string; at: number }
@@ -28,6 +29,20 @@ export function takeHit(
 	limit: RateLimit,
 	code: 'too_many_attempts' | 'resend_too_soon' = 'too_many_attempts',
 ): HitRecord {
+	refuseWhenFull(store, key, limit, code)
+	const hit = { key, at: store.now() }
+	store.data.rate_hits.push(hit)
+	store.changed()
+	return hit
+}
+
+/** Throws the 429 (`code`) when `limit.max` hits of `key` are inside the window. */
+function refuseWhenFull(
+	store: MockStore,
+	key: string,
+	limit: RateLimit,
+	code: 'too_many_attempts' | 'resend_too_soon' = 'too_many_attempts',
+) {
 	const now = store.now()
 	store.data.rate_hits = store.data.rate_hits.filter((hit) => hit.at > now - KEEP_MS)
 	const inWindow = store.data.rate_hits.filter((hit) => hit.key === key && hit.at > now - limit.windowSeconds * 1000)
@@ -35,10 +50,19 @@ export function takeHit(
 		const oldest = Math.min(...inWindow.map((hit) => hit.at))
 		throw throttled(code, (oldest + limit.windowSeconds * 1000 - now) / 1000)
 	}
-	const hit = { key, at: now }
-	store.data.rate_hits.push(hit)
+}
+
+/**
+ * Whether `password` is the signed-in user's, to confirm a change: only wrong ones count, and past
+ * `wrongPasswordConfirmations` every try is a 429 before the password is even checked.
+ */
+export async function confirmPassword(store: MockStore, user: { id: string; password_hash: string }, password: string) {
+	const key = `wrong-password:${user.id}`
+	refuseWhenFull(store, key, wrongPasswordConfirmations)
+	if (await verifyPassword(password, user.password_hash)) return true
+	store.data.rate_hits.push({ key, at: store.now() })
 	store.changed()
-	return hit
+	return false
 }
 
 /**

@@ -20,10 +20,10 @@ import {
 	type Ctx,
 	type Handlers,
 } from '../../http'
-import { verifyPassword } from '../../passwords'
 import { POLICY } from '../../policy'
 import { generateTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../totp'
 import { sendEmail } from '../emails/state'
+import { confirmPassword } from '../limits/state'
 import { AUTHENTICATION_TYPES } from '../reference/data'
 import { presentTwoStep } from './presenters'
 import { consumeEmailCode, consumeTotpCode, emailCodeExpired, ensureTwoStep, twoStep } from './state'
@@ -141,7 +141,7 @@ export const twoStepHandlers: Handlers<
 		const entry = twoStep(store, user.id, methodOf(ctx))
 		if (!entry) throw notFound()
 		const body = parseBody(ctx, deactivateTwoStepBody)
-		if (!(await verifyPassword(body.password, user.password_hash))) {
+		if (!(await confirmPassword(store, user, body.password))) {
 			throw validationFailed({ password: [validationMessages.passwordIncorrect] })
 		}
 		entry.active = false

@@ -23,12 +23,12 @@ import {
 	type Handlers,
 } from '../../http'
 import { freshLockout } from '../../lockout'
-import { hashPassword, verifyPassword } from '../../passwords'
+import { hashPassword } from '../../passwords'
 import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
 import { revokeUserFamilies } from '../auth/state'
 import { sendEmail } from '../emails/state'
-import { takeEmailSlot } from '../limits/state'
+import { confirmPassword, takeEmailSlot } from '../limits/state'
 import { USER_TOKEN_TYPES } from '../reference/data'
 import { presentUser, presentVerification } from './presenters'
 import {
@@ -153,7 +153,7 @@ export const userHandlers: Handlers<
 		if (body.email !== undefined || body.password !== undefined) {
 			const errors: FieldErrors = {}
 			if (body.email !== undefined && userByEmail(store, body.email)) errors.email = [validationMessages.unique]
-			if (!(await verifyPassword(body.current_password ?? '', user.password_hash))) {
+			if (!(await confirmPassword(store, user, body.current_password ?? ''))) {
 				errors.current_password = [validationMessages.passwordIncorrect]
 			}
 			if (Object.keys(errors).length) throw validationFailed(errors)
