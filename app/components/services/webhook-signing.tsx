@@ -3,8 +3,8 @@ import { href, Link } from 'react-router'
 import type { SigningSecret } from '#app/api/contract/webhooks'
 import { webhookSignature } from '#app/api/contract/webhooks'
 import { SIGNING_SECRET_ID } from '#app/services/pages'
+import { SecretCard, TimeRow } from '#app/components/services/secret-card'
 import { CopyButton, CopyableValue } from '#app/components/ui/copy-button'
-import { formatDateTime } from '#app/utils/date-time'
 
 /**
  * The developers page's webhook parts (decision 0020): the signing secrets, how deliveries are signed with the
@@ -23,26 +23,13 @@ export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secr
 					const which = secret.expires_at ? 'previous' : 'current'
 					const name = t(`signingSecret.${which}`)
 					return (
-						<li key={secret.id} className="card stack">
-							<h3>
-								{name} <code>{t('secrets.hint', { hint: secret.hint })}</code>
-							</h3>
-							<dl className="summary-list">
-								<div>
-									<dt>{t('secrets.created')}</dt>
-									<dd>
-										<time dateTime={secret.created_at}>{formatDateTime(secret.created_at)}</time>
-									</dd>
-								</div>
-								{secret.expires_at ? (
-									<div>
-										<dt>{t('signingSecret.expires')}</dt>
-										<dd>
-											<time dateTime={secret.expires_at}>{formatDateTime(secret.expires_at)}</time>
-										</dd>
-									</div>
-								) : null}
-							</dl>
+						<SecretCard
+							key={secret.id}
+							name={name}
+							hint={secret.hint}
+							createdAt={secret.created_at}
+							rows={secret.expires_at ? <TimeRow term={t('signingSecret.expires')} at={secret.expires_at} /> : null}
+						>
 							<details>
 								<summary>{t(`signingSecret.show.${which}`)}</summary>
 								<CopyableValue
@@ -52,7 +39,7 @@ export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secr
 									copiedLabel={t('developers.copied')}
 								/>
 							</details>
-						</li>
+						</SecretCard>
 					)
 				})}
 			</ul>

@@ -11,10 +11,10 @@ import {
 	repositoryLinks,
 	verificationSnippets,
 } from '#app/services/webhook-signing.server'
+import { SecretCard, TimeRow } from '#app/components/services/secret-card'
 import { SecretOnce } from '#app/components/services/secret-once'
 import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
 import { CopyButton } from '#app/components/ui/copy-button'
-import { formatDateTime } from '#app/utils/date-time'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -119,29 +119,14 @@ function Secrets({
 			<p>{t('secrets.intro')}</p>
 			<ul className="service-list" aria-labelledby="secrets-heading">
 				{secrets.map((secret, index) => (
-					<li key={secret.id} className="card stack">
-						<h3>
-							{secretLabel(index)} <code>{t('secrets.hint', { hint: secret.hint })}</code>
-						</h3>
+					<SecretCard
+						key={secret.id}
+						name={secretLabel(index)}
+						hint={secret.hint}
+						createdAt={secret.created_at}
+						rows={<TimeRow term={t('secrets.lastUsed')} at={secret.last_used_at} otherwise={t('secrets.neverUsed')} />}
+					>
 						{rotating && index === 0 ? <p className="muted">{t('secrets.oldHint')}</p> : null}
-						<dl className="summary-list">
-							<div>
-								<dt>{t('secrets.created')}</dt>
-								<dd>
-									<time dateTime={secret.created_at}>{formatDateTime(secret.created_at)}</time>
-								</dd>
-							</div>
-							<div>
-								<dt>{t('secrets.lastUsed')}</dt>
-								<dd>
-									{secret.last_used_at ? (
-										<time dateTime={secret.last_used_at}>{formatDateTime(secret.last_used_at)}</time>
-									) : (
-										t('secrets.neverUsed')
-									)}
-								</dd>
-							</div>
-						</dl>
 						{revocable ? (
 							<p>
 								<Link
@@ -154,7 +139,7 @@ function Secrets({
 								</Link>
 							</p>
 						) : null}
-					</li>
+					</SecretCard>
 				))}
 			</ul>
 			<h3>{t('secrets.actions')}</h3>

@@ -2,49 +2,37 @@
 import { contactMessageBody, guestContactMessageBody } from '../../../../app/api/contract/index'
 import { newId } from '../../crypto'
 import { caller, parseBody, reply, type Handlers } from '../../http'
+import type { MockStore } from '../../store'
 import { sendEmail } from '../emails/state'
+
+/** Keeps a message and emails it to the contact address: `from` opens the email, then the message. */
+function deliver(
+	store: MockStore,
+	who: { user_id: string } | { user_id: null; sender: { name: string; email: string } },
+	{ subject, message }: { subject: string; message: string },
+	{ title, from }: { title: string; from: string },
+) {
+	const id = newId()
+	store.data.contact_messages.push({ id, ...who, subject, message, created_at: store.now() })
+	sendEmail(store, store.config.contactEmail, `${title}: ${subject}`, `${from}\n\n${message}\n`)
+	return reply(202, { data: { id } })
+}
 
 export const contactHandlers: Handlers<'createContactMessage' | 'createGuestContactMessage'> = {
 	createContactMessage: (ctx) => {
-		const { store } = ctx
 		const { user } = caller(ctx)
-		const body = parseBody(ctx, contactMessageBody)
-		const id = newId()
-		store.data.contact_messages.push({
-			id,
-			user_id: user.id,
-			subject: body.subject,
-			message: body.message,
-			created_at: store.now(),
+		return deliver(ctx.store, { user_id: user.id }, parseBody(ctx, contactMessageBody), {
+			title: 'Contact',
+			from: `From: ${user.first_name} ${user.last_name} <${user.email}>\nCompany: ${user.company_name}`,
 		})
-		sendEmail(
-			store,
-			store.config.contactEmail,
-			`Contact: ${body.subject}`,
-			`From: ${user.first_name} ${user.last_name} <${user.email}>\nCompany: ${user.company_name}\n\n${body.message}\n`,
-		)
-		return reply(202, { data: { id } })
 	},
 
 	// The same answer whether or not the address is registered: nothing here looks the sender up.
 	createGuestContactMessage: (ctx) => {
-		const { store } = ctx
 		const body = parseBody(ctx, guestContactMessageBody)
-		const id = newId()
-		store.data.contact_messages.push({
-			id,
-			user_id: null,
-			sender: { name: body.name, email: body.email },
-			subject: body.subject,
-			message: body.message,
-			created_at: store.now(),
+		return deliver(ctx.store, { user_id: null, sender: { name: body.name, email: body.email } }, body, {
+			title: 'Contact (signed out)',
+			from: `From: ${body.name} <${body.email}>\nSent without signing in: the address is not verified.`,
 		})
-		sendEmail(
-			store,
-			store.config.contactEmail,
-			`Contact (signed out): ${body.subject}`,
-			`From: ${body.name} <${body.email}>\nSent without signing in: the address is not verified.\n\n${body.message}\n`,
-		)
-		return reply(202, { data: { id } })
 	},
 }
