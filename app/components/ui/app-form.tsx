@@ -32,9 +32,14 @@ export function AppForm<Schema extends Record<string, any>>({
 	// The summary takes focus for a submit's errors (found in the browser, or answered by the server), not for
 	// those found while the partner types: typing spends the submit's claim.
 	const submitted = useRef(false)
+	// Messages about the whole form ("not saved", "confirm it's you again") stay until the partner submits again:
+	// conform's check of a field as it is left would take them away, and the button being clicked would move up
+	// under the pointer, so the click would land beside it.
+	const formLevel = useRef<string[]>([])
+	if (form.errors?.length) formLevel.current = form.errors
 	const formProps = getFormProps(form)
 	const errors: SummaryError[] = []
-	for (const message of form.errors ?? []) errors.push({ message })
+	for (const message of formLevel.current) errors.push({ message })
 	for (const [name, messages] of Object.entries(form.allErrors)) {
 		if (name === '' || name === form.id || !messages?.length) continue
 		const field = form.getFieldset()[name as never] as { id?: string } | undefined
@@ -51,7 +56,10 @@ export function AppForm<Schema extends Record<string, any>>({
 			onSubmit={(event) => {
 				// conform checks a field as it is left by submitting an intent: that is not the partner's submit.
 				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
-				if (submitter?.name !== CONFORM_INTENT) submitted.current = true
+				if (submitter?.name !== CONFORM_INTENT) {
+					submitted.current = true
+					formLevel.current = []
+				}
 				formProps.onSubmit(event)
 			}}
 			className={className ?? 'form stack'}
