@@ -3,6 +3,7 @@ import type auth from './en-GB/auth.json'
 import type common from './en-GB/common.json'
 import type services from './en-GB/services.json'
 import type validation from './en-GB/validation.json'
+import type webhooks from './en-GB/webhooks.json'
 
 /** en-GB is the only, default and fallback language (spec point 1). */
 export const defaultLanguage = 'en-GB'
@@ -16,5 +17,6 @@ export type Resources = {
 	auth: typeof auth
 	account: typeof account
 	services: typeof services
+	webhooks: typeof webhooks
 }
 export type Namespace = keyof Resources

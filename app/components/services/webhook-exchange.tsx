@@ -24,7 +24,7 @@ export function WebhookExchange({
 	headingLevel?: 3 | 4
 	open?: boolean
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const Heading = `h${headingLevel}` as const
 	const { request, response, error } = exchange
 	return (
@@ -98,7 +98,7 @@ export function WebhookExchange({
 
 /** Headers in a two-column table (name, value), captioned with what they belong to. */
 function Headers({ headers, caption }: { headers: Record<string, string>; caption: string }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const entries = Object.entries(headers)
 	return (
 		<table className="webhook-table webhook-headers">
@@ -137,7 +137,7 @@ function Headers({ headers, caption }: { headers: Record<string, string>; captio
  * followed by the exact text in a closed `<details>` — the bytes a signature covers.
  */
 export function WebhookBody({ body, label, showRaw = false }: { body: string; label: string; showRaw?: boolean }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const pretty = prettyJson(body)
 	const laidOut = pretty !== null && pretty !== body
 	return (

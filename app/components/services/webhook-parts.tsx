@@ -11,14 +11,14 @@ import { formatDateTime } from '#app/utils/date-time'
 
 /** A delivery's status in words (the colour only repeats it). */
 export function DeliveryStatus({ status }: { status: WebhookDeliveryStatus }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const tone = status === 'delivered' ? ' tag--ok' : status === 'failed' ? ' tag--attention' : ''
 	return <span className={`tag${tone}`}>{t(`webhooks.status.${status}`)}</span>
 }
 
 /** A verdict of an endpoint check in a word: yes, no, or cannot tell (null); the colour only repeats it. */
 export function CheckVerdict({ verdict }: { verdict: boolean | null }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	return (
 		<span className={`tag ${verdict === true ? 'tag--ok' : 'tag--attention'}`}>
 			{verdict === true
@@ -32,7 +32,7 @@ export function CheckVerdict({ verdict }: { verdict: boolean | null }) {
 
 /** An event type: what it means, and its `type` as the endpoint sees it. */
 export function EventName({ type }: { type: WebhookEventType }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	return (
 		<>
 			{t(`webhooks.events.${type}`)} (<code>{type}</code>)
@@ -42,8 +42,8 @@ export function EventName({ type }: { type: WebhookEventType }) {
 
 /** The secrets that signed a request, by hint; two while rotating, said in words. */
 export function SignedWith({ secrets }: { secrets: WebhookSigningSecret[] }) {
-	const { t } = useTranslation('services')
-	const hints = secrets.map((secret) => t('secrets.hint', { hint: secret.hint }))
+	const { t } = useTranslation('webhooks')
+	const hints = secrets.map((secret) => t('services:secrets.hint', { hint: secret.hint }))
 	if (!secrets.length) return <>{t('webhooks.signedWith.none')}</>
 	if (secrets.length === 1) return <>{t('webhooks.signedWith.one', { hint: hints[0] })}</>
 	return <>{t('webhooks.signedWith.two', { hints: hints.join(t('webhooks.signedWith.and')) })}</>
@@ -51,7 +51,7 @@ export function SignedWith({ secrets }: { secrets: WebhookSigningSecret[] }) {
 
 /** No webhook URL to send to: say so, and where to set one (no dead end). */
 export function NoWebhookUrl({ serviceId }: { serviceId: string }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	return (
 		<Notice tone="warning" title={t('webhooks.noUrl.title')}>
 			<p>

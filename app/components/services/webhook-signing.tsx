@@ -13,7 +13,7 @@ import { CopyButton, CopyableValue } from '#app/components/ui/copy-button'
 
 /** The live signing secrets, newest first: "Current", and "Previous" with when it stops signing. */
 export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secrets: SigningSecret[] }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	return (
 		<section id={SIGNING_SECRET_ID} className="stack" aria-labelledby="signing-secret-heading">
 			<h2 id="signing-secret-heading">{t('signingSecret.title')}</h2>
@@ -58,7 +58,7 @@ export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secr
 
 /** A block of code to read and copy, under a heading that names its language. */
 function Snippet({ id, title, code }: { id: string; title: string; code: string }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	return (
 		<figure className="snippet" aria-labelledby={id}>
 			<figcaption id={id} className="snippet__caption">
@@ -82,7 +82,7 @@ export function SigningScheme({
 	snippets: { node: string; python: string }
 	links: { examples: string; node: string; python: string; openApi: string }
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const { headers, algorithm, version, secretPrefix, toleranceSeconds } = webhookSignature
 	return (
 		<section id="signing" className="stack" aria-labelledby="signing-heading">
@@ -145,7 +145,7 @@ export function SigningScheme({
 
 /** Each event type a service receives, what it means, and an example body. */
 export function EventTypes({ events }: { events: Array<{ type: string; example: string }> }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	return (
 		<section id="events" className="stack" aria-labelledby="events-heading">
 			<h2 id="events-heading">{t('developers.events.title')}</h2>

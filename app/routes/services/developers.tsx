@@ -16,10 +16,12 @@ import { SecretOnce } from '#app/components/services/secret-once'
 import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
 import { CopyButton } from '#app/components/ui/copy-button'
 
+export const handle = { i18n: ['webhooks'] }
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
 		title: fixedT('common:pageTitle', {
-			title: fixedT('services:developers.pageTitle', { name: loaderData?.service.name }),
+			title: fixedT('webhooks:developers.pageTitle', { name: loaderData?.service.name }),
 		}),
 	},
 ]
@@ -50,33 +52,37 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<p>
 				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('developers.back', { name: service.name })}
+					{t('webhooks:developers.back', { name: service.name })}
 				</Link>
 			</p>
-			<h1 id="page-heading">{t('developers.pageTitle', { name: service.name })}</h1>
+			<h1 id="page-heading">{t('webhooks:developers.pageTitle', { name: service.name })}</h1>
 			{newSecret ? <SecretOnce secret={newSecret} /> : null}
 			<section className="stack" aria-labelledby="credentials-heading">
-				<h2 id="credentials-heading">{t('developers.credentials')}</h2>
+				<h2 id="credentials-heading">{t('webhooks:developers.credentials')}</h2>
 				<dl className="summary-list developer-values">
 					<div>
-						<dt>{t('developers.clientId')}</dt>
+						<dt>{t('webhooks:developers.clientId')}</dt>
 						<dd className="button-row">
 							<code>{service.client_id}</code>
-							<CopyButton value={service.client_id} label={t('developers.copy')} copiedLabel={t('developers.copied')} />
+							<CopyButton
+								value={service.client_id}
+								label={t('webhooks:developers.copy')}
+								copiedLabel={t('webhooks:developers.copied')}
+							/>
 						</dd>
 					</div>
 					<div>
-						<dt>{t('developers.environment')}</dt>
+						<dt>{t('webhooks:developers.environment')}</dt>
 						<dd>{t(`environment.${service.environment}`)}</dd>
 					</div>
 					<div>
-						<dt>{t('developers.webhookUrl')}</dt>
+						<dt>{t('webhooks:developers.webhookUrl')}</dt>
 						<dd>
 							<code>{service.webhook_url}</code>
 						</dd>
 					</div>
 					<div>
-						<dt>{t('developers.authorizationUrl')}</dt>
+						<dt>{t('webhooks:developers.authorizationUrl')}</dt>
 						<dd>
 							<code>{service.authorization_url}</code>
 						</dd>
@@ -84,7 +90,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 				</dl>
 				<p>
 					<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>
-						{t('developers.webhooksLink')}
+						{t('webhooks:developers.webhooksLink')}
 					</Link>
 				</p>
 			</section>

@@ -10,10 +10,12 @@ import { loadSigningSecrets } from '#app/services/webhook-signing.server'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
 
+export const handle = { i18n: ['webhooks'] }
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
 		title: fixedT('common:pageTitle', {
-			title: fixedT('services:signingSecret.rotate.title', { name: loaderData?.service.name }),
+			title: fixedT('webhooks:signingSecret.rotate.title', { name: loaderData?.service.name }),
 		}),
 	},
 ]
@@ -36,14 +38,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		{ context, request },
 		() => rotateSigningSecret(getApi(context), serviceId),
 		() => ({
-			flash: { tone: 'success', key: 'services:signingSecret.rotate.done' },
+			flash: { tone: 'success', key: 'webhooks:signingSecret.rotate.done' },
 			to: signingSecretSection(serviceId),
 		}),
 	)
 }
 
 export default function RotateSigningSecret({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const { service, ending } = loaderData
 	const hours = webhookSignature.rotationOverlapSeconds / 3600
 	return (
@@ -51,7 +53,7 @@ export default function RotateSigningSecret({ loaderData, actionData }: Route.Co
 			id="rotate-signing-secret"
 			back={signingSecretSection(service.id)}
 			backLabel={t('signingSecret.rotate.cancel')}
-			refusedBackLabel={t('secrets.confirm.back')}
+			refusedBackLabel={t('services:secrets.confirm.back')}
 			title={t('signingSecret.rotate.title', { name: service.name })}
 			confirmLabel={t('signingSecret.rotate.confirm')}
 			pendingLabel={t('signingSecret.rotate.pending')}

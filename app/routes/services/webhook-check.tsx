@@ -12,10 +12,12 @@ import { formatDateTime } from '#app/utils/date-time'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
+export const handle = { i18n: ['webhooks'] }
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
 		title: fixedT('common:pageTitle', {
-			title: fixedT('services:webhooks.check.pageTitle', { name: loaderData?.service.name }),
+			title: fixedT('webhooks:webhooks.check.pageTitle', { name: loaderData?.service.name }),
 		}),
 	},
 ]
@@ -27,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The result of "Check endpoint": plain verdicts first, then both exchanges in full. */
 export default function WebhookCheckPage({ loaderData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const { service, check } = loaderData
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
@@ -80,7 +82,7 @@ export default function WebhookCheckPage({ loaderData }: Route.ComponentProps) {
 
 /** Each verdict in words, with a tag that repeats it; what to do when one is bad. */
 function Verdicts({ serviceId, check }: { serviceId: string; check: WebhookCheck }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const { answers_challenge: answers, checks_signatures: checks } = check.verdicts
 	const recipe = `${href('/services/:serviceId/developers', { serviceId })}#signing`
 	return (

@@ -20,10 +20,12 @@ import { invalid, parseForm } from '#app/utils/forms.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
+export const handle = { i18n: ['webhooks'] }
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
 		title: fixedT('common:pageTitle', {
-			title: fixedT('services:webhooks.delivery.pageTitle', {
+			title: fixedT('webhooks:webhooks.delivery.pageTitle', {
 				event: loaderData?.delivery.event_type,
 				name: loaderData?.service.name,
 			}),
@@ -52,12 +54,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	}
 	return toDelivery(context, params.serviceId, redelivery.id, {
 		tone: 'success',
-		key: 'services:webhooks.delivery.redelivered',
+		key: 'webhooks:webhooks.delivery.redelivered',
 	})
 }
 
 export default function WebhookDeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const { service, delivery, idempotencyKey } = loaderData
 	const log = href('/services/:serviceId/webhooks', { serviceId: service.id })
 	return (
@@ -120,7 +122,7 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 
 /** What the delivery is and where it stands: status in words, the next retry, the secrets that signed it. */
 function Summary({ serviceId, delivery }: { serviceId: string; delivery: WebhookDelivery }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	return (
 		<dl className="summary-list">
 			<div>
@@ -196,7 +198,7 @@ function RedeliverForm({
 	idempotencyKey: string
 	lastResult?: SubmissionResult<string[]>
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	// A failed submission comes back with its key, so trying again cannot deliver twice.
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.redeliverSchema), {
 		id: 'redeliver',

@@ -36,10 +36,12 @@ import { invalid, parseForm } from '#app/utils/forms.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
+export const handle = { i18n: ['webhooks'] }
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
 		title: fixedT('common:pageTitle', {
-			title: fixedT('services:webhooks.pageTitle', { name: loaderData?.service.name }),
+			title: fixedT('webhooks:webhooks.pageTitle', { name: loaderData?.service.name }),
 		}),
 	},
 ]
@@ -94,7 +96,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ServiceWebhooks({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const { service, checks, moreChecks } = loaderData
 	const settings = href('/services/:serviceId/manage', { serviceId: service.id })
 	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
@@ -151,7 +153,7 @@ function ActionForm({
 	intent: (typeof INTENT)[keyof typeof INTENT]
 	lastResult?: SubmissionResult<string[]>
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const mine = lastResult?.initialValue?.intent === intent ? lastResult : undefined
 	const [form] = useAppForm(() => import('./schemas').then((m) => m.webhookActionSchema), {
 		id: `webhook-${intent}`,
@@ -179,7 +181,7 @@ function RecentChecks({
 	checks: WebhookCheckSummary[]
 	more: boolean
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	return (
 		<section className="stack" aria-labelledby="checks-heading">
 			<h2 id="checks-heading">{t('webhooks.checks.title')}</h2>
@@ -233,7 +235,7 @@ function RecentChecks({
  * the time alone when it is on the day the delivery was created (shown beside it).
  */
 function LogStatus({ delivery }: { delivery: WebhookDeliverySummary }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	if (delivery.status !== 'failed' || !delivery.next_retry_at) return <DeliveryStatus status={delivery.status} />
 	return (
 		<Trans
@@ -268,7 +270,7 @@ function DeliveryLog({
 		newest: string | null
 	}
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('webhooks')
 	const self = href('/services/:serviceId/webhooks', { serviceId: service.id })
 	const filtered = Boolean(filters.status || filters.event)
 	return (
