@@ -1,5 +1,5 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react'
-import { useRef, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ErrorSummary, type SummaryError } from './error-summary'
@@ -34,12 +34,14 @@ export function AppForm<Schema extends Record<string, any>>({
 	const submitted = useRef(false)
 	// Messages about the whole form ("not saved", "confirm it's you again") stay until the partner submits again:
 	// conform's check of a field as it is left would take them away, and the button being clicked would move up
-	// under the pointer, so the click would land beside it.
-	const formLevel = useRef<string[]>([])
-	if (form.errors?.length) formLevel.current = form.errors
+	// under the pointer, so the click would land beside it. A submit hides them until its own answer comes.
+	const [submits, setSubmits] = useState(0)
+	const formLevel = useRef({ messages: [] as string[], submit: 0 })
+	if (form.errors?.length) formLevel.current = { messages: form.errors, submit: submits }
+	const formMessages = formLevel.current.submit === submits ? formLevel.current.messages : []
 	const formProps = getFormProps(form)
 	const errors: SummaryError[] = []
-	for (const message of formLevel.current) errors.push({ message })
+	for (const message of formMessages) errors.push({ message })
 	for (const [name, messages] of Object.entries(form.allErrors)) {
 		if (name === '' || name === form.id || !messages?.length) continue
 		const field = form.getFieldset()[name as never] as { id?: string } | undefined
@@ -58,7 +60,7 @@ export function AppForm<Schema extends Record<string, any>>({
 				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
 				if (submitter?.name !== CONFORM_INTENT) {
 					submitted.current = true
-					formLevel.current = []
+					setSubmits((count) => count + 1)
 				}
 				formProps.onSubmit(event)
 			}}
