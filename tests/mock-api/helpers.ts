@@ -24,6 +24,19 @@ export type Res = { status: number; headers: Headers; body: any }
 export const PORTAL_URL = 'http://portal.test'
 export const CONTACT_EMAIL = 'partners@example.com'
 
+let serviceKeys = 0
+/** A valid `createService` body (Acme Connect), with a fresh idempotency key; `fields` replace any of it. */
+export const newServiceBody = (fields: Record<string, string> = {}) => ({
+	name: 'Acme Connect',
+	description: 'Links Acme accounts.',
+	category: 'productivity',
+	website_url: 'https://acme.example/',
+	webhook_url: 'https://acme.example/webhooks',
+	authorization_url: 'https://acme.example/connect',
+	idempotency_key: `service-${++serviceKeys}`,
+	...fields,
+})
+
 export async function startTestApi(options: MockApiOptions = {}): Promise<MockApi> {
 	return startMockApi({
 		host: '127.0.0.1',

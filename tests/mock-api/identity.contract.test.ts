@@ -10,25 +10,13 @@ import {
 	validationMessages,
 	wrongPasswordConfirmations,
 } from '../../app/api/contract/index'
-import { PASSWORD, uniqueEmail, useTestApi } from './helpers'
+import { newServiceBody, PASSWORD, uniqueEmail, useTestApi } from './helpers'
 import { totp } from './totp'
 
 const c = useTestApi()
 
-let keys = 0
 async function serviceOf(bearer: string) {
-	const res = await c.call('createService', {
-		bearer,
-		body: {
-			name: 'Acme Connect',
-			description: 'Links Acme accounts.',
-			category: 'productivity',
-			website_url: 'https://acme.example/',
-			webhook_url: 'https://acme.example/webhooks',
-			authorization_url: 'https://acme.example/connect',
-			idempotency_key: `identity-${++keys}`,
-		},
-	})
+	const res = await c.call('createService', { bearer, body: newServiceBody() })
 	expect(res.status).toBe(201)
 	return createServiceResponse.parse(res.body)
 }

@@ -12,7 +12,7 @@ import {
 	webhookLimits,
 	type WebhookDelivery,
 } from '../../app/api/contract/index'
-import { useTestApi, uniqueEmail, type Res } from './helpers'
+import { newServiceBody, useTestApi, uniqueEmail, type Res } from './helpers'
 import type { MockWebhookRequest } from './hooks-client'
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SERVICES } from './seed'
 
@@ -20,25 +20,13 @@ import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SERVICES } from './seed'
 const LONG_TTL = 60 * 86_400
 const c = useTestApi({ accessTtlSeconds: LONG_TTL })
 
-let keys = 0
 const HOOK_URL = 'https://hooks.acme.example/partner'
 
 async function setup(webhookUrl = HOOK_URL) {
 	const email = uniqueEmail()
 	await c.createUser({ email })
 	const bearer = (await c.signIn(email)).access
-	const res = await c.call('createService', {
-		bearer,
-		body: {
-			name: 'Acme Connect',
-			description: 'Links Acme accounts.',
-			category: 'productivity',
-			website_url: 'https://acme.example/',
-			webhook_url: webhookUrl,
-			authorization_url: 'https://acme.example/connect',
-			idempotency_key: `webhooks-${++keys}`,
-		},
-	})
+	const res = await c.call('createService', { bearer, body: newServiceBody({ webhook_url: webhookUrl }) })
 	expect(res.status, JSON.stringify(res.body)).toBe(201)
 	const created = createServiceResponse.parse(res.body)
 	const params = { id: created.data.id }
