@@ -70,6 +70,8 @@ export function liveSigningSecrets(store: MockStore, serviceId: string) {
 	const open = () =>
 		store.data.webhook_signing_secrets
 			.filter((record) => record.service_id === serviceId && isLive(store, record))
+			// Newest first; two made in the same millisecond keep the order they were made in (the later one first).
+			.reverse()
 			.sort((a, b) => b.created_at - a.created_at)
 			.flatMap((record) => {
 				const secret = unseal(record.sealed)
