@@ -460,7 +460,17 @@ test('on SIGTERM: /readyz is 503 at once, in-flight requests finish, idle connec
 		await expect.poll(async () => (await mock.requests()).some((r) => r.path === '/authentication-types')).toBe(true)
 		const signalled = Date.now()
 		const exited = new Promise<number | null>((resolve) => portal.child.once('exit', resolve))
+		// Node handles a signal on a later turn of its event loop: a request sent right after `kill` can be answered
+		// first. The process says when it has taken the signal; from then on /readyz must fail at once.
+		const handled = new Promise<void>((resolve) => {
+			let said = ''
+			portal.child.stdout?.on('data', (chunk: Buffer) => {
+				said += chunk.toString('utf8')
+				if (said.includes('"msg":"shutting down"')) resolve()
+			})
+		})
 		portal.child.kill('SIGTERM')
+		await handled
 
 		const ready = await fetch(`${portal.url}/readyz`)
 		expect(ready.status).toBe(503)

@@ -32,3 +32,15 @@ describe('the translations of a request', () => {
 		expect(t('nowhere.to.be.found')).toBe('nowhere.to.be.found')
 	})
 })
+
+describe('the i18next instance of a request', () => {
+	it('is its own (a clone of the process instance): a language changed in one request stays in that request', async () => {
+		const [first, second] = [await contextOf(), await contextOf()]
+		expect(getInstance(first)).not.toBe(getInstance(second))
+		await getInstance(first).changeLanguage('cimode')
+		expect(getT(first)('appName')).toBe('appName')
+		expect(getInstance(second).language).toBe('en-GB')
+		expect(getT(second)('appName')).toBe('Partner Portal')
+		expect(getT(await contextOf())('appName')).toBe('Partner Portal')
+	})
+})
