@@ -20,12 +20,35 @@ export function chromiumPath(): string | undefined {
 }
 
 export type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number }
-export type LighthouseResult = Scores & { unusedJsBytes: number; shortfalls: string[] }
+export type LighthouseResult = Scores & {
+	unusedJsBytes: number
+	shortfalls: string[]
+	/** First contentful paint as reported (simulated from the load, or measured under applied throttling), in ms. */
+	fcpMs: number
+	/** When the page painted first in the load Lighthouse watched, in ms from the start of the navigation. */
+	observedFcpMs: number
+	/**
+	 * The high-priority scripts that had finished downloading before that paint: Lighthouse's simulation counts them
+	 * as render-blocking, so how many there are decides whether its first paint includes the JavaScript.
+	 */
+	scriptsBeforePaint: number
+}
 
 type Report = {
 	categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>
-	audits: Record<string, { score: number | null; displayValue?: string; details?: { overallSavingsBytes?: number } }>
+	audits: Record<
+		string,
+		{
+			score: number | null
+			displayValue?: string
+			numericValue?: number
+			details?: { overallSavingsBytes?: number; items?: Array<Record<string, unknown>> }
+		}
+	>
 }
+
+/** Lighthouse's throttling: `simulate` (its default: an unthrottled load, then a model of a phone) or `devtools`. */
+export type Throttling = 'simulate' | 'devtools'
 
 /**
  * What costs points: the weighted performance metrics below a full score
@@ -47,7 +70,12 @@ function shortfalls(report: Report): string[] {
 
 export async function lighthouse(
 	url: string,
-	{ projectRoot, chrome, headers = {} }: { projectRoot: string; chrome: string; headers?: Record<string, string> },
+	{
+		projectRoot,
+		chrome,
+		headers = {},
+		throttling = 'simulate',
+	}: { projectRoot: string; chrome: string; headers?: Record<string, string>; throttling?: Throttling },
 ): Promise<LighthouseResult> {
 	const cli = path.join(projectRoot, 'node_modules', 'lighthouse', 'cli', 'index.js')
 	const once = () =>
@@ -60,6 +88,7 @@ export async function lighthouse(
 				'--output-path=stdout',
 				'--quiet',
 				'--only-categories=performance,accessibility,best-practices,seo',
+				`--throttling-method=${throttling}`,
 				'--chrome-flags=--headless=new --no-sandbox --disable-gpu',
 				...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
 			],
@@ -82,5 +111,21 @@ export async function lighthouse(
 		seo: score('seo'),
 		unusedJsBytes: report.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
 		shortfalls: shortfalls(report),
+		...firstPaint(report),
+	}
+}
+
+function firstPaint(report: Report) {
+	const observedFcpMs = Number(report.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0)
+	const scriptsBeforePaint = (report.audits['network-requests']?.details?.items ?? []).filter(
+		(request) =>
+			request.resourceType === 'Script' &&
+			request.priority === 'High' &&
+			Number(request.networkEndTime) <= observedFcpMs,
+	).length
+	return {
+		fcpMs: Math.round(report.audits['first-contentful-paint']?.numericValue ?? 0),
+		observedFcpMs: Math.round(observedFcpMs),
+		scriptsBeforePaint,
 	}
 }
