@@ -24,6 +24,7 @@ import {
 	load,
 	residentBytes,
 	spawnServer,
+	steadyLoad,
 	type FirstLoad,
 	type LoadResult,
 	type Server,
@@ -48,6 +49,8 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const LIGHTHOUSE_PAGES = ['signIn', 'dashboard', 'details'] as const
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 5)
 const CONNECTIONS = 50
+/** Arrival rates of the steady-load rows (requests per second, below one process's capacity), reported. */
+const STEADY_RATES = [50, 100]
 const SCALES = [1, 100, 10_000]
 const COLD_STARTS = 3
 /** Portal processes behind nginx in the capacity rows. */
@@ -196,6 +199,7 @@ async function main() {
 	const memory: Record<string, number> = {}
 	const capacity: Array<{ processes: number; result: LoadResult; memoryMb: number[] }> = []
 	const apiCalls: Record<string, ReturnType<typeof describeCalls>> = {}
+	const steady: Record<string, Array<{ p50: number; p99: number }>> = {}
 	try {
 		const html = async (pathname: string, headers: Record<string, string>) => {
 			const response = await fetch(`${portalUrl}${pathname}`, { headers, redirect: 'manual' })
@@ -255,6 +259,16 @@ async function main() {
 			}
 		}
 		stub.setServiceCount(null)
+		// Steady load: what one partner waits below saturation, the bare page and the budgeted pages.
+		for (const rate of STEADY_RATES) {
+			const total = rate * 10
+			const steadyRun = (key: string, url: string, headers: Record<string, string> = {}) =>
+				steadyLoad(url, { rate, total, headers }).then((result) => (steady[key] ??= []).push(result))
+			await steadyRun('reference', `${reference.url}/`)
+			for (const key of ['dashboard', 'details'] as const) {
+				await steadyRun(key, `${portalUrl}${pages[key].path}`, pages[key].headers)
+			}
+		}
 		memory.portal = residentBytes(portal.child.pid!)
 		memory.reference = residentBytes(reference.child.pid!)
 
@@ -339,6 +353,14 @@ async function main() {
 			budgeted ? `p99 ≤ ${TARGET.p99Ratio}× bare` : '',
 			budgeted ? check(ratio <= TARGET.p99Ratio) : '',
 		)
+	}
+	heading(`Latency at a steady ${STEADY_RATES.join(' / ')} requests per second (p50 / p99; reported, not judged)`)
+	for (const [key, name] of [
+		['reference', 'bare React Router page (reference)'],
+		['dashboard', pages.dashboard.name],
+		['details', pages.details.name],
+	] as const) {
+		row(name, steady[key]!.map((r) => `${ms(r.p50)} / ${ms(r.p99)}`).join('; '))
 	}
 	heading(
 		`Scale: CPU per request with 1 / 100 / 10 000 services (details with 90 days of statistics; cheapest of ${ROUNDS} interleaved runs)`,

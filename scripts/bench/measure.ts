@@ -149,6 +149,44 @@ export async function load(
 	}
 }
 
+/**
+ * Latency at a steady arrival rate: `total` GETs of `url` started `rate` per second whatever the answers do (an open
+ * loop, as partners' browsers arrive), below the server's capacity. What one partner waits, where `load` measures a
+ * server kept saturated by `connections` clients that each wait for their answer.
+ */
+export async function steadyLoad(
+	url: string,
+	{ rate, total, headers = {} }: { rate: number; total: number; headers?: Record<string, string> },
+): Promise<{ p50: number; p99: number }> {
+	const agent = new http.Agent({ keepAlive: true })
+	const get = () =>
+		new Promise<number>((resolve, reject) => {
+			const t0 = performance.now()
+			const request = http.get(url, { agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (response) => {
+				response.on('data', () => {})
+				response.on('end', () => {
+					if ((response.statusCode ?? 500) >= 400) reject(new Error(`${url} answered ${response.statusCode}`))
+					else resolve(performance.now() - t0)
+				})
+				response.on('error', reject)
+			})
+			request.on('error', reject)
+		})
+	try {
+		const answers: Array<Promise<number>> = []
+		const t0 = performance.now()
+		for (let i = 0; i < total; i++) {
+			const wait = t0 + (i * 1000) / rate - performance.now()
+			if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+			answers.push(get())
+		}
+		const times = (await Promise.all(answers)).sort((a, b) => a - b)
+		return { p50: percentile(times, 50), p99: percentile(times, 99) }
+	} finally {
+		agent.destroy()
+	}
+}
+
 export type FirstLoad = { files: number; gzipBytes: number; largest: Array<{ file: string; gzipBytes: number }> }
 
 /**
