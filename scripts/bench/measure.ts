@@ -83,6 +83,22 @@ function percentile(sorted: number[], p: number) {
 	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
+/** One GET as a browser sends it (gzip accepted): milliseconds until the whole answer arrived; a 4xx or 5xx fails. */
+function timedGet(agent: http.Agent, url: string, headers: Record<string, string>) {
+	return new Promise<number>((resolve, reject) => {
+		const t0 = performance.now()
+		const request = http.get(url, { agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (response) => {
+			response.on('data', () => {})
+			response.on('end', () => {
+				if ((response.statusCode ?? 500) >= 400) reject(new Error(`${url} answered ${response.statusCode}`))
+				else resolve(performance.now() - t0)
+			})
+			response.on('error', reject)
+		})
+		request.on('error', reject)
+	})
+}
+
 export type LoadResult = { requests: number; rps: number; p50: number; p99: number; cpuPerRequestMs: number }
 
 /**
@@ -102,19 +118,7 @@ export async function load(
 	}: { total: number; connections: number; warmup?: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
-	const get = () =>
-		new Promise<number>((resolve, reject) => {
-			const t0 = performance.now()
-			const request = http.get(url, { agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (response) => {
-				response.on('data', () => {})
-				response.on('end', () => {
-					if ((response.statusCode ?? 500) >= 400) reject(new Error(`${url} answered ${response.statusCode}`))
-					else resolve(performance.now() - t0)
-				})
-				response.on('error', reject)
-			})
-			request.on('error', reject)
-		})
+	const get = () => timedGet(agent, url, headers)
 	async function run(count: number) {
 		const times: number[] = []
 		let next = 0
@@ -159,26 +163,13 @@ export async function steadyLoad(
 	{ rate, total, headers = {} }: { rate: number; total: number; headers?: Record<string, string> },
 ): Promise<{ p50: number; p99: number }> {
 	const agent = new http.Agent({ keepAlive: true })
-	const get = () =>
-		new Promise<number>((resolve, reject) => {
-			const t0 = performance.now()
-			const request = http.get(url, { agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (response) => {
-				response.on('data', () => {})
-				response.on('end', () => {
-					if ((response.statusCode ?? 500) >= 400) reject(new Error(`${url} answered ${response.statusCode}`))
-					else resolve(performance.now() - t0)
-				})
-				response.on('error', reject)
-			})
-			request.on('error', reject)
-		})
 	try {
 		const answers: Array<Promise<number>> = []
 		const t0 = performance.now()
 		for (let i = 0; i < total; i++) {
 			const wait = t0 + (i * 1000) / rate - performance.now()
 			if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-			answers.push(get())
+			answers.push(timedGet(agent, url, headers))
 		}
 		const times = (await Promise.all(answers)).sort((a, b) => a - b)
 		return { p50: percentile(times, 50), p99: percentile(times, 99) }
