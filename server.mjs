@@ -33,6 +33,14 @@ app.use((req, res, next) => {
 	if (req.path === '/readyz') return res.status(503).json({ status: 'stopping' })
 	next()
 })
+// React Router routes these methods (and answers 405 itself to those a page does not take); any other (OPTIONS,
+// TRACE, PROPFIND…) reaches no middleware of the app, and fetch cannot even build a request for some (TRACE).
+const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+app.use((req, res, next) => {
+	if (ROUTED_METHODS.has(req.method)) return next()
+	res.setHeader('Allow', 'GET, HEAD, POST')
+	res.status(405).end()
+})
 app.use(compression())
 // Fingerprinted assets never change; everything else in public/ for an hour.
 app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }))
@@ -40,6 +48,10 @@ app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: fal
 app.all('*', createRequestHandler({ build, mode: 'production' }))
 
 const server = app.listen(config.PORT, host, () => log('info', 'listening', { host, port: config.PORT }))
+// A client gets 10 s for its request's headers and 2 minutes for the whole request (a 10 MB logo over a slow
+// phone link), not Node's 60 s and 5 minutes: a slow sender holds a connection (and an upload slot) no longer.
+server.headersTimeout = 10_000
+server.requestTimeout = 120_000
 
 /**
  * Graceful shutdown: /readyz fails at once and every answer closes its

@@ -19,7 +19,7 @@ import { Spinner } from '#app/components/ui/spinner'
 import { RouteAnnouncer } from '#app/components/route-announcer'
 import { getConfig } from '#app/config.server'
 import { currentUserOrNull } from '#app/api/users.server'
-import { takeDraft } from '#app/auth/drafts.server'
+import { rememberSubject, takeDraft } from '#app/auth/drafts.server'
 import type { Flash } from '#app/auth/session.server'
 import { pageUrl } from '#app/auth/redirect'
 import { FlashProvider } from '#app/components/ui/flash'
@@ -37,9 +37,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 	requestLogMiddleware,
 	securityMiddleware,
 	i18nMiddleware,
+	// The session first: an upload's large body is read only for a partner the API knows.
+	sessionMiddleware,
 	formBodyMiddleware,
 	csrfMiddleware,
-	sessionMiddleware,
 ]
 
 export const meta: Route.MetaFunction = ({ error }) => errorPageMeta(error)
@@ -65,8 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		})
 		return null
 	})
-	// Back on the page whose form was posted as the session ended: what was typed comes back.
-	const draft = user && request.method === 'GET' ? await takeDraft(context, pageUrl(request).pathname) : null
+	if (user) await rememberSubject(context, user.id)
+	// Back on the page whose form was posted as the session ended: what was typed comes back, to that partner only.
+	const draft = user && request.method === 'GET' ? await takeDraft(context, pageUrl(request).pathname, user.id) : null
 	const flash =
 		(await getSession(context).takeFlash()) ??
 		(draft ? ({ tone: 'info', key: 'common:draft.restored' } satisfies Flash as Flash) : null)

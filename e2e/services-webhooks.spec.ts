@@ -189,7 +189,7 @@ test('Redeliver submitted twice with the same rendered key delivers once', async
 	expect(csrf && key).toBeTruthy()
 	const post = () =>
 		request.post(delivery, {
-			form: { csrf: csrf!, idempotency_key: key!, __form: 'redeliver' },
+			form: { csrf: csrf!, idempotency_key: key!, form_id: 'redeliver' },
 			headers: { Origin: baseURL! },
 			maxRedirects: 0,
 		})
@@ -342,7 +342,7 @@ test('the webhooks page lists the latest endpoint checks with their verdicts, ea
 	const csrf = csrfTokenFrom(await (await request.get(service.webhooks)).text())
 	for (let n = 0; n < webhookLimits.recentChecksShown; n++) {
 		const answer = await request.post(service.webhooks, {
-			form: { csrf: csrf!, intent: 'check', __form: 'webhook-check' },
+			form: { csrf: csrf!, intent: 'check', form_id: 'webhook-check' },
 			headers: { Origin: baseURL! },
 			maxRedirects: 0,
 		})
@@ -445,8 +445,8 @@ test("another partner's delivery, unknown and malformed ids are 404; an outage i
 	const csrf = csrfTokenFrom(await (await request.get(ours.webhooks)).text())
 	const post = (path: string, form: Record<string, string>) =>
 		request.post(path, { form: { csrf: csrf!, ...form }, headers: { Origin: baseURL! }, maxRedirects: 0 })
-	expect((await post(paths[0]!, { idempotency_key: 'k1', __form: 'redeliver' })).status()).toBe(404)
-	expect((await post(paths[1]!, { intent: 'test', __form: 'webhook-test' })).status()).toBe(404)
+	expect((await post(paths[0]!, { idempotency_key: 'k1', form_id: 'redeliver' })).status()).toBe(404)
+	expect((await post(paths[1]!, { intent: 'test', form_id: 'webhook-test' })).status()).toBe(404)
 
 	// The API fails the test event: the same page with a 503 message.
 	await mock.addWebhookReceiver({ url: ours.url })

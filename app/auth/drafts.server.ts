@@ -3,6 +3,7 @@ import { getSession } from '#app/middleware/session.server'
 import { getFormData } from '#app/middleware/form-body.server'
 import type { FormDraft } from './session.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
+import { FORM_ID_FIELD } from '#app/utils/form-id'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -10,19 +11,29 @@ type Context = Readonly<RouterContextProvider>
 export const SECRET_FIELDS = ['password', 'password_confirmation', 'current_password', 'code', CSRF_FIELD_NAME]
 const SECRET_NAME = /password|secret|token|code|csrf/i
 
-/** The hidden field that names the form a post came from (AppForm renders it). */
-export const FORM_ID_FIELD = '__form'
-
 /** A sealed draft larger than this is not kept: a cookie must stay small (browsers cap them near 4 KB). */
 export const MAX_DRAFT_BYTES = 3 * 1024
 
 /**
+ * Notes who the signed-in partner is (once per browser and partner), so a
+ * draft kept when their session ends can be sealed for them.
+ */
+export async function rememberSubject(context: Context, userId: string) {
+	const session = getSession(context)
+	if (session.getSealed('subject')?.id !== userId) await session.setSealed('subject', { id: userId })
+}
+
+/**
  * Keeps what the partner typed in the form this request posted (never
- * passwords, codes or secrets) for 10 minutes, to be put back into the same
- * form once they have signed in again. Too large a draft is dropped, and the
- * partner is told.
+ * passwords, codes or secrets) for 10 minutes, sealed for that partner, to be
+ * put back into the same form once they have signed in again. Too large a
+ * draft is dropped, and the partner is told; with no partner known, nothing
+ * is kept. Call it before the session's cookies are cleared.
  */
 export async function keepDraft(context: Context, page: string) {
+	const session = getSession(context)
+	const subject = session.getSealed('subject')?.id
+	if (!subject) return
 	const form = getFormData(context)
 	const values: Record<string, string> = {}
 	for (const [name, value] of form) {
@@ -32,23 +43,24 @@ export async function keepDraft(context: Context, page: string) {
 	}
 	if (Object.keys(values).length === 0) return
 	const formId = form.get(FORM_ID_FIELD)
-	const session = getSession(context)
 	const kept = await session.setSealed(
 		'draft',
 		{ page, form: typeof formId === 'string' ? formId : null, values },
-		undefined,
-		{
-			maxBytes: MAX_DRAFT_BYTES,
-		},
+		subject,
+		{ maxBytes: MAX_DRAFT_BYTES },
 	)
 	if (!kept) await session.setFlash({ tone: 'warning', key: 'common:draft.dropped' })
 }
 
-/** The draft for `page`, once: reading it clears the cookie. */
-export async function takeDraft(context: Context, page: string): Promise<FormDraft | null> {
+/**
+ * The draft of the signed-in partner `userId` for `page`, once: reading it
+ * clears the cookie. A draft sealed for anyone else is dropped unread.
+ */
+export async function takeDraft(context: Context, page: string, userId: string): Promise<FormDraft | null> {
 	const session = getSession(context)
-	const draft = session.getSealed('draft')
-	if (!draft || draft.page !== page) return null
+	if (!session.hasSealed('draft')) return null
+	const draft = session.getSealed('draft', userId)
+	if (draft && draft.page !== page) return null
 	await session.clearSealed('draft')
 	return draft
 }

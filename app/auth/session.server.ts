@@ -47,8 +47,16 @@ export const SEALED_COOKIES = {
 	 * shows it once (app/services/secrets.server.ts).
 	 */
 	serviceSecret: { name: 'user.service-secret', maxAgeSeconds: 5 * 60, withTokens: true },
-	/** What a partner had typed when their session ended, until they are back on that page (drafts.server.ts). */
+	/**
+	 * What a partner had typed when their session ended, until they are back on that page (drafts.server.ts);
+	 * sealed for that partner, so nobody else who signs in on the browser gets it.
+	 */
 	draft: { name: 'user.form-draft', maxAgeSeconds: 10 * 60, withTokens: false },
+	/**
+	 * Who the session's partner is (their id), still known once the API has refused an ended session (which
+	 * clears the tokens): a draft's owner. Cleared at sign-out; replaced when another partner signs in.
+	 */
+	subject: { name: 'user.subject', maxAgeSeconds: 31 * 24 * 60 * 60, withTokens: false },
 } as const satisfies Record<string, { name: string; maxAgeSeconds: number; withTokens: boolean }>
 
 export type SealedValues = {
@@ -57,6 +65,7 @@ export type SealedValues = {
 	emailCode: { resendAvailableAt: number }
 	serviceSecret: { serviceId: string; secret: string }
 	draft: FormDraft
+	subject: { id: string }
 }
 
 /** A form's fields (never secrets) kept across a sign-in: the page, the form's id, name → value. */
@@ -181,6 +190,11 @@ export class RequestSession implements TokenStore {
 		this.sealed[kind] = sealed
 		this.outgoing.set(name, await getCookies().sealed[kind].serialize(sealed))
 		return true
+	}
+
+	/** Whether the browser sent a cookie of this kind (whatever it holds, and for whomever). */
+	hasSealed(kind: SealedKind) {
+		return this.sealed[kind] !== null
 	}
 
 	async clearSealed(kind: SealedKind) {

@@ -12,6 +12,7 @@ type RefusalData = { requestId?: string; page?: TooLargePage } | undefined
 const REFUSED: Record<number, string> = {
 	400: 'errors.badRequest',
 	403: 'errors.forbidden',
+	405: 'errors.methodNotAllowed',
 	413: 'errors.tooLarge',
 	415: 'errors.badRequest',
 }

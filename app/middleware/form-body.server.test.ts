@@ -27,6 +27,16 @@ async function statusOf(promise: Promise<unknown>) {
 	}
 }
 
+/** The Response a refused parse threw. */
+async function refusalOf(promise: Promise<unknown>): Promise<Response> {
+	const error = await promise.then(
+		() => null,
+		(e: unknown) => e,
+	)
+	if (!(error instanceof Response)) throw new Error(`expected a refusal, got ${String(error)}`)
+	return error
+}
+
 /** A body that never ends: the reader must stop at the limit. */
 function endless() {
 	let sent = 0
@@ -70,9 +80,14 @@ describe('parseFormBody', () => {
 			await statusOf(parseFormBody(post(endless(), { 'content-type': 'application/x-www-form-urlencoded' }))),
 		).toBe(413)
 	})
-	test('refuses field names a form never has: huge indices, deep nesting, prototypes, too many fields (400)', async () => {
+	test('refuses field names a form never has: huge indices, deep nesting, prototypes, conform reserved names, too many fields (400)', async () => {
 		const urlencoded = (body: string) => post(body, { 'content-type': 'application/x-www-form-urlencoded' })
 		for (const name of [
+			'__intent__',
+			'__state__',
+			'__anything',
+			'a.__intent__',
+			'[__intent__]',
 			'email[999999999]',
 			'email.x.x.x.x.x',
 			'[0][0][0][0][0]',
@@ -126,17 +141,38 @@ describe('larger bodies: the service logo', () => {
 		form.set('logo', new File([new Uint8Array(size)], 'logo.png', { type: 'image/png' }))
 		return new Response(form)
 	}
+	/** The partner API's answer to "who is this?": a partner. */
+	const partner = async () => true
 	async function upload(size: number, path = LOGO, { csrf = TOKEN as string | null, signedIn = true } = {}) {
 		const response = multipart(size, csrf)
 		const headers: Record<string, string> = { 'content-type': response.headers.get('content-type')! }
 		if (signedIn) headers.cookie = await sessionCookies()
-		return parseFormBody(post(response.body, headers, path))
+		return parseFormBody(post(response.body, headers, path), { signedIn: partner })
 	}
 
 	test('an upload from a browser without a session or CSRF cookie is refused before its body is read', async () => {
 		const refused = await upload(logoRules.maxBytes, LOGO, { signedIn: false }).catch((e: unknown) => e as Response)
 		expect((refused as Response).status).toBe(403)
 		expect((refused as Response).headers.get('connection')).toBe('close')
+	})
+
+	test('a cookie shaped like a token is not a session: the API is asked before a byte of the body is read', async () => {
+		const body = () =>
+			new ReadableStream<Uint8Array>({
+				pull: () => {
+					throw new Error('the body was read')
+				},
+			})
+		const headers = { 'content-type': 'multipart/form-data; boundary=B', cookie: await sessionCookies() }
+		const refused = await refusalOf(parseFormBody(post(body(), headers, LOGO), { signedIn: async () => false }))
+		expect(refused.status).toBe(403)
+		expect(refused.headers.get('connection')).toBe('close')
+		// The API could not answer: try again shortly (503 with Retry-After), nothing read either.
+		const down = await refusalOf(
+			parseFormBody(post(body(), headers, LOGO), { signedIn: () => Promise.reject(new Error('API down')) }),
+		)
+		expect(down.status).toBe(503)
+		expect(down.headers.get('retry-after')).toBe('5')
 	})
 
 	test('a large body whose first part is not the CSRF token is refused within the form limit', async () => {
@@ -153,7 +189,7 @@ describe('larger bodies: the service logo', () => {
 				},
 			})
 			const headers = { 'content-type': response.headers.get('content-type')!, cookie: await sessionCookies() }
-			expect(await statusOf(parseFormBody(post(body, headers, LOGO))), String(csrf)).toBe(403)
+			expect(await statusOf(parseFormBody(post(body, headers, LOGO), { signedIn: partner })), String(csrf)).toBe(403)
 			expect(read).toBeLessThan(FORM_BODY_LIMIT * 2)
 		}
 	})
@@ -164,10 +200,12 @@ describe('larger bodies: the service logo', () => {
 		const pending = []
 		for (let i = 0; i < 4; i++) {
 			const body = new ReadableStream<Uint8Array>({ start: (controller) => void stalled.push(controller) })
-			pending.push(statusOf(parseFormBody(post(body, await headers(), LOGO))))
+			pending.push(statusOf(parseFormBody(post(body, await headers(), LOGO), { signedIn: partner })))
 		}
 		await new Promise((resolve) => setImmediate(resolve))
-		expect(await statusOf(parseFormBody(post('x', await headers(), LOGO)))).toBe(503)
+		const busy = await refusalOf(parseFormBody(post('x', await headers(), LOGO), { signedIn: partner }))
+		expect(busy.status).toBe(503)
+		expect(busy.headers.get('retry-after')).toBe('5')
 		for (const controller of stalled) controller.close()
 		expect(await Promise.all(pending)).toEqual([403, 403, 403, 403])
 		// Once they are done, uploads are taken again.
@@ -216,7 +254,9 @@ describe('larger bodies: the service logo', () => {
 			'content-length': String(size),
 			cookie: await sessionCookies(),
 		}
-		const refused = await parseFormBody(post(body, headers, LOGO)).catch((error: unknown) => error as Response)
+		const refused = await parseFormBody(post(body, headers, LOGO), { signedIn: partner }).catch(
+			(error: unknown) => error as Response,
+		)
 		expect(refused).toBeInstanceOf(Response)
 		expect((refused as Response).status).toBe(413)
 		expect((refused as Response).headers.get('connection')).toBeNull()
@@ -233,7 +273,7 @@ describe('larger bodies: the service logo', () => {
 			},
 			LOGO,
 		)
-		expect(await statusOf(parseFormBody(request))).toBe(413)
+		expect(await statusOf(parseFormBody(request, { signedIn: partner }))).toBe(413)
 	})
 
 	test('the 413 of the logo route has its own page: the 10 MB message and a way back to the logo page', () => {

@@ -1,14 +1,20 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { csrfCookieState, matchesToken } from './csrf.server'
 import { refusal } from './request-log.server'
+import { getApi } from './session.server'
 import { logoRules } from '#app/api/contract/images'
+import { currentUserOrNull } from '#app/api/users.server'
 import { pageUrl } from '#app/auth/redirect'
 import { hasSessionCookie } from '#app/auth/session.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
+import { nameSegments } from '#app/utils/declared-fields'
 import type { TranslationKey } from '#app/utils/meta'
 
 /** Methods whose body is read (and whose CSRF token is checked). */
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** What every page of the portal takes (its forms post); any other method is a 405 with this `Allow`. */
+const ALLOWED_METHODS = 'GET, HEAD, POST'
 
 /** Form bodies: a sign-in or a settings form is a few KB; 64 KB leaves room for long text fields. */
 export const FORM_BODY_LIMIT = 64 * 1024
@@ -68,18 +74,26 @@ export function tooLargePageFor(pathname: string): TooLargePage | undefined {
  */
 export const FORM_SHAPE = { maxFields: 200, maxNameLength: 200, maxDepth: 4, maxIndex: 50 } as const
 
-/** Names that would reach an object's prototype once conform builds objects from paths. */
-const RESERVED_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor'])
+/**
+ * A name no form of the portal sends: anything starting `__` (conform's reserved `__intent__` and `__state__`,
+ * which it would parse as JSON and act on, `__proto__`), and the other names that reach an object's prototype once
+ * conform builds objects from paths. The portal's conform intents run in the browser and never reach the server.
+ */
+const isReservedSegment = (segment: string) =>
+	segment.startsWith('__') || segment === 'prototype' || segment === 'constructor'
 
-/** Whether a form's field names stay within `FORM_SHAPE` (the values are bounded by the body limit). */
+/**
+ * Whether a form's field names stay within `FORM_SHAPE` and use no reserved name (the values are bounded by the
+ * body limit).
+ */
 export function hasFormShape(form: FormData, shape = FORM_SHAPE): boolean {
 	let fields = 0
 	for (const name of form.keys()) {
 		if (++fields > shape.maxFields || name.length > shape.maxNameLength) return false
-		const segments = name.split(/[.[\]]+/).filter(Boolean)
+		const segments = nameSegments(name)
 		if (segments.length > shape.maxDepth) return false
 		for (const segment of segments) {
-			if (RESERVED_SEGMENTS.has(segment)) return false
+			if (isReservedSegment(segment)) return false
 			if (/^\d+$/.test(segment) && Number(segment) > shape.maxIndex) return false
 		}
 	}
@@ -217,33 +231,44 @@ let largeBodies = 0
 
 /**
  * The gate of a large body on a route that takes one, or a refusal: only a
- * multipart post from a browser with a session and a valid CSRF cookie may
- * send more than a form's worth, and then only with the token as its first
- * part. Anything else is read within the form limit.
+ * multipart post from a signed-in partner (the API answered for the session,
+ * not merely a cookie shaped like a token) with a valid CSRF cookie may send
+ * more than a form's worth, and then only with the token as its first part.
+ * Anything else is read within the form limit.
  */
-async function largeBodyGate(request: Request, contentType: string): Promise<Gate> {
+async function largeBodyGate(request: Request, contentType: string, signedIn: () => Promise<boolean>): Promise<Gate> {
 	const boundary = boundaryOf(contentType)
 	const { token } = await csrfCookieState(request)
 	if (!boundary || !token || !(await hasSessionCookie(request))) throw refuse(403, { Connection: 'close' })
-	if (largeBodies >= MAX_LARGE_BODIES) throw refuse(503, { 'Retry-After': '5', Connection: 'close' })
+	if (!(await signedIn().catch(() => busy()))) throw refuse(403, { Connection: 'close' })
+	if (largeBodies >= MAX_LARGE_BODIES) busy()
 	return csrfFirstGate(boundary, token)
+}
+
+/** The partner API could not say who this is, or every upload slot is taken: try again in a few seconds. */
+function busy(): never {
+	throw refuse(503, { 'Retry-After': '5', Connection: 'close' })
 }
 
 /**
  * Parses the body of a form post once, before any route runs: only form
  * types (415 otherwise), within the route's size limit (413, from
  * Content-Length and from the bytes actually streamed), well-formed and of a
- * form's shape (400).
+ * form's shape (400). `signedIn` asks the partner API whether the session is
+ * real; only an upload route's large body needs to know.
  * Actions read the result with `getFormData`.
  */
-export async function parseFormBody(request: Request): Promise<FormData> {
+export async function parseFormBody(
+	request: Request,
+	{ signedIn = async () => false }: { signedIn?: () => Promise<boolean> } = {},
+): Promise<FormData> {
 	const contentType = request.headers.get('content-type') ?? ''
 	const type = mediaType(contentType)
 	if (!FORM_TYPES.has(type)) throw refuse(415)
 	const pathname = pageUrl(request).pathname
 	const large = type === 'multipart/form-data' && bodyLimitFor(pathname) > FORM_BODY_LIMIT
 	const limit = large ? bodyLimitFor(pathname) : FORM_BODY_LIMIT
-	const gate = large ? await largeBodyGate(request, contentType) : undefined
+	const gate = large ? await largeBodyGate(request, contentType, signedIn) : undefined
 	const declared = Number(request.headers.get('content-length') ?? '0')
 	if (!Number.isFinite(declared) || declared > limit) {
 		// Nothing is read yet: draining means reading the whole body, the limit plus the patience.
@@ -268,9 +293,14 @@ export async function parseFormBody(request: Request): Promise<FormData> {
 }
 
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-	if (UNSAFE_METHODS.has(request.method.toUpperCase())) {
+	const method = request.method.toUpperCase()
+	// Every form of the portal posts; React Router would run an action for PUT, PATCH and DELETE too.
+	if (UNSAFE_METHODS.has(method) && method !== 'POST')
+		throw refusal(405, context, { headers: { Allow: ALLOWED_METHODS } })
+	if (method === 'POST') {
 		try {
-			context.set(formContext, await parseFormBody(request))
+			const signedIn = async () => Boolean(await currentUserOrNull(getApi(context)))
+			context.set(formContext, await parseFormBody(request, { signedIn }))
 		} catch (error) {
 			if (error instanceof Response) {
 				const page = error.status === 413 ? tooLargePageFor(pageUrl(request).pathname) : undefined

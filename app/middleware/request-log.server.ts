@@ -4,11 +4,16 @@ import { getConfig } from '#app/config.server'
 import { loggablePath } from '#app/utils/request-log'
 
 export const requestIdContext = createContext<string>('')
+/** The headers a refusal must carry (`Allow`, `Retry-After`, `Connection`), onto whatever page renders it. */
+const refusalHeadersContext = createContext<Headers | null>(null)
 
 /**
  * The answer to a request the portal refuses before any loader runs (4xx):
  * its body carries the request's reference, which the error page quotes, and
  * any `extra` that page needs (e.g. the words of an upload route's 413).
+ * React Router renders a Response thrown by middleware as an error page and
+ * keeps only its status, so its headers are put on that page by
+ * `requestLogMiddleware`.
  */
 export function refusal(
 	status: number,
@@ -16,6 +21,7 @@ export function refusal(
 	init: ResponseInit = {},
 	extra: Record<string, unknown> = {},
 ) {
+	if (init.headers) context.set(refusalHeadersContext, new Headers(init.headers))
 	return Response.json({ ...extra, requestId: context.get(requestIdContext) }, { ...init, status })
 }
 
@@ -42,6 +48,7 @@ export const requestLogMiddleware: MiddlewareFunction<Response> = async ({ reque
 		const response = await next()
 		status = response.status
 		response.headers.set('X-Request-Id', requestId)
+		for (const [name, value] of context.get(refusalHeadersContext) ?? []) response.headers.set(name, value)
 		return response
 	} catch (error) {
 		// A thrown Response is an expected outcome (redirects, 404s).

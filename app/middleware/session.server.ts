@@ -46,8 +46,10 @@ export async function startSession(context: Context, pair: TokenPair) {
 	rotateCsrfToken(context)
 }
 
-/** A partner signed out: tokens gone, and a new CSRF token for whoever uses the browser next. */
+/** A partner signed out: tokens gone, nobody remembered, and a new CSRF token for whoever uses the browser next. */
 export async function endSession(context: Context) {
-	await getSession(context).clearTokens()
+	const session = getSession(context)
+	await session.clearTokens()
+	await session.clearSealed('subject')
 	rotateCsrfToken(context)
 }

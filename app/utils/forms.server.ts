@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { z, type ZodType } from 'zod'
+import { declaredFields } from './declared-fields'
 import { formatDuration } from './duration'
 import { formatIssues } from './validation'
 import { ApiError, retryAfter } from '#app/api/errors'
@@ -13,10 +14,17 @@ import { requestIdContext } from '#app/middleware/request-log.server'
 
 type Context = Readonly<RouterContextProvider>
 
-/** Validates this request's form with the same schema the browser uses. */
+/**
+ * Validates this request's form with the same schema the browser uses, given only the fields the schema
+ * declares (`declaredFields`); `formData` is the form as sent, for what a route reads beside its schema (the
+ * honeypot).
+ */
 export function parseForm<S extends ZodType>(context: Context, schema: S) {
 	const formData = getFormData(context)
-	const submission = parseWithZod(formData, { schema, formatError: formatIssues(getT(context)) })
+	const submission = parseWithZod(declaredFields(formData, schema), {
+		schema,
+		formatError: formatIssues(getT(context)),
+	})
 	return { formData, submission }
 }
 
@@ -47,7 +55,8 @@ export function invalid(
 
 /** The form as typed, for actions whose failure has no schema of its own to report against. */
 function anySubmission(context: Context): Submission {
-	return parseWithZod(getFormData(context), { schema: z.looseObject({}) })
+	const schema = z.looseObject({})
+	return parseWithZod(declaredFields(getFormData(context), schema), { schema })
 }
 
 /**

@@ -189,8 +189,20 @@ export const isoDateTime = z.iso.datetime({ offset: true }).describe('ISO 8601 d
 /** A required email address (max 254). */
 export const emailField = z.email().min(1, 'required').max(limits.emailMax)
 
-/** A required non-blank string with a maximum length. */
-export const requiredText = (max: number) => z.string().trim().min(1, 'required').max(max)
+/** No control character (a line break, a tab, NUL…) and no Unicode line or paragraph separator. */
+const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u
+/** Line breaks and tabs, but no other control character. */
+const MULTI_LINE = /^(?:[^\p{Cc}]|[\t\n\r])*$/u
+
+/**
+ * A required non-blank one-line string (a name, a subject) with a maximum length: a line break inside it would
+ * start a new header where it lands in an email, so any control character is "This field must contain a valid
+ * format.".
+ */
+export const oneLineText = (max: number) => z.string().trim().min(1, 'required').max(max).regex(ONE_LINE, 'format')
+
+/** A required non-blank text of several lines (a message, a description) with a maximum length. */
+export const multiLineText = (max: number) => z.string().trim().min(1, 'required').max(max).regex(MULTI_LINE, 'format')
 
 /** An existing password: required and bounded, never checked against the policy. */
 export const currentPassword = () => z.string().min(1, 'required').max(limits.passwordMax)

@@ -1,16 +1,16 @@
 /** The contact form: a message to the partner team, signed in or (a partner who cannot sign in) signed out. */
 import { z } from 'zod'
-import { dataOf, emailField, limits, requiredText } from './common'
+import { dataOf, emailField, limits, multiLineText, oneLineText } from './common'
 
 export const contactMessageBody = z.object({
-	subject: requiredText(limits.contactSubjectMax),
-	message: requiredText(limits.contactMessageMax),
+	subject: oneLineText(limits.contactSubjectMax),
+	message: multiLineText(limits.contactMessageMax),
 })
 export type ContactMessageBody = z.infer<typeof contactMessageBody>
 
 /** Signed out the sender says who they are: the team replies to `email` (never trusted as an account's). */
 export const guestContactMessageBody = z.object({
-	name: requiredText(limits.nameMax),
+	name: oneLineText(limits.nameMax),
 	email: emailField,
 	...contactMessageBody.shape,
 })

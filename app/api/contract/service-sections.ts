@@ -5,7 +5,7 @@
  * docs/decisions/0013-services-part-2.md records the model and its choices.
  */
 import { z } from 'zod'
-import { dataOf, eventEnum, isoDateTime, listOf, localeEnum, requiredText, type Locale } from './common'
+import { dataOf, eventEnum, isoDateTime, listOf, localeEnum, multiLineText, oneLineText, type Locale } from './common'
 import {
 	reviewActions,
 	reviewTransition,
@@ -57,8 +57,8 @@ export type ToggleSecurityProtectionBody = z.infer<typeof toggleSecurityProtecti
 
 /** Name and description in one locale, with the limits of the service's own fields. */
 export const translationFields = z.object({
-	name: requiredText(serviceLimits.nameMax),
-	description: requiredText(serviceLimits.descriptionMax),
+	name: oneLineText(serviceLimits.nameMax),
+	description: multiLineText(serviceLimits.descriptionMax),
 })
 export type TranslationFields = z.infer<typeof translationFields>
 

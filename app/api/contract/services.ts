@@ -11,7 +11,8 @@ import {
 	kindEnum,
 	listOf,
 	localeEnum,
-	requiredText,
+	multiLineText,
+	oneLineText,
 	uploadKindEnum,
 	verificationStatusEnum,
 } from './common'
@@ -172,8 +173,8 @@ export const webhookUrlField = httpsUrlField
 
 /** The editable fields of a service, as create and update take them. */
 export const serviceFields = {
-	name: requiredText(serviceLimits.nameMax),
-	description: requiredText(serviceLimits.descriptionMax),
+	name: oneLineText(serviceLimits.nameMax),
+	description: multiLineText(serviceLimits.descriptionMax),
 	category: serviceCategoryKeyEnum,
 	website_url: httpsUrlField,
 	webhook_url: webhookUrlField,

@@ -12,7 +12,7 @@ import {
 	limits,
 	listOf,
 	localeEnum,
-	requiredText,
+	oneLineText,
 	userTokenTypeKeyEnum,
 	userTypeKeyEnum,
 	userVerificationStatusEnum,
@@ -108,9 +108,9 @@ export const userResponse = dataOf(userResource)
 
 /** The profile of a user, as registration and PATCH /users/me take it. */
 export const profileFields = {
-	first_name: requiredText(limits.nameMax),
-	last_name: requiredText(limits.nameMax),
-	company_name: requiredText(limits.companyNameMax),
+	first_name: oneLineText(limits.nameMax),
+	last_name: oneLineText(limits.nameMax),
+	company_name: oneLineText(limits.companyNameMax),
 	country: countryEnum,
 	locale: localeEnum,
 }

@@ -4,6 +4,7 @@ import { Form } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ErrorSummary, type SummaryError } from './error-summary'
 import { domId } from './field'
+import { FORM_ID_FIELD } from '#app/utils/form-id'
 
 /** The name of conform's intent buttons (`__intent__` in @conform-to/dom, which it does not re-export). */
 const CONFORM_INTENT = '__intent__'
@@ -69,7 +70,7 @@ export function AppForm<Schema extends Record<string, any>>({
 		>
 			<AuthenticityTokenInput />
 			{/* Names the form, so a draft kept across a sign-in comes back to the right one. */}
-			<input type="hidden" name="__form" value={form.id} />
+			<input type="hidden" name={FORM_ID_FIELD} value={form.id} />
 			<ErrorSummary errors={errors} id={`${form.id}-summary`} mayTakeFocus={() => submitted.current} />
 			{children}
 		</Form>
