@@ -1,106 +1,209 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { csrfTokenFrom, freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
 import { expect, test } from './fixtures'
 import { createPartner, signInOverHttp } from './utils/auth'
 import { createFormTokens, postCreate, serviceIdOf } from './utils/services'
-import routes from '#app/routes'
 
 /**
- * Every form of the portal against a corpus of hostile field names, as an
- * anonymous attacker (guest forms) and as a signed-in partner (the rest): each
- * body carries a valid CSRF token first, so nothing but the form-body checks
- * stands between it and conform. Runs in the `ops` project (no browser).
+ * Every form of the portal against a corpus of hostile requests, as an
+ * anonymous attacker (guest and public forms) and as a signed-in partner (the
+ * rest): each body carries a valid CSRF token, so nothing but the portal's own
+ * reading of forms stands between it and conform. Runs in the `ops` project
+ * (no browser).
  */
 
 type FormRoute = { path: string; guest: boolean }
+type ManifestRoute = { id: string; parentId?: string; path?: string; hasAction: boolean }
 
-/** Every route whose module has an action, and whether it sits in the guest-only group. */
-function formRoutes(entries: readonly RouteConfigEntry[], guest = false): FormRoute[] {
-	return entries.flatMap((entry) => {
-		const inGuest = guest || entry.file === 'routes/_guest.tsx'
-		const source = readFileSync(path.join(projectRoot, 'app', entry.file), 'utf8')
-		const own =
-			entry.path && /export (async )?(function|const) action\b/.test(source)
-				? [{ path: entry.path, guest: inGuest }]
-				: []
-		return [...own, ...formRoutes(entry.children ?? [], inGuest)]
-	})
+/**
+ * Every route with an action in the built client manifest (what the browser is told), with its full path, and
+ * whether it is outside the signed-in group: a route added tomorrow is in the corpus the day it is built.
+ */
+function formRoutes(): FormRoute[] {
+	const assets = path.join(projectRoot, 'build', 'client', 'assets')
+	const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name))
+	if (!file) throw new Error('no route manifest in build/client/assets: run the build first')
+	const source = readFileSync(path.join(assets, file), 'utf8')
+	const json = source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)
+	const routes = (JSON.parse(json) as { routes: Record<string, ManifestRoute> }).routes
+	const chain = (route: ManifestRoute): ManifestRoute[] =>
+		route.parentId ? [...chain(routes[route.parentId]!), route] : [route]
+	return Object.values(routes)
+		.filter((route) => route.hasAction)
+		.map((route) => {
+			const ancestors = chain(route)
+			return {
+				path: ancestors
+					.map((r) => r.path)
+					.filter(Boolean)
+					.join('/'),
+				guest: !ancestors.some((r) => r.id === 'routes/_app'),
+			}
+		})
 }
 
-const hostileNames: Array<[string, (csrf: string) => string]> = [
-	['a huge array index', (csrf) => `csrf=${csrf}&email[999999999]=x`],
-	['an index of five million', (csrf) => `csrf=${csrf}&email[5000000]=x&password=x`],
-	['5,000 levels of dots', (csrf) => `csrf=${csrf}&email${'.x'.repeat(5000)}=x`],
-	['5,000 levels of brackets', (csrf) => `csrf=${csrf}&email${'[0]'.repeat(5000)}=x`],
-	['__proto__', (csrf) => `csrf=${csrf}&__proto__[admin]=1&email.__proto__.x=1`],
-	['constructor.prototype', (csrf) => `csrf=${csrf}&constructor.prototype.admin=1`],
-	['10,000 fields', (csrf) => `csrf=${csrf}&${Array<string>(10_000).fill('f=').join('&')}`],
+/** What no form of the portal sends, each a 400 "The form could not be read." before any schema sees it. */
+const corpus: Array<[string, string]> = [
+	// conform's reserved fields: an intent it would act on, its state it would parse and echo.
+	[
+		'an update intent at index 2^32-2',
+		`__intent__=${encodeURIComponent('{"type":"update","payload":{"name":"zz","index":4294967294,"value":"v"}}')}`,
+	],
+	[
+		'an update intent at index 8e6',
+		`__intent__=${encodeURIComponent('{"type":"update","payload":{"name":"a","index":8000000,"value":"v"}}')}`,
+	],
+	[
+		'an insert intent',
+		`__intent__=${encodeURIComponent('{"type":"insert","payload":{"name":"email","index":1000000}}')}`,
+	],
+	['broken JSON in the intent', '__intent__=%7B'],
+	['15,000-deep JSON in the intent', `__intent__=${'['.repeat(15_000)}${']'.repeat(15_000)}`],
+	['a state to echo', `__state__=${encodeURIComponent('{"validated":{"email":true}}')}`],
+	['any other __ name', '__anything=1'],
+	// Names conform turns into objects and arrays.
+	['a huge array index', 'email[999999999]=x'],
+	['an index of five million', 'email[5000000]=x&password=x'],
+	['5,000 levels of dots', `email${'.x'.repeat(5000)}=x`],
+	['5,000 levels of brackets', `email${'[0]'.repeat(5000)}=x`],
+	['__proto__', '__proto__[admin]=1&email.__proto__.x=1'],
+	['constructor.prototype', 'constructor.prototype.admin=1'],
+	['10,000 fields', Array<string>(10_000).fill('f=').join('&')],
+	['a name 60,000 characters long', `${'n'.repeat(60_000)}=1`],
+	['a name with line breaks', `${encodeURIComponent('subject\r\nBcc: victim@example.com')}=x&${'[0]'.repeat(10)}=y`],
 ]
 
-test('every form refuses hostile field names with a 4xx in well under a second, and the process lives on', async ({
+/** Resident memory of a process, in MB (Linux /proc). */
+const rssOf = (pid: number) => memoryOf(pid).rss
+
+test('every form refuses a hostile request with a 4xx within a second, on every spelling and method; the process lives on, its memory bounded, and the API sees no change', async ({
 	stack,
 	mock,
 	playwright,
 }) => {
-	const baseURL = stack.portalUrl
-	const forms = formRoutes(routes)
+	test.setTimeout(240_000)
+	const forms = formRoutes()
 	// The guest group, the signed-in group, the account pages and the service pages are all there.
 	expect(forms.map((form) => form.path)).toEqual(
 		expect.arrayContaining(['auth/sign-in', 'auth/sign-up', 'contact', 'services/:serviceId/manage/logo']),
 	)
+	expect(forms.find((form) => form.path === 'contact')?.guest).toBe(true)
+	expect(forms.find((form) => form.path === 'services/:serviceId/manage')?.guest).toBe(false)
 	expect(forms.length).toBeGreaterThan(25)
 
+	// A portal of its own, with the heap a 512 Mi container gives it, so its memory is this test's alone.
+	const port = await freePort()
+	const portal = await startPortal({
+		env: {
+			...portalEnv({ PORT: String(port), API_BASE_URL: stack.mockUrl, PUBLIC_APP_URL: `http://127.0.0.1:${port}` }),
+			NODE_OPTIONS: '--max-old-space-size=256',
+		},
+	})
+	const baseURL = portal.url
 	const guest = await playwright.request.newContext({ baseURL })
-	const partner = await createPartner(mock)
 	const signedIn = await playwright.request.newContext({ baseURL })
-	await signInOverHttp(signedIn, baseURL, partner.email, partner.password)
-	const serviceId = serviceIdOf(await postCreate(signedIn, baseURL, await createFormTokens(signedIn)))
-	const params: Record<string, string> = {
-		serviceId,
-		secretId: 'secret-1',
-		deliveryId: 'delivery-1',
-		checkId: 'check-1',
-		token: 'a'.repeat(40),
-	}
 	try {
+		const partner = await createPartner(mock)
+		await signInOverHttp(signedIn, baseURL, partner.email, partner.password)
+		const serviceId = serviceIdOf(await postCreate(signedIn, baseURL, await createFormTokens(signedIn)))
+		const params: Record<string, string> = {
+			serviceId,
+			secretId: 'secret-1',
+			deliveryId: 'delivery-1',
+			checkId: 'check-1',
+			token: 'a'.repeat(40),
+			type: 'email_verification',
+		}
+		const pid = portal.child.pid!
+		// Warm: every page once, so what grows later is what the corpus costs.
+		for (const { path: pattern, guest: isGuest } of forms) {
+			await (isGuest ? guest : signedIn).get('/' + pattern.replace(/:(\w+)/g, (_, name: string) => params[name]!))
+		}
+		const rssBefore = rssOf(pid)
+		await mock.clearRequests()
+		let requests = 0
+
 		for (const { path: pattern, guest: isGuest } of forms) {
 			const request = isGuest ? guest : signedIn
 			const url = '/' + pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!))
-			const csrf = csrfTokenFrom(await (await request.get(isGuest ? '/auth/sign-in' : '/contact')).text())!
-			expect(csrf, url).toBeTruthy()
-			for (const [what, body] of hostileNames) {
-				for (const target of [url, `${url}.data`]) {
-					const started = performance.now()
-					const response = await request.post(target, {
-						data: body(encodeURIComponent(csrf)),
-						headers: { 'content-type': 'application/x-www-form-urlencoded', Origin: baseURL },
-						maxRedirects: 0,
-					})
-					const took = performance.now() - started
-					expect(response.status(), `${what} → ${target}`).toBe(400)
-					expect(took, `${what} → ${target}`).toBeLessThan(1000)
-				}
+			const csrf = csrfTokenFrom(await (await request.get(isGuest ? '/auth/sign-in' : '/contact')).text())
+			expect(csrf, url).toBeDefined()
+			const send = async (method: string, target: string, body: string, expected: number[], what: string) => {
+				const started = performance.now()
+				const response = await request.fetch(target, {
+					method,
+					data: `csrf=${encodeURIComponent(csrf!)}&${body}`,
+					headers: { 'content-type': 'application/x-www-form-urlencoded', Origin: baseURL },
+					maxRedirects: 0,
+				})
+				const took = performance.now() - started
+				requests++
+				expect(expected, `${what}: ${method} ${target} → ${response.status()}`).toContain(response.status())
+				expect(took, `${what}: ${method} ${target}`).toBeLessThan(1000)
 			}
+			// Every spelling React Router takes for the same route: the page, its data request (what a browser with
+			// JavaScript posts), other cases, a trailing slash.
+			const jobs: Array<() => Promise<void>> = []
+			for (const [what, body] of corpus) {
+				const targets = what.includes('intent')
+					? [url, `${url}.data`, url.toUpperCase(), `${url}/`]
+					: what.includes('__')
+						? [url, `${url}.data`]
+						: [url]
+				for (const target of targets) jobs.push(() => send('POST', target, body, [400], what))
+			}
+			// Every method but GET, HEAD and POST: 405 (PUT, PATCH, DELETE from the portal; the rest at the server).
+			for (const method of ['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND']) {
+				jobs.push(() => send(method, url, 'email=a%40b.example', [405], method))
+			}
+			jobs.push(() => send('PUT', `${url}.data`, 'email=a%40b.example', [405], 'PUT'))
+			// Four at a time, as a few attackers' connections would.
+			await Promise.all(
+				Array.from({ length: 4 }, async () => {
+					for (let job = jobs.shift(); job; job = jobs.shift()) await job()
+				}),
+			)
+			// And the process answers throughout.
+			const health = performance.now()
+			expect((await guest.get('/healthz')).status(), `after ${url}`).toBe(200)
+			expect(performance.now() - health, `/healthz after ${url}`).toBeLessThan(1000)
 		}
-		// The upload route's multipart body: the token first, then the hostile names.
+		// The upload route's multipart body: the token first, then the hostile names and fields.
 		const logo = `/services/${serviceId}/manage/logo`
 		const csrf = csrfTokenFrom(await (await signedIn.get(logo)).text())!
-		const response = await signedIn.post(logo, {
-			multipart: { csrf, intent: 'upload', 'logo[999999999]': 'x', [`a${'.x'.repeat(5000)}`]: 'y' },
-			headers: { Origin: baseURL },
-			maxRedirects: 0,
+		const multipartCorpus: Array<Record<string, string>> = [
+			{ 'logo[999999999]': 'x', [`a${'.x'.repeat(5000)}`]: 'y' },
+			{ __intent__: '{"type":"update","payload":{"name":"zz","index":4294967294,"value":"v"}}' },
+			{ __state__: '{' },
+		]
+		for (const extra of multipartCorpus) {
+			const response = await signedIn.post(logo, {
+				multipart: { csrf, intent: 'upload', ...extra },
+				headers: { Origin: baseURL },
+				maxRedirects: 0,
+			})
+			expect(response.status(), Object.keys(extra).join()).toBe(400)
+			expect(await response.text()).toContain('The form could not be read.')
+		}
+		const rssAfter = rssOf(pid)
+		test.info().annotations.push({
+			type: 'corpus',
+			description: `${forms.length} forms, ${requests} requests; RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB`,
 		})
-		expect(response.status()).toBe(400)
-		expect(await response.text()).toContain('The form could not be read.')
+		expect(rssAfter - rssBefore, `RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB`).toBeLessThan(64)
+		// Nothing reached the API but reads: no account, service, secret or session changed.
+		const writes = (await mock.requests()).filter((entry) => entry.method !== 'GET')
+		expect(writes).toEqual([])
 		// Still alive, still signed in.
 		expect((await guest.get('/healthz')).status()).toBe(200)
 		expect((await signedIn.get('/contact')).status()).toBe(200)
+		expect(portal.child.exitCode).toBeNull()
 	} finally {
 		await guest.dispose()
 		await signedIn.dispose()
+		await portal.close()
 	}
 })
 
@@ -125,10 +228,9 @@ function postRaw(url: string, headers: Record<string, string>, body: Buffer) {
 	})
 }
 
-test('a hundred concurrent anonymous 10 MB uploads are refused without the process growing by 100 MB', async ({
+test('a hundred concurrent anonymous 10 MB uploads, a third with a cookie shaped like a token, are refused without the process growing by 100 MB', async ({
 	stack,
 }) => {
-	const { portalUrl } = stack
 	const port = await freePort()
 	const portal = await startPortal({
 		env: portalEnv({ PORT: String(port), API_BASE_URL: stack.mockUrl, PUBLIC_APP_URL: `http://127.0.0.1:${port}` }),
@@ -162,7 +264,8 @@ test('a hundred concurrent anonymous 10 MB uploads are refused without the proce
 					{
 						'content-type': `multipart/form-data; boundary=${boundary}`,
 						origin: portal.url,
-						...(i % 2 ? { cookie } : {}),
+						// None, the CSRF cookie, or that and an access token cookie the API does not know.
+						...[{}, { cookie }, { cookie: `${cookie}; user.access-token=ImJvZ3VzIg==` }][i % 3],
 					},
 					body,
 				),
@@ -178,7 +281,6 @@ test('a hundred concurrent anonymous 10 MB uploads are refused without the proce
 			description: `RSS before ${before.rss.toFixed(0)} MB, peak during ${after.peak.toFixed(0)} MB`,
 		})
 		expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
-		expect(portalUrl).toBeTruthy()
 	} finally {
 		await portal.close()
 	}
