@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { logoRules } from '#app/api/contract/images'
-import { gifFile, jpegFile, paddedTo, pngFile, solidPngFile } from '#tests/mock-api/image-fixtures'
+import { gifFile, jpegFile, jpegHeader, paddedTo, pngFile, pngThenHtml } from '#tests/mock-api/image-fixtures'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { anotherPartnersService, createFormTokens, LIST, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
@@ -66,7 +66,7 @@ test('a valid PNG becomes the logo on the details page and the list, and can be 
 	await expect(page.getByRole('link', { name: 'Remove logo' })).toHaveCount(0)
 	await expectAccessible(page, testInfo)
 
-	await page.getByLabel('Logo file').setInputFiles(file('my logo.png', 'image/png', solidPngFile(200, 200)))
+	await page.getByLabel('Logo file').setInputFiles(file('my logo.png', 'image/png', pngFile(200, 200)))
 	const preview = page.getByRole('img', { name: 'Preview of the chosen image' })
 	if (jsDisabled(testInfo)) {
 		await expect(preview).toHaveCount(0)
@@ -137,7 +137,7 @@ test("the settings page's logo section shows the current logo; after a refused u
 	// Without JS the refusal is the logo page's; with JS the settings page stays.
 	await expect(page).toHaveURL(jsDisabled(testInfo) ? `${details}/manage/logo` : settings)
 
-	await chooseAndUpload(page, file('logo.png', 'image/png', solidPngFile(200, 200)), testInfo)
+	await chooseAndUpload(page, file('logo.png', 'image/png', pngFile(200, 200)), testInfo)
 	await expect(page).toHaveURL(settings)
 	await expect(page.getByText('Logo uploaded.')).toBeVisible()
 	await expect(summary).toHaveCount(0)
@@ -201,6 +201,52 @@ test('refused logos: GIF, text named .png, 100×100, 300×300, over 10 MB — ea
 	expect(errors()).toEqual([])
 })
 
+test('a file that only begins like an image is refused as of an invalid type, and nothing is attached', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const errors = statuses(page, baseURL!)
+	const details = await newService(page, baseURL!)
+	const logoPage = `${details}/manage/logo`
+	const cases: Array<[string, Upload]> = [
+		['a PNG signature, then HTML and 2 MB of filler', file('logo.png', 'image/png', pngThenHtml())],
+		['a header-only JPEG', file('logo.jpg', 'image/jpeg', jpegHeader(200, 200))],
+	]
+	for (const [what, upload] of cases) {
+		await page.goto(logoPage)
+		const status = await chooseAndUpload(page, upload, testInfo)
+		if (status !== null) expect(status, what).toBe(422)
+		const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
+		await expect(summary, what).toContainText(`Logo file: ${MESSAGES.type}`)
+		await expect(page.getByLabel('Logo file'), what).toHaveAccessibleDescription(new RegExp(`Error: ${MESSAGES.type}`))
+		await expect(page, what).toHaveURL(logoPage)
+	}
+	await page.goto(details)
+	await expect(page.locator('img.service-logo')).toHaveCount(0)
+	expect(errors()).toEqual([])
+})
+
+test('the published logo is the image written anew: a script in a comment of the uploaded PNG is not served', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const details = await newService(page, baseURL!)
+	await page.goto(`${details}/manage/logo`)
+	const upload = file('logo.png', 'image/png', pngFile(180, 180, { text: '<script>alert(1)</script>' }))
+	expect(upload.buffer.toString('latin1')).toContain('<script>')
+	await chooseAndUpload(page, upload, testInfo)
+	await expect(page.getByText('Logo uploaded.')).toBeVisible()
+	const headerLogo = page.locator('.service-header img.service-logo')
+	await expect.poll(() => naturalWidth(page, '.service-header img.service-logo')).toBe(180)
+	const served = await page.request.get((await headerLogo.getAttribute('src'))!)
+	expect(served.headers()['content-type']).toBe('image/png')
+	const body = await served.body()
+	expect(body.equals(upload.buffer)).toBe(false)
+	expect(body.toString('latin1')).not.toContain('<script>')
+})
+
 test('a file beyond the upload limit: a 413 page that says 10 MB and leads back without JS, checked in the browser with JS', async ({
 	page,
 	partner: _signedIn,
@@ -236,7 +282,7 @@ test('opened from another page (redirect_to), a success goes back there', async 
 }, testInfo) => {
 	const details = await newService(page, baseURL!)
 	await page.goto(`${details}/manage/logo?redirect_to=${encodeURIComponent(LIST)}`)
-	await chooseAndUpload(page, file('logo.png', 'image/png', solidPngFile(160, 160)), testInfo)
+	await chooseAndUpload(page, file('logo.png', 'image/png', pngFile(160, 160)), testInfo)
 	await expect(page).toHaveURL(LIST)
 	await expect(page.getByText('Logo uploaded.')).toBeVisible()
 	await expect.poll(() => naturalWidth(page, '.service-card img.service-logo')).toBe(160)

@@ -5,7 +5,7 @@
  * before sending 10 MB for nothing).
  */
 import type { TFunction } from '#app/i18n'
-import { logoRules, type LogoCheck } from '#app/api/contract/images'
+import { logoRules, type LogoRule } from '#app/api/contract/images'
 
 /** The form's file field; the API reports a refused logo on `file` (upload) or `upload_id` (attach). */
 export const LOGO_FIELD = 'logo'
@@ -16,8 +16,6 @@ export const LOGO_INTENT = { upload: 'upload' } as const
 
 /** Where the partner goes after a success: the field the form carries (checked with `safeRedirect`). */
 export const LOGO_REDIRECT_FIELD = 'redirect_to'
-
-export type LogoRule = Extract<LogoCheck, { ok: false }>['rule']
 
 /** "10 MB" */
 export const maxSizeText = () => `${logoRules.maxBytes / (1024 * 1024)} MB`

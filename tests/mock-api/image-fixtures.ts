@@ -1,4 +1,10 @@
-/** Tiny image files for tests: valid PNG and JPEG headers with any dimensions, and a GIF. */
+/**
+ * Image files for tests: whole PNG and JPEG images that decode (a gradient of
+ * any size), the parts to build broken ones (a PNG's chunks, headers without
+ * pixels), and a GIF.
+ */
+import { deflateSync } from 'node:zlib'
+import jpeg from 'jpeg-js'
 
 function crc32(bytes: Uint8Array): number {
 	let crc = 0xffffffff
@@ -11,39 +17,113 @@ function crc32(bytes: Uint8Array): number {
 
 const be32 = (value: number) => [(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]
 const be16 = (value: number) => [(value >>> 8) & 0xff, value & 0xff]
+const ascii = (text: string) => new TextEncoder().encode(text)
 
-function pngChunk(type: string, data: number[]): number[] {
-	const typed = new Uint8Array([...type].map((char) => char.charCodeAt(0)).concat(data))
-	return [...be32(data.length), ...typed, ...be32(crc32(typed))]
+/** Byte arrays end to end. */
+export function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+	const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0))
+	let at = 0
+	for (const part of parts) {
+		out.set(part, at)
+		at += part.length
+	}
+	return out
 }
 
-/** A PNG signature, IHDR (8-bit RGB) and IEND. */
-export function pngFile(width: number, height: number): Uint8Array<ArrayBuffer> {
-	return new Uint8Array([
-		0x89,
-		0x50,
-		0x4e,
-		0x47,
-		0x0d,
-		0x0a,
-		0x1a,
-		0x0a,
-		...pngChunk('IHDR', [...be32(width), ...be32(height), 8, 2, 0, 0, 0]),
-		...pngChunk('IEND', []),
-	])
+/** The colour of pixel (x, y) of every fixture image: a gradient, so that pixels can be told apart. */
+const pixelAt = (x: number, y: number, width: number, height: number) => [
+	Math.round((x * 255) / (width - 1)),
+	Math.round((y * 255) / (height - 1)),
+	0x80,
+]
+
+/** RGBA pixels of the gradient, row by row. */
+export function gradientPixels(width: number, height: number): Uint8Array<ArrayBuffer> {
+	const data = new Uint8Array(width * height * 4)
+	for (let y = 0; y < height; y++) {
+		for (let x = 0; x < width; x++) data.set([...pixelAt(x, y, width, height), 0xff], (y * width + x) * 4)
+	}
+	return data
 }
 
-/** A JPEG: SOI, a JFIF APP0 segment, a baseline SOF0 (3 components) and EOI. */
-export function jpegFile(width: number, height: number): Uint8Array<ArrayBuffer> {
-	const jfif = [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, ...be16(1), ...be16(1), 0, 0]
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+
+export type PngChunk = [type: string, data: Uint8Array]
+
+/** A PNG made of these chunks, in this order, each with its length and CRC. */
+export function png(chunks: PngChunk[]): Uint8Array<ArrayBuffer> {
+	return concat(
+		new Uint8Array(PNG_SIGNATURE),
+		...chunks.map(([type, data]) => {
+			const typed = concat(ascii(type), data)
+			return concat(new Uint8Array(be32(data.length)), typed, new Uint8Array(be32(crc32(typed))))
+		}),
+	)
+}
+
+/** An IHDR chunk: 8-bit RGB unless told, `interlace` 1 for Adam7. */
+export function ihdr(width: number, height: number, { interlace = 0, depth = 8, colorType = 2 } = {}): PngChunk {
+	return ['IHDR', new Uint8Array([...be32(width), ...be32(height), depth, colorType, 0, 0, interlace])]
+}
+
+export const iend: PngChunk = ['IEND', new Uint8Array()]
+
+/** A PNG with only the signature, IHDR (8-bit RGB) and IEND: the header says an image, there are no pixels. */
+export function pngHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
+	return png([ihdr(width, height), iend])
+}
+
+/** Adam7: each pass's first column and row, and its steps. */
+const ADAM7 = [
+	[0, 0, 8, 8],
+	[4, 0, 8, 8],
+	[0, 4, 4, 8],
+	[2, 0, 4, 4],
+	[0, 2, 2, 4],
+	[1, 0, 2, 2],
+	[0, 1, 1, 2],
+] as const
+
+/** The filtered scanlines (filter 0: none) of the gradient, as one image or as the seven Adam7 passes. */
+function scanlines(width: number, height: number, interlaced: boolean): Uint8Array<ArrayBuffer> {
+	const passes = interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const)
+	const bytes: number[] = []
+	for (const [x0, y0, dx, dy] of passes) {
+		if (x0 >= width) continue
+		for (let y = y0; y < height; y += dy) {
+			bytes.push(0)
+			for (let x = x0; x < width; x += dx) bytes.push(...pixelAt(x, y, width, height))
+		}
+	}
+	return new Uint8Array(bytes)
+}
+
+/**
+ * A whole PNG (8-bit RGB) of the gradient that any decoder draws; `text` adds a
+ * tEXt chunk (keyword "Comment") before the pixels, `interlaced` uses Adam7.
+ */
+export function pngFile(
+	width: number,
+	height: number,
+	{ text, interlaced = false }: { text?: string; interlaced?: boolean } = {},
+): Uint8Array<ArrayBuffer> {
+	const comment: PngChunk[] = text === undefined ? [] : [['tEXt', concat(ascii('Comment\0'), ascii(text))]]
+	const idat: PngChunk = ['IDAT', deflateSync(scanlines(width, height, interlaced))]
+	return png([ihdr(width, height, { interlace: interlaced ? 1 : 0 }), ...comment, idat, iend])
+}
+
+/** A whole baseline JPEG of the gradient (quality 90); `comment` adds a COM segment. */
+export function jpegFile(width: number, height: number, { comment }: { comment?: string } = {}) {
+	const comments = comment === undefined ? [] : [comment]
+	return new Uint8Array(jpeg.encode({ width, height, data: gradientPixels(width, height), comments }, 90).data)
+}
+
+/** A JPEG with no pixels, 23 bytes: SOI, a baseline frame header (3 components) and EOI. */
+export function jpegHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
 	const components = [1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
 	return new Uint8Array([
 		0xff,
 		0xd8,
-		0xff,
-		0xe0,
-		...be16(jfif.length + 2),
-		...jfif,
 		0xff,
 		0xc0,
 		...be16(8 + components.length),
@@ -62,50 +142,13 @@ export function gifFile(): Uint8Array<ArrayBuffer> {
 	return new Uint8Array([...'GIF89a'].map((char) => char.charCodeAt(0)).concat([200, 0, 200, 0, 0, 0, 0, 0x3b]))
 }
 
-function adler32(bytes: Uint8Array): number {
-	let a = 1
-	let b = 0
-	for (const byte of bytes) {
-		a = (a + byte) % 65521
-		b = (b + a) % 65521
-	}
-	return ((b << 16) | a) >>> 0
-}
-
-/** A zlib stream of stored (uncompressed) deflate blocks: valid without a compressor. */
-function zlibStored(data: Uint8Array): number[] {
-	const out = [0x78, 0x01]
-	for (let at = 0; at < data.length || at === 0; at += 0xffff) {
-		const block = data.subarray(at, at + 0xffff)
-		const last = at + 0xffff >= data.length ? 1 : 0
-		out.push(last, block.length & 0xff, block.length >>> 8, ~block.length & 0xff, (~block.length >>> 8) & 0xff)
-		for (const byte of block) out.push(byte)
-		if (last) break
-	}
-	return [...out, ...be32(adler32(data))]
-}
-
 /**
- * A PNG a browser decodes and draws: one colour (8-bit RGB), pixel data in
- * an IDAT chunk. `pngFile` only has the header, enough for the checks.
+ * The polyglot of issue 40: a PNG signature and header, then an HTML page and
+ * 2 MB of filler instead of pixels. A header sniff takes it for a 200×200 PNG.
  */
-export function solidPngFile(width: number, height: number, rgb: [number, number, number] = [0x1d, 0x70, 0xb8]) {
-	const row = [0, ...Array.from({ length: width }, () => rgb).flat()]
-	const pixels = new Uint8Array(row.length * height)
-	for (let y = 0; y < height; y++) pixels.set(row, y * row.length)
-	return new Uint8Array([
-		0x89,
-		0x50,
-		0x4e,
-		0x47,
-		0x0d,
-		0x0a,
-		0x1a,
-		0x0a,
-		...pngChunk('IHDR', [...be32(width), ...be32(height), 8, 2, 0, 0, 0]),
-		...pngChunk('IDAT', zlibStored(pixels)),
-		...pngChunk('IEND', []),
-	])
+export function pngThenHtml(): Uint8Array<ArrayBuffer> {
+	const html = ascii('<!doctype html><html><body><script>alert(document.domain)</script></body></html>')
+	return concat(pngHeader(200, 200).subarray(0, 33), html, new Uint8Array(2 * 1024 * 1024).fill(0x20))
 }
 
 /** `file` followed by zero bytes up to `size` in all (a PNG header still says PNG). */

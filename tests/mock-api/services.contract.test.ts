@@ -14,7 +14,8 @@ import {
 } from '../../app/api/contract/index'
 import { sha256 } from './crypto'
 import { client, startTestApi, uniqueEmail, useTestApi } from './helpers'
-import { gifFile, jpegFile, pngFile } from './image-fixtures'
+import { decodeLogo } from '../../app/api/contract/images.server'
+import { concat, gifFile, gradientPixels, jpegFile, jpegHeader, pngFile, pngThenHtml } from './image-fixtures'
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SERVICES } from './seed'
 
 const c = useTestApi()
@@ -286,28 +287,48 @@ describe('update with a version', () => {
 
 describe('logo', () => {
 	test.each([
-		['PNG', pngFile(200, 200), 'image/png', 'png'],
-		['JPEG', jpegFile(128, 256), 'image/jpeg', 'jpg'],
-	])('a %s is attached, served with its sniffed type and nosniff, and removed', async (_, bytes, type, ext) => {
+		['PNG', pngFile(200, 200), 'image/png', 'png', 200, 200],
+		['JPEG', jpegFile(128, 256), 'image/jpeg', 'jpg', 128, 256],
+	])(
+		'a %s is attached, served re-encoded with its type and nosniff, and removed',
+		async (_, bytes, type, ext, w, h) => {
+			const bearer = await partner()
+			const { data } = await create(bearer)
+			const res = await attach(bearer, data.id, bytes, 'text/plain')
+			expect(res.status, JSON.stringify(res.body)).toBe(200)
+			const { logo, version } = serviceResponse.parse(res.body).data
+			// The logo is not a settings field: an open settings form stays current.
+			expect(version).toBe(1)
+			expect(logo).toMatchObject({ content_type: type, width: w, height: h })
+			expect(logo!.url).toMatch(new RegExp(`^${c.mock.url}/uploads/service-logos/[0-9a-f-]{36}\\.${ext}$`))
+
+			const served = await fetch(logo!.url)
+			expect(served.status).toBe(200)
+			expect(served.headers.get('content-type')).toBe(type)
+			expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+			const stored = new Uint8Array(await served.arrayBuffer())
+			expect(decodeLogo(stored)).toMatchObject({ ok: true, image: { type: ext, width: w, height: h } })
+
+			const removed = await c.call('removeServiceLogo', { bearer, params: { id: data.id } })
+			expect(serviceResponse.parse(removed.body).data).toMatchObject({ logo: null, version: 1 })
+			expect((await fetch(logo!.url)).status).toBe(404)
+		},
+	)
+
+	test.each([
+		['PNG', pngFile(200, 160, { text: '<script>alert(1)</script>' })],
+		['JPEG', jpegFile(200, 160, { comment: '<script>alert(1)</script>' })],
+	])('a %s is stored as its pixels written anew: nothing else of the upload is served', async (type, bytes) => {
+		expect(Buffer.from(bytes).toString('latin1')).toContain('<script>')
 		const bearer = await partner()
 		const { data } = await create(bearer)
-		const res = await attach(bearer, data.id, bytes, 'text/plain')
-		expect(res.status, JSON.stringify(res.body)).toBe(200)
-		const { logo, version } = serviceResponse.parse(res.body).data
-		// The logo is not a settings field: an open settings form stays current.
-		expect(version).toBe(1)
-		expect(logo).toMatchObject({ content_type: type })
-		expect(logo!.url).toMatch(new RegExp(`^${c.mock.url}/uploads/service-logos/[0-9a-f-]{36}\\.${ext}$`))
-
-		const served = await fetch(logo!.url)
-		expect(served.status).toBe(200)
-		expect(served.headers.get('content-type')).toBe(type)
-		expect(served.headers.get('x-content-type-options')).toBe('nosniff')
-		expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes)
-
-		const removed = await c.call('removeServiceLogo', { bearer, params: { id: data.id } })
-		expect(serviceResponse.parse(removed.body).data).toMatchObject({ logo: null, version: 1 })
-		expect((await fetch(logo!.url)).status).toBe(404)
+		const { logo } = serviceResponse.parse((await attach(bearer, data.id, bytes)).body).data
+		const served = Buffer.from(await (await fetch(logo!.url)).arrayBuffer())
+		expect(served.equals(bytes)).toBe(false)
+		expect(served.toString('latin1')).not.toContain('<script>')
+		const decoded = decodeLogo(served)
+		if (!decoded.ok) throw new Error(decoded.message)
+		if (type === 'PNG') expect(Buffer.from(decoded.pixels).equals(gradientPixels(200, 160))).toBe(true)
 	})
 
 	test('a new logo replaces the old file; the temporary upload is used up', async () => {
@@ -328,6 +349,10 @@ describe('logo', () => {
 		['a text file sent as PNG', new TextEncoder().encode('not an image'), 'image/png', logoMessages.type],
 		['100×100', pngFile(100, 100), 'image/png', logoMessages.dimensions],
 		['300×300', jpegFile(300, 300), 'image/jpeg', logoMessages.dimensions],
+		['a PNG signature, then HTML and 2 MB of filler', pngThenHtml(), 'image/png', logoMessages.type],
+		['a header-only JPEG', jpegHeader(200, 200), 'image/jpeg', logoMessages.type],
+		['a truncated PNG', pngFile(200, 200).subarray(0, 5000), 'image/png', logoMessages.type],
+		['a PNG with a page after its end', concat(pngFile(200, 200), pngThenHtml()), 'image/png', logoMessages.type],
 	])('%s is refused with the spec message', async (_, bytes, type, message) => {
 		const bearer = await partner()
 		const { data } = await create(bearer)

@@ -1,7 +1,9 @@
 /**
  * Image checks of uploaded logos, from the file's bytes only (never its name
  * or declared MIME type): the signature says PNG or JPEG, the header says the
- * dimensions. Browser-safe (no Node imports), used by the mock and the portal.
+ * dimensions. Browser-safe (no Node imports). A header proves nothing about the
+ * rest of the file: the portal's action and the API decode it whole with
+ * images.server.ts, which starts with these checks.
  */
 
 /** The logo rules of spec points 3, 5 and 9 (bounds inclusive). */
@@ -73,19 +75,30 @@ export function sniffImage(bytes: Uint8Array): ImageInfo | null {
 	return png(bytes) ?? jpeg(bytes)
 }
 
-export type LogoCheck = { ok: true; image: ImageInfo } | { ok: false; rule: keyof typeof logoMessages; message: string }
+export type LogoRule = keyof typeof logoMessages
+export type LogoRefusal = { ok: false; rule: LogoRule; message: string }
+export type LogoCheck = { ok: true; image: ImageInfo } | LogoRefusal
+
+/** A refused logo, with the API's message. */
+export const refuseLogo = (rule: LogoRule): LogoRefusal => ({ ok: false, rule, message: logoMessages[rule] })
+
+/** Whether width and height are within the rules' bounds (inclusive). */
+export const fitsLogoDimensions = ({ width, height }: { width: number; height: number }) =>
+	width >= logoRules.minWidth &&
+	height >= logoRules.minHeight &&
+	width <= logoRules.maxWidth &&
+	height <= logoRules.maxHeight
 
 /**
- * A logo checked against the rules: size first (`size` may be declared before
- * the bytes are read, e.g. a Content-Length), then type, then dimensions.
+ * A logo checked against the rules from its header: size first (`size` may be
+ * declared before the bytes are read, e.g. a Content-Length), then type, then
+ * dimensions. Only the header is read: the server decodes the whole file too
+ * (`decodeLogo`, images.server.ts), which refuses what this lets through.
  */
 export function checkLogo(bytes: Uint8Array, size: number = bytes.byteLength): LogoCheck {
-	const refuse = (rule: keyof typeof logoMessages): LogoCheck => ({ ok: false, rule, message: logoMessages[rule] })
-	if (size > logoRules.maxBytes) return refuse('size')
+	if (size > logoRules.maxBytes) return refuseLogo('size')
 	const image = sniffImage(bytes)
-	if (!image) return refuse('type')
-	const { width, height } = image
-	if (width < logoRules.minWidth || height < logoRules.minHeight) return refuse('dimensions')
-	if (width > logoRules.maxWidth || height > logoRules.maxHeight) return refuse('dimensions')
+	if (!image) return refuseLogo('type')
+	if (!fitsLogoDimensions(image)) return refuseLogo('dimensions')
 	return { ok: true, image }
 }

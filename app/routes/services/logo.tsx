@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import { data, href, redirect, type RouterContextProvider, Link } from 'react-router'
 import type { Route } from './+types/logo'
-import { checkLogo } from '#app/api/contract/images'
+import { decodeLogo } from '#app/api/contract/images.server'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { uploadServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
@@ -40,8 +40,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Upload (checked from the bytes, then sent to the temporary storage and
- * attached) or remove. A success goes back to the form's `redirect_to` with
+ * Upload (decoded whole from the bytes, then sent to the temporary storage
+ * and attached) or remove. A success goes back to the form's `redirect_to` with
  * a flash; a failure answers this page with the errors on the `logo` field.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -55,11 +55,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		if (form.get('intent') !== LOGO_INTENT.upload) return fail({ form: [t('services:logo.errors.intent')] }, 400)
 		const file = form.get(LOGO_FIELD)
 		if (!(file instanceof File) || file.size === 0) return fail({ logo: [t('validation:required')] })
-		// Only the bytes decide: never the file's name or the type the browser declared.
+		// Only the bytes decide, decoded whole: never the file's name or the type the browser declared.
+		// The API decodes them again and stores its own re-encoding (decision 0024).
 		const bytes = new Uint8Array(await file.arrayBuffer())
-		const check = checkLogo(bytes)
-		if (!check.ok) return fail({ logo: [logoRuleMessage(check.rule, t)] })
-		await uploadServiceLogo(getApi(context), service.id, { bytes, contentType: check.image.contentType })
+		const decoded = decodeLogo(bytes)
+		if (!decoded.ok) return fail({ logo: [logoRuleMessage(decoded.rule, t)] })
+		await uploadServiceLogo(getApi(context), service.id, { bytes, contentType: decoded.image.contentType })
 	} catch (error) {
 		return apiFailure(error, { request, context, fail })
 	}

@@ -1,7 +1,6 @@
 /** Services: list, create (idempotent), read, update (versioned), logo, secrets, categories, uploads. */
 import {
 	attachLogoBody,
-	checkLogo,
 	createServiceBody,
 	logoMessages,
 	serviceLimits,
@@ -10,6 +9,7 @@ import {
 	updateServiceBody,
 	validationMessages,
 } from '../../../../app/api/contract/index'
+import { decodeLogo, encodeLogo } from '../../../../app/api/contract/images.server'
 import { newId, sha256 } from '../../crypto'
 import {
 	caller,
@@ -131,10 +131,12 @@ export const servicesHandlers = {
 			(candidate) => candidate.id === upload_id && candidate.kind === 'tmp' && candidate.user_id === service.user_id,
 		)
 		if (!upload) throw validationFailed({ upload_id: [serviceMessages.exists] })
-		const check = checkLogo(Buffer.from(upload.data, 'base64'), upload.size)
-		if (!check.ok) throw validationFailed({ upload_id: [check.message] })
+		// Decoded whole, and only its pixels, written anew, are stored: no other byte of the upload is ever served.
+		const decoded = decodeLogo(Buffer.from(upload.data, 'base64'), upload.size)
+		if (!decoded.ok) throw validationFailed({ upload_id: [decoded.message] })
+		const stored = Buffer.from(encodeLogo(decoded))
 		removeLogoFile(store, service.logo?.file)
-		const { image } = check
+		const { image } = decoded
 		const file = `${newId()}.${image.type}`
 		store.data.uploads = store.data.uploads.filter((candidate) => candidate !== upload)
 		store.data.uploads.push({
@@ -143,6 +145,8 @@ export const servicesHandlers = {
 			kind: 'service_logo',
 			file,
 			content_type: image.contentType,
+			size: stored.length,
+			data: stored.toString('base64'),
 			expires_at: null,
 		})
 		service.logo = { file, content_type: image.contentType, width: image.width, height: image.height }
@@ -233,7 +237,7 @@ function removeLogoFile(store: MockStore, file: string | undefined) {
 
 /**
  * The service-logo storage (not an API endpoint): `GET /uploads/service-logos/{file}`
- * answers the bytes with their sniffed type, `nosniff`, and no bearer needed.
+ * answers the stored (re-encoded) bytes with their type, `nosniff`, and no bearer needed.
  */
 export function serveServiceLogo(store: MockStore, file: string): Reply {
 	const upload = store.data.uploads.find((candidate) => candidate.kind === 'service_logo' && candidate.file === file)
