@@ -1,17 +1,19 @@
 import { test as base, expect, type APIRequestContext, type APIResponse } from '@playwright/test'
+import { mkdir } from 'node:fs/promises'
 import net from 'node:net'
+import path from 'node:path'
 import { startMockApi } from '#tests/mock-api/server'
 import { freePort } from '#tests/setup/processes'
 import { startReplicaStack, type ReplicaStack } from '#tests/setup/replicas'
 
 /**
  * The edge's limit on anonymous form posts (deploy/nginx/portal.conf.template, production values) against every
- * spelling React Router routes to those forms (issue 40). Its own nginx with one portal process behind it: using
- * up 127.0.0.1's posts here leaves replicas.spec.ts's nginx and its counters alone.
+ * spelling React Router routes to those forms, and the edge's access log (issue 40). Its own nginx with one portal
+ * process behind it: using up 127.0.0.1's posts here leaves replicas.spec.ts's nginx and its counters alone.
  */
 const test = base.extend<object, { edge: ReplicaStack }>({
 	edge: [
-		async ({}, use) => {
+		async ({}, use, workerInfo) => {
 			const port = await freePort()
 			const mockApi = await startMockApi({
 				host: '127.0.0.1',
@@ -20,9 +22,12 @@ const test = base.extend<object, { edge: ReplicaStack }>({
 				quiet: true,
 				scryptCost: 1024,
 			})
+			// In test-results, so it can be read after a run.
+			await mkdir(workerInfo.project.outputDir, { recursive: true })
 			const stack = await startReplicaStack({
 				count: 1,
 				port,
+				accessLog: path.join(workerInfo.project.outputDir, `edge-limits-access-${workerInfo.workerIndex}.log`),
 				env: () => ({
 					API_BASE_URL: mockApi.url,
 					UPLOAD_TMP_URL: `${mockApi.url}/uploads/tmp`,
@@ -135,4 +140,32 @@ test('a raw backslash in the path, which the portal reads as a slash, is refused
 	expect(answers).toEqual(targets.map((target) => `POST ${target}: 400`))
 	// In a query string it is only a character.
 	expect(await rawStatus(edge.url, 'GET', '/auth/sign-in?q=a\\b')).toBe(200)
+})
+
+test('the access log shows the paths of emailed links with their tokens redacted, and no query strings', async ({
+	request,
+	edge,
+}) => {
+	await request.get('/auth/reset-password/token/SECRETTOKEN123?utm_source=QUERYSECRET1', { maxRedirects: 0 })
+	await request.get('/tokens/email_verification/SECRETTOKEN456', { maxRedirects: 0 })
+	await request.get('/Tokens/Email_Verification/SECRETTOKEN789.data', { maxRedirects: 0 })
+	await send(request, 'POST', '/auth/reset-password/token/SECRETTOKEN321')
+	// The page an emailed link opened sends its address as the Referer of the next request.
+	await request.get('/auth/sign-in?next=QUERYSECRET2', {
+		headers: { Referer: `${edge.url}/auth/reset-password/token/SECRETTOKEN654?x=QUERYSECRET3` },
+	})
+	await request.get('/auth/sign-up', { headers: { Referer: `${edge.url}/tokens/email_verification/SECRETTOKEN987` } })
+
+	// nginx writes a line once it has answered: wait for each.
+	for (const line of [
+		/"GET \/auth\/reset-password\/token\/\[redacted\] HTTP\/1\.1" \d{3} /,
+		/"GET \/tokens\/email_verification\/\[redacted\] HTTP\/1\.1" \d{3} /,
+		/"GET \/Tokens\/Email_Verification\/\[redacted\] HTTP\/1\.1" \d{3} /,
+		/"POST \/auth\/reset-password\/token\/\[redacted\] HTTP\/1\.1" \d{3} /,
+		/"GET \/auth\/sign-in HTTP\/1\.1" 200 \d+ "http:\/\/127\.0\.0\.1:\d+\/auth\/reset-password\/token\/\[redacted\]" /,
+		/"GET \/auth\/sign-up HTTP\/1\.1" 200 \d+ "http:\/\/127\.0\.0\.1:\d+\/tokens\/email_verification\/\[redacted\]" /,
+	]) {
+		await expect.poll(() => edge.accessLog(), { message: String(line) }).toMatch(line)
+	}
+	expect(await edge.accessLog()).not.toMatch(/SECRETTOKEN|QUERYSECRET/)
 })
