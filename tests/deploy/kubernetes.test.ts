@@ -8,6 +8,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { describe, expect, test } from 'vitest'
 import { parseAllDocuments } from 'yaml'
 import { projectRoot } from '#tests/setup/processes'
+import { anonymousFormSpellings, otherPagePaths } from './anonymous-forms'
 
 const dir = path.join(projectRoot, 'deploy', 'kubernetes')
 
@@ -33,7 +34,8 @@ function manifests(file: string): Manifest[] {
 
 const files = readdirSync(dir).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml')
 const all = files.flatMap((file) => manifests(file).map((manifest) => ({ file, manifest })))
-const one = <T>(kind: string) => all.find(({ manifest }) => manifest.kind === kind)!.manifest as unknown as T
+const one = <T>(kind: string, name = 'partner-portal') =>
+	all.find(({ manifest }) => manifest.kind === kind && manifest.metadata.name === name)!.manifest as unknown as T
 
 describe('deploy/kubernetes', () => {
 	test('every manifest validates against the Kubernetes schemas', () => {
@@ -48,6 +50,23 @@ describe('deploy/kubernetes', () => {
 	test('kustomization lists every applied manifest (the Secret is created by hand)', () => {
 		const [kustomization] = manifests('kustomization.yaml') as unknown as Array<{ resources: string[] }>
 		expect([...kustomization!.resources].sort()).toEqual(files.filter((file) => !file.startsWith('secret')).sort())
+	})
+
+	test('the anonymous-forms Ingress keeps its limit, on one regular expression that matches every spelling of every anonymous form and no other page', () => {
+		const ingress = new Ingress(one('Ingress', 'partner-portal-anonymous-forms'))
+		expect(ingress.metadata!.annotations).toEqual({
+			'nginx.ingress.kubernetes.io/limit-rpm': '10',
+			'nginx.ingress.kubernetes.io/limit-burst-multiplier': '5',
+			'nginx.ingress.kubernetes.io/use-regex': 'true',
+		})
+		const paths = ingress.spec!.rules!.flatMap((rule) => rule.http!.paths)
+		expect(paths.map((p) => p.pathType)).toEqual(['ImplementationSpecific'])
+		// What ingress-nginx makes of it with use-regex: `location ~* "^<path>"`.
+		const location = new RegExp(`^${paths[0]!.path}`, 'i')
+		const spellings = anonymousFormSpellings()
+		expect(spellings.length).toBeGreaterThan(50)
+		expect(spellings.filter((spelling) => !location.test(spelling))).toEqual([])
+		expect(otherPagePaths().filter((other) => location.test(other))).toEqual([])
 	})
 
 	test('the ConfigMap and the Secret name every variable of .env.example, the secret ones in the Secret', () => {
