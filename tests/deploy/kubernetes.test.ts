@@ -23,6 +23,9 @@ const MODELS = {
 	'networking.k8s.io/v1/Ingress': Ingress,
 } as const
 
+/** In the directory, not applied by kustomization.yaml: the Secret is created by hand, the controller's keys merged. */
+const NOT_APPLIED = ['secret.example.yaml', 'ingress-nginx-controller.yaml']
+
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown }
 
 function manifests(file: string): Manifest[] {
@@ -39,7 +42,7 @@ const one = <T>(kind: string, name = 'partner-portal') =>
 
 describe('deploy/kubernetes', () => {
 	test('every manifest validates against the Kubernetes schemas', () => {
-		expect(all.length).toBeGreaterThanOrEqual(7)
+		expect(all.length).toBeGreaterThanOrEqual(9)
 		for (const { file, manifest } of all) {
 			const Model = MODELS[`${manifest.apiVersion}/${manifest.kind}` as keyof typeof MODELS]
 			expect(Model, `${file}: ${manifest.apiVersion} ${manifest.kind}`).toBeDefined()
@@ -49,7 +52,7 @@ describe('deploy/kubernetes', () => {
 
 	test('kustomization lists every applied manifest (the Secret is created by hand)', () => {
 		const [kustomization] = manifests('kustomization.yaml') as unknown as Array<{ resources: string[] }>
-		expect([...kustomization!.resources].sort()).toEqual(files.filter((file) => !file.startsWith('secret')).sort())
+		expect([...kustomization!.resources].sort()).toEqual(files.filter((file) => !NOT_APPLIED.includes(file)).sort())
 	})
 
 	test('the anonymous-forms Ingress keeps its limit, on one regular expression that matches every spelling of every anonymous form and no other page', () => {
@@ -67,6 +70,22 @@ describe('deploy/kubernetes', () => {
 		expect(spellings.length).toBeGreaterThan(50)
 		expect(spellings.filter((spelling) => !location.test(spelling))).toEqual([])
 		expect(otherPagePaths().filter((other) => location.test(other))).toEqual([])
+	})
+
+	test("the ingress controller's keys log like deploy/nginx: the same redacting maps, no request line, Referer or query string", () => {
+		const controller = one<{ data: Record<string, string> }>('ConfigMap', 'ingress-nginx-controller').data
+		const template = readFileSync(path.join(projectRoot, 'deploy', 'nginx', 'portal.conf.template'), 'utf8')
+		const maps = (text: string) =>
+			[...text.matchAll(/^\s*map \$(?:uri|http_referer) [^{]+\{[^}]+\}/gm)].map((match) =>
+				match[0].replace(/\s+/g, ' ').trim(),
+			)
+		expect(maps(controller['http-snippet']!)).toHaveLength(2)
+		expect(maps(controller['http-snippet']!)).toEqual(maps(template))
+		const format = controller['log-format-upstream']!
+		expect(format).toContain('"$request_method $portal_log_path $server_protocol"')
+		expect(format).toContain('"$portal_log_referer"')
+		expect(format).not.toMatch(/\$(request|request_uri|http_referer|args|query_string|arg_\w+)\b/)
+		expect(controller['server-snippet']).toContain('return 400;')
 	})
 
 	test('the ConfigMap and the Secret name every variable of .env.example, the secret ones in the Secret', () => {
