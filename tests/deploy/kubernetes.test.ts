@@ -3,7 +3,7 @@ import path from 'node:path'
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1'
 import { Deployment } from 'kubernetes-models/apps/v1'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1'
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { describe, expect, test } from 'vitest'
 import { parseAllDocuments } from 'yaml'
@@ -21,6 +21,7 @@ const MODELS = {
 	'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
 	'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
 	'networking.k8s.io/v1/Ingress': Ingress,
+	'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
 } as const
 
 /** In the directory, not applied by kustomization.yaml: the Secret is created by hand, the controller's keys merged. */
@@ -42,7 +43,7 @@ const one = <T>(kind: string, name = 'partner-portal') =>
 
 describe('deploy/kubernetes', () => {
 	test('every manifest validates against the Kubernetes schemas', () => {
-		expect(all.length).toBeGreaterThanOrEqual(9)
+		expect(all.length).toBeGreaterThanOrEqual(10)
 		for (const { file, manifest } of all) {
 			const Model = MODELS[`${manifest.apiVersion}/${manifest.kind}` as keyof typeof MODELS]
 			expect(Model, `${file}: ${manifest.apiVersion} ${manifest.kind}`).toBeDefined()
@@ -53,6 +54,21 @@ describe('deploy/kubernetes', () => {
 	test('kustomization lists every applied manifest (the Secret is created by hand)', () => {
 		const [kustomization] = manifests('kustomization.yaml') as unknown as Array<{ resources: string[] }>
 		expect([...kustomization!.resources].sort()).toEqual(files.filter((file) => !NOT_APPLIED.includes(file)).sort())
+	})
+
+	test("only the ingress controller's namespace reaches the portal pods, on the container port", () => {
+		const policy = new NetworkPolicy(one('NetworkPolicy'))
+		const deployment = new Deployment(one('Deployment'))
+		expect(policy.spec!.podSelector.matchLabels).toEqual(deployment.spec!.selector.matchLabels)
+		expect(policy.spec!.policyTypes).toEqual(['Ingress'])
+		expect(policy.spec!.ingress).toHaveLength(1)
+		const [rule] = policy.spec!.ingress!
+		// A namespace selector alone: kustomize's includeSelectors would add the portal's label to a pod selector.
+		expect(rule!.from).toEqual([
+			{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
+		])
+		const [port] = deployment.spec!.template.spec!.containers[0]!.ports!
+		expect(rule!.ports).toEqual([{ protocol: 'TCP', port: port!.name }])
 	})
 
 	test('the anonymous-forms Ingress keeps its limit, on one regular expression that matches every spelling of every anonymous form and no other page', () => {
