@@ -56,6 +56,16 @@ describe('deploy/kubernetes', () => {
 		expect([...kustomization!.resources].sort()).toEqual(files.filter((file) => !NOT_APPLIED.includes(file)).sort())
 	})
 
+	test("the image is pinned to a release: kustomize gives the Deployment's image a version tag, never latest", () => {
+		const [kustomization] = manifests('kustomization.yaml') as unknown as Array<{
+			images: Array<{ name: string; newTag?: string; digest?: string }>
+		}>
+		const [container] = new Deployment(one('Deployment')).spec!.template.spec!.containers
+		const image = kustomization!.images.find((entry) => entry.name === container!.image)
+		expect(image, `an images entry for ${container!.image}`).toBeDefined()
+		expect(image!.digest ?? image!.newTag).toMatch(/^(sha256:[0-9a-f]{64}|v?\d+\.\d+\.\d+(-[\w.]+)?)$/)
+	})
+
 	test("only the ingress controller's namespace reaches the portal pods, on the container port", () => {
 		const policy = new NetworkPolicy(one('NetworkPolicy'))
 		const deployment = new Deployment(one('Deployment'))
