@@ -3,11 +3,12 @@ import path from 'node:path'
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1'
 import { Deployment } from 'kubernetes-models/apps/v1'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1'
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { describe, expect, test } from 'vitest'
 import { parseAllDocuments } from 'yaml'
 import { projectRoot } from '#tests/setup/processes'
+import { anonymousFormSpellings, otherPagePaths } from './anonymous-forms'
 
 const dir = path.join(projectRoot, 'deploy', 'kubernetes')
 
@@ -20,7 +21,11 @@ const MODELS = {
 	'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
 	'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
 	'networking.k8s.io/v1/Ingress': Ingress,
+	'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
 } as const
+
+/** In the directory, not applied by kustomization.yaml: the Secret is created by hand, the controller's keys merged. */
+const NOT_APPLIED = ['secret.example.yaml', 'ingress-nginx-controller.yaml']
 
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown }
 
@@ -33,11 +38,12 @@ function manifests(file: string): Manifest[] {
 
 const files = readdirSync(dir).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml')
 const all = files.flatMap((file) => manifests(file).map((manifest) => ({ file, manifest })))
-const one = <T>(kind: string) => all.find(({ manifest }) => manifest.kind === kind)!.manifest as unknown as T
+const one = <T>(kind: string, name = 'partner-portal') =>
+	all.find(({ manifest }) => manifest.kind === kind && manifest.metadata.name === name)!.manifest as unknown as T
 
 describe('deploy/kubernetes', () => {
 	test('every manifest validates against the Kubernetes schemas', () => {
-		expect(all.length).toBeGreaterThanOrEqual(7)
+		expect(all.length).toBeGreaterThanOrEqual(10)
 		for (const { file, manifest } of all) {
 			const Model = MODELS[`${manifest.apiVersion}/${manifest.kind}` as keyof typeof MODELS]
 			expect(Model, `${file}: ${manifest.apiVersion} ${manifest.kind}`).toBeDefined()
@@ -47,7 +53,65 @@ describe('deploy/kubernetes', () => {
 
 	test('kustomization lists every applied manifest (the Secret is created by hand)', () => {
 		const [kustomization] = manifests('kustomization.yaml') as unknown as Array<{ resources: string[] }>
-		expect([...kustomization!.resources].sort()).toEqual(files.filter((file) => !file.startsWith('secret')).sort())
+		expect([...kustomization!.resources].sort()).toEqual(files.filter((file) => !NOT_APPLIED.includes(file)).sort())
+	})
+
+	test("the image is pinned to a release: kustomize gives the Deployment's image a version tag, never latest", () => {
+		const [kustomization] = manifests('kustomization.yaml') as unknown as Array<{
+			images: Array<{ name: string; newTag?: string; digest?: string }>
+		}>
+		const [container] = new Deployment(one('Deployment')).spec!.template.spec!.containers
+		const image = kustomization!.images.find((entry) => entry.name === container!.image)
+		expect(image, `an images entry for ${container!.image}`).toBeDefined()
+		expect(image!.digest ?? image!.newTag).toMatch(/^(sha256:[0-9a-f]{64}|v?\d+\.\d+\.\d+(-[\w.]+)?)$/)
+	})
+
+	test("only the ingress controller's namespace reaches the portal pods, on the container port", () => {
+		const policy = new NetworkPolicy(one('NetworkPolicy'))
+		const deployment = new Deployment(one('Deployment'))
+		expect(policy.spec!.podSelector.matchLabels).toEqual(deployment.spec!.selector.matchLabels)
+		expect(policy.spec!.policyTypes).toEqual(['Ingress'])
+		expect(policy.spec!.ingress).toHaveLength(1)
+		const [rule] = policy.spec!.ingress!
+		// A namespace selector alone: kustomize's includeSelectors would add the portal's label to a pod selector.
+		expect(rule!.from).toEqual([
+			{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
+		])
+		const [port] = deployment.spec!.template.spec!.containers[0]!.ports!
+		expect(rule!.ports).toEqual([{ protocol: 'TCP', port: port!.name }])
+	})
+
+	test('the anonymous-forms Ingress keeps its limit, on one regular expression that matches every spelling of every anonymous form and no other page', () => {
+		const ingress = new Ingress(one('Ingress', 'partner-portal-anonymous-forms'))
+		expect(ingress.metadata!.annotations).toEqual({
+			'nginx.ingress.kubernetes.io/limit-rpm': '10',
+			'nginx.ingress.kubernetes.io/limit-burst-multiplier': '5',
+			'nginx.ingress.kubernetes.io/use-regex': 'true',
+		})
+		const paths = ingress.spec!.rules!.flatMap((rule) => rule.http!.paths)
+		expect(paths.map((p) => p.pathType)).toEqual(['ImplementationSpecific'])
+		// What ingress-nginx makes of it with use-regex: `location ~* "^<path>"`.
+		const location = new RegExp(`^${paths[0]!.path}`, 'i')
+		const spellings = anonymousFormSpellings()
+		expect(spellings.length).toBeGreaterThan(50)
+		expect(spellings.filter((spelling) => !location.test(spelling))).toEqual([])
+		expect(otherPagePaths().filter((other) => location.test(other))).toEqual([])
+	})
+
+	test("the ingress controller's keys log like deploy/nginx: the same redacting maps, no request line, Referer or query string", () => {
+		const controller = one<{ data: Record<string, string> }>('ConfigMap', 'ingress-nginx-controller').data
+		const template = readFileSync(path.join(projectRoot, 'deploy', 'nginx', 'portal.conf.template'), 'utf8')
+		const maps = (text: string) =>
+			[...text.matchAll(/^\s*map \$(?:uri|http_referer) [^{]+\{[^}]+\}/gm)].map((match) =>
+				match[0].replace(/\s+/g, ' ').trim(),
+			)
+		expect(maps(controller['http-snippet']!)).toHaveLength(2)
+		expect(maps(controller['http-snippet']!)).toEqual(maps(template))
+		const format = controller['log-format-upstream']!
+		expect(format).toContain('"$request_method $portal_log_path $server_protocol"')
+		expect(format).toContain('"$portal_log_referer"')
+		expect(format).not.toMatch(/\$(request|request_uri|http_referer|args|query_string|arg_\w+)\b/)
+		expect(controller['server-snippet']).toContain('return 400;')
 	})
 
 	test('the ConfigMap and the Secret name every variable of .env.example, the secret ones in the Secret', () => {

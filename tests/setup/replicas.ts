@@ -7,12 +7,13 @@ import { freePort, portalEnv, projectRoot, startPortal, waitForHttp, type Portal
 /** Debian's nginx (`apt-get install nginx-light`, as `.ci/run` does); NGINX_PATH names another. */
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx'
 
-/** `deploy/nginx/portal.conf.template` with its two placeholders filled in, as envsubst would. */
-export async function portalNginxConf(listen: string, upstreams: readonly string[]) {
+/** `deploy/nginx/portal.conf.template` with its placeholders filled in, as envsubst would. */
+export async function portalNginxConf(listen: string, upstreams: readonly string[], accessLog: string) {
 	const template = await readFile(path.join(projectRoot, 'deploy', 'nginx', 'portal.conf.template'), 'utf8')
 	return template
 		.replace('${LISTEN}', listen)
 		.replace('${UPSTREAM_SERVERS}', upstreams.map((address) => `server ${address} max_fails=0;`).join('\n\t'))
+		.replace('${ACCESS_LOG}', accessLog)
 }
 
 export type ReplicaStack = {
@@ -20,6 +21,8 @@ export type ReplicaStack = {
 	url: string
 	/** nginx's error log, to attach to a failed test. */
 	errorLog: () => Promise<string>
+	/** nginx's access log, in the template's format. */
+	accessLog: () => Promise<string>
 	portals: PortalProcess[]
 	/** Which process (0-based) an `X-Served-By` header names. */
 	processOf: (servedBy: string | null) => number
@@ -38,13 +41,17 @@ export async function startReplicaStack({
 	count = 3,
 	port,
 	env,
+	accessLog,
 }: {
 	count?: number
 	/** nginx's port (a free one when not given). */
 	port?: number
+	/** Where nginx writes its access log (a file in its own temporary directory when not given). */
+	accessLog?: string
 	env: (portalUrl: string) => Record<string, string>
 }): Promise<ReplicaStack> {
 	const dir = await mkdtemp(path.join(tmpdir(), 'portal-nginx-'))
+	accessLog ??= path.join(dir, 'access.log')
 	port ??= await freePort()
 	const url = `http://127.0.0.1:${port}`
 	const ports: number[] = []
@@ -60,7 +67,7 @@ export async function startReplicaStack({
 		})
 	const portals = await Promise.all(ports.map((_, i) => startPortal({ env: envFor(i) })))
 	const upstreams = ports.map((p) => `127.0.0.1:${p}`)
-	await writeFile(path.join(dir, 'portal.conf'), await portalNginxConf(`127.0.0.1:${port}`, upstreams))
+	await writeFile(path.join(dir, 'portal.conf'), await portalNginxConf(`127.0.0.1:${port}`, upstreams, accessLog))
 	await writeFile(
 		path.join(dir, 'nginx.conf'),
 		[
@@ -69,7 +76,7 @@ export async function startReplicaStack({
 			`error_log ${dir}/error.log warn;`,
 			'events { worker_connections 1024; }',
 			'http {',
-			`  access_log ${dir}/access.log;`,
+			`  access_log ${accessLog};`,
 			...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind};`),
 			'  add_header X-Served-By $upstream_addr always;',
 			`  include ${dir}/portal.conf;`,
@@ -101,6 +108,7 @@ export async function startReplicaStack({
 	return {
 		url,
 		errorLog: () => readFile(path.join(dir, 'error.log'), 'utf8').catch(() => ''),
+		accessLog: () => readFile(accessLog, 'utf8'),
 		portals,
 		processOf: (servedBy) => upstreams.indexOf(servedBy?.split(',').at(-1)?.trim() ?? ''),
 		restart: async (index, extra) => {
