@@ -5,7 +5,8 @@ import { currentUserOrNull, type User } from '#app/api/users.server'
 import { keepDraft } from '#app/auth/drafts.server'
 import { afterSignInLocation, isAllowedUnverified, pageUrl, signInLocation } from '#app/auth/redirect'
 
-const userContext = createContext<User>()
+/** The current user of a signed-in page, as a promise: loaders start their own calls without waiting for it. */
+const userContext = createContext<Promise<User>>()
 
 /**
  * Where a partner without a session is sent: sign-in with redirect_to, and
@@ -23,34 +24,39 @@ export async function sendToSignIn(
 	throw redirect(signInLocation(request, expired ? 'session-expired' : undefined))
 }
 
+const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD'
+
 /**
  * Signed-in group (spec point 2): anonymous visitors go to sign-in with
- * redirect_to. The current user is then available through `getUser`.
+ * redirect_to. The middleware *starts* the current-user call and hands the
+ * promise on (`getUser`), so a page's loaders call the API in the same round;
+ * once they are done, a visitor who turned out signed out is sent to sign-in
+ * whatever the loaders answered. An action runs only after the user is known:
+ * an unconfirmed partner reaches none but the allowed ones.
  */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const hadTokens = getSession(context).hasTokens
-	const user = await currentUserOrNull(getApi(context))
-	if (!user) return sendToSignIn(request, context, { expired: hadTokens })
+	const user = currentUserOrNull(getApi(context)).then(
+		(found) => found ?? sendToSignIn(request, context, { expired: hadTokens }),
+	)
+	// Awaited below and by the loaders that need it; never an unhandled rejection.
+	user.catch(() => undefined)
 	context.set(userContext, user)
-	// Unconfirmed users see the verification prompt (rendered by the layout);
-	// no action of the signed-in area runs for them except the allowed ones.
-	const page = pageUrl(request)
-	if (
-		!user.email_verified_at &&
-		request.method !== 'GET' &&
-		request.method !== 'HEAD' &&
-		!isAllowedUnverified(page.pathname)
-	) {
-		throw redirect(page.pathname)
+	if (!isRead(request)) {
+		const page = pageUrl(request)
+		if (!(await user).email_verified_at && !isAllowedUnverified(page.pathname)) throw redirect(page.pathname)
 	}
-	return next()
+	const response = await next()
+	await user
+	return response
 }
 
-export function getUser(context: Readonly<RouterContextProvider>): User {
+/** The signed-in partner (a redirect to sign-in is thrown when there is none). */
+export function getUser(context: Readonly<RouterContextProvider>): Promise<User> {
 	return context.get(userContext)
 }
 
-const optionalUserContext = createContext<User | null>(null)
+const optionalUserContext = createContext<Promise<User | null>>(Promise.resolve(null))
 
 /**
  * A page for everyone that is richer signed in (contact): the current user when there is one, else the page
@@ -59,14 +65,19 @@ const optionalUserContext = createContext<User | null>(null)
  */
 export const optionalUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const hadTokens = getSession(context).hasTokens
-	const user = await currentUserOrNull(getApi(context))
-	if (!user && hadTokens) return sendToSignIn(request, context, { expired: true })
+	const user = currentUserOrNull(getApi(context)).then((found) =>
+		!found && hadTokens ? sendToSignIn(request, context, { expired: true }) : found,
+	)
+	user.catch(() => undefined)
 	context.set(optionalUserContext, user)
-	return next()
+	if (!isRead(request)) await user
+	const response = await next()
+	await user
+	return response
 }
 
 /** The user `optionalUserMiddleware` found, or null signed out. */
-export function getOptionalUser(context: Readonly<RouterContextProvider>): User | null {
+export function getOptionalUser(context: Readonly<RouterContextProvider>): Promise<User | null> {
 	return context.get(optionalUserContext)
 }
 

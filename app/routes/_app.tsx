@@ -13,7 +13,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
 export const meta: Route.MetaFunction = ({ error }) => errorPageMeta(error)
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const user = getUser(context)
+	const user = await getUser(context)
 	let resendInSeconds: number | null = null
 	if (!user.email_verified_at) {
 		const verifications = await allPages(getApi(context), 'listUserVerifications')

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = () => pageTitle('account:contact.title')
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const contactEmail = getConfig().CONTACT_EMAIL
-	if (getOptionalUser(context)) return { contactEmail, guest: null }
+	if (await getOptionalUser(context)) return { contactEmail, guest: null }
 	// Half way through a sign-in (the two-step step), the address typed there is known: offered, not required.
 	const pending = getSession(context).getPending()
 	return { contactEmail, guest: { honeypotProps: await getHoneypotInputProps(), email: pending?.email ?? '' } }
@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const api = getApi(context)
-	if (getOptionalUser(context)) {
+	if (await getOptionalUser(context)) {
 		const { submission } = parseForm(context, contactMessageBody)
 		if (submission.status !== 'success') return invalid(submission)
 		try {

@@ -15,9 +15,12 @@ export const handle = { i18n: ['account', 'services'] }
 export const meta: Route.MetaFunction = () => pageTitle('common:nav.dashboard')
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const user = getUser(context)
 	const api = getApi(context)
-	const [active, services] = await Promise.all([activeTwoStepMethods(api), servicesSummary(api)])
+	const [user, active, services] = await Promise.all([
+		getUser(context),
+		activeTwoStepMethods(api),
+		servicesSummary(api),
+	])
 	return { firstName: user.first_name, companyName: user.company_name, twoStep: active, services }
 }
 

@@ -40,7 +40,7 @@ export function findSecret<S extends { id: string }>(secrets: readonly S[], secr
  * in a URL, a flash message or a log.
  */
 export async function keepSecretOnce(context: Context, serviceId: string, secret: string) {
-	await getSession(context).setSealed('serviceSecret', { serviceId, secret }, getUser(context).id)
+	await getSession(context).setSealed('serviceSecret', { serviceId, secret }, (await getUser(context)).id)
 }
 
 /**
@@ -51,7 +51,7 @@ export async function keepSecretOnce(context: Context, serviceId: string, secret
  */
 export async function takeSecretOnce(context: Context, serviceId: string) {
 	const session = getSession(context)
-	const kept = session.getSealed('serviceSecret', getUser(context).id)
+	const kept = session.getSealed('serviceSecret', (await getUser(context)).id)
 	if (kept) await session.clearSealed('serviceSecret')
 	return kept?.serviceId === serviceId ? kept.secret : null
 }

@@ -16,15 +16,15 @@ import { pageTitle } from '#app/utils/meta'
 
 export const meta: Route.MetaFunction = () => pageTitle('account:email.title', 'common:meta.descriptions.email')
 
-export function loader({ context }: Route.LoaderArgs) {
-	const user = getUser(context)
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = await getUser(context)
 	return { email: user.email, verified: Boolean(user.email_verified_at), pendingEmail: user.pending_email }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
-	if (submission.value.email.toLowerCase() === getUser(context).email.toLowerCase()) {
+	if (submission.value.email.toLowerCase() === (await getUser(context)).email.toLowerCase()) {
 		return invalid(submission, { fieldErrors: { email: [getT(context)('account:email.sameAddress')] } })
 	}
 	try {

@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = () => pageTitle('account:personalDetails
 
 const FIELDS = Object.keys(schema.shape)
 
-export function loader({ context }: Route.LoaderArgs) {
-	const user = getUser(context)
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = await getUser(context)
 	return {
 		defaults: {
 			first_name: user.first_name,

@@ -27,15 +27,16 @@ const OVERVIEW = href('/me/manage/security/multi-factor-authentication')
 const SELF = href('/me/manage/security/multi-factor-authentication/email')
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const active = (await activeTwoStepMethods(getApi(context))).includes('email')
+	const [methods, user] = await Promise.all([activeTwoStepMethods(getApi(context)), getUser(context)])
+	const active = methods.includes('email')
 	const session = getSession(context)
 	if (active) {
 		await session.clearSealed('emailCode')
 		throw redirect(OVERVIEW)
 	}
-	const setup = session.getSealed('emailCode', getUser(context).id)
+	const setup = session.getSealed('emailCode', user.id)
 	return {
-		email: getUser(context).email,
+		email: user.email,
 		sent: Boolean(setup),
 		resendInSeconds: setup ? secondsUntil((setup.resendAvailableAt - Date.now()) / 1000) : null,
 	}
@@ -44,6 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const session = getSession(context)
 	const api = getApi(context)
+	const { id: userId } = await getUser(context)
 	const intent = getFormData(context).get('intent')
 	if (intent === 'send') {
 		try {
@@ -51,14 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 			await session.setSealed(
 				'emailCode',
 				{ resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000 },
-				getUser(context).id,
+				userId,
 			)
 			return redirect(SELF)
 		} catch (error) {
 			if (!(error instanceof ApiError && error.status === 429))
 				return replyWithApiError(null, error, context, { request })
 			const seconds = retryAfter(error)
-			await session.setSealed('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 }, getUser(context).id)
+			await session.setSealed('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 }, userId)
 			// Refused by the server: the countdown restarts from its answer.
 			return data({ result: undefined, resendInSeconds: seconds, refused: true }, { status: 429 })
 		}
@@ -70,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		if (error instanceof ApiError && error.code === 'code_expired') {
 			// Long past the resend interval: a new code can be sent at once.
-			await session.setSealed('emailCode', { resendAvailableAt: Date.now() }, getUser(context).id)
+			await session.setSealed('emailCode', { resendAvailableAt: Date.now() }, userId)
 			const fieldErrors = { code: [getT(context)('auth:twoStep.codeExpired')] }
 			return data(
 				{ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null },

@@ -28,7 +28,8 @@ const SELF = href('/me/manage/security/multi-factor-authentication/totp')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const session = getSession(context)
-	const active = (await activeTwoStepMethods(getApi(context))).includes('totp')
+	const [methods, user] = await Promise.all([activeTwoStepMethods(getApi(context)), getUser(context)])
+	const active = methods.includes('totp')
 	if (active) {
 		await session.clearSealed('totp')
 		throw redirect(OVERVIEW)
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	// Opened from the portal (or typed in), the QR code is there at once; a request another site made the
 	// browser send (or one that does not say where it comes from) creates nothing: the start button remains.
 	const setup =
-		session.getSealed('totp', getUser(context).id) ??
+		session.getSealed('totp', user.id) ??
 		// Should the API refuse now, the start button remains, and its post says why.
 		(fromThePortal(request) ? await startSetup(context).catch(() => null) : null)
 	if (!setup) return { setup: null }
@@ -54,7 +55,7 @@ const fromThePortal = (request: Request) =>
 async function startSetup(context: Readonly<RouterContextProvider>) {
 	const secret = await createTotpSecret(getApi(context))
 	const setup = { secret: secret.secret, uri: secret.otpauth_uri, digits: secret.digits }
-	await getSession(context).setSealed('totp', setup, getUser(context).id)
+	await getSession(context).setSealed('totp', setup, (await getUser(context)).id)
 	return setup
 }
 

@@ -22,8 +22,8 @@ const SETUP_PATHS = {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const active = await activeTwoStepMethods(getApi(context))
-	return { email: getUser(context).email, totp: active.includes('totp'), emailCode: active.includes('email') }
+	const [active, user] = await Promise.all([activeTwoStepMethods(getApi(context)), getUser(context)])
+	return { email: user.email, totp: active.includes('totp'), emailCode: active.includes('email') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const back = safeRedirect(formData.get('redirect_to'))
 	const api = getApi(context)
 	const session = getSession(context)
-	const user = getUser(context)
+	const user = await getUser(context)
 	try {
 		const verification = (await allPages(api, 'listUserVerifications')).find(
 			(v) => v.status === 'pending' && v.value === (user.pending_email ?? user.email),
