@@ -276,7 +276,7 @@ test('a change to a secret asks for the password first, then not again for a few
 	await page.goto(reset)
 	const identity = page.getByRole('group', { name: "Confirm it's you" })
 	await expect(identity).toContainText(
-		`A change to your secrets needs your password again, in case someone else is using your session. You will not be asked again for ${identityConfirmationSeconds / 60} minutes.`,
+		`Showing or changing a secret needs your password again, in case someone else is using your session. You will not be asked again for ${identityConfirmationSeconds / 60} minutes.`,
 	)
 	await expect(identity.getByRole('link', { name: 'Use your authenticator app instead' })).toHaveCount(0)
 	await expectAccessible(page, testInfo)
