@@ -24,6 +24,7 @@ export default [
 			route('services/:serviceId/developers/secrets/reset', 'routes/services/secrets-reset.tsx'),
 			route('services/:serviceId/developers/secrets/:secretId/revoke', 'routes/services/secrets-revoke.tsx'),
 			route('services/:serviceId/developers/signing-secret/rotate', 'routes/services/signing-secret-rotate.tsx'),
+			route('services/:serviceId/developers/signing-secret/reveal', 'routes/services/signing-secret-reveal.tsx'),
 			route('services/:serviceId/manage/logo', 'routes/services/logo.tsx'),
 			route('services/:serviceId/manage/logo/remove', 'routes/services/logo-remove.tsx'),
 			route('services/:serviceId/protections', 'routes/services/protections.tsx'),

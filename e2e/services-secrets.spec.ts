@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Response } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
-import { identityConfirmationSeconds } from '#app/api/contract/index'
+import { identityConfirmationSeconds, wrongPasswordConfirmations } from '#app/api/contract/index'
 import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { createPartner, fillSignIn, PASSWORD, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
@@ -276,7 +276,7 @@ test('a change to a secret asks for the password first, then not again for a few
 	await page.goto(reset)
 	const identity = page.getByRole('group', { name: "Confirm it's you" })
 	await expect(identity).toContainText(
-		`A change to your secrets needs your password again, in case someone else is using your session. You will not be asked again for ${identityConfirmationSeconds / 60} minutes.`,
+		`Showing or changing a secret needs your password again, in case someone else is using your session. You will not be asked again for ${identityConfirmationSeconds / 60} minutes.`,
 	)
 	await expect(identity.getByRole('link', { name: 'Use your authenticator app instead' })).toHaveCount(0)
 	await expectAccessible(page, testInfo)
@@ -351,6 +351,60 @@ test('with the authenticator app on, a code of it confirms instead of the passwo
 	await page.getByRole('link', { name: 'Use your password instead' }).click()
 	await expect(page).toHaveURL(new RegExp(`${reset}$`))
 	await expect(passwordField(page)).toBeVisible()
+})
+
+test('wrong authenticator codes count with wrong passwords: past the limit the code page says to wait, the password too', async ({
+	page,
+	mock,
+	baseURL,
+}) => {
+	const partner = await createPartner(mock, { totp: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+	const developers = await newService(page, baseURL!)
+	const reset = `${developers}/secrets/reset`
+	// A step after the sign-in's (whose code is spent).
+	await mock.advanceClock(30)
+	const right = await totpNow(mock, partner.totpSecret!)
+	const wrong = right === '000000' ? '111111' : '000000'
+
+	// All but one of the wrong codes the limit allows, posted as the code page posts them; the last one typed.
+	const request = page.context().request
+	for (let n = 1; n < wrongPasswordConfirmations.max; n++) {
+		const csrf = csrfTokenFrom(await (await request.get(`${reset}?with=totp`)).text())
+		const res = await request.post(`${reset}?with=totp`, {
+			form: { csrf: csrf!, identity_method: 'totp', code: wrong },
+			headers: { Origin: baseURL! },
+			maxRedirects: 0,
+		})
+		expect(res.status(), `wrong code ${n}`).toBe(422)
+	}
+	await page.goto(`${reset}?with=totp`)
+	const code = () => page.getByRole('textbox', { name: 'Code from your authenticator app' })
+	await code().fill(wrong)
+	expect(await confirm(page, 'Reset the secret', reset)).toBe(422)
+	await expect(summary(page)).toContainText('Code from your authenticator app: The code is invalid.')
+
+	// Past the limit even the right code waits, and the page says for how long.
+	const TOO_OFTEN =
+		/You have done this too many times in a short while, so nothing was sent or saved\. Try again in \d+ minutes\./
+	await code().fill(right)
+	expect(await confirm(page, 'Reset the secret', reset)).toBe(429)
+	await expect(summary(page)).toContainText(TOO_OFTEN)
+	await expect(page.getByText(ONCE)).toHaveCount(0)
+	// The password too: one count for both.
+	await page.getByRole('link', { name: 'Use your password instead' }).click()
+	await expect(page).toHaveURL(new RegExp(`${reset}$`))
+	await passwordField(page).fill(PASSWORD)
+	expect(await confirm(page, 'Reset the secret', reset)).toBe(429)
+	await expect(summary(page)).toContainText(TOO_OFTEN)
+	// Nothing was confirmed: the page still asks.
+	await page.goto(reset)
+	await expect(passwordField(page)).toBeVisible()
+	await expect(page.getByText(REMEMBERED)).toHaveCount(0)
 })
 
 test("each live secret shows its last use: the service's authentication with it", async ({

@@ -406,9 +406,9 @@ test('after a signing secret rotation the next delivery carries two signatures, 
 	expect(bySecond.valid).toHaveLength(1)
 	expect(bySecond.valid[0]).not.toBe(byFirst.valid[0])
 
-	// A day later only the new secret signs, and the developers page shows it alone.
+	// A day later only the new secret signs, and the developers page shows it alone (once it's you again).
 	await mock.advanceClock(24 * 3600 + 60)
-	await page.goto(`${service.details}/developers`)
+	expect(await signingSecretOf(page, service.details)).toBe(second)
 	await expect(page.getByText('Show the previous signing secret')).toHaveCount(0)
 	await page.goto(service.webhooks)
 	await page.getByRole('button', { name: 'Send test event' }).click()

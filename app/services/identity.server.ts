@@ -1,15 +1,16 @@
 /**
- * Changes that need a confirmed identity (reset, rotate or revoke a secret;
- * docs/decisions/0022): what their confirmation page asks, and their action —
- * confirm the identity with what was typed, then `confirmChange`. The password
- * and the code are never kept in the form's answer, a log or a URL.
+ * What needs a confirmed identity (reset, rotate or revoke a client secret;
+ * show or rotate the webhook signing secret; docs/decisions/0022): what their
+ * confirmation page asks, and their action — confirm the identity with what
+ * was typed, then `confirmChange`. The password and the code are never kept in
+ * the form's answer, a log or a URL.
  */
 import type { RouterContextProvider } from 'react-router'
 import { identityConfirmationSeconds } from '#app/api/contract/index'
 import { confirmIdentity, identityConfirmation } from '#app/api/identity.server'
 import { confirmIdentitySchema } from '#app/components/services/confirm-schema'
 import { getApi } from '#app/middleware/session.server'
-import { confirmChange } from '#app/services/confirm.server'
+import { confirmChange, type ConfirmOptions } from '#app/services/confirm.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { IDENTITY_FIELD, IDENTITY_METHOD_PARAM, type IdentityCheck } from './identity'
 
@@ -40,6 +41,7 @@ export async function confirmIdentityThenChange<T>(
 	args: Args,
 	change: () => Promise<T>,
 	then: Parameters<typeof confirmChange<T>>[2],
+	options: ConfirmOptions = {},
 ) {
 	const { context, request } = args
 	const { submission } = parseForm(context, confirmIdentitySchema)
@@ -55,5 +57,5 @@ export async function confirmIdentityThenChange<T>(
 			return replyWithApiError(submission, error, context, { fields: ['password', 'code'], request })
 		}
 	}
-	return confirmChange(args, change, then)
+	return confirmChange(args, change, then, options)
 }

@@ -9,10 +9,14 @@ import nodeExample from '../../examples/webhooks/node/server.ts?raw'
 import pythonExample from '../../examples/webhooks/python/server.py?raw'
 import { ApiError } from '#app/api/errors'
 import { webhookEventExamples } from '#app/api/contract/webhook-events'
+import { signingSecretRotationInProgressBody, type SigningSecret } from '#app/api/contract/webhooks'
+import { needsIdentityConfirmation } from '#app/api/identity.server'
 import { signingSecrets } from '#app/api/webhook-deliveries.server'
 import { getConfig } from '#app/config.server'
+import { getT } from '#app/middleware/i18n.server'
 import { getApi } from '#app/middleware/session.server'
 import { verifyRegion } from '#app/services/code-region'
+import { formatDateTime } from '#app/utils/date-time'
 
 /** The paths of this repository the developers page links to (a unit test checks that each exists). */
 export const repositoryPaths = {
@@ -30,12 +34,35 @@ export function repositoryLinks() {
 	}
 }
 
-/** The service's live signing secrets, newest first; another partner's service is the same 404 as `loadService`. */
-export function loadSigningSecrets(context: Readonly<RouterContextProvider>, serviceId: string) {
+/**
+ * The service's live signing secrets, newest first; null while this sign-in has not confirmed its identity (the API
+ * shows them only then, decision 0022: the page offers to confirm instead, and has no secret to put in its HTML).
+ * Another partner's service is the same 404 as `loadService`.
+ */
+export function loadSigningSecrets(
+	context: Readonly<RouterContextProvider>,
+	serviceId: string,
+): Promise<SigningSecret[] | null> {
 	return signingSecrets(getApi(context), serviceId).catch((error: unknown) => {
 		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		if (needsIdentityConfirmation(error)) return null
 		throw error
 	})
+}
+
+/** When the API refused a rotation because the previous secret still signs (409 `rotation_in_progress`): until when. */
+export function rotationRefusedUntil(error: unknown): string | null {
+	if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'rotation_in_progress') return null
+	const body = signingSecretRotationInProgressBody.safeParse(error.body)
+	return body.success ? body.data.previous_expires_at : null
+}
+
+/** The rotate page's words for that refusal, with the time as the page shows times (`explain` of `confirmChange`). */
+export const explainRotationRefusal = (context: Readonly<RouterContextProvider>) => (error: unknown) => {
+	const until = rotationRefusedUntil(error)
+	return until === null
+		? null
+		: getT(context)('webhooks:signingSecret.rotate.inOverlap', { time: formatDateTime(until) })
 }
 
 /** The verification code of each example, as the developers page shows it. */

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
+import { PASSWORD } from './auth'
 import { postCreateWith, serviceIdOf } from './services'
 import { webhookSignature } from '#app/api/contract/webhooks'
 import type { MockWebhookRequest } from '#tests/mock-api/hooks-client'
@@ -24,9 +25,16 @@ export async function newWebhookService(page: Page, baseURL: string) {
 	return { details, webhooks: `${details}/webhooks`, serviceId: serviceIdOf(details), url, secret }
 }
 
-/** The current webhook signing secret of a service, as its developers page shows it (the page stays open). */
-export async function signingSecretOf(page: Page, details: string) {
+/**
+ * The current webhook signing secret of a service, as its developers page shows it once this sign-in has confirmed
+ * it's you with `password` (the page hides it until then, decision 0022; the page stays open).
+ */
+export async function signingSecretOf(page: Page, details: string, password = PASSWORD) {
 	await page.goto(`${details}/developers`)
+	await page.getByRole('link', { name: "Confirm it's you to reveal the signing secret" }).click()
+	await page.getByLabel('Your password').fill(password)
+	await page.getByRole('button', { name: 'Show the signing secret' }).click()
+	await expect(page).toHaveURL(/\/developers#signing-secret$/)
 	return shownSigningSecret(page, 'current')
 }
 

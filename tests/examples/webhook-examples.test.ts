@@ -237,6 +237,8 @@ describe.each(examples)('$name example, receiving real deliveries from the mock 
 		})
 		serviceId = created.body.data.id
 
+		// The API shows signing secrets to a sign-in that confirmed its identity (decision 0022).
+		await c.confirmIdentity(bearer)
 		const secrets = await ok('GET', `/services/${serviceId}/webhook-signing-secrets`, 200)
 		const secret: unknown = secrets.body.data[0]?.secret
 		expect(secret).toMatch(/^whsec_/)

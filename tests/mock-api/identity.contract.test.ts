@@ -160,3 +160,67 @@ describe('wrong passwords while signed in', () => {
 		expect((await confirmation(later)).confirmed).toBe(true)
 	})
 })
+
+describe('wrong authenticator codes while signed in', () => {
+	/** A partner with the authenticator on, signed in with both steps; answers the full access token. */
+	async function signInWithTotp(email: string, secret: string) {
+		const restricted = await c.signIn(email)
+		// Each 30 s step's code works once: the step after any code used before.
+		await c.advance(30)
+		const second = await c.call('createAuthenticationToken', {
+			params: { id: await c.typeId('totp') },
+			body: { code: totp(secret, await c.now()) },
+			bearer: restricted.access,
+		})
+		expect(second.status, JSON.stringify(second.body)).toBe(201)
+		return pickTokenPair(tokenPairResponse.parse(second.body).data)!.access
+	}
+
+	test('count with wrong passwords: past the limit a code, even the right one, and the password are 429', async () => {
+		const email = uniqueEmail()
+		const { totp_secret } = await c.createUser({ email, totp: true })
+		const secret = totp_secret!
+		const bearer = await signInWithTotp(email, secret)
+		await c.advance(30)
+		const right = totp(secret, await c.now())
+		const wrong = right === '000000' ? '111111' : '000000'
+		for (let n = 0; n < wrongPasswordConfirmations.max; n++) {
+			const res = await c.call('confirmIdentity', { bearer, body: { code: wrong } })
+			expect(res.status, `wrong code ${n + 1}`).toBe(422)
+			expect(res.body).toMatchObject({ code: 'invalid_code' })
+		}
+		const held = await c.call('confirmIdentity', { bearer, body: { code: right } })
+		expect(held.status).toBe(429)
+		expect(held.body).toMatchObject({ code: 'too_many_attempts' })
+		const seconds = Number(held.headers.get('retry-after'))
+		expect(seconds).toBeGreaterThan(wrongPasswordConfirmations.windowSeconds - 60)
+		expect(seconds).toBeLessThanOrEqual(wrongPasswordConfirmations.windowSeconds)
+		expect(held.body.retry_after_seconds).toBe(seconds)
+		const password = await c.call('confirmIdentity', { bearer, body: { password: PASSWORD } })
+		expect(password.status).toBe(429)
+		expect(password.body).toMatchObject({ code: 'too_many_attempts' })
+		expect((await confirmation(bearer)).confirmed).toBe(false)
+
+		// An hour later (a new sign-in: the access token has expired meanwhile) a right code works.
+		await c.advance(wrongPasswordConfirmations.windowSeconds)
+		const later = await signInWithTotp(email, secret)
+		await c.advance(30)
+		const ok = await c.call('confirmIdentity', { bearer: later, body: { code: totp(secret, await c.now()) } })
+		expect(ok.status, JSON.stringify(ok.body)).toBe(201)
+		expect((await confirmation(later)).confirmed).toBe(true)
+	})
+
+	test('wrong passwords count towards the codes too: after them a right code is 429', async () => {
+		const email = uniqueEmail()
+		const { totp_secret } = await c.createUser({ email, totp: true })
+		const bearer = await signInWithTotp(email, totp_secret!)
+		for (let n = 0; n < wrongPasswordConfirmations.max; n++) {
+			expect((await c.call('confirmIdentity', { bearer, body: { password: 'Not-The-Password-1!' } })).status).toBe(422)
+		}
+		await c.advance(30)
+		const held = await c.call('confirmIdentity', { bearer, body: { code: totp(totp_secret!, await c.now()) } })
+		expect(held.status).toBe(429)
+		expect(held.body).toMatchObject({ code: 'too_many_attempts' })
+		expect((await confirmation(bearer)).confirmed).toBe(false)
+	})
+})

@@ -3,7 +3,12 @@ import { describe, expect, test } from 'vitest'
 import {
 	serviceStatisticsResponse,
 	createServiceResponse,
+	identityConfirmationRequiredBody,
+	identityConfirmationSeconds,
 	signingSecretList,
+	signingSecretMessages,
+	signingSecretRotationInProgressBody,
+	webhookSignature,
 	webhookCheckList,
 	webhookCheckResponse,
 	webhookDeliveryList,
@@ -30,6 +35,8 @@ async function setup(webhookUrl = HOOK_URL) {
 	expect(res.status, JSON.stringify(res.body)).toBe(201)
 	const created = createServiceResponse.parse(res.body)
 	const params = { id: created.data.id }
+	// Showing the signing secret needs a confirmed identity (decision 0022).
+	await c.confirmIdentity(bearer)
 	const [signing] = signingSecrets(ok(await c.call('listWebhookSigningSecrets', { bearer, params })))
 	return { bearer, service: created.data, clientSecret: created.secret!.secret, secret: signing!, params }
 }
@@ -221,6 +228,7 @@ describe('test event', () => {
 
 		// A day later the previous secret is gone: one signature, the new secret's.
 		await c.mock.advanceClock(24 * 3600 + 1)
+		await c.confirmIdentity(s.bearer)
 		const listed = signingSecrets(ok(await c.call('listWebhookSigningSecrets', { bearer: s.bearer, params: s.params })))
 		expect(listed.map((secret) => secret.id)).toEqual([renewed!.id])
 		const after = await ping(s)
@@ -229,15 +237,72 @@ describe('test event', () => {
 		expect(signaturesOf(latest)).toHaveLength(1)
 	})
 
-	test('rotating twice within the day ends the oldest at once: never more than two live', async () => {
+	test('showing and rotating the signing secret need a confirmed identity, refused as a client secret change is', async () => {
+		const email = uniqueEmail()
+		await c.createUser({ email })
+		const bearer = (await c.signIn(email)).access
+		const created = createServiceResponse.parse(
+			ok(await c.call('createService', { bearer, body: newServiceBody({ webhook_url: HOOK_URL }) }), 201).body,
+		)
+		const params = { id: created.data.id }
+		const clientSecretRefusal = await c.call('rotateServiceSecret', { bearer, params })
+		expect(clientSecretRefusal.status).toBe(403)
+		for (const name of ['listWebhookSigningSecrets', 'rotateWebhookSigningSecret'] as const) {
+			const res = await c.call(name, { bearer, params })
+			expect(res.status, name).toBe(403)
+			expect(identityConfirmationRequiredBody.parse(res.body)).toEqual(clientSecretRefusal.body)
+			expect(res.body).toEqual({ message: 'Confirm your identity first.', code: 'identity_confirmation_required' })
+		}
+
+		await c.confirmIdentity(bearer)
+		const [current] = signingSecrets(ok(await c.call('listWebhookSigningSecrets', { bearer, params })))
+		expect(current!.secret).toMatch(/^whsec_/)
+		// The confirmation ends: neither is answered any more, and nothing was rotated meanwhile.
+		await c.advance(identityConfirmationSeconds)
+		for (const name of ['listWebhookSigningSecrets', 'rotateWebhookSigningSecret'] as const) {
+			expect((await c.call(name, { bearer, params })).status, name).toBe(403)
+		}
+		await c.confirmIdentity(bearer)
+		expect(signingSecrets(ok(await c.call('listWebhookSigningSecrets', { bearer, params })))).toEqual([current])
+	})
+
+	test('a second rotation while the previous secret still signs is refused (409) until it stops, then works', async () => {
 		const s = await setup()
-		const rotate = async () =>
-			signingSecrets(ok(await c.call('rotateWebhookSigningSecret', { bearer: s.bearer, params: s.params }), 201))
-		const [second] = await rotate()
-		const third = await rotate()
-		expect(third).toHaveLength(2)
-		expect(third[1]!.id).toBe(second!.id)
-		expect(third.map((secret) => secret.id)).not.toContain(s.secret.id)
+		await c.mock.addWebhookReceiver({ url: HOOK_URL })
+		const rotate = () => c.call('rotateWebhookSigningSecret', { bearer: s.bearer, params: s.params })
+		const rotated = signingSecrets(ok(await rotate(), 201))
+		const [renewed, previous] = rotated
+		expect(previous!.id).toBe(s.secret.id)
+
+		const refused = await rotate()
+		expect(refused.status).toBe(409)
+		expect(signingSecretRotationInProgressBody.parse(refused.body)).toEqual({
+			message: signingSecretMessages.rotationInProgress(previous!.expires_at!),
+			code: 'rotation_in_progress',
+			previous_expires_at: previous!.expires_at,
+		})
+		expect(refused.body.message).toBe(
+			`The previous signing secret still works until ${previous!.expires_at}. Rotate again after that.`,
+		)
+		// Nothing changed: the secret the receiver may still use keeps signing.
+		expect(
+			signingSecrets(ok(await c.call('listWebhookSigningSecrets', { bearer: s.bearer, params: s.params }))),
+		).toEqual(rotated)
+		const sent = await ping(s)
+		expect(sent.signed_with.map((secret) => secret.secret_id)).toEqual([renewed!.id, previous!.id])
+
+		// A second before the previous secret stops: still refused.
+		const left = (Date.parse(previous!.expires_at!) - (await c.now())) / 1000
+		await c.advance(Math.floor(left) - 1)
+		await c.confirmIdentity(s.bearer)
+		expect((await rotate()).status).toBe(409)
+		// Once it has stopped, rotating works again: the current secret becomes the previous one.
+		await c.advance(2)
+		const again = signingSecrets(ok(await rotate(), 201))
+		expect(again).toHaveLength(2)
+		expect(again[1]).toMatchObject({ id: renewed!.id, secret: renewed!.secret })
+		expect(unix(again[1]!.expires_at!) - unix(again[0]!.created_at)).toBe(webhookSignature.rotationOverlapSeconds)
+		expect(again.map((secret) => secret.id)).not.toContain(previous!.id)
 	})
 
 	test("another partner's service: 404 for its signing secrets and their rotation", async () => {

@@ -14,7 +14,8 @@ import {
 	webhookDeliveryResponse,
 	webhookHealthResponse,
 } from './webhook-deliveries'
-import { signingSecretList } from './webhooks'
+import { confirmedIdentity } from './identity.endpoints'
+import { signingSecretList, signingSecretRotationInProgressBody } from './webhooks'
 
 export const webhookDeliveriesEndpoints = {
 	sendWebhookTestEvent: {
@@ -121,10 +122,11 @@ export const webhookDeliveriesEndpoints = {
 		description:
 			'One per service, apart from its client secrets: what signs every delivery and check (Standard ' +
 			'Webhooks, `whsec_…`). Two for a day after a rotation, the previous one with its `expires_at`. A service ' +
-			'always has one.',
+			'always has one. Shows the secrets themselves, so it needs a confirmed identity, as changing a client ' +
+			'secret does (403 `identity_confirmation_required` otherwise).',
 		tag: 'Service webhooks',
 		auth: 'access',
-		responses: { 200: signingSecretList, ...signedIn, ...notFound },
+		responses: { 200: signingSecretList, ...confirmedIdentity, ...notFound },
 	},
 	rotateWebhookSigningSecret: {
 		method: 'POST',
@@ -132,11 +134,19 @@ export const webhookDeliveriesEndpoints = {
 		summary: 'A new signing secret; the previous one keeps signing beside it for a day',
 		description:
 			'201 the live secrets, newest first. Deliveries then carry two signatures until the previous secret ' +
-			'expires, so a receiver can switch secrets without missing one. Rotating again within that day ends the ' +
-			'older secret at once: never more than two.',
+			'expires, so a receiver can switch secrets without missing one. Rotating again while the previous secret ' +
+			'still signs is refused with 409 `rotation_in_progress` (with `previous_expires_at`, when it works ' +
+			'again): ending that secret early would stop a receiver that has not switched yet. Needs a confirmed ' +
+			'identity (403 `identity_confirmation_required` otherwise).',
 		tag: 'Service webhooks',
 		auth: 'access',
 		rateLimit: rateLimits.webhookSigningSecretRotations,
-		responses: { 201: signingSecretList, ...signedIn, ...notFound, ...throttled },
+		responses: {
+			201: signingSecretList,
+			...confirmedIdentity,
+			...notFound,
+			409: signingSecretRotationInProgressBody,
+			...throttled,
+		},
 	},
 } as const satisfies Record<string, Endpoint>

@@ -51,3 +51,22 @@ export type SigningSecret = z.infer<typeof signingSecretResource>
 
 /** The live signing secrets, newest first: one, or two for a day after a rotation. */
 export const signingSecretList = dataOf(z.array(signingSecretResource))
+
+/** The API's words for a rotation it refuses (decision 0020). `until` is the previous secret's `expires_at`. */
+export const signingSecretMessages = {
+	rotationInProgress: (until: string) =>
+		`The previous signing secret still works until ${until}. Rotate again after that.`,
+}
+
+/**
+ * 409: a rotation while the previous secret still signs beside the current one. Ending it early could stop a
+ * receiver that has not switched yet, so the API refuses until `previous_expires_at` (decision 0020).
+ */
+export const signingSecretRotationInProgressBody = z.object({
+	message: z.string().meta({
+		examples: [signingSecretMessages.rotationInProgress('2026-11-26T09:05:00.000Z')],
+	}),
+	code: z.literal('rotation_in_progress'),
+	previous_expires_at: isoDateTime.describe('When the previous secret stops signing: a rotation works from then.'),
+})
+export type SigningSecretRotationInProgressBody = z.infer<typeof signingSecretRotationInProgressBody>

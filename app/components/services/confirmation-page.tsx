@@ -13,7 +13,8 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 
 /**
  * The confirmation step of a change made by one POST (rotate, reset or revoke a secret; remove a logo; reset the verification
- * details; submit or cancel a review), a page of its own so it works without JS: what will happen, then the button
+ * details; submit or cancel a review; show the webhook signing secret, which changes nothing but needs the same
+ * confirmed identity), a page of its own so it works without JS: what will happen, then the button
  * and a way back. `refusals` (from the loader: what the API would refuse now, in its words) replace the button until
  * an attempt has been made; the API's own refusal then shows in the form's error summary. Its action is
  * `confirmChange` (`app/services/confirm.server.ts`). A change that needs a confirmed identity passes `identity`

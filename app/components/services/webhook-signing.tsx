@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
+import { identityConfirmationSeconds } from '#app/api/contract/identity'
 import type { SigningSecret } from '#app/api/contract/webhooks'
 import { webhookSignature } from '#app/api/contract/webhooks'
 import { SIGNING_SECRET_ID } from '#app/services/pages'
@@ -11,38 +12,31 @@ import { CopyButton, CopyableValue } from '#app/components/ui/copy-button'
  * examples' own verification code, and the event types with an example body each.
  */
 
-/** The live signing secrets, newest first: "Current", and "Previous" with when it stops signing. */
-export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secrets: SigningSecret[] }) {
+/**
+ * The live signing secrets, newest first: "Current", and "Previous" with when it stops signing. `null` until this
+ * sign-in has confirmed it's the partner (decision 0022): then nothing of them, and the way to confirm.
+ */
+export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secrets: SigningSecret[] | null }) {
 	const { t } = useTranslation('webhooks')
 	return (
 		<section id={SIGNING_SECRET_ID} className="stack" aria-labelledby="signing-secret-heading">
 			<h2 id="signing-secret-heading">{t('signingSecret.title')}</h2>
 			<p>{t('signingSecret.intro')}</p>
-			<ul className="service-list" aria-labelledby="signing-secret-heading">
-				{secrets.map((secret) => {
-					const which = secret.expires_at ? 'previous' : 'current'
-					const name = t(`signingSecret.${which}`)
-					return (
-						<SecretCard
-							key={secret.id}
-							name={name}
-							hint={secret.hint}
-							createdAt={secret.created_at}
-							rows={secret.expires_at ? <TimeRow term={t('signingSecret.expires')} at={secret.expires_at} /> : null}
+			{secrets ? (
+				<SigningSecretList secrets={secrets} />
+			) : (
+				<>
+					<p>{t('signingSecret.hidden', { count: identityConfirmationSeconds / 60 })}</p>
+					<p>
+						<Link
+							className="button button--secondary"
+							to={href('/services/:serviceId/developers/signing-secret/reveal', { serviceId })}
 						>
-							<details>
-								<summary>{t(`signingSecret.show.${which}`)}</summary>
-								<CopyableValue
-									caption={name}
-									value={secret.secret}
-									label={t(`signingSecret.copy.${which}`)}
-									copiedLabel={t('developers.copied')}
-								/>
-							</details>
-						</SecretCard>
-					)
-				})}
-			</ul>
+							{t('signingSecret.reveal.link')}
+						</Link>
+					</p>
+				</>
+			)}
 			<p>{t('signingSecret.rotate.explained', { count: webhookSignature.rotationOverlapSeconds / 3600 })}</p>
 			<p>
 				<Link
@@ -53,6 +47,38 @@ export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secr
 				</Link>
 			</p>
 		</section>
+	)
+}
+
+/** The secrets themselves, each behind a disclosure. */
+function SigningSecretList({ secrets }: { secrets: SigningSecret[] }) {
+	const { t } = useTranslation('webhooks')
+	return (
+		<ul className="service-list" aria-labelledby="signing-secret-heading">
+			{secrets.map((secret) => {
+				const which = secret.expires_at ? 'previous' : 'current'
+				const name = t(`signingSecret.${which}`)
+				return (
+					<SecretCard
+						key={secret.id}
+						name={name}
+						hint={secret.hint}
+						createdAt={secret.created_at}
+						rows={secret.expires_at ? <TimeRow term={t('signingSecret.expires')} at={secret.expires_at} /> : null}
+					>
+						<details>
+							<summary>{t(`signingSecret.show.${which}`)}</summary>
+							<CopyableValue
+								caption={name}
+								value={secret.secret}
+								label={t(`signingSecret.copy.${which}`)}
+								copiedLabel={t('developers.copied')}
+							/>
+						</details>
+					</SecretCard>
+				)
+			})}
+		</ul>
 	)
 }
 

@@ -38,6 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		revocable: canRevoke(secrets),
 		// A secret just made by a rotate or a reset: this once (the page is never cached).
 		newSecret: await takeSecretOnce(context, service.id),
+		// Null (nothing of them in the page) until this sign-in confirms it's the partner: decision 0022.
 		signingSecrets,
 		snippets: verificationSnippets,
 		links: repositoryLinks(),

@@ -6,9 +6,11 @@ import { rotateSigningSecret } from '#app/api/webhook-deliveries.server'
 import { getApi } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { signingSecretSection } from '#app/services/pages'
-import { loadSigningSecrets } from '#app/services/webhook-signing.server'
+import { explainRotationRefusal, loadSigningSecrets } from '#app/services/webhook-signing.server'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
-import { confirmChange } from '#app/services/confirm.server'
+import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
+import { revalidateWhenIdentityEnded } from '#app/services/identity'
+import { formatDateTime } from '#app/utils/date-time'
 
 export const handle = { i18n: ['webhooks'] }
 
@@ -20,33 +22,39 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 	},
 ]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const [service, secrets] = await Promise.all([
+export const shouldRevalidate = revalidateWhenIdentityEnded
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+	const [service, identity, secrets] = await Promise.all([
 		loadService(context, params.serviceId),
+		identityCheck({ context, request }),
+		// Null until this sign-in confirms it's the partner: the API then says it when the rotation is asked.
 		loadSigningSecrets(context, params.serviceId),
 	])
 	return {
 		service: { id: service.id, name: service.name },
-		// A rotation within a day of the last one ends the secret that is still finishing.
-		ending: secrets.find((secret) => secret.expires_at !== null)?.hint ?? null,
+		identity,
+		// The previous secret still signs (the last rotation's overlap): the API refuses a rotation until it stops.
+		previousUntil: secrets?.find((secret) => secret.expires_at !== null)?.expires_at ?? null,
 	}
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const { serviceId } = params
-	return confirmChange(
+	return confirmIdentityThenChange(
 		{ context, request },
 		() => rotateSigningSecret(getApi(context), serviceId),
 		() => ({
 			flash: { tone: 'success', key: 'webhooks:signingSecret.rotate.done' },
 			to: signingSecretSection(serviceId),
 		}),
+		{ explain: explainRotationRefusal(context) },
 	)
 }
 
 export default function RotateSigningSecret({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('webhooks')
-	const { service, ending } = loaderData
+	const { service, identity, previousUntil } = loaderData
 	const hours = webhookSignature.rotationOverlapSeconds / 3600
 	return (
 		<ConfirmationPage
@@ -57,11 +65,12 @@ export default function RotateSigningSecret({ loaderData, actionData }: Route.Co
 			title={t('signingSecret.rotate.title', { name: service.name })}
 			confirmLabel={t('signingSecret.rotate.confirm')}
 			pendingLabel={t('signingSecret.rotate.pending')}
+			refusals={previousUntil ? [t('signingSecret.rotate.inOverlap', { time: formatDateTime(previousUntil) })] : null}
+			identity={identity}
 			lastResult={actionData?.result}
 		>
 			<p>{t('signingSecret.rotate.what', { count: hours })}</p>
 			<p>{t('signingSecret.rotate.then', { count: hours })}</p>
-			{ending ? <p>{t('signingSecret.rotate.ending', { hint: ending })}</p> : null}
 		</ConfirmationPage>
 	)
 }

@@ -2,7 +2,7 @@
 import { confirmIdentityBody, validationMessages } from '../../../../app/api/contract/index'
 import type { identityEndpoints } from '../../../../app/api/contract/identity.endpoints'
 import { caller, parseBody, reply, validationFailed, type Handlers } from '../../http'
-import { confirmPassword } from '../limits/state'
+import { checkConfirmation, confirmPassword } from '../limits/state'
 import { consumeTotpCode, twoStep } from '../two-step/state'
 import { confirmIdentity, presentIdentityConfirmation, pruneIdentityConfirmations } from './state'
 
@@ -18,8 +18,14 @@ export const identityHandlers = {
 				throw validationFailed({ password: [validationMessages.passwordIncorrect] })
 			}
 		} else {
+			// Wrong codes count with wrong passwords (one count per account): past it, a 429 before the code is checked.
 			const totp = twoStep(store, auth.user.id, 'totp')
-			if (!totp?.active || !consumeTotpCode(store, totp, body.code ?? '')) {
+			const right = await checkConfirmation(
+				store,
+				auth.user.id,
+				() => totp?.active === true && consumeTotpCode(store, totp, body.code ?? ''),
+			)
+			if (!right) {
 				throw validationFailed({ code: [validationMessages.codeInvalid] }, { code: 'invalid_code' })
 			}
 		}

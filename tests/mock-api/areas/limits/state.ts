@@ -53,16 +53,23 @@ function refuseWhenFull(
 }
 
 /**
- * Whether `password` is the signed-in user's, to confirm a change: only wrong ones count, and past
- * `wrongPasswordConfirmations` every try is a 429 before the password is even checked.
+ * A proof of identity typed while signed in (a password; an authenticator code for an identity confirmation),
+ * checked under one count per account: only wrong ones count, and past `wrongPasswordConfirmations` every try —
+ * password or code, right or wrong — is a 429 before it is even checked. One count, so switching from guessing the
+ * password to guessing codes (a million of them) gains nothing.
  */
-export async function confirmPassword(store: MockStore, user: { id: string; password_hash: string }, password: string) {
-	const key = `wrong-password:${user.id}`
+export async function checkConfirmation(store: MockStore, userId: string, check: () => boolean | Promise<boolean>) {
+	const key = `wrong-password:${userId}`
 	refuseWhenFull(store, key, wrongPasswordConfirmations)
-	if (await verifyPassword(password, user.password_hash)) return true
+	if (await check()) return true
 	store.data.rate_hits.push({ key, at: store.now() })
 	store.changed()
 	return false
+}
+
+/** Whether `password` is the signed-in user's, to confirm a change, under the count of `checkConfirmation`. */
+export function confirmPassword(store: MockStore, user: { id: string; password_hash: string }, password: string) {
+	return checkConfirmation(store, user.id, () => verifyPassword(password, user.password_hash))
 }
 
 /**

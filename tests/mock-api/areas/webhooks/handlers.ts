@@ -2,13 +2,25 @@
 import {
 	redeliverBody,
 	serviceMessages,
+	signingSecretMessages,
 	validationMessages,
 	webhookDeliveryListQuery,
 	limits,
 	listQuery,
 } from '../../../../app/api/contract/index'
 import type { webhookDeliveriesEndpoints } from '../../../../app/api/contract/webhook-deliveries.endpoints'
-import { caller, notFound, parseBody, parseQuery, reply, validationFailed, type Ctx, type Handlers } from '../../http'
+import {
+	caller,
+	fail,
+	notFound,
+	parseBody,
+	parseQuery,
+	reply,
+	validationFailed,
+	type Ctx,
+	type Handlers,
+} from '../../http'
+import { requireConfirmedIdentity } from '../identity/state'
 import { ownService } from '../services/state'
 import { liveSigningSecrets, rotateSigningSecret } from './keys'
 import {
@@ -183,15 +195,28 @@ export const webhookHandlers = {
 		await settle(ctx)
 		return reply(200, { data: presentHealth(ctx.store, service.id) })
 	},
+	// The signing secrets are secrets: showing and rotating them need a confirmed identity, as changing a client
+	// secret does (decision 0022), after the 404 of someone else's service.
 	listWebhookSigningSecrets: (ctx) => {
 		const service = serviceOf(ctx)
+		requireConfirmedIdentity(ctx.store, caller(ctx))
 		pruneWebhooks(ctx.store)
 		return reply(200, { data: presentSigningSecrets(ctx.store, liveSigningSecrets(ctx.store, service.id)) })
 	},
 
 	rotateWebhookSigningSecret: (ctx) => {
 		const service = serviceOf(ctx)
+		requireConfirmedIdentity(ctx.store, caller(ctx))
 		pruneWebhooks(ctx.store)
-		return reply(201, { data: presentSigningSecrets(ctx.store, rotateSigningSecret(ctx.store, service.id)) })
+		const rotated = rotateSigningSecret(ctx.store, service.id)
+		if (!rotated.ok) {
+			const until = ctx.store.clock.iso(rotated.previousExpiresAt)
+			throw fail(409, {
+				message: signingSecretMessages.rotationInProgress(until),
+				code: 'rotation_in_progress',
+				previous_expires_at: until,
+			})
+		}
+		return reply(201, { data: presentSigningSecrets(ctx.store, rotated.live) })
 	},
 } satisfies Handlers<WebhookEndpointName>

@@ -83,14 +83,21 @@ export function liveSigningSecrets(store: MockStore, serviceId: string) {
 	return open()
 }
 
-/** A new current secret; the previous one keeps signing for the overlap, any older one stops now. */
-export function rotateSigningSecret(store: MockStore, serviceId: string) {
+/**
+ * A new current secret; the previous one keeps signing for the overlap. Refused while a previous secret still signs
+ * (the last rotation's overlap): ending it early would stop a receiver that has not switched to the current one yet.
+ */
+export function rotateSigningSecret(
+	store: MockStore,
+	serviceId: string,
+): { ok: true; live: ReturnType<typeof liveSigningSecrets> } | { ok: false; previousExpiresAt: number } {
+	const live = liveSigningSecrets(store, serviceId)
+	const previous = live.find(({ record }) => record.expires_at !== null)
+	if (previous) return { ok: false, previousExpiresAt: previous.record.expires_at! }
 	const now = store.now()
-	for (const { record } of liveSigningSecrets(store, serviceId)) {
-		record.expires_at = record.expires_at === null ? now + webhookSignature.rotationOverlapSeconds * 1000 : now
-	}
+	for (const { record } of live) record.expires_at = now + webhookSignature.rotationOverlapSeconds * 1000
 	addSigningSecret(store, serviceId)
-	return liveSigningSecrets(store, serviceId)
+	return { ok: true, live: liveSigningSecrets(store, serviceId) }
 }
 
 /** Drops expired secrets and those of services that are gone. */

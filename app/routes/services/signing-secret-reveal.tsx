@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next'
+import { redirect } from 'react-router'
+import { fixedT } from '#app/i18n'
+import type { Route } from './+types/signing-secret-reveal'
+import { identityConfirmationSeconds } from '#app/api/contract/identity'
+import { signingSecrets } from '#app/api/webhook-deliveries.server'
+import { getApi } from '#app/middleware/session.server'
+import { loadService } from '#app/services/load.server'
+import { signingSecretSection } from '#app/services/pages'
+import { ConfirmationPage } from '#app/components/services/confirmation-page'
+import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
+import { revalidateWhenIdentityEnded } from '#app/services/identity'
+
+/**
+ * "Confirm it's you to reveal" of the developers page (decision 0022): the webhook signing secret is shown, as the
+ * client secrets are changed, only to a sign-in that confirmed its identity a few minutes ago. This page asks, with
+ * the same step as those changes, then goes back to the secret. Already confirmed, there is nothing to ask.
+ */
+export const handle = { i18n: ['webhooks'] }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+	{
+		title: fixedT('common:pageTitle', {
+			title: fixedT('webhooks:signingSecret.reveal.title', { name: loaderData?.service.name }),
+		}),
+	},
+]
+
+export const shouldRevalidate = revalidateWhenIdentityEnded
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+	const [service, identity] = await Promise.all([
+		loadService(context, params.serviceId),
+		identityCheck({ context, request }),
+	])
+	if (identity.confirmed) throw redirect(signingSecretSection(service.id))
+	return { service: { id: service.id, name: service.name }, identity }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const { serviceId } = params
+	return confirmIdentityThenChange(
+		{ context, request },
+		// Nothing changes: the API is asked for the secrets to know the confirmation took (they are not kept here).
+		async () => {
+			await signingSecrets(getApi(context), serviceId)
+		},
+		() => ({
+			flash: {
+				tone: 'success',
+				key: 'webhooks:signingSecret.reveal.done',
+				values: { count: identityConfirmationSeconds / 60 },
+			},
+			to: signingSecretSection(serviceId),
+		}),
+	)
+}
+
+export default function RevealSigningSecret({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('webhooks')
+	const { service, identity } = loaderData
+	return (
+		<ConfirmationPage
+			id="reveal-signing-secret"
+			back={signingSecretSection(service.id)}
+			backLabel={t('signingSecret.rotate.cancel')}
+			refusedBackLabel={t('services:secrets.confirm.back')}
+			title={t('signingSecret.reveal.title', { name: service.name })}
+			confirmLabel={t('signingSecret.reveal.confirm')}
+			pendingLabel={t('signingSecret.reveal.pending')}
+			identity={identity}
+			lastResult={actionData?.result}
+		>
+			<p>{t('signingSecret.reveal.what', { count: identityConfirmationSeconds / 60 })}</p>
+		</ConfirmationPage>
+	)
+}
