@@ -59,9 +59,10 @@ export const emailIntervalSeconds = 60
 export type RateLimit = { max: number; windowSeconds: number; per?: 'partner' | 'email' }
 
 /**
- * Wrong passwords typed to confirm a change while signed in (identity confirmation, email or password change,
- * two-step off), per account: past it every try is a 429 `too_many_attempts`, right or wrong, until the window frees
- * one. A stolen session cannot guess the password at leisure; sign-in has its own lockout (decision 0004).
+ * Wrong passwords and wrong authenticator codes typed to confirm a change while signed in (identity confirmation,
+ * email or password change, two-step off), one count per account: past it every try is a 429 `too_many_attempts`,
+ * right or wrong, password or code, until the window frees one. A stolen session cannot guess either at leisure;
+ * sign-in has its own lockout (decision 0004).
  */
 export const wrongPasswordConfirmations: RateLimit = { max: 10, windowSeconds: 3600 }
 
