@@ -37,9 +37,14 @@ app.use((req, res, next) => {
 // TRACE, PROPFIND…) reaches no middleware of the app, and fetch cannot even build a request for some (TRACE).
 const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 app.use((req, res, next) => {
-	if (ROUTED_METHODS.has(req.method)) return next()
-	res.setHeader('Allow', 'GET, HEAD, POST')
-	res.status(405).end()
+	if (!ROUTED_METHODS.has(req.method)) {
+		res.setHeader('Allow', 'GET, HEAD, POST')
+		return res.status(405).end()
+	}
+	// The URL parser reads a raw backslash in a path as a slash, so `/auth\sign-in` is the sign-in page to the app
+	// but not to a proxy's path rules (an edge limit): no browser sends one.
+	if (req.url.split('?')[0].includes('\\')) return res.status(400).end()
+	next()
 })
 app.use(compression())
 // Fingerprinted assets never change; everything else in public/ for an hour.

@@ -187,6 +187,11 @@ test('every form refuses a hostile request with a 4xx within a second, on every 
 			expect(response.status(), Object.keys(extra).join()).toBe(400)
 			expect(await response.text()).toContain('The form could not be read.')
 		}
+		// A raw backslash, which the URL parser reads as a slash (`/auth\\sign-in` is sign-in to the app, not to a
+		// proxy's path rules): refused before any route.
+		for (const target of ['/auth\\sign-in', '/x\\..\\contact']) {
+			expect(await rawStatus(`${baseURL}${target}`), target).toBe(400)
+		}
 		const rssAfter = rssOf(pid)
 		test.info().annotations.push({
 			type: 'corpus',
@@ -212,6 +217,19 @@ function memoryOf(pid: number) {
 	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
 	const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
 	return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
+}
+
+/** The status of a GET of `url` sent as it is written (fetch would turn a backslash into a slash first). */
+function rawStatus(url: string) {
+	const { origin } = new URL(url.replace(/\\/g, '/'))
+	return new Promise<number>((resolve, reject) => {
+		const request = http.request(origin, { path: url.slice(origin.length) }, (response) => {
+			response.resume()
+			resolve(response.statusCode ?? 0)
+		})
+		request.on('error', reject)
+		request.end()
+	})
 }
 
 /** Posts `body` over its own connection and answers the status, however early the server answers and closes. */
