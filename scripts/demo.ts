@@ -1,7 +1,8 @@
 /**
  * `npm run demo`: the portal (production build) against the mock partner API,
  * with the demo partner seeded. Builds first when there is no build yet.
- * PORT (default 3000) and MOCK_API_PORT (default 4010) move them.
+ * PORT (default 3000) and MOCK_API_PORT (default 4010) move them; the portal listens on HOST (default
+ * 127.0.0.1, unlike `npm start`'s 0.0.0.0: the demo's session secret is public).
  * `--allow-private-webhooks` lets the mock deliver webhooks to this machine (examples/webhooks/README.md).
  */
 import { spawnSync } from 'node:child_process'
@@ -33,7 +34,8 @@ const mock = await startMockApi({
 })
 const portal = await startPortal({
 	env: portalEnv({
-		HOST: process.env.HOST ?? '0.0.0.0',
+		// This machine only, unless HOST says otherwise: the demo's session secret below is published in this file.
+		HOST: process.env.HOST || '127.0.0.1',
 		PORT: String(port),
 		PUBLIC_APP_URL: publicUrl,
 		API_BASE_URL: mock.url,

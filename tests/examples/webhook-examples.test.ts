@@ -9,7 +9,9 @@
  * a tampered copy and a delivery signed 10 minutes ahead.
  */
 import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
 import net from 'node:net'
+import { setTimeout as delay } from 'node:timers/promises'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import {
@@ -39,8 +41,14 @@ type Running = RunningExample & {
 }
 
 /** Starts an example, with a way to count what it handled. */
-async function startExample(example: WebhookExample, secret: string): Promise<Running> {
-	const running = await startWebhookExample(example, secret)
+async function startExample(
+	example: WebhookExample,
+	secret: string,
+	env: Record<string, string> = {},
+): Promise<Running> {
+	// startWebhookExample passes this process's environment on to the example.
+	for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
+	const running = await startWebhookExample(example, secret).finally(() => vi.unstubAllEnvs())
 	const count = (id: string) => running.lines.filter((entry) => entry.event === 'handled' && entry.id === id).length
 	return {
 		...running,
@@ -97,6 +105,52 @@ function rawRequest(port: number, head: string): Promise<string> {
 		socket.on('error', reject)
 		socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')))
 	})
+}
+
+type SlowResult = {
+	/** What the server wrote before closing. */
+	answer: string
+	/** Milliseconds from the connection to the server closing it; null if it was still open at the bound. */
+	closedAfterMs: number | null
+	/** performance.now() when it closed (null: never). */
+	closedAt: number | null
+}
+
+/**
+ * A slow client: connects, then writes one byte of a request every `everyMs`, in a loop bounded by `boundMs`,
+ * until the server closes the connection. `sends`: nothing at all; the head a byte at a time; or the whole head
+ * at once and then the body (Content-Length: 64) a byte at a time.
+ */
+async function slowClient(
+	port: number,
+	sends: 'nothing' | 'head' | 'body',
+	{ everyMs = 1000, boundMs = 15_000 } = {},
+): Promise<{ done: Promise<SlowResult> }> {
+	const socket = net.connect(port, '127.0.0.1')
+	await once(socket, 'connect')
+	const openedAt = performance.now()
+	let answer = ''
+	socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
+	// A byte written after the server closed may meet a reset (EPIPE, ECONNRESET): closed all the same.
+	socket.on('error', () => {})
+	const closed = new Promise<number>((resolve) => {
+		socket.once('end', () => resolve(performance.now()))
+		socket.once('close', () => resolve(performance.now()))
+	})
+	const head = 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 64\r\n\r\n'
+	const body = `{"id":"evt_slow","type":"ping"}`.padEnd(64, ' ')
+	if (sends === 'body') socket.write(head)
+	const bytes = sends === 'head' ? head : body
+	const done = (async (): Promise<SlowResult> => {
+		let closedAt: number | null = null
+		for (let i = 0; closedAt === null && performance.now() - openedAt < boundMs; i++) {
+			if (sends !== 'nothing' && i < bytes.length) socket.write(bytes[i]!)
+			closedAt = await Promise.race([closed, delay(everyMs, null)])
+		}
+		socket.destroy()
+		return { answer, closedAt, closedAfterMs: closedAt === null ? null : closedAt - openedAt }
+	})()
+	return { done }
 }
 
 describe.each(examples)('$name example, signed by the standardwebhooks library', (example) => {
@@ -191,6 +245,77 @@ describe.each(examples)('$name example, signed by the standardwebhooks library',
 		)
 		expect(answer).toMatch(/^HTTP\/1\.[01] 413 /)
 	})
+})
+
+// ---------------------------------------------------------------------------
+// Slow clients
+// ---------------------------------------------------------------------------
+
+/** A short deadline, so that the tests wait seconds, not the default 10. */
+const DEADLINE_SECONDS = 2
+/** The Python example's pool, small for the test (default 32). The Node example has no pool: one thread. */
+const MAX_CONNECTIONS = 3
+
+describe.each(examples)('$name example, slow clients', (example) => {
+	const secret = newSecret()
+	let app: Running
+
+	beforeAll(async () => {
+		app = await startExample(example, secret, {
+			WEBHOOK_REQUEST_DEADLINE_SECONDS: String(DEADLINE_SECONDS),
+			WEBHOOK_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+		})
+	}, 20_000)
+	afterAll(async () => {
+		expect(await app.stop()).toBe(0)
+	})
+
+	test('the whole request must arrive within the deadline: a byte a second does not keep a connection open', async () => {
+		// A byte every second keeps any per-read timeout happy; only a deadline for the whole request closes these.
+		const clients = await Promise.all(
+			(['nothing', 'head', 'body'] as const).map((sends) => slowClient(app.port, sends)),
+		)
+		const results = await Promise.all(clients.map((client) => client.done))
+		for (const [index, result] of results.entries()) {
+			const what = `client ${['nothing', 'head', 'body'][index]}: ${JSON.stringify(result)}`
+			expect(result.closedAfterMs, what).not.toBeNull()
+			// Not before the deadline (less a margin for timer granularity), well before the 15 s bound.
+			expect(result.closedAfterMs!, what).toBeGreaterThanOrEqual(DEADLINE_SECONDS * 1000 - 250)
+			expect(result.closedAfterMs!, what).toBeLessThan(DEADLINE_SECONDS * 1000 + 4000)
+			expect(result.answer, what).toMatch(/^HTTP\/1\.[01] 408 /)
+		}
+		// Still serving.
+		const signed = sign(secret)
+		expect((await deliver(app.url, signed)).status).toBe(200)
+		expect(await app.handled(signed.id)).toBe(1)
+	}, 30_000)
+
+	test(`${MAX_CONNECTIONS + 2} slow connections, more than the Python pool: a signed delivery is still answered 200`, async () => {
+		const clients = await Promise.all(Array.from({ length: MAX_CONNECTIONS + 2 }, () => slowClient(app.port, 'head')))
+		const signed = sign(secret)
+		const sentAt = performance.now()
+		const answer = await deliver(app.url, signed)
+		const answeredAt = performance.now()
+		const results = await Promise.all(clients.map((client) => client.done))
+
+		expect(answer.status, answer.text).toBe(200)
+		expect(JSON.parse(answer.text)).toEqual({ received: true })
+		expect(await app.handled(signed.id)).toBe(1)
+		for (const result of results) {
+			expect(result.closedAt, JSON.stringify(result)).not.toBeNull()
+			expect(result.answer).toMatch(/^HTTP\/1\.[01] 408 /)
+		}
+		const firstCut = Math.min(...results.map((result) => result.closedAt!))
+		if (example.name === 'python') {
+			// At most MAX_CONNECTIONS handler threads: the delivery waited in the listen backlog (neither refused nor
+			// answered) until the deadline cut the first slow connections off, then it was answered.
+			expect(answeredAt).toBeGreaterThanOrEqual(firstCut)
+			expect(answeredAt - sentAt).toBeLessThan(DEADLINE_SECONDS * 1000 + 4000)
+		} else {
+			// One thread and an event loop: slow connections cost a socket each, and nobody waits for them.
+			expect(answeredAt).toBeLessThan(firstCut)
+		}
+	}, 30_000)
 })
 
 // ---------------------------------------------------------------------------

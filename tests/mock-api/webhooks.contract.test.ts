@@ -513,6 +513,50 @@ describe('where deliveries go', () => {
 		expect((await ping(s)).attempts[0]!.error?.code).toBe('refused_address')
 	})
 
+	test('an IPv4 address inside IPv6 (mapped, compatible, NAT64, 6to4) is judged as that IPv4 address', async () => {
+		const s = await setup('https://hooks.embedded.example/partner')
+		for (const value of [
+			'::ffff:127.0.0.1',
+			'::ffff:7f00:1',
+			'::7f00:1',
+			'::ffff:0:a9fe:a9fe',
+			'64:ff9b::a00:1',
+			'2002:c0a8:1::1',
+			'2001:0:808:808::80ff:fffe',
+		]) {
+			await c.mock.clearDnsRecords()
+			await c.mock.addDnsRecord({ name: 'hooks.embedded.example', type: 'AAAA', value })
+			const sent = await ping(s)
+			expect(sent.attempts[0]!.error, value).toMatchObject({ code: 'refused_address' })
+			expect(sent.last_error).toContain('hooks.embedded.example')
+			expect(sent.last_error).not.toContain(value)
+		}
+	})
+
+	test('a port other than 443 is refused before any lookup; 443 said or not is the same URL', async () => {
+		// A .invalid name never resolves: refused_address rather than dns shows nothing was looked up.
+		const s = await setup('https://hooks.port.invalid:8443/partner')
+		for (const port of ['8443', '80', '22', '6379']) {
+			const { version } = ok(await c.call('getService', { bearer: s.bearer, params: s.params })).body.data
+			ok(
+				await c.call('updateService', {
+					bearer: s.bearer,
+					params: s.params,
+					body: { webhook_url: `https://hooks.port.invalid:${port}/partner`, version },
+				}),
+			)
+			const sent = await ping(s)
+			expect(sent).toMatchObject({ status: 'failed', last_status_code: null })
+			expect(sent.attempts[0]!.error, port).toMatchObject({ code: 'refused_address' })
+			expect(sent.last_error).toBe(
+				`hooks.port.invalid:${port} is not the standard https port (443): webhooks are never sent there.`,
+			)
+		}
+		const standard = await setup('https://hooks.port.invalid:443/partner')
+		expect(standard.service.webhook_url).toBe('https://hooks.port.invalid/partner')
+		expect((await ping(standard)).attempts[0]!.error?.code).not.toBe('refused_address')
+	})
+
 	test('a simulated receiver is used even at a private address; without one, no network is a network error', async () => {
 		const s = await setup('https://hooks.nowhere.invalid/partner')
 		const sent = await ping(s)
@@ -592,6 +636,21 @@ describe('with --allow-private-webhooks', () => {
 		const sent = webhookDeliveryResponse.parse(res.body).data
 		expect(sent.status).toBe('failed')
 		expect(sent.attempts[0]!.error?.code).not.toBe('refused_address')
+
+		// Any port too (a receiver on this machine listens where it can): tried, not refused. Nothing listens on
+		// port 1, so the error is the connection's.
+		const { version } = ok(await p.call('getService', { bearer, params: { id: created.body.data.id } })).body.data
+		ok(
+			await p.call('updateService', {
+				bearer,
+				params: { id: created.body.data.id },
+				body: { webhook_url: 'https://hooks.local.example:1/partner', version },
+			}),
+		)
+		const res2 = ok(await p.call('sendWebhookTestEvent', { bearer, params: { id: created.body.data.id } }), 201)
+		const onPort = webhookDeliveryResponse.parse(res2.body).data
+		expect(onPort.url).toBe('https://hooks.local.example:1/partner')
+		expect(onPort.attempts[0]!.error).toMatchObject({ code: 'connection' })
 	})
 })
 

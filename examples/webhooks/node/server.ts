@@ -52,10 +52,23 @@ const MAX_BODY_BYTES = 1024 * 1024
 /** Event ids handled, remembered this long and at most this many (the oldest forgotten first). */
 const SEEN_TTL_MS = 24 * 60 * 60 * 1000
 const SEEN_MAX = 10_000
+/**
+ * A request, its headers and its body, must have arrived this many seconds after it starts; otherwise the
+ * connection is closed with 408. Node's own defaults (60 s for the headers, 300 s for the whole request, checked
+ * every 30 s) let a client that sends a byte now and then hold a connection for minutes.
+ * WEBHOOK_REQUEST_DEADLINE_SECONDS overrides it.
+ */
+const REQUEST_DEADLINE_SECONDS = 10
 
 const secret = process.env.WEBHOOK_SECRET ?? ''
 const port = Number(process.env.PORT ?? 8000)
 const host = process.env.HOST ?? '127.0.0.1'
+const deadlineSeconds = Number(process.env.WEBHOOK_REQUEST_DEADLINE_SECONDS || REQUEST_DEADLINE_SECONDS)
+
+if (!(deadlineSeconds > 0 && Number.isFinite(deadlineSeconds))) {
+	console.error('WEBHOOK_REQUEST_DEADLINE_SECONDS must be a positive number.')
+	process.exit(1)
+}
 
 if (!secret.startsWith('whsec_')) {
 	console.error("WEBHOOK_SECRET must be the service's signing secret, whsec_… (see README.md).")
@@ -168,13 +181,22 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
 	send(res, 200, { received: true })
 }
 
-const server = createServer((req, res) => {
-	handle(req, res).catch((error: unknown) => {
-		console.error(error)
-		if (!res.headersSent) send(res, 500, 'Internal error.')
-		else res.destroy()
-	})
-})
+const deadlineMs = Math.ceil(deadlineSeconds * 1000)
+const server = createServer(
+	{
+		requestTimeout: deadlineMs,
+		headersTimeout: deadlineMs,
+		// How often Node looks for requests past their deadline (30 s by default): the deadline is kept within a second.
+		connectionsCheckingInterval: Math.min(1000, deadlineMs),
+	},
+	(req, res) => {
+		handle(req, res).catch((error: unknown) => {
+			console.error(error)
+			if (!res.headersSent) send(res, 500, 'Internal error.')
+			else res.destroy()
+		})
+	},
+)
 
 server.listen(port, host, () => {
 	const address = server.address()

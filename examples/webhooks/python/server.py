@@ -10,8 +10,11 @@ Every POST, on any path, is a webhook delivery; other methods are 405.
 See README.md for what it answers and how to try it against the portal.
 """
 
+import io
+import math
 import os
 import signal
+import socket
 import sys
 import threading
 from collections import OrderedDict
@@ -79,6 +82,15 @@ MAX_BODY_BYTES = 1024 * 1024
 # Event ids handled, remembered this long and at most this many (the oldest forgotten first).
 SEEN_TTL_SECONDS = 24 * 60 * 60
 SEEN_MAX = 10_000
+# A request, its headers and its body, must have arrived this many seconds after the server starts reading it;
+# otherwise the connection is closed (with 408). A timeout per read alone lets a client that sends one byte
+# now and then keep a connection, and its thread, forever. WEBHOOK_REQUEST_DEADLINE_SECONDS overrides it.
+REQUEST_DEADLINE_SECONDS = 10
+# At most this many connections are handled at once, one thread each; further ones wait in the listen backlog
+# (LISTEN_BACKLOG of them; beyond that the system refuses or delays them) until a thread is free.
+# WEBHOOK_MAX_CONNECTIONS overrides it.
+MAX_CONNECTIONS = 32
+LISTEN_BACKLOG = 128
 
 
 class SeenEvents:
@@ -127,10 +139,64 @@ def act(event, delivery_id):
     print(to_json(line), flush=True)
 
 
+class RequestTimeout(Exception):
+    """The request did not arrive in full before its deadline."""
+
+
+class DeadlineReader(io.RawIOBase):
+    """A connection's bytes, each read given only the time left until `deadline` (time.monotonic())."""
+
+    def __init__(self, connection, write_timeout):
+        super().__init__()
+        self.connection = connection
+        self.write_timeout = write_timeout
+        self.deadline = math.inf
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise RequestTimeout()
+        self.connection.settimeout(left)
+        try:
+            return self.connection.recv_into(buffer)
+        except socket.timeout:  # TimeoutError since Python 3.10
+            raise RequestTimeout() from None
+        finally:
+            self.connection.settimeout(self.write_timeout)
+
+
 class WebhookHandler(BaseHTTPRequestHandler):
     key = b""  # set at start-up
     seen = SeenEvents()
-    timeout = 10  # seconds a client may take to send its request
+    deadline_seconds = REQUEST_DEADLINE_SECONDS  # set at start-up
+    timeout = 10  # seconds a write of the answer may block
+
+    def setup(self):
+        super().setup()
+        # Reads go through the deadline instead of the socket's own timeout.
+        self.rfile.close()
+        self.rfile = io.BufferedReader(DeadlineReader(self.connection, self.timeout))
+
+    def handle_one_request(self):
+        self.rfile.raw.deadline = time.monotonic() + self.deadline_seconds
+        try:
+            super().handle_one_request()
+        except RequestTimeout:
+            # Only reading raises it, and every read comes before the answer: nothing has been sent yet.
+            self.close_connection = True
+            self.log_error("request not received within %g s: closed", self.deadline_seconds)
+            data = f"Request timeout: send the whole request within {self.deadline_seconds:g} seconds.\n".encode()
+            head = (
+                "HTTP/1.0 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
+                f"content-length: {len(data)}\r\nconnection: close\r\n\r\n"
+            )
+            try:
+                self.wfile.write(head.encode() + data)
+            except OSError:
+                pass  # the client is gone already
 
     def do_POST(self):
         length = self.headers.get("content-length")
@@ -188,8 +254,52 @@ class WebhookHandler(BaseHTTPRequestHandler):
 
 
 class Server(ThreadingHTTPServer):
+    """One thread per connection, at most `max_connections` at once."""
+
     # Requests in progress finish before the process exits (server_close waits for them).
     daemon_threads = False
+    request_queue_size = LISTEN_BACKLOG
+
+    def __init__(self, address, handler, max_connections):
+        self.slots = threading.BoundedSemaphore(max_connections)
+        self.stopping = threading.Event()
+        super().__init__(address, handler)
+
+    def process_request(self, request, client_address):
+        # Not one more thread until one is free: meanwhile the accept loop waits here, and new connections wait
+        # in the listen backlog. A slot is free again at the latest once the deadline cuts a slow request off.
+        while not self.slots.acquire(timeout=0.5):
+            if self.stopping.is_set():
+                return self.shutdown_request(request)
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def shutdown(self):
+        self.stopping.set()
+        super().shutdown()
+
+
+def positive_setting(name, default, kind):
+    """A positive number from the environment variable `name` (`default` when unset); exits if it is not one."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = kind(value)
+    except ValueError:
+        number = 0
+    if not (number > 0 and math.isfinite(number)):
+        sys.exit(f"{name} must be a positive number, not {value!r}.")
+    return number
 
 
 def main():
@@ -198,10 +308,14 @@ def main():
         WebhookHandler.key = signing_key(secret)
     except ValueError as error:
         sys.exit(f"WEBHOOK_SECRET must be the service's signing secret, whsec_... ({error}).")
+    WebhookHandler.deadline_seconds = positive_setting(
+        "WEBHOOK_REQUEST_DEADLINE_SECONDS", REQUEST_DEADLINE_SECONDS, float
+    )
+    max_connections = positive_setting("WEBHOOK_MAX_CONNECTIONS", MAX_CONNECTIONS, int)
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8000"))
 
-    server = Server((host, port), WebhookHandler)
+    server = Server((host, port), WebhookHandler, max_connections)
 
     def stop(_signum, _frame):
         # shutdown() waits for serve_forever() to return: call it from another thread.

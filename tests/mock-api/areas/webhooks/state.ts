@@ -1,7 +1,8 @@
 /**
  * Services part 3: webhook deliveries. Real HTTP requests to the webhook URL
- * (never to private, loopback or link-local addresses unless the mock runs
- * with --allow-private-webhooks), or to a simulated receiver registered by
+ * (never to private, loopback or link-local addresses, nor to another port
+ * than the scheme's standard one, unless the mock runs with
+ * --allow-private-webhooks: ./address-rule.ts), or to a simulated receiver registered by
  * `POST /__mock/webhook-receivers`; retries with backoff on the mock clock;
  * endpoint checks; the endpoint's health. docs/decisions/0015-webhook-deliveries.md.
  */
@@ -24,6 +25,7 @@ import { newId, randomToken } from '../../crypto'
 import type { MockStore } from '../../store'
 import { normalizeDnsName, normalizeUrl } from '../service-sections/state'
 import type { ServiceRecord } from '../services/state'
+import { isLoopback, isPrivateAddress, isStandardPort, standardPort } from './address-rule'
 import { liveSigningSecrets, pruneSigningSecrets, type SigningSecretRecord } from './keys'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -150,39 +152,6 @@ export function eventPayload(
 // Sending: the address rule, real HTTP, simulated receivers
 // ---------------------------------------------------------------------------
 
-const privateRanges = new net.BlockList()
-for (const [address, prefix] of [
-	['0.0.0.0', 8],
-	['10.0.0.0', 8],
-	['100.64.0.0', 10],
-	['127.0.0.0', 8],
-	['169.254.0.0', 16],
-	['172.16.0.0', 12],
-	['192.168.0.0', 16],
-	['224.0.0.0', 3],
-] as const)
-	privateRanges.addSubnet(address, prefix, 'ipv4')
-for (const [address, prefix] of [
-	['::', 128],
-	['::1', 128],
-	['fc00::', 7],
-	['fe80::', 10],
-	['ff00::', 8],
-] as const)
-	privateRanges.addSubnet(address, prefix, 'ipv6')
-
-/** Private (RFC 1918, unique local, shared 100.64/10), loopback, link-local, unspecified or multicast. */
-export function isPrivateAddress(address: string): boolean {
-	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-	if (mapped) return isPrivateAddress(mapped[1]!)
-	const family = net.isIP(address)
-	if (family === 0) return true
-	return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6')
-}
-
-/** 127.0.0.0/8, ::1, and IPv4 loopback mapped into IPv6. */
-const isLoopback = (address: string) => /^(::ffff:)?127\./i.test(address) || address === '::1'
-
 type Resolved = { address: string; family: number }
 
 /** The addresses of `host`: A/AAAA records of `/__mock/dns` first, else the system resolver. */
@@ -257,6 +226,15 @@ async function sendOverNetwork(store: MockStore, request: OutgoingRequest): Prom
 	if (target.protocol !== 'https:' && target.protocol !== 'http:')
 		return failure(request, 'network', 'The webhook URL must be an http(s) URL.')
 	const host = target.hostname.replace(/^\[|\]$/g, '')
+	// The address rule (./address-rule.ts), lifted by --allow-private-webhooks: a receiver on this machine listens
+	// on whichever port it can. The port first: a refused URL is not even looked up.
+	if (!store.config.allowPrivateWebhooks && !isStandardPort(target))
+		return failure(
+			request,
+			'refused_address',
+			`${host}:${target.port} is not the standard ${target.protocol.slice(0, -1)} port (${standardPort(target)}): ` +
+				'webhooks are never sent there.',
+		)
 	let addresses: Resolved[]
 	try {
 		addresses = await resolveHost(store, host)
