@@ -17,7 +17,7 @@ const usage = `Usage: tsx tests/mock-api/cli.ts [options]
   --scrypt-cost N      scrypt N, a power of two (default 16384)
   --quiet              no per-request log lines
   --allow-private-webhooks
-                       deliver webhooks to private, loopback and link-local addresses too
+                       deliver webhooks to private, loopback and link-local addresses, on any port, too
   --help`
 
 function fail(message: string): never {

@@ -51,7 +51,8 @@ export const webhookErrorCodeEnum = z
 	.enum(['refused_address', 'dns', 'connection', 'tls', 'timeout', 'network'])
 	.describe(
 		'Why no HTTP answer came back. refused_address: the host resolves to a private, loopback or link-local ' +
-			'address (never delivered to); dns: the host name does not resolve; connection: refused or reset; tls: ' +
+			'address, IPv4 inside IPv6 judged as that IPv4 address, or the URL names a port other than 443 (never ' +
+			'delivered to); dns: the host name does not resolve; connection: refused or reset; tls: ' +
 			'the TLS handshake or certificate failed; timeout: no complete answer in time; network: anything else.',
 	)
 export type WebhookErrorCode = z.infer<typeof webhookErrorCodeEnum>
