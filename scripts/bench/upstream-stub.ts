@@ -15,25 +15,15 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { endpoints, type EndpointName } from '#app/api/contract/endpoints'
+import { endpoints } from '#app/api/contract/endpoints'
 import { limits } from '#app/api/contract/common'
 import { SERVICE_LOGO_PATH } from '#tests/mock-api/areas/services/state'
+import { endpointName } from '#tests/setup/api-rounds'
 
 type Recorded = { status: number; contentType: string | undefined; body: string }
 type StoredFile = { contentType: string; cacheControl: string | undefined; bytes: Buffer }
 
 export type StubCall = { method: string; url: string; endpoint: string }
-
-const endpointPatterns = Object.entries(endpoints).map(([name, endpoint]) => ({
-	name: name as EndpointName,
-	method: endpoint.method as string,
-	pattern: new RegExp(`^${endpoint.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-}))
-
-/** The contract's name of a call, for the bench's "API calls per page view" line. */
-export function endpointName(method: string, pathname: string) {
-	return endpointPatterns.find((e) => e.method === method && e.pattern.test(pathname))?.name ?? `${method} ${pathname}`
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
