@@ -31,6 +31,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 const serviceId = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`
 
 export async function startUpstreamStub({ target, latencyMs }: { target: string; latencyMs: number }) {
+	let latency = latencyMs
 	const recorded = new Map<string, Recorded>()
 	/** Logo files by path, fetched from the mock as the answers naming them are recorded. */
 	const files = new Map<string, StoredFile>()
@@ -97,7 +98,7 @@ export async function startUpstreamStub({ target, latencyMs }: { target: string;
 						...(file.cacheControl ? { 'cache-control': file.cacheControl } : {}),
 					})
 					response.end(file.bytes)
-				}, latencyMs)
+				}, latency)
 				return
 			}
 			calls.push({ method, url: `${url.pathname}${url.search}`, endpoint: endpointName(method, url.pathname) })
@@ -116,7 +117,7 @@ export async function startUpstreamStub({ target, latencyMs }: { target: string;
 			setTimeout(
 				() =>
 					send(response, answer ?? { status: 404, contentType: 'application/json', body: '{"message":"Not found."}' }),
-				latencyMs,
+				latency,
 			)
 		})
 	})
@@ -166,6 +167,10 @@ export async function startUpstreamStub({ target, latencyMs }: { target: string;
 		/** From now on, answer from the recording (after `latencyMs`) instead of asking the mock. */
 		replay() {
 			mode = 'replay'
+		},
+		/** From now on, each replayed answer comes after `ms` (the API's latency). */
+		setLatency(ms: number) {
+			latency = ms
 		},
 		/** The services list and details answer as if the partner had `count` services (null: as recorded). */
 		setServiceCount(count: number | null) {
