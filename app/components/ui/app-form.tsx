@@ -6,9 +6,6 @@ import { ErrorSummary, type SummaryError } from './error-summary'
 import { domId } from './field'
 import { FORM_ID_FIELD } from '#app/utils/form-id'
 
-/** The name of conform's intent buttons (`__intent__` in @conform-to/dom, which it does not re-export). */
-const CONFORM_INTENT = '__intent__'
-
 /**
  * A post form with the CSRF token, an error summary linked to its fields,
  * and conform's wiring. Works the same with JavaScript off.
@@ -57,9 +54,10 @@ export function AppForm<Schema extends Record<string, any>>({
 			{...formProps}
 			onInputCapture={() => (submitted.current = false)}
 			onSubmit={(event) => {
-				// conform checks a field as it is left by submitting an intent: that is not the partner's submit.
+				// conform checks a field as it is left by submitting an intent: that is not the partner's submit. Its intent
+				// buttons are named as conform's own `getButtonProps` names them.
 				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
-				if (submitter?.name !== CONFORM_INTENT) {
+				if (submitter?.name !== form.validate.getButtonProps().name) {
 					submitted.current = true
 					setSubmits((count) => count + 1)
 				}
