@@ -4,9 +4,8 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { getInitialNamespaces } from 'remix-i18next/client'
 import { i18nOptions } from '#app/i18n'
-import { defaultLanguage, type Namespace } from '#app/locales/index'
+import { defaultLanguage } from '#app/locales/index'
 
 declare global {
 	interface Window {
@@ -20,20 +19,15 @@ if (dsn) {
 	void import('#app/utils/sentry.client').then(({ initSentry }) => initSentry(dsn, window.ENV?.MODE))
 }
 
-/** What every page may show: the layout, flash messages, form errors. */
-const ALWAYS: Namespace[] = ['common', 'validation']
-
-// The language is the one the server rendered (`<html lang>`), so hydration matches. Each namespace is a file of
-// its own, built with a content hash: the page's namespaces (its routes' `handle.i18n`) load before it hydrates,
-// any other when a page first asks for it (decision 0018).
+// remix-i18next's client set-up: the language is the one the server rendered (`<html lang>`), so hydration matches,
+// and an i18next backend loads the strings. Each namespace is a file of its own, built with a content hash; none is
+// loaded here: the root layout asks for the namespaces its matched routes name in `handle.i18n` (`useRouteNamespaces`),
+// and react-i18next loads them in parallel and holds the hydration (or a navigation) until they are there (decision
+// 0018).
 void i18next
 	.use(initReactI18next)
 	.use(resourcesToBackend((language: string, namespace: string) => import(`./locales/${language}/${namespace}.json`)))
-	.init({
-		...i18nOptions,
-		lng: document.documentElement.lang || defaultLanguage,
-		ns: [...new Set([...ALWAYS, ...getInitialNamespaces()])],
-	})
+	.init({ ...i18nOptions, lng: document.documentElement.lang || defaultLanguage, ns: [] })
 	.then(() => {
 		startTransition(() => {
 			hydrateRoot(

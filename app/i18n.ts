@@ -1,10 +1,12 @@
-import i18next, { type InitOptions, type TOptions } from 'i18next'
-import { defaultLanguage, defaultNS, supportedLanguages } from '#app/locales/index'
+import type { InitOptions, ParseKeys } from 'i18next'
+import { useMatches } from 'react-router'
+import { defaultLanguage, defaultNS, supportedLanguages, type Namespace } from '#app/locales/index'
 
 /**
  * The options every i18next instance of the portal shares: the server's one per request
  * (remix-i18next's middleware, `app/middleware/i18n.server.ts`) and the browser's
- * (`app/entry.client.tsx`). Components translate with react-i18next's `useTranslation` and `Trans`.
+ * (`app/entry.client.tsx`). Components translate with react-i18next's `useTranslation` and `Trans`;
+ * keys are typed from the en-GB catalogue (`app/types/i18next.d.ts`).
  */
 export const i18nOptions = {
 	supportedLngs: [...supportedLanguages],
@@ -19,12 +21,25 @@ export const i18nOptions = {
 	missingInterpolationHandler: () => '',
 } satisfies InitOptions
 
-/** A translate function as the portal's helpers take it: a key (an `ns:` prefix names a namespace) and values. */
-export type TFunction = (key: string, options?: TOptions) => string
+/**
+ * A key of the catalogue with its namespace (`services:logo.tooLarge.title`), as i18next types them (`ParseKeys`),
+ * for a key chosen away from the `t` that reads it: a flash message, a refusal's page.
+ */
+export type KeyWithNamespace = Extract<ParseKeys<Namespace[]>, `${string}:${string}`>
+
+/** What a route module exports to name the namespaces its page shows: `export const handle = { i18n: [...] }`. */
+export type I18nHandle = { i18n: Namespace[] }
+
+function namespacesOf(handle: unknown): Namespace[] {
+	if (typeof handle !== 'object' || handle === null || !('i18n' in handle)) return []
+	return (handle as I18nHandle).i18n
+}
 
 /**
- * `t` in the default language for what runs outside React and outside a request, such as meta functions: the
- * process's own i18next instance, which the server initialises with the bundled catalogue and the browser with the
- * namespaces of the page. The portal has one language (spec point 1); a second one moves page titles into loaders.
+ * The namespaces the matched routes name in their `handle.i18n` (React Router's `useMatches`), the root's first.
+ * The root layout asks react-i18next for all of them at once (`useTranslation(namespaces)`): in the browser they
+ * load in parallel through the backend before the page hydrates or a navigation shows its page (decision 0018).
  */
-export const fixedT: TFunction = (key, options) => i18next.t(key, { lng: defaultLanguage, ...options })
+export function useRouteNamespaces(): Namespace[] {
+	return [...new Set(useMatches().flatMap((match) => namespacesOf(match.handle)))]
+}

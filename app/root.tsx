@@ -25,10 +25,12 @@ import { pageUrl } from '#app/auth/redirect'
 import { FlashProvider } from '#app/components/ui/flash'
 import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
 import { formBodyMiddleware } from '#app/middleware/form-body.server'
+import { useRouteNamespaces, type I18nHandle } from '#app/i18n'
 import { getT, i18nMiddleware } from '#app/middleware/i18n.server'
 import { log, requestIdContext, requestLogMiddleware } from '#app/middleware/request-log.server'
 import { securityMiddleware } from '#app/middleware/security.server'
 import { getApi, getSession, sessionMiddleware } from '#app/middleware/session.server'
+import { pageMeta } from '#app/utils/meta'
 import { useNonce } from '#app/utils/nonce'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import appStyles from '#app/styles/app.css?inline'
@@ -43,7 +45,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 	csrfMiddleware,
 ]
 
-export const meta: Route.MetaFunction = ({ error }) => errorPageMeta(error)
+export const meta: Route.MetaFunction = ({ error, matches }) => errorPageMeta(error, matches)
+
+/** What every page may show: the layout, flash messages, form errors (`useRouteNamespaces`, decision 0018). */
+export const handle = { i18n: ['common', 'validation'] } satisfies I18nHandle
 
 /**
  * The root loader runs on every navigation: the header then always knows who
@@ -82,11 +87,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		csrfToken: getCsrfToken(context),
 		sourceRepositoryUrl: config.SOURCE_REPOSITORY_URL,
 		ENV: { SENTRY_DSN: config.SENTRY_DSN, MODE: config.NODE_ENV },
+		// The error pages' titles, in the request's language (`errorPageMeta`: an error has no loader data of its own).
+		errorPages: {
+			notFound: pageMeta(t, t('errors.notFound')),
+			generic: pageMeta(t, t('errors.generic')),
+		},
 	})
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-	const { t, i18n } = useTranslation()
+	// Every namespace the matched routes name, in one request: react-i18next holds the hydration or navigation until
+	// the browser has them all.
+	const { t, i18n } = useTranslation(useRouteNamespaces())
 	const nonce = useNonce()
 	const rootData = useRouteLoaderData<typeof loader>('root')
 	// Marks the document once React has hydrated it (the e2e suite waits for it before typing).

@@ -130,13 +130,13 @@ describe('RequestSession', () => {
 		useConfig({ SESSION_SECRET: previous })
 		const writer = await RequestSession.fromRequest(new Request('http://p/'))
 		await writer.setPending(pending)
-		await writer.setFlash({ tone: 'success', key: 'done' })
+		await writer.setFlash({ tone: 'success', key: 'common:success.emailConfirmed' })
 		const header = cookieHeader(setCookies(writer))
 
 		useConfig({ SESSION_SECRET: 'current-secret-current-secret-0123456789', SESSION_SECRET_FALLBACKS: previous })
 		const rotated = await requestWith(header)
 		expect(rotated.getPending()?.email).toBe('a@b.c')
-		expect((await rotated.takeFlash())?.key).toBe('done')
+		expect((await rotated.takeFlash())?.key).toBe('common:success.emailConfirmed')
 
 		useConfig({ SESSION_SECRET: 'current-secret-current-secret-0123456789' })
 		const dropped = await requestWith(header)
@@ -171,7 +171,7 @@ describe('RequestSession', () => {
 		await writer.setPending(pending)
 		await writer.setSealed('totp', totpSetup, 'user-1')
 		await writer.setSealed('emailCode', { resendAvailableAt: 1 }, 'user-1')
-		await writer.setFlash({ tone: 'info', key: 'hello' })
+		await writer.setFlash({ tone: 'info', key: 'common:draft.restored' })
 		const cookies = setCookies(writer)
 		const byName = Object.fromEntries(cookies.map((c) => [c.split('=')[0], c]))
 		expect(Object.keys(byName).sort()).toEqual([
@@ -198,7 +198,7 @@ describe('RequestSession', () => {
 		)
 		expect(reader.getPending()?.email).toBe('a@b.c')
 		expect(reader.getSealed('totp', 'user-1')).toEqual(totpSetup)
-		expect((await reader.takeFlash())?.key).toBe('hello')
+		expect((await reader.takeFlash())?.key).toBe('common:draft.restored')
 		// The plain names are not read in this mode.
 		const plain = await requestWith(cookieHeader(cookies).replaceAll('__Host-', ''))
 		expect(plain.getPending()).toBeNull()

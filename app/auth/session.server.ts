@@ -1,5 +1,6 @@
 import { createCookie, type Cookie } from 'react-router'
 import type { TokenPair, TokenStore } from '#app/api/client.server'
+import type { KeyWithNamespace } from '#app/i18n'
 import { getConfig, sessionSecrets, usesSecureCookies, type Config } from '#app/config.server'
 import { seal, unseal } from './sealed.server'
 
@@ -9,7 +10,7 @@ export const REFRESH_COOKIE = 'user.refresh-token'
 
 export type Flash = {
 	tone: 'success' | 'info' | 'warning'
-	key: string
+	key: KeyWithNamespace
 	values?: Record<string, string | number>
 	/** The id of the page's section it is about: shown there (`SectionFlash`), where the partner is, not on top. */
 	section?: string

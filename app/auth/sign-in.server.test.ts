@@ -1,7 +1,10 @@
-import { fixedT as t } from '#app/i18n'
+import i18next from 'i18next'
 import { describe, expect, test } from 'vitest'
 import { signInFailureMessages } from './sign-in.server'
 import { ApiError } from '#app/api/errors'
+
+/** en-GB with the catalogue (`tests/setup/unit-env.ts` initialises i18next). */
+const t = i18next.getFixedT('en-GB')
 
 const failure = (status: number, body: unknown, retryAfterSeconds?: number) =>
 	new ApiError('bad_request', 'x', { status, body, retryAfterSeconds })

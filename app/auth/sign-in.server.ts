@@ -1,4 +1,4 @@
-import type { TFunction } from '#app/i18n'
+import type { Namespace, TFunction } from 'i18next'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { formatDuration } from '#app/utils/duration'
 
@@ -8,7 +8,7 @@ type Notice = { code: string; lock_seconds?: number }
  * The spec's sign-in messages (point 8) for a failed attempt, in the order a
  * person should read them: what happened, then what happens next.
  */
-export function signInFailureMessages(error: ApiError, t: TFunction): string[] | null {
+export function signInFailureMessages(error: ApiError, t: TFunction<Namespace>): string[] | null {
 	const body = (error.body ?? {}) as { notices?: Notice[]; locked_for_seconds?: number }
 	const notices = Array.isArray(body.notices) ? body.notices : []
 	const messages: string[] = []

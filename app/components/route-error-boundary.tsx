@@ -1,15 +1,21 @@
+import type { ParseKeys } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData, type MetaDescriptor } from 'react-router'
 import { GenericErrorPage, NotFoundPage } from './error-page'
+import { useRouteNamespaces } from '#app/i18n'
 import type { TooLargePage } from '#app/middleware/form-body.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, type PageMeta } from '#app/utils/meta'
 
-type RootData = { requestId?: string } | undefined
-/** A refusal's own page (an upload route's 413, see `tooLargePageFor`): i18n keys and a link back. */
-type RefusalData = { requestId?: string; page?: TooLargePage } | undefined
+/** The root loader's data: the reference of the request, and the error pages' titles in its language. */
+type RootData = { requestId?: string; errorPages?: { notFound: PageMeta; generic: PageMeta } } | undefined
+/**
+ * A refusal (`refusal`, before any loader ran): its reference and its page's title and description; an upload route's
+ * 413 has its own page (see `tooLargePageFor`): i18n keys and a link back.
+ */
+type RefusalData = ({ requestId?: string; page?: TooLargePage } & Partial<PageMeta>) | undefined
 
 /** What a refused request says, by status; anything else is "Something went wrong". */
-const REFUSED: Record<number, string> = {
+const REFUSED: Record<number, ParseKeys> = {
 	400: 'errors.badRequest',
 	403: 'errors.forbidden',
 	405: 'errors.methodNotAllowed',
@@ -20,7 +26,8 @@ const REFUSED: Record<number, string> = {
 /** Shared by the root and the signed-in layout: 404 → not found, anything else → "Something went wrong". */
 export function RouteErrorBoundary() {
 	const error = useRouteError()
-	const { t } = useTranslation()
+	// The page's namespaces (common first): a refusal's page names its strings as `ns:key`.
+	const { t } = useTranslation(useRouteNamespaces())
 	// The root loader runs on every request (see root.tsx shouldRevalidate), so
 	// this is the reference of the request that failed, with JS on and off. A
 	// request refused before any loader ran carries its own (`refusal`).
@@ -46,12 +53,20 @@ export function RouteErrorBoundary() {
 	return <GenericErrorPage requestId={root?.requestId} />
 }
 
-/** `<title>` of the page an error boundary shows; nothing when there is no error. */
-export function errorPageMeta(error: unknown) {
+/**
+ * The `<title>` and description of the page an error boundary shows, translated on the server (meta functions have
+ * no `t`): a refusal brings its own (it comes before any loader), any other error takes the root loader's
+ * `errorPages`. Nothing when there is no error, nor when the root loader itself failed (no strings in the request's
+ * language reached the page; it still shows its heading).
+ */
+export function errorPageMeta(
+	error: unknown,
+	matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>,
+): MetaDescriptor[] {
 	if (!error) return []
-	const page = isRouteErrorResponse(error) ? (error.data as RefusalData)?.page : undefined
-	if (page) return pageTitle(page.title)
-	return pageTitle(
-		isRouteErrorResponse(error) && error.status === 404 ? 'common:errors.notFound' : 'common:errors.generic',
-	)
+	const refusal = isRouteErrorResponse(error) ? (error.data as RefusalData) : undefined
+	if (refusal?.title !== undefined && refusal.description !== undefined)
+		return metaOf({ title: refusal.title, description: refusal.description })
+	const pages = (matches.find((match) => match?.id === 'root')?.loaderData as RootData)?.errorPages
+	return metaOf(isRouteErrorResponse(error) && error.status === 404 ? pages?.notFound : pages?.generic)
 }

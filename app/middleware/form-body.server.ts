@@ -8,7 +8,7 @@ import { pageUrl } from '#app/auth/redirect'
 import { hasSessionCookie } from '#app/auth/session.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { nameSegments } from '#app/utils/declared-fields'
-import type { TranslationKey } from '#app/utils/meta'
+import type { KeyWithNamespace } from '#app/i18n'
 
 /** Methods whose body is read (and whose CSRF token is checked). */
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -25,9 +25,9 @@ export const FORM_BODY_LIMIT = 64 * 1024
  * is refused before any route runs, so the page cannot come from the route.
  */
 export type TooLargePage = {
-	title: TranslationKey
-	message: TranslationKey
-	back: { href: string; label: TranslationKey }
+	title: KeyWithNamespace
+	message: KeyWithNamespace
+	back: { href: string; label: KeyWithNamespace }
 }
 
 type LargerBody = { pattern: RegExp; limit: number; tooLarge?: (pathname: string) => TooLargePage }

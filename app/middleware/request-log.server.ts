@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import type { TooLargePage } from './form-body.server'
+import { getT } from './i18n.server'
 import { getConfig } from '#app/config.server'
+import { pageMeta } from '#app/utils/meta'
 import { loggablePath } from '#app/utils/request-log'
 
 export const requestIdContext = createContext<string>('')
@@ -9,20 +12,23 @@ const refusalHeadersContext = createContext<Headers | null>(null)
 
 /**
  * The answer to a request the portal refuses before any loader runs (4xx):
- * its body carries the request's reference, which the error page quotes, and
- * any `extra` that page needs (e.g. the words of an upload route's 413).
- * React Router renders a Response thrown by middleware as an error page and
- * keeps only its status, so its headers are put on that page by
- * `requestLogMiddleware`.
+ * its body carries the request's reference, which the error page quotes, the
+ * page's title and description in the request's language (`errorPageMeta`:
+ * no loader runs to give them), and any `extra` that page needs (e.g. the
+ * words of an upload route's 413). React Router renders a Response thrown by
+ * middleware as an error page and keeps only its status, so its headers are
+ * put on that page by `requestLogMiddleware`.
  */
 export function refusal(
 	status: number,
 	context: Readonly<RouterContextProvider>,
 	init: ResponseInit = {},
-	extra: Record<string, unknown> = {},
+	extra: { page?: TooLargePage } = {},
 ) {
 	if (init.headers) context.set(refusalHeadersContext, new Headers(init.headers))
-	return Response.json({ ...extra, requestId: context.get(requestIdContext) }, { ...init, status })
+	const t = getT(context)
+	const meta = pageMeta(t, t(extra.page?.title ?? 'common:errors.generic'))
+	return Response.json({ ...extra, ...meta, requestId: context.get(requestIdContext) }, { ...init, status })
 }
 
 type LogFields = Record<string, string | number | boolean | null | undefined>

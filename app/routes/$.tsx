@@ -1,13 +1,15 @@
 import { data } from 'react-router'
 import type { Route } from './+types/$'
+import { getT } from '#app/middleware/i18n.server'
 import { NotFoundPage } from '#app/components/error-page'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('common:errors.notFound')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 /** Any unmatched path: HTTP 404 with a link home (spec point 2). */
-export function loader() {
-	return data(null, { status: 404 })
+export function loader({ context }: Route.LoaderArgs) {
+	const t = getT(context)
+	return data(pageMeta(t, t('errors.notFound')), { status: 404 })
 }
 
 export default function NotFound() {

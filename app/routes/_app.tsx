@@ -10,7 +10,7 @@ import { secondsUntil } from '#app/utils/time'
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
 
-export const meta: Route.MetaFunction = ({ error }) => errorPageMeta(error)
+export const meta: Route.MetaFunction = ({ error, matches }) => errorPageMeta(error, matches)
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const user = await getUser(context)

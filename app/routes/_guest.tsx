@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/_guest'
 import { guestOnlyMiddleware } from '#app/middleware/guards.server'
+import type { I18nHandle } from '#app/i18n'
 
-/** The translation namespaces the browser loads before it hydrates the sign-in, sign-up and reset pages (remix-i18next). */
-export const handle = { i18n: ['auth'] }
+/** The translation namespaces of the sign-in, sign-up and reset pages (`useRouteNamespaces` loads them first). */
+export const handle = { i18n: ['auth'] } satisfies I18nHandle
 
 export const middleware: Route.MiddlewareFunction[] = [guestOnlyMiddleware]
 

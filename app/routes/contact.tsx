@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { href, Link, redirect } from 'react-router'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import type { Route } from './+types/contact'
+import { getT } from '#app/middleware/i18n.server'
 import { getOptionalUser, optionalUserMiddleware } from '#app/middleware/guards.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { limits } from '#app/api/contract/constants'
@@ -14,22 +15,29 @@ import { TextareaField, TextField } from '#app/components/ui/field'
 import { getConfig } from '#app/config.server'
 import { checkHoneypot, getHoneypotInputProps } from '#app/utils/honeypot.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
+import type { I18nHandle } from '#app/i18n'
 
-/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
-export const handle = { i18n: ['account'] }
+/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
+export const handle = { i18n: ['account'] } satisfies I18nHandle
 
 /** Signed in or out (a partner who lost their authenticator writes from here): the form differs, not the page. */
 export const middleware: Route.MiddlewareFunction[] = [optionalUserMiddleware]
 
-export const meta: Route.MetaFunction = () => pageTitle('account:contact.title')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const contactEmail = getConfig().CONTACT_EMAIL
-	if (await getOptionalUser(context)) return { contactEmail, guest: null }
+	const t = getT(context)
+	const meta = pageMeta(t, t('account:contact.title'))
+	if (await getOptionalUser(context)) return { contactEmail, guest: null, ...meta }
 	// Half way through a sign-in (the two-step step), the address typed there is known: offered, not required.
 	const pending = getSession(context).getPending()
-	return { contactEmail, guest: { honeypotProps: await getHoneypotInputProps(), email: pending?.email ?? '' } }
+	return {
+		contactEmail,
+		guest: { honeypotProps: await getHoneypotInputProps(), email: pending?.email ?? '' },
+		...meta,
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,18 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
+import { getT } from '#app/middleware/i18n.server'
 import { servicesSummary } from '#app/api/services.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'
 import { getApi } from '#app/middleware/session.server'
 import { getUser } from '#app/middleware/guards.server'
 import { Notice } from '#app/components/ui/notice'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { createServicePage, verificationsPage } from '#app/services/pages'
+import type { I18nHandle } from '#app/i18n'
 
-/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
-export const handle = { i18n: ['account', 'services'] }
+/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
+export const handle = { i18n: ['account', 'services'] } satisfies I18nHandle
 
-export const meta: Route.MetaFunction = () => pageTitle('common:nav.dashboard')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const api = getApi(context)
@@ -21,7 +23,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 		activeTwoStepMethods(api),
 		servicesSummary(api),
 	])
-	return { firstName: user.first_name, companyName: user.company_name, twoStep: active, services }
+	const t = getT(context)
+	return {
+		firstName: user.first_name,
+		companyName: user.company_name,
+		twoStep: active,
+		services,
+		...pageMeta(t, t('nav.dashboard')),
+	}
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

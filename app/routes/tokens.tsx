@@ -4,20 +4,18 @@ import type { Route } from './+types/tokens'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { followEmailLink } from '#app/api/users.server'
 import { getT } from '#app/middleware/i18n.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
+import type { I18nHandle } from '#app/i18n'
 
 /** Emailed links land here: /tokens/{type}/{token} (public, spec point 2). */
 const EMAIL_TYPES = ['email_verification', 'email_change'] as const
 const isEmailType = (type: string): type is (typeof EMAIL_TYPES)[number] =>
 	(EMAIL_TYPES as readonly string[]).includes(type)
 
-/** The translation namespaces the browser loads before it hydrates the emailed links' pages (remix-i18next). */
-export const handle = { i18n: ['auth'] }
+/** The translation namespaces of the emailed links' pages (`useRouteNamespaces` loads them before they show). */
+export const handle = { i18n: ['auth'] } satisfies I18nHandle
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-	loaderData?.status === 'already'
-		? pageTitle('auth:verification.alreadyTitle', 'common:meta.descriptions.tokens')
-		: pageTitle('auth:verification.invalidLinkTitle', 'common:meta.descriptions.tokens')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 /**
  * A valid link confirms the address and sends the partner home, where
@@ -28,12 +26,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
  * is a 404 page that says so.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-	if (!isEmailType(params.type)) return data({ status: 'invalid' as const }, { status: 404 })
-	const outcome = await followEmailLink(getApi(context), params.type, params.token)
-	if (outcome === 'invalid') return data({ status: 'invalid' as const }, { status: 404 })
-	if (outcome === 'already') return { status: 'already' as const }
-	await getSession(context).setFlash({ tone: 'success', key: 'common:success.emailConfirmed' })
 	const t = getT(context)
+	const invalid = () =>
+		data(
+			{
+				status: 'invalid' as const,
+				...pageMeta(t, t('auth:verification.invalidLinkTitle'), t('common:meta.descriptions.tokens')),
+			},
+			{ status: 404 },
+		)
+	if (!isEmailType(params.type)) return invalid()
+	const outcome = await followEmailLink(getApi(context), params.type, params.token)
+	if (outcome === 'invalid') return invalid()
+	if (outcome === 'already')
+		return {
+			status: 'already' as const,
+			...pageMeta(t, t('auth:verification.alreadyTitle'), t('common:meta.descriptions.tokens')),
+		}
+	await getSession(context).setFlash({ tone: 'success', key: 'common:success.emailConfirmed' })
 	const confirmed = t('common:success.emailConfirmed')
 	const home = href('/')
 	return new Response(

@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { logoErrorsFromApi, logoHint, logoRuleMessage } from './logo'
 import { logoMessages } from '#app/api/contract/images'
-import { fixedT } from '#app/i18n'
+import i18next from 'i18next'
+
+/** en-GB with the catalogue (`tests/setup/unit-env.ts` initialises i18next). */
+const fixedT = i18next.getFixedT('en-GB')
 
 describe('logo messages', () => {
 	test.each(['size', 'type', 'dimensions'] as const)('the %s message is the API’s (the spec’s) text', (rule) => {

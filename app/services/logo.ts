@@ -4,7 +4,7 @@
  * Shared by the action (checks from the bytes) and the browser (the size,
  * before sending 10 MB for nothing).
  */
-import type { TFunction } from '#app/i18n'
+import type { Namespace, TFunction } from 'i18next'
 import { logoRules, type LogoRule } from '#app/api/contract/images'
 
 /** The form's file field; the API reports a refused logo on `file` (upload) or `upload_id` (attach). */
@@ -21,7 +21,7 @@ export const LOGO_REDIRECT_FIELD = 'redirect_to'
 export const maxSizeText = () => `${logoRules.maxBytes / (1024 * 1024)} MB`
 
 /** The message of a broken rule, in the spec's words. */
-export function logoRuleMessage(rule: LogoRule, t: TFunction): string {
+export function logoRuleMessage(rule: LogoRule, t: TFunction<Namespace>): string {
 	if (rule === 'size') return t('services:logo.errors.size')
 	if (rule === 'type') return t('validation:mimes', { mimes: logoRules.types.join(', ') })
 	return t('validation:imageDimensions', {
@@ -33,7 +33,7 @@ export function logoRuleMessage(rule: LogoRule, t: TFunction): string {
 }
 
 /** The field's hint: what a valid logo is. */
-export function logoHint(t: TFunction): string {
+export function logoHint(t: TFunction<Namespace>): string {
 	return t('services:logo.hint', {
 		min_width: logoRules.minWidth,
 		min_height: logoRules.minHeight,

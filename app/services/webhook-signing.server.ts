@@ -72,7 +72,7 @@ export const verificationSnippets = {
 }
 
 /** Each event type with its example body, pretty-printed. */
-export const eventExamples = Object.entries(webhookEventExamples).map(([type, body]) => ({
-	type,
+export const eventExamples = Object.values(webhookEventExamples).map((body) => ({
+	type: body.type,
 	example: JSON.stringify(body, null, 2),
 }))

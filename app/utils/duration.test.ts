@@ -1,6 +1,9 @@
-import { fixedT as t } from '#app/i18n'
+import i18next from 'i18next'
 import { describe, expect, test } from 'vitest'
 import { formatDuration } from './duration'
+
+/** en-GB with the catalogue (`tests/setup/unit-env.ts` initialises i18next). */
+const t = i18next.getFixedT('en-GB')
 
 describe('formatDuration', () => {
 	test.each([

@@ -1,22 +1,22 @@
-import { fixedT } from '#app/i18n'
-import type { Resources } from '#app/locales/index'
+import type { Namespace, TFunction } from 'i18next'
+import type { MetaDescriptor } from 'react-router'
 
-/** "a.b.c" for every string of a nested catalogue. */
-type Leaves<T> = {
-	[K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`
-}[keyof T & string]
-
-/** A translation key with its namespace, e.g. `auth:signIn.title`. */
-export type TranslationKey = { [N in keyof Resources & string]: `${N}:${Leaves<Resources[N]>}` }[keyof Resources &
-	string]
+/** A page's `<title>` and meta description, translated on the server in the request's language. */
+export type PageMeta = { title: string; description: string }
 
 /**
- * `<title>` ("Page – Partner Portal") and meta description of a page, from
- * translation keys; pages without a description of their own get the portal's.
+ * What a loader returns for its page's `<title>` ("Page – Partner Portal") and meta description (the portal's when
+ * the page has none of its own), translated with the request's `t` (`getT(context)`): spread into its data.
  */
-export function pageTitle(title: TranslationKey, description: TranslationKey = 'common:meta.description') {
-	return [
-		{ title: fixedT('common:pageTitle', { title: fixedT(title) }) },
-		{ name: 'description', content: fixedT(description) },
-	]
+export function pageMeta(t: TFunction<Namespace>, title: string, description?: string): PageMeta {
+	return { title: t('common:pageTitle', { title }), description: description ?? t('common:meta.description') }
+}
+
+/**
+ * A route's `meta`: the title and description its loader translated (`pageMeta`). A route without data has failed,
+ * and the meta of the route whose error boundary shows the failure names that page (`errorPageMeta`).
+ */
+export function metaOf(data: PageMeta | undefined): MetaDescriptor[] {
+	if (!data) return []
+	return [{ title: data.title }, { name: 'description', content: data.description }]
 }

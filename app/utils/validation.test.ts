@@ -3,7 +3,10 @@ import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { formatIssues } from './validation'
 import { ruleMessages } from '#app/api/contract/common'
-import { fixedT as t } from '#app/i18n'
+import i18next from 'i18next'
+
+/** en-GB with the catalogue (`tests/setup/unit-env.ts` initialises i18next). */
+const t = i18next.getFixedT('en-GB', ['common', 'validation'])
 
 const schema = z.object({
 	name: z.string().max(5),
@@ -46,6 +49,6 @@ describe('the catalogue and the API say the same', () => {
 	test.each(Object.entries(ruleMessages))('%s', (key, text) => {
 		const values = { minimum: 10, maximum: 128, startsWith: 'otpauth://' }
 		const api = text.replace(/\{\{(\w+)\}\}/g, (_, name: keyof typeof values) => String(values[name]))
-		expect(t(`validation:${key}`, values)).toBe(api)
+		expect(t(`validation:${key as keyof typeof ruleMessages}`, values)).toBe(api)
 	})
 })

@@ -10,7 +10,8 @@ for (const [key, value] of Object.entries(portalEnv({ NODE_ENV: 'test', LOG_LEVE
 	if (key !== 'PATH' && key !== 'HOME') process.env[key] = value
 }
 
-// Components (react-i18next without a provider) and `fixedT` translate with the en-GB catalogue, as on the server.
+// Components (react-i18next without a provider) and the tests' `i18next.getFixedT('en-GB')` translate with the en-GB
+// catalogue, as on the server.
 await i18next.use(initReactI18next).init({
 	...i18nOptions,
 	lng: defaultLanguage,

@@ -35,7 +35,7 @@ type Props = {
  * succeeded the form is as on a fresh page: no earlier error, no preview.
  */
 export function LogoForm({ service, redirectTo, result }: Props) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation(['services', 'common'])
 	const action = href('/services/:serviceId/manage/logo', { serviceId: service.id })
 	const upload = useFetcher<LogoFormResult>()
 	const formRef = useRef<HTMLFormElement>(null)

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/api/contract/index'
 import { defaultLanguage } from '#app/locales/index'
@@ -182,11 +183,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 }
 
 /** A chart's description: the period, then the series' trend, highest day and total, in words. */
-function describe(
-	statistics: ServiceStatistics,
-	{ key, label }: (typeof SERIES)[number],
-	t: (key: string, options?: Record<string, unknown>) => string,
-) {
+function describe(statistics: ServiceStatistics, { key, label }: (typeof SERIES)[number], t: TFunction<'services'>) {
 	const { daily } = statistics
 	const period = t('statistics.chart.period', { from: formatDate(statistics.from), to: formatDate(statistics.to) })
 	const summary = summarise(daily, key)

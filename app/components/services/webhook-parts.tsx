@@ -42,7 +42,7 @@ export function EventName({ type }: { type: WebhookEventType }) {
 
 /** The secrets that signed a request, by hint; two while rotating, said in words. */
 export function SignedWith({ secrets }: { secrets: WebhookSigningSecret[] }) {
-	const { t } = useTranslation('webhooks')
+	const { t } = useTranslation(['webhooks', 'services'])
 	const hints = secrets.map((secret) => t('services:secrets.hint', { hint: secret.hint }))
 	if (!secrets.length) return <>{t('webhooks.signedWith.none')}</>
 	if (secrets.length === 1) return <>{t('webhooks.signedWith.one', { hint: hints[0] })}</>

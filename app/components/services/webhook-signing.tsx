@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
+import type { webhookEventTypes } from '#app/api/contract/constants'
 import { identityConfirmationSeconds } from '#app/api/contract/identity'
 import type { SigningSecret } from '#app/api/contract/webhooks'
 import { webhookSignature } from '#app/api/contract/webhooks'
@@ -169,8 +170,10 @@ export function SigningScheme({
 	)
 }
 
+type WebhookEventType = (typeof webhookEventTypes)[number]
+
 /** Each event type a service receives, what it means, and an example body. */
-export function EventTypes({ events }: { events: Array<{ type: string; example: string }> }) {
+export function EventTypes({ events }: { events: Array<{ type: WebhookEventType; example: string }> }) {
 	const { t } = useTranslation('webhooks')
 	return (
 		<section id="events" className="stack" aria-labelledby="events-heading">

@@ -12,13 +12,19 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('account:email.title', 'common:meta.descriptions.email')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const user = await getUser(context)
-	return { email: user.email, verified: Boolean(user.email_verified_at), pendingEmail: user.pending_email }
+	const t = getT(context)
+	return {
+		email: user.email,
+		verified: Boolean(user.email_verified_at),
+		pendingEmail: user.pending_email,
+		...pageMeta(t, t('account:email.title'), t('common:meta.descriptions.email')),
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

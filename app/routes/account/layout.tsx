@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { href, Outlet, NavLink } from 'react-router'
+import type { I18nHandle } from '#app/i18n'
 
-/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
-export const handle = { i18n: ['account', 'auth'] }
+/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
+export const handle = { i18n: ['account', 'auth'] } satisfies I18nHandle
 
 const LINKS = [
 	[href('/me/manage/general/personal-details'), 'nav.personalDetails'],

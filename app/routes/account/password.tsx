@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
 import type { Route } from './+types/password'
+import { getT } from '#app/middleware/i18n.server'
 import { updateCurrentUser } from '#app/api/users.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { passwordSchema as schema } from './schemas'
@@ -10,9 +11,14 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('account:password.title')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
+
+export function loader({ context }: Route.LoaderArgs) {
+	const t = getT(context)
+	return pageMeta(t, t('account:password.title'))
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
 import type { Route } from './+types/personal-details'
+import { getT } from '#app/middleware/i18n.server'
 import { updateCurrentUser } from '#app/api/users.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { getUser } from '#app/middleware/guards.server'
@@ -11,15 +12,17 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('account:personalDetails.title')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const FIELDS = Object.keys(schema.shape)
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const user = await getUser(context)
+	const t = getT(context)
 	return {
+		...pageMeta(t, t('account:personalDetails.title')),
 		defaults: {
 			first_name: user.first_name,
 			last_name: user.last_name,

@@ -17,11 +17,10 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
 
-export const meta: Route.MetaFunction = () =>
-	pageTitle('account:emailMethod.title', 'common:meta.descriptions.twoStepEmail')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const OVERVIEW = href('/me/manage/security/multi-factor-authentication')
 const SELF = href('/me/manage/security/multi-factor-authentication/email')
@@ -35,10 +34,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 		throw redirect(OVERVIEW)
 	}
 	const setup = session.getSealed('emailCode', user.id)
+	const t = getT(context)
 	return {
 		email: user.email,
 		sent: Boolean(setup),
 		resendInSeconds: setup ? secondsUntil((setup.resendAvailableAt - Date.now()) / 1000) : null,
+		...pageMeta(t, t('account:emailMethod.title'), t('common:meta.descriptions.twoStepEmail')),
 	}
 }
 

@@ -18,16 +18,18 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { getFormData } from '#app/middleware/form-body.server'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { groupKey } from '#app/utils/setup-key'
 
-export const meta: Route.MetaFunction = () => pageTitle('account:totp.title')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const OVERVIEW = href('/me/manage/security/multi-factor-authentication')
 const SELF = href('/me/manage/security/multi-factor-authentication/totp')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const session = getSession(context)
+	const t = getT(context)
+	const meta = pageMeta(t, t('account:totp.title'))
 	const [methods, user] = await Promise.all([activeTwoStepMethods(getApi(context)), getUser(context)])
 	const active = methods.includes('totp')
 	if (active) {
@@ -40,11 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		session.getSealed('totp', user.id) ??
 		// Should the API refuse now, the start button remains, and its post says why.
 		(fromThePortal(request) ? await startSetup(context).catch(() => null) : null)
-	if (!setup) return { setup: null }
+	if (!setup) return { setup: null, ...meta }
 	// An image the server makes (works without JS; the CSP allows data: images), with the 4-module quiet zone
 	// scanners expect (ISO/IEC 18004).
 	const qrCode = await QRCode.toDataURL(setup.uri, { margin: 4, errorCorrectionLevel: 'M', width: 240 })
-	return { setup: { qrCode, key: groupKey(setup.secret), digits: setup.digits } }
+	return { setup: { qrCode, key: groupKey(setup.secret), digits: setup.digits }, ...meta }
 }
 
 /** A navigation within the portal, or one the partner typed (`Sec-Fetch-Site`); never another site's. */

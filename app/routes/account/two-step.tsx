@@ -12,9 +12,9 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('account:twoStep.title')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const SETUP_PATHS = {
 	totp: href('/me/manage/security/multi-factor-authentication/totp'),
@@ -23,7 +23,13 @@ const SETUP_PATHS = {
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const [active, user] = await Promise.all([activeTwoStepMethods(getApi(context)), getUser(context)])
-	return { email: user.email, totp: active.includes('totp'), emailCode: active.includes('email') }
+	const t = getT(context)
+	return {
+		email: user.email,
+		totp: active.includes('totp'),
+		emailCode: active.includes('email'),
+		...pageMeta(t, t('account:twoStep.title')),
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
+import { getT } from '#app/middleware/i18n.server'
 import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
 import { resetTokenUsable } from '#app/api/users.server'
@@ -11,17 +12,19 @@ import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () =>
-	pageTitle('auth:resetComplete.title', 'common:meta.descriptions.resetPasswordToken')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 /** An unknown, used or expired token: say so, as a 404, before the partner types a password. */
 const invalidToken = () => data({ result: undefined, outcome: 'invalid-token' as const }, { status: 404 })
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-	if (!(await resetTokenUsable(getApi(context), params.token))) return invalidToken()
-	return { outcome: 'form' as const }
+	const t = getT(context)
+	const meta = pageMeta(t, t('auth:resetComplete.title'), t('common:meta.descriptions.resetPasswordToken'))
+	if (!(await resetTokenUsable(getApi(context), params.token)))
+		return data({ outcome: 'invalid-token' as const, ...meta }, { status: 404 })
+	return { outcome: 'form' as const, ...meta }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/reset-password'
+import { getT } from '#app/middleware/i18n.server'
 import { getApi } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
 import { resetRequestSchema } from '#app/auth/schemas'
@@ -10,10 +11,14 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () =>
-	pageTitle('auth:resetRequest.title', 'common:meta.descriptions.resetPassword')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
+
+export function loader({ context }: Route.LoaderArgs) {
+	const t = getT(context)
+	return pageMeta(t, t('auth:resetRequest.title'), t('common:meta.descriptions.resetPassword'))
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, resetRequestSchema)

@@ -16,9 +16,14 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('auth:signIn.title')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
+
+export function loader({ context }: Route.LoaderArgs) {
+	const t = getT(context)
+	return pageMeta(t, t('auth:signIn.title'))
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, signInSchema)

@@ -3,18 +3,20 @@ import { data, Form, href, redirect, useActionData, Link } from 'react-router'
 import { signInWithNotice } from '#app/auth/redirect'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sign-out'
+import { getT } from '#app/middleware/i18n.server'
 import { ApiError } from '#app/api/errors'
 import { endSession, getApi } from '#app/middleware/session.server'
 import { getFormData } from '#app/middleware/form-body.server'
 import { log, requestIdContext } from '#app/middleware/request-log.server'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
+import type { I18nHandle } from '#app/i18n'
 
-/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
-export const handle = { i18n: ['auth'] }
+/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
+export const handle = { i18n: ['auth'] } satisfies I18nHandle
 
-export const meta: Route.MetaFunction = () => pageTitle('auth:signOut.title')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 /** The second button after a failed revocation: forget the tokens in this browser, whatever the API says. */
 const THIS_BROWSER_ONLY = 'this-browser-only'
@@ -38,6 +40,11 @@ async function revokeTokens(context: Route.ActionArgs['context']) {
 			if (attempt >= REVOCATION_ATTEMPTS) return false
 		}
 	}
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+	const t = getT(context)
+	return pageMeta(t, t('auth:signOut.title'))
 }
 
 export async function action({ context }: Route.ActionArgs) {

@@ -17,9 +17,9 @@ import { checkHoneypot, getHoneypotInputProps } from '#app/utils/honeypot.server
 import { getT } from '#app/middleware/i18n.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
-export const meta: Route.MetaFunction = () => pageTitle('auth:signUp.title', 'common:meta.descriptions.signUp')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const FIELDS = [
 	'first_name',
@@ -33,8 +33,12 @@ const FIELDS = [
 ]
 
 /** The spam trap's inputs, made only for this page. */
-export async function loader() {
-	return { honeypotProps: await getHoneypotInputProps() }
+export async function loader({ context }: Route.LoaderArgs) {
+	const t = getT(context)
+	return {
+		honeypotProps: await getHoneypotInputProps(),
+		...pageMeta(t, t('auth:signUp.title'), t('common:meta.descriptions.signUp')),
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

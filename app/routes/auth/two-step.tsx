@@ -20,10 +20,10 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
 
-export const meta: Route.MetaFunction = () => pageTitle('auth:twoStep.title', 'common:meta.descriptions.twoStepSignIn')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const SELF = href('/auth/sign-in/two-step')
 /** Back to the start of a sign-in that took too long. */
@@ -37,6 +37,7 @@ async function pendingOrRestart(context: Route.LoaderArgs['context']) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const pending = await pendingOrRestart(context)
+	const t = getT(context)
 	const url = new URL(request.url)
 	const asked = twoStepMethodKeyEnum.safeParse(url.searchParams.get('method'))
 	const method =
@@ -51,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		email: pending.email,
 		emailCodeSent: Boolean(pending.emailCodeSentAt),
 		resendInSeconds: pending.resendAvailableAt ? secondsUntil((pending.resendAvailableAt - Date.now()) / 1000) : null,
+		...pageMeta(t, t('auth:twoStep.title'), t('common:meta.descriptions.twoStepSignIn')),
 	}
 }
 

@@ -6,9 +6,10 @@ import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
 import { getUser, sendToSignIn } from '#app/middleware/guards.server'
 import { safeRedirect } from '#app/auth/redirect'
+import type { I18nHandle } from '#app/i18n'
 
-/** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
-export const handle = { i18n: ['auth'] }
+/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
+export const handle = { i18n: ['auth'] } satisfies I18nHandle
 
 /** POST only: sends the verification email again, then back to where the user was. */
 export async function action({ request, context }: Route.ActionArgs) {

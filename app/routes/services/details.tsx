@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'
+import { getT } from '#app/middleware/i18n.server'
 import { serviceCategories } from '#app/api/services.server'
 import { getApi } from '#app/middleware/session.server'
 import { takeSecretOnce } from '#app/services/secrets.server'
@@ -13,10 +14,7 @@ import { loadStatistics } from '#app/services/statistics.server'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/webhook-parts'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{ title: fixedT('common:pageTitle', { title: loaderData?.service.name }) },
-	{ name: 'description', content: fixedT('services:details.metaDescription') },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const api = getApi(context)
@@ -26,6 +24,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		loadStatistics(context, params.serviceId, request.url),
 		healthForBanner(context, params.serviceId),
 	])
+	const t = getT(context)
 	return {
 		// What the page shows of the service, not the whole record (less to send, and to encode on every request).
 		service: {
@@ -44,6 +43,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
 		// The secret of a service just created: read once, then gone (a reload shows none).
 		secret: await takeSecretOnce(context, service.id),
+		...pageMeta(t, service.name, t('services:details.metaDescription')),
 	}
 }
 

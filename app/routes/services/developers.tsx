@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/developers'
+import { getT } from '#app/middleware/i18n.server'
 import type { ServiceSecret } from '#app/api/contract/services'
 import { canRevoke, canRotate } from '#app/api/service-secrets.server'
 import { loadServiceSecrets, takeSecretOnce } from '#app/services/secrets.server'
@@ -15,22 +16,18 @@ import { SecretCard, TimeRow } from '#app/components/services/secret-card'
 import { SecretOnce } from '#app/components/services/secret-once'
 import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
 import { CopyButton } from '#app/components/ui/copy-button'
+import type { I18nHandle } from '#app/i18n'
 
-export const handle = { i18n: ['webhooks'] }
+export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('webhooks:developers.pageTitle', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const [{ service, secrets }, signingSecrets] = await Promise.all([
 		loadServiceSecrets(context, params.serviceId),
 		loadSigningSecrets(context, params.serviceId),
 	])
+	const t = getT(context)
 	return {
 		service,
 		secrets,
@@ -43,11 +40,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		snippets: verificationSnippets,
 		links: repositoryLinks(),
 		events: eventExamples,
+		...pageMeta(t, t('webhooks:developers.pageTitle', { name: service.name })),
 	}
 }
 
 export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation(['services', 'webhooks'])
 	const { service, secrets, rotatable, revocable, newSecret, signingSecrets, snippets, links, events } = loaderData
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">

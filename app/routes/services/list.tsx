@@ -2,6 +2,7 @@ import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/list'
+import { getT } from '#app/middleware/i18n.server'
 import { serviceFieldNames } from '#app/api/contract/constants'
 import { createServiceSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
@@ -14,10 +15,10 @@ import { ServiceFields, useServiceFieldLabels } from '#app/components/services/s
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { keepSecretOnce } from '#app/services/secrets.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { CREATE_HEADING_ID } from '#app/services/pages'
 
-export const meta: Route.MetaFunction = () => pageTitle('services:list.title')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 /** Fields whose API errors show on the field; the rest (the idempotency key) go to the summary. */
 const FIELDS = [...serviceFieldNames]
@@ -34,11 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		}),
 		serviceCategories(api),
 	])
+	const t = getT(context)
 	return {
 		services: page.services,
 		nextCursor: page.nextCursor,
 		categories,
 		idempotencyKey: newIdempotencyKey(),
+		...pageMeta(t, t('services:list.title')),
 	}
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { href } from 'react-router'
 import type { Route } from './+types/logo-remove'
 import { removeServiceLogo } from '#app/api/service-logos.server'
@@ -10,13 +10,7 @@ import { getT } from '#app/middleware/i18n.server'
 import { confirmChange } from '#app/services/confirm.server'
 import { loadService } from '#app/services/load.server'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:logo.removeConfirm.title', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 /** Where the partner came from (the logo page, the settings page), checked; the details page otherwise. */
 const backOf = (request: Request, serviceId: string) =>
@@ -24,10 +18,12 @@ const backOf = (request: Request, serviceId: string) =>
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { id, name, logo } = await loadService(context, params.serviceId)
+	const t = getT(context)
 	return {
 		service: { id, name },
 		back: backOf(request, id),
-		refusal: logo ? null : getT(context)('services:logo.removeConfirm.none'),
+		refusal: logo ? null : t('services:logo.removeConfirm.none'),
+		...pageMeta(t, t('services:logo.removeConfirm.title', { name })),
 	}
 }
 

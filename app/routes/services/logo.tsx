@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { data, href, redirect, type RouterContextProvider, Link } from 'react-router'
 import type { Route } from './+types/logo'
 import { decodeLogo } from '#app/api/contract/images.server'
@@ -25,18 +25,19 @@ import {
 
 type Context = Readonly<RouterContextProvider>
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', { title: fixedT('services:logo.pageTitle', { name: loaderData?.service.name }) }),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const detailsOf = (serviceId: string) => href('/services/:serviceId', { serviceId })
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const { id, name, logo } = await loadService(context, params.serviceId)
 	const asked = new URL(request.url).searchParams.get(REDIRECT_PARAM)
-	return { service: { id, name, logo }, redirectTo: safeRedirect(asked, detailsOf(id)) }
+	const t = getT(context)
+	return {
+		service: { id, name, logo },
+		redirectTo: safeRedirect(asked, detailsOf(id)),
+		...pageMeta(t, t('services:logo.pageTitle', { name })),
+	}
 }
 
 /**

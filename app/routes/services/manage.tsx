@@ -1,6 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { data, href, redirect, Link } from 'react-router'
 import type { z } from 'zod'
 import { LogoForm } from '#app/components/services/logo-form'
@@ -21,14 +21,7 @@ import { ServiceFields, useServiceFieldLabels } from '#app/components/services/s
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:settings.pageTitle', { name: loaderData?.service.name }),
-		}),
-	},
-	{ name: 'description', content: fixedT('services:settings.metaDescription') },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 type Settings = Omit<z.output<typeof schema>, 'version'>
 /** The editable fields in the order the form and the comparison show them. */
@@ -52,7 +45,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		loadService(context, params.serviceId),
 		serviceCategories(getApi(context)),
 	])
-	return { service, categories }
+	const t = getT(context)
+	return {
+		service,
+		categories,
+		...pageMeta(t, t('services:settings.pageTitle', { name: service.name }), t('services:settings.metaDescription')),
+	}
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

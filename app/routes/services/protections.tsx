@@ -1,11 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { data, href, redirect, useFetcher, type RouterContextProvider, Link } from 'react-router'
 import { useAuthenticityToken } from 'remix-utils/csrf/react'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/protections'
+import { getT } from '#app/middleware/i18n.server'
 import type { SecurityProtection } from '#app/api/contract/index'
 import { PROTECTION_INTENT as INTENT } from './intents'
 import { protectionsSchema as saveSchema, protectionToggleSchema as toggleSchema } from './schemas'
@@ -22,14 +23,7 @@ import stylesHref from '#app/styles/protections.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:protections.pageTitle', { name: loaderData?.service.name }),
-		}),
-	},
-	{ name: 'description', content: fixedT('services:protections.metaDescription') },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 type Answer = { result: SubmissionResult<string[]> }
 /** What a switch's fetcher gets back: the saved state, or the failure with what was sent. */
@@ -47,7 +41,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		...protection,
 		enabled: enabled.has(protection.key),
 	}))
-	return { service, protections }
+	const t = getT(context)
+	return {
+		service,
+		protections,
+		...pageMeta(
+			t,
+			t('services:protections.pageTitle', { name: service.name }),
+			t('services:protections.metaDescription'),
+		),
+	}
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/secrets-reset'
+import { getT } from '#app/middleware/i18n.server'
 import { resetServiceSecret } from '#app/api/service-secrets.server'
 import { getApi } from '#app/middleware/session.server'
 import { keepSecretOnce, loadServiceSecrets } from '#app/services/secrets.server'
@@ -9,13 +10,7 @@ import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:secrets.reset.title', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export const shouldRevalidate = revalidateWhenIdentityEnded
 
@@ -24,7 +19,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		loadServiceSecrets(context, params.serviceId),
 		identityCheck({ context, request }),
 	])
-	return { service: { id: service.id, name: service.name }, live: secrets.length, identity }
+	const t = getT(context)
+	return {
+		service: { id: service.id, name: service.name },
+		live: secrets.length,
+		identity,
+		...pageMeta(t, t('services:secrets.reset.title', { name: service.name })),
+	}
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

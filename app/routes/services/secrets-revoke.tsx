@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/secrets-revoke'
+import { getT } from '#app/middleware/i18n.server'
 import { serviceMessages } from '#app/api/contract/services'
 import { canRevoke, revokeServiceSecret } from '#app/api/service-secrets.server'
 import { getApi } from '#app/middleware/session.server'
@@ -10,13 +11,7 @@ import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:secrets.revoke.title', { hint: loaderData?.secret.hint }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export const shouldRevalidate = revalidateWhenIdentityEnded
 
@@ -27,12 +22,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	])
 	const secret = findSecret(secrets, params.secretId)
 	const other = secrets.find((candidate) => candidate.id !== secret.id)
+	const t = getT(context)
 	return {
 		service: { id: service.id, name: service.name },
 		secret: { hint: secret.hint },
 		other: other ? { hint: other.hint } : null,
 		refusal: canRevoke(secrets) ? null : serviceMessages.lastSecret,
 		identity,
+		...pageMeta(t, t('services:secrets.revoke.title', { hint: secret.hint })),
 	}
 }
 

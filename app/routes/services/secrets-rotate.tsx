@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/secrets-rotate'
+import { getT } from '#app/middleware/i18n.server'
 import { serviceMessages } from '#app/api/contract/services'
 import { canRotate, rotateServiceSecret } from '#app/api/service-secrets.server'
 import { getApi } from '#app/middleware/session.server'
@@ -10,13 +11,7 @@ import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:secrets.rotate.title', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export const shouldRevalidate = revalidateWhenIdentityEnded
 
@@ -25,10 +20,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		loadServiceSecrets(context, params.serviceId),
 		identityCheck({ context, request }),
 	])
+	const t = getT(context)
 	return {
 		service: { id: service.id, name: service.name },
 		refusal: canRotate(secrets) ? null : serviceMessages.tooManySecrets,
 		identity,
+		...pageMeta(t, t('services:secrets.rotate.title', { name: service.name })),
 	}
 }
 

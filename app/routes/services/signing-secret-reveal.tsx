@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { redirect } from 'react-router'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/signing-secret-reveal'
+import { getT } from '#app/middleware/i18n.server'
 import { identityConfirmationSeconds } from '#app/api/contract/identity'
 import { signingSecrets } from '#app/api/webhook-deliveries.server'
 import { getApi } from '#app/middleware/session.server'
@@ -10,21 +11,16 @@ import { signingSecretSection } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
+import type { I18nHandle } from '#app/i18n'
 
 /**
  * "Confirm it's you to reveal" of the developers page (decision 0022): the webhook signing secret is shown, as the
  * client secrets are changed, only to a sign-in that confirmed its identity a few minutes ago. This page asks, with
  * the same step as those changes, then goes back to the secret. Already confirmed, there is nothing to ask.
  */
-export const handle = { i18n: ['webhooks'] }
+export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('webhooks:signingSecret.reveal.title', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export const shouldRevalidate = revalidateWhenIdentityEnded
 
@@ -34,7 +30,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		identityCheck({ context, request }),
 	])
 	if (identity.confirmed) throw redirect(signingSecretSection(service.id))
-	return { service: { id: service.id, name: service.name }, identity }
+	const t = getT(context)
+	return {
+		service: { id: service.id, name: service.name },
+		identity,
+		...pageMeta(t, t('webhooks:signingSecret.reveal.title', { name: service.name })),
+	}
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -57,7 +58,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function RevealSigningSecret({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('webhooks')
+	const { t } = useTranslation(['webhooks', 'services'])
 	const { service, identity } = loaderData
 	return (
 		<ConfirmationPage

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/signing-secret-rotate'
+import { getT } from '#app/middleware/i18n.server'
 import { webhookSignature } from '#app/api/contract/webhooks'
 import { rotateSigningSecret } from '#app/api/webhook-deliveries.server'
 import { getApi } from '#app/middleware/session.server'
@@ -11,16 +12,11 @@ import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import { formatDateTime } from '#app/utils/date-time'
+import type { I18nHandle } from '#app/i18n'
 
-export const handle = { i18n: ['webhooks'] }
+export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('webhooks:signingSecret.rotate.title', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export const shouldRevalidate = revalidateWhenIdentityEnded
 
@@ -31,11 +27,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		// Null until this sign-in confirms it's the partner: the API then says it when the rotation is asked.
 		loadSigningSecrets(context, params.serviceId),
 	])
+	const t = getT(context)
 	return {
 		service: { id: service.id, name: service.name },
 		identity,
 		// The previous secret still signs (the last rotation's overlap): the API refuses a rotation until it stops.
 		previousUntil: secrets?.find((secret) => secret.expires_at !== null)?.expires_at ?? null,
+		...pageMeta(t, t('webhooks:signingSecret.rotate.title', { name: service.name })),
 	}
 }
 
@@ -53,7 +51,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function RotateSigningSecret({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('webhooks')
+	const { t } = useTranslation(['webhooks', 'services'])
 	const { service, identity, previousUntil } = loaderData
 	const hours = webhookSignature.rotationOverlapSeconds / 3600
 	return (

@@ -1,7 +1,7 @@
 import { type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { data, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/translations'
 import type { Locale } from '#app/api/contract/common'
@@ -20,14 +20,7 @@ import { TextareaField, TextField } from '#app/components/ui/field'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:translations.pageTitle', { name: loaderData?.service.name }),
-		}),
-	},
-	{ name: 'description', content: fixedT('services:translations.metaDescription') },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const LOCALES = locales
 const TEXT_FIELDS = ['name', 'description'] as const
@@ -58,7 +51,16 @@ const savedLocales = (service: Service) =>
 	LOCALES.filter((locale) => service.translations.some((translation) => translation.locale === locale))
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-	return { service: await loadService(context, params.serviceId) }
+	const service = await loadService(context, params.serviceId)
+	const t = getT(context)
+	return {
+		service,
+		...pageMeta(
+			t,
+			t('services:translations.pageTitle', { name: service.name }),
+			t('services:translations.metaDescription'),
+		),
+	}
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

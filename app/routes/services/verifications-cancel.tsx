@@ -1,22 +1,22 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/verifications-cancel'
+import { getT } from '#app/middleware/i18n.server'
 import { cancelReview, loadVerifications, reviewRefusalNow } from '#app/services/verifications.server'
 import { verificationsPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:verifications.cancel.title', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { service, review } = await loadVerifications(context, params.serviceId)
-	return { service: { id: service.id, name: service.name }, refusals: reviewRefusalNow(review, 'cancel') }
+	const t = getT(context)
+	return {
+		service: { id: service.id, name: service.name },
+		refusals: reviewRefusalNow(review, 'cancel'),
+		...pageMeta(t, t('services:verifications.cancel.title', { name: service.name })),
+	}
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

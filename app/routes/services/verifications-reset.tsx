@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { pageTitle } from '#app/utils/meta'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/verifications-reset'
+import { getT } from '#app/middleware/i18n.server'
 import { loadService } from '#app/services/load.server'
 import { resetDomainVerification } from '#app/services/verifications.server'
 import { verificationsPage } from '#app/services/pages'
@@ -9,14 +10,16 @@ import { confirmChange } from '#app/services/confirm.server'
 
 // The action, not the domain: a domain of any length would make the title longer than 70 characters (html-validate's
 // long-title); the heading names the domain.
-export const meta: Route.MetaFunction = () => pageTitle('services:verifications.reset.confirm')
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const service = await loadService(context, params.serviceId)
+	const t = getT(context)
 	return {
 		serviceId: service.id,
 		domain: service.domain_verification.domain,
 		verified: service.domain_verification.status === 'verified',
+		...pageMeta(t, t('services:verifications.reset.confirm')),
 	}
 }
 

@@ -1,23 +1,23 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/verifications-submit'
+import { getT } from '#app/middleware/i18n.server'
 import { loadVerifications, reviewRefusalNow, submitReview } from '#app/services/verifications.server'
 import { verificationsPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
 import { reviewTypicalWorkingDays } from '#app/api/contract/constants'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:verifications.submit.title', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { service, review } = await loadVerifications(context, params.serviceId)
-	return { service: { id: service.id, name: service.name }, refusals: reviewRefusalNow(review, 'submit') }
+	const t = getT(context)
+	return {
+		service: { id: service.id, name: service.name },
+		refusals: reviewRefusalNow(review, 'submit'),
+		...pageMeta(t, t('services:verifications.submit.title', { name: service.name })),
+	}
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

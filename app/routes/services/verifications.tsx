@@ -1,7 +1,8 @@
 import { Trans, useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/verifications'
+import { getT } from '#app/middleware/i18n.server'
 import { confirmChange } from '#app/services/confirm.server'
 import { verificationsPage } from '#app/services/pages'
 import type { DomainVerification } from '#app/api/contract/service-parts'
@@ -20,20 +21,19 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('services:verifications.pageTitle', { name: loaderData?.service.name }),
-		}),
-	},
-	{ name: 'description', content: fixedT('services:verifications.metaDescription') },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { service, review } = await loadVerifications(context, params.serviceId)
+	const t = getT(context)
 	return {
 		service: { id: service.id, name: service.name, domainVerification: service.domain_verification },
 		review,
+		...pageMeta(
+			t,
+			t('services:verifications.pageTitle', { name: service.name }),
+			t('services:verifications.metaDescription'),
+		),
 	}
 }
 

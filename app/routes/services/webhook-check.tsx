@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-check'
+import { getT } from '#app/middleware/i18n.server'
 import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookCheck } from '#app/api/contract/webhook-deliveries'
 import { webhookSignature } from '#app/api/contract/webhooks'
@@ -9,22 +10,22 @@ import { loadCheck } from '#app/services/webhooks.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import { CheckVerdict } from '#app/components/services/webhook-parts'
 import { formatDateTime } from '#app/utils/date-time'
+import type { I18nHandle } from '#app/i18n'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-export const handle = { i18n: ['webhooks'] }
+export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('webhooks:webhooks.check.pageTitle', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { service, check } = await loadCheck(context, params.serviceId, params.checkId)
-	return { service: { id: service.id, name: service.name }, check }
+	const t = getT(context)
+	return {
+		service: { id: service.id, name: service.name },
+		check,
+		...pageMeta(t, t('webhooks:webhooks.check.pageTitle', { name: service.name })),
+	}
 }
 
 /** The result of "Check endpoint": plain verdicts first, then both exchanges in full. */

@@ -1,8 +1,9 @@
 import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-delivery'
+import { getT } from '#app/middleware/i18n.server'
 import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
@@ -17,29 +18,23 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
+import type { I18nHandle } from '#app/i18n'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-export const handle = { i18n: ['webhooks'] }
+export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('webhooks:webhooks.delivery.pageTitle', {
-				event: loaderData?.delivery.event_type,
-				name: loaderData?.service.name,
-			}),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 /** Redeliver's form: only the key rendered into it, so a double submit or a resubmitted page delivers once. */
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { service, delivery } = await loadDelivery(context, params.serviceId, params.deliveryId)
+	const t = getT(context)
 	return {
 		service: { id: service.id, name: service.name, hasUrl: hasWebhookUrl(service), webhookUrl: service.webhook_url },
 		delivery,
 		idempotencyKey: newIdempotencyKey(),
+		...pageMeta(t, t('webhooks:webhooks.delivery.pageTitle', { event: delivery.event_type, name: service.name })),
 	}
 }
 

@@ -1,8 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Trans, useTranslation } from 'react-i18next'
-import { fixedT } from '#app/i18n'
+import { metaOf, pageMeta } from '#app/utils/meta'
 import { Form, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/webhooks'
+import { getT } from '#app/middleware/i18n.server'
 import stylesHref from '#app/styles/webhooks.css?url'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'
 import type {
@@ -33,18 +34,13 @@ import { ScrollTable } from '#app/components/ui/scroll-table'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime, formatTimeNear } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
+import type { I18nHandle } from '#app/i18n'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-export const handle = { i18n: ['webhooks'] }
+export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{
-		title: fixedT('common:pageTitle', {
-			title: fixedT('webhooks:webhooks.pageTitle', { name: loaderData?.service.name }),
-		}),
-	},
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const search = new URL(request.url).searchParams
@@ -65,6 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		loadRecentChecks(context, params.serviceId),
 	])
 	const nextCursor = page?.nextCursor ?? null
+	const t = getT(context)
 	return {
 		service: { id: service.id, name: service.name, webhookUrl: service.webhook_url, hasUrl: hasWebhookUrl(service) },
 		filters,
@@ -77,6 +74,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			older: nextCursor ? `${self}${deliveryLogSearch(filters, nextCursor)}` : null,
 			newest: cursor ? `${self}${deliveryLogSearch(filters)}` : null,
 		},
+		...pageMeta(t, t('webhooks:webhooks.pageTitle', { name: service.name })),
 	}
 }
 
