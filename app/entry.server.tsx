@@ -12,10 +12,10 @@ import {
 } from 'react-router'
 import { assertConfig, getConfig } from '#app/config.server'
 import { getInstance } from '#app/middleware/i18n.server'
-import { log, requestIdContext } from '#app/middleware/request-log.server'
-import { nonceContext } from '#app/middleware/security.server'
+import { log } from '#app/middleware/request-log.server'
 import { loggablePath } from '#app/utils/request-log'
 import { NonceProvider } from '#app/utils/nonce'
+import { getNonce, getRequestId } from '#app/context.server'
 
 // Validate the environment when the server build is imported: a bad
 // configuration stops the process before it listens.
@@ -37,7 +37,7 @@ export default function handleRequest(
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
-	const nonce = loadContext.get(nonceContext)
+	const nonce = getNonce(loadContext)
 	const i18n = getInstance(loadContext)
 
 	return new Promise<Response>((resolve, reject) => {
@@ -90,7 +90,7 @@ export default function handleRequest(
 function reportError(error: unknown, request: Request, context?: Readonly<RouterContextProvider>) {
 	let requestId: string | undefined
 	try {
-		requestId = context?.get(requestIdContext)
+		requestId = context && getRequestId(context)
 	} catch {
 		requestId = undefined
 	}

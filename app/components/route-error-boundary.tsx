@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router'
 import { GenericErrorPage, NotFoundPage } from './error-page'
-import type { TooLargePage } from '#app/middleware/form-body.server'
+import type { TooLargePage } from '#app/utils/refusal'
 import { pageTitle } from '#app/utils/meta'
 
 type RootData = { requestId?: string } | undefined

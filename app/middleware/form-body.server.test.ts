@@ -1,6 +1,6 @@
 import { createCookie } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import { CSRF_COOKIE_NAME, signedValue } from './csrf.server'
+import { CSRF_COOKIE_NAME, signedValue } from '#app/auth/csrf.server'
 import {
 	bodyLimitFor,
 	FORM_BODY_LIMIT,

@@ -1,34 +1,20 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { csrfCookieState, matchesToken } from './csrf.server'
+import type { MiddlewareFunction } from 'react-router'
 import { refusal } from './request-log.server'
-import { getApi } from './session.server'
 import { logoRules } from '#app/api/contract/images'
 import { currentUserOrNull } from '#app/api/users.server'
+import { csrfCookieState, matchesToken, UNSAFE_METHODS } from '#app/auth/csrf.server'
 import { pageUrl } from '#app/auth/redirect'
+import { formContext, getApi } from '#app/context.server'
 import { hasSessionCookie } from '#app/auth/session.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { nameSegments } from '#app/utils/declared-fields'
-import type { TranslationKey } from '#app/utils/meta'
-
-/** Methods whose body is read (and whose CSRF token is checked). */
-export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+import type { TooLargePage } from '#app/utils/refusal'
 
 /** What every page of the portal takes (its forms post); any other method is a 405 with this `Allow`. */
 const ALLOWED_METHODS = 'GET, HEAD, POST'
 
 /** Form bodies: a sign-in or a settings form is a few KB; 64 KB leaves room for long text fields. */
 export const FORM_BODY_LIMIT = 64 * 1024
-
-/**
- * What the 413 page of an upload route says, as i18n keys, and where its link
- * goes back to (the upload page itself, which takes another file). The body
- * is refused before any route runs, so the page cannot come from the route.
- */
-export type TooLargePage = {
-	title: TranslationKey
-	message: TranslationKey
-	back: { href: string; label: TranslationKey }
-}
 
 type LargerBody = { pattern: RegExp; limit: number; tooLarge?: (pathname: string) => TooLargePage }
 
@@ -106,8 +92,6 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
 export function mediaType(contentType: string | null) {
 	return (contentType ?? '').split(';')[0]!.trim().toLowerCase()
 }
-
-const formContext = createContext<FormData | null>(null)
 
 /** A 4xx answer for a body the portal will not read (an expected outcome, never reported as an error). */
 function refuse(status: 400 | 403 | 413 | 415 | 503, headers?: HeadersInit) {
@@ -310,11 +294,4 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 		}
 	}
 	return next()
-}
-
-/** The submitted form of this request (read once by `formBodyMiddleware`). */
-export function getFormData(context: Readonly<RouterContextProvider>): FormData {
-	const form = context.get(formContext)
-	if (!form) throw refuse(400)
-	return form
 }

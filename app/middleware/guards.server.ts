@@ -1,12 +1,9 @@
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { UNSAFE_METHODS } from './form-body.server'
-import { getApi, getSession } from './session.server'
-import { currentUserOrNull, type User } from '#app/api/users.server'
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { currentUserOrNull } from '#app/api/users.server'
+import { UNSAFE_METHODS } from '#app/auth/csrf.server'
 import { keepDraft } from '#app/auth/drafts.server'
 import { afterSignInLocation, isAllowedUnverified, pageUrl, signInLocation } from '#app/auth/redirect'
-
-/** The current user of a signed-in page, as a promise: loaders start their own calls without waiting for it. */
-const userContext = createContext<Promise<User>>()
+import { getApi, getSession, optionalUserContext, userContext } from '#app/context.server'
 
 /**
  * Where a partner without a session is sent: sign-in with redirect_to, and
@@ -51,13 +48,6 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
 	return response
 }
 
-/** The signed-in partner (a redirect to sign-in is thrown when there is none). */
-export function getUser(context: Readonly<RouterContextProvider>): Promise<User> {
-	return context.get(userContext)
-}
-
-const optionalUserContext = createContext<Promise<User | null>>(Promise.resolve(null))
-
 /**
  * A page for everyone that is richer signed in (contact): the current user when there is one, else the page
  * goes on signed out. A session that ended while in use (the browser held tokens the API refused) still goes to
@@ -74,11 +64,6 @@ export const optionalUserMiddleware: MiddlewareFunction<Response> = async ({ req
 	const response = await next()
 	await user
 	return response
-}
-
-/** The user `optionalUserMiddleware` found, or null signed out. */
-export function getOptionalUser(context: Readonly<RouterContextProvider>): Promise<User | null> {
-	return context.get(optionalUserContext)
 }
 
 /** Guest-only group: a signed-in visitor goes to redirect_to or home, keeping other parameters. */

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { getConfig } from '#app/config.server'
+import { getRequestId, refusalHeadersContext, requestIdContext } from '#app/context.server'
 import { loggablePath } from '#app/utils/request-log'
-
-export const requestIdContext = createContext<string>('')
-/** The headers a refusal must carry (`Allow`, `Retry-After`, `Connection`), onto whatever page renders it. */
-const refusalHeadersContext = createContext<Headers | null>(null)
 
 /**
  * The answer to a request the portal refuses before any loader runs (4xx):
@@ -22,7 +19,7 @@ export function refusal(
 	extra: Record<string, unknown> = {},
 ) {
 	if (init.headers) context.set(refusalHeadersContext, new Headers(init.headers))
-	return Response.json({ ...extra, requestId: context.get(requestIdContext) }, { ...init, status })
+	return Response.json({ ...extra, requestId: getRequestId(context) }, { ...init, status })
 }
 
 type LogFields = Record<string, string | number | boolean | null | undefined>

@@ -2,8 +2,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { href, Link, redirect } from 'react-router'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import type { Route } from './+types/contact'
-import { getOptionalUser, optionalUserMiddleware } from '#app/middleware/guards.server'
-import { getApi, getSession } from '#app/middleware/session.server'
+import { optionalUserMiddleware } from '#app/middleware/guards.server'
 import { limits } from '#app/api/contract/constants'
 import { contactMessageBody, guestContactMessageBody } from '#app/api/contract/contact'
 import { HoneypotFields } from '#app/components/honeypot-fields'
@@ -15,6 +14,7 @@ import { getConfig } from '#app/config.server'
 import { checkHoneypot, getHoneypotInputProps } from '#app/utils/honeypot.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
+import { getApi, getOptionalUser, getSession } from '#app/context.server'
 
 /** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
 export const handle = { i18n: ['account'] }

@@ -3,11 +3,10 @@ import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { servicesSummary } from '#app/api/services.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'
-import { getApi } from '#app/middleware/session.server'
-import { getUser } from '#app/middleware/guards.server'
 import { Notice } from '#app/components/ui/notice'
 import { pageTitle } from '#app/utils/meta'
 import { createServicePage, verificationsPage } from '#app/services/pages'
+import { getApi, getUser } from '#app/context.server'
 
 /** The translation namespaces this page shows (remix-i18next loads them before it hydrates). */
 export const handle = { i18n: ['account', 'services'] }

@@ -2,10 +2,10 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { ApiError } from '#app/api/errors'
 import { needsIdentityConfirmation } from '#app/api/identity.server'
-import type { Flash } from '#app/auth/session.server'
+import type { Flash } from '#app/auth/flash'
 import { getT } from '#app/middleware/i18n.server'
-import { getSession } from '#app/middleware/session.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { getSession } from '#app/context.server'
 
 type Where = { flash: Flash; to: string }
 

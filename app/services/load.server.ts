@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
-import { getApi } from '#app/middleware/session.server'
+import { getApi } from '#app/context.server'
 
 /**
  * The signed-in partner's service `id`, for a loader or action under

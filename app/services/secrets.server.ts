@@ -7,9 +7,8 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { liveServiceSecrets } from '#app/api/service-secrets.server'
 import { ApiError } from '#app/api/errors'
-import { getUser } from '#app/middleware/guards.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
+import { getApi, getSession, getUser } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 

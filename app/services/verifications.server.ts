@@ -14,8 +14,8 @@ import {
 	type ServiceReview,
 } from '#app/api/contract/service-sections'
 import { ApiError } from '#app/api/errors'
-import { getApi } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
+import { getApi } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 

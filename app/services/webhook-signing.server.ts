@@ -14,9 +14,9 @@ import { needsIdentityConfirmation } from '#app/api/identity.server'
 import { signingSecrets } from '#app/api/webhook-deliveries.server'
 import { getConfig } from '#app/config.server'
 import { getT } from '#app/middleware/i18n.server'
-import { getApi } from '#app/middleware/session.server'
 import { verifyRegion } from '#app/services/code-region'
 import { formatDateTime } from '#app/utils/date-time'
+import { getApi } from '#app/context.server'
 
 /** The paths of this repository the developers page links to (a unit test checks that each exists). */
 export const repositoryPaths = {

@@ -7,11 +7,11 @@
  */
 import { data, href, redirect, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
-import type { Flash } from '#app/auth/session.server'
+import type { Flash } from '#app/auth/flash'
 import { recentChecks, webhookHealth } from '#app/api/webhook-deliveries.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { replyWithApiError } from '#app/utils/forms.server'
+import { getApi, getSession } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, href, redirect, Link } from 'react-router'
-import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step-email'
 import { activateTwoStep, activeTwoStepMethods, sendEmailCode } from '#app/api/two-step.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError, retryAfter } from '#app/api/errors'
-import { getUser } from '#app/middleware/guards.server'
 import { CODE_DIGITS } from '#app/auth/code'
 import { emailCodeSchema as schema } from './schemas'
 import { CodeField } from '#app/components/code-field'
@@ -19,6 +16,7 @@ import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
+import { getApi, getFormData, getSession, getUser } from '#app/context.server'
 
 export const meta: Route.MetaFunction = () =>
 	pageTitle('account:emailMethod.title', 'common:meta.descriptions.twoStepEmail')

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
 import { resetTokenUsable } from '#app/api/users.server'
 import { resetCompleteSchema } from '#app/auth/schemas'
@@ -12,6 +11,7 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
+import { getApi, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = () =>
 	pageTitle('auth:resetComplete.title', 'common:meta.descriptions.resetPasswordToken')

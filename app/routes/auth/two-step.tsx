@@ -1,11 +1,10 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { data, Form, href, redirect, Link } from 'react-router'
 import { signInWithNotice } from '#app/auth/redirect'
-import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step'
 import { completeTwoStep } from '#app/api/auth.server'
-import { getApi, getSession, startSession } from '#app/middleware/session.server'
+import { startSession } from '#app/middleware/session.server'
 import { twoStepMethodKeyEnum } from '#app/api/contract/common'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { sendEmailCode } from '#app/api/two-step.server'
@@ -22,6 +21,7 @@ import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { pageTitle } from '#app/utils/meta'
 import { secondsUntil } from '#app/utils/time'
+import { getApi, getFormData, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = () => pageTitle('auth:twoStep.title', 'common:meta.descriptions.twoStepSignIn')
 

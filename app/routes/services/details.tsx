@@ -4,7 +4,6 @@ import { href, Link } from 'react-router'
 import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'
 import { serviceCategories } from '#app/api/services.server'
-import { getApi } from '#app/middleware/session.server'
 import { takeSecretOnce } from '#app/services/secrets.server'
 import { SecretOnce } from '#app/components/services/secret-once'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
@@ -12,6 +11,7 @@ import { StatisticsSection } from '#app/components/services/statistics-section'
 import { loadStatistics } from '#app/services/statistics.server'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/webhook-parts'
+import { getApi } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ title: fixedT('common:pageTitle', { title: loaderData?.service.name }) },

@@ -5,10 +5,10 @@ import type { Route } from './+types/logo-remove'
 import { removeServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
-import { getApi } from '#app/middleware/session.server'
 import { getT } from '#app/middleware/i18n.server'
 import { confirmChange } from '#app/services/confirm.server'
 import { loadService } from '#app/services/load.server'
+import { getApi } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{

@@ -7,11 +7,8 @@ import { ApiError, retryAfter } from '#app/api/errors'
 import { uploadServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { LogoForm } from '#app/components/services/logo-form'
-import { getFormData } from '#app/middleware/form-body.server'
 import { sendToSignIn } from '#app/middleware/guards.server'
 import { getT } from '#app/middleware/i18n.server'
-import { requestIdContext } from '#app/middleware/request-log.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { formatDuration } from '#app/utils/duration'
 import {
@@ -22,6 +19,7 @@ import {
 	logoRuleMessage,
 	type LogoFormResult,
 } from '#app/services/logo'
+import { getApi, getFormData, getSession, getRequestId } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -86,7 +84,7 @@ async function apiFailure(
 	if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
 	const t = getT(context)
 	if (error.kind !== 'bad_request') {
-		const requestId = context.get(requestIdContext)
+		const requestId = getRequestId(context)
 		return fail({ form: [t('common:errors.notSaved'), t('common:errors.reference', { requestId })] }, 503)
 	}
 	if (error.status === 429) {

@@ -12,7 +12,6 @@ import { ApiError } from '#app/api/errors'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { serviceCategories, updateService } from '#app/api/services.server'
 import { getT } from '#app/middleware/i18n.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -20,6 +19,7 @@ import { Notice } from '#app/components/ui/notice'
 import { ServiceFields, useServiceFieldLabels } from '#app/components/services/service-fields'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { getApi, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{

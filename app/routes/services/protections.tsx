@@ -11,14 +11,13 @@ import { PROTECTION_INTENT as INTENT } from './intents'
 import { protectionsSchema as saveSchema, protectionToggleSchema as toggleSchema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { enabledProtectionsFromForm, securityProtections } from '#app/api/service-sections.server'
-import { getFormData } from '#app/middleware/form-body.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import stylesHref from '#app/styles/protections.css?url'
+import { getApi, getFormData, getSession } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 

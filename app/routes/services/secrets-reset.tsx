@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import type { Route } from './+types/secrets-reset'
 import { resetServiceSecret } from '#app/api/service-secrets.server'
-import { getApi } from '#app/middleware/session.server'
 import { keepSecretOnce, loadServiceSecrets } from '#app/services/secrets.server'
 import { developersPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
+import { getApi } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{

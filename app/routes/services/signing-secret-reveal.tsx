@@ -4,12 +4,12 @@ import { fixedT } from '#app/i18n'
 import type { Route } from './+types/signing-secret-reveal'
 import { identityConfirmationSeconds } from '#app/api/contract/identity'
 import { signingSecrets } from '#app/api/webhook-deliveries.server'
-import { getApi } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { signingSecretSection } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
+import { getApi } from '#app/context.server'
 
 /**
  * "Confirm it's you to reveal" of the developers page (decision 0022): the webhook signing secret is shown, as the

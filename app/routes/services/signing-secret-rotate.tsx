@@ -3,7 +3,6 @@ import { fixedT } from '#app/i18n'
 import type { Route } from './+types/signing-secret-rotate'
 import { webhookSignature } from '#app/api/contract/webhooks'
 import { rotateSigningSecret } from '#app/api/webhook-deliveries.server'
-import { getApi } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { signingSecretSection } from '#app/services/pages'
 import { explainRotationRefusal, loadSigningSecrets } from '#app/services/webhook-signing.server'
@@ -11,6 +10,7 @@ import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import { formatDateTime } from '#app/utils/date-time'
+import { getApi } from '#app/context.server'
 
 export const handle = { i18n: ['webhooks'] }
 

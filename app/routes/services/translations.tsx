@@ -12,13 +12,13 @@ import { ApiError } from '#app/api/errors'
 import { saveTranslations, translationsBody } from '#app/api/service-sections.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { getT } from '#app/middleware/i18n.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { TextareaField, TextField } from '#app/components/ui/field'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { getApi, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{

@@ -8,7 +8,6 @@ import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
 import { newIdempotencyKey } from '#app/api/services.server'
 import { redeliver } from '#app/api/webhook-deliveries.server'
-import { getApi } from '#app/middleware/session.server'
 import { hasWebhookUrl, loadDelivery, toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import { DeliveryStatus, EventName, NoWebhookUrl, SignedWith } from '#app/components/services/webhook-parts'
@@ -17,6 +16,7 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
+import { getApi } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 

@@ -15,7 +15,6 @@ import { WEBHOOK_INTENT as INTENT } from './intents'
 import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
-import { getApi } from '#app/middleware/session.server'
 import { loadService } from '#app/services/load.server'
 import {
 	checkEndpoint,
@@ -33,6 +32,7 @@ import { ScrollTable } from '#app/components/ui/scroll-table'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime, formatTimeNear } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
+import { getApi } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 

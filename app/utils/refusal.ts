@@ -1,0 +1,12 @@
+import type { TranslationKey } from './meta'
+
+/**
+ * What the 413 page of an upload route says, as i18n keys, and where its link
+ * goes back to (the upload page itself, which takes another file). The body
+ * is refused before any route runs, so the page cannot come from the route.
+ */
+export type TooLargePage = {
+	title: TranslationKey
+	message: TranslationKey
+	back: { href: string; label: TranslationKey }
+}
