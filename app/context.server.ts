@@ -5,6 +5,7 @@
  */
 import { createContext, type RouterContextProvider } from 'react-router'
 import type { ApiClient } from '#app/api/client.server'
+import type { Service } from '#app/api/contract/services'
 import type { User } from '#app/api/users.server'
 import type { RequestSession } from '#app/auth/session.server'
 
@@ -31,6 +32,9 @@ export const userContext = createContext<Promise<User>>()
 /** The current user of a page for everyone (contact), or null signed out. */
 export const optionalUserContext = createContext<Promise<User | null>>(Promise.resolve(null))
 
+/** The service of a page under `/services/:serviceId`, as a promise started by its layout's middleware. */
+export const serviceContext = createContext<Promise<Service>>()
+
 export const getRequestId = (context: Context) => context.get(requestIdContext)
 export const getNonce = (context: Context) => context.get(nonceContext)
 
@@ -52,3 +56,5 @@ export const getApi = (context: Context) => context.get(sessionContext).api
 export const getUser = (context: Context): Promise<User> => context.get(userContext)
 /** The user of a page for everyone, or null signed out. */
 export const getOptionalUser = (context: Context): Promise<User | null> => context.get(optionalUserContext)
+/** The service of this page (a 404 is thrown for another partner's service or a malformed id). */
+export const getService = (context: Context): Promise<Service> => context.get(serviceContext)

@@ -10,6 +10,7 @@ import {
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
+import { ApiError } from '#app/api/errors'
 import { assertConfig, getConfig } from '#app/config.server'
 import { getInstance } from '#app/middleware/i18n.server'
 import { log } from '#app/middleware/request-log.server'
@@ -125,6 +126,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	// request the router refused itself (405 for a POST to a page without a form).
 	if (error instanceof Response) return
 	if (isRouteErrorResponse(error) && error.status < 500) return
+	// A loader's call refused because the session ended: the guard sends the partner to sign-in once the page's
+	// loaders are done (they start in the same round as the current-user call).
+	if (error instanceof ApiError && error.kind === 'unauthenticated') return
 	if (isRefusedAction(error, request)) {
 		log('warn', 'cross-site action refused', { method: request.method, path: loggablePath(request.url) })
 		return

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
-import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'
 import { serviceCategories } from '#app/api/services.server'
 import { takeSecretOnce } from '#app/services/secrets.server'
@@ -11,7 +10,7 @@ import { StatisticsSection } from '#app/components/services/statistics-section'
 import { loadStatistics } from '#app/services/statistics.server'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/webhook-parts'
-import { getApi } from '#app/context.server'
+import { getApi, getService } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{ title: fixedT('common:pageTitle', { title: loaderData?.service.name }) },
@@ -21,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const api = getApi(context)
 	const [service, categories, statistics, health] = await Promise.all([
-		loadService(context, params.serviceId),
+		getService(context),
 		serviceCategories(api),
 		loadStatistics(context, params.serviceId, request.url),
 		healthForBanner(context, params.serviceId),

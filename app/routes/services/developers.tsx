@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/developers'
+import type { ServicePageHandle } from './service'
 import type { ServiceSecret } from '#app/api/contract/services'
 import { canRevoke, canRotate } from '#app/api/service-secrets.server'
 import { loadServiceSecrets, takeSecretOnce } from '#app/services/secrets.server'
@@ -16,7 +17,8 @@ import { SecretOnce } from '#app/components/services/secret-once'
 import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
 import { CopyButton } from '#app/components/ui/copy-button'
 
-export const handle = { i18n: ['webhooks'] }
+/** The service layout shows this page's back link and heading (`webhooks:developers.back`, `webhooks:developers.pageTitle`). */
+export const handle = { i18n: ['webhooks'], serviceHeader: 'webhooks:developers' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -50,13 +52,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 	const { t } = useTranslation('services')
 	const { service, secrets, rotatable, revocable, newSecret, signingSecrets, snippets, links, events } = loaderData
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('webhooks:developers.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('webhooks:developers.pageTitle', { name: service.name })}</h1>
+		<>
 			{newSecret ? <SecretOnce secret={newSecret} /> : null}
 			<section className="stack" aria-labelledby="credentials-heading">
 				<h2 id="credentials-heading">{t('webhooks:developers.credentials')}</h2>
@@ -99,7 +95,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 			<SigningSecrets serviceId={service.id} secrets={signingSecrets} />
 			<SigningScheme snippets={snippets} links={links} />
 			<EventTypes events={events} />
-		</section>
+		</>
 	)
 }
 

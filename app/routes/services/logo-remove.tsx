@@ -7,8 +7,7 @@ import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { getT } from '#app/middleware/i18n.server'
 import { confirmChange } from '#app/services/confirm.server'
-import { loadService } from '#app/services/load.server'
-import { getApi } from '#app/context.server'
+import { getApi, getService } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -22,8 +21,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const backOf = (request: Request, serviceId: string) =>
 	safeRedirect(new URL(request.url).searchParams.get(REDIRECT_PARAM), href('/services/:serviceId', { serviceId }))
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-	const { id, name, logo } = await loadService(context, params.serviceId)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { id, name, logo } = await getService(context)
 	return {
 		service: { id, name },
 		back: backOf(request, id),

@@ -3,14 +3,13 @@ import { fixedT } from '#app/i18n'
 import type { Route } from './+types/signing-secret-rotate'
 import { webhookSignature } from '#app/api/contract/webhooks'
 import { rotateSigningSecret } from '#app/api/webhook-deliveries.server'
-import { loadService } from '#app/services/load.server'
 import { signingSecretSection } from '#app/services/pages'
 import { explainRotationRefusal, loadSigningSecrets } from '#app/services/webhook-signing.server'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import { formatDateTime } from '#app/utils/date-time'
-import { getApi } from '#app/context.server'
+import { getApi, getService } from '#app/context.server'
 
 export const handle = { i18n: ['webhooks'] }
 
@@ -26,7 +25,7 @@ export const shouldRevalidate = revalidateWhenIdentityEnded
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const [service, identity, secrets] = await Promise.all([
-		loadService(context, params.serviceId),
+		getService(context),
 		identityCheck({ context, request }),
 		// Null until this sign-in confirms it's the partner: the API then says it when the rotation is asked.
 		loadSigningSecrets(context, params.serviceId),

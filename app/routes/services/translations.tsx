@@ -4,21 +4,24 @@ import { Trans, useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import { data, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/translations'
+import type { ServicePageHandle } from './service'
 import type { Locale } from '#app/api/contract/common'
 import { locales, serviceLimits } from '#app/api/contract/constants'
 import type { Service } from '#app/api/contract/services'
 import { translationsSchema as schema } from './schemas'
-import { ApiError } from '#app/api/errors'
 import { saveTranslations, translationsBody } from '#app/api/service-sections.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { getT } from '#app/middleware/i18n.server'
-import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { TextareaField, TextField } from '#app/components/ui/field'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { getApi, getSession } from '#app/context.server'
+import { getApi, getService, getSession } from '#app/context.server'
+import { throwIfNotFound } from '#app/services/load.server'
+
+/** The service layout shows this page's back link and heading (`translations.back`, `translations.pageTitle`). */
+export const handle = { serviceHeader: 'translations' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -57,8 +60,8 @@ function savedTexts(service: Service): AllTexts {
 const savedLocales = (service: Service) =>
 	LOCALES.filter((locale) => service.translations.some((translation) => translation.locale === locale))
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	return { service: await loadService(context, params.serviceId) }
+export async function loader({ context }: Route.LoaderArgs) {
+	return { service: await getService(context) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -70,8 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	try {
 		saved = await saveTranslations(getApi(context), params.serviceId, body, version)
 	} catch (error) {
-		// Another partner's service or a malformed id: the same page as the loader's.
-		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		throwIfNotFound(error)
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}
 	if (!saved.ok) {
@@ -109,13 +111,7 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 	const answer = actionData as ActionData | undefined
 	const saved = savedLocales(service)
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('translations.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('translations.pageTitle', { name: service.name })}</h1>
+		<>
 			<p>{t('translations.intro')}</p>
 			<Status saved={saved} />
 			{/* Remounted when the saved translations change (after a save, or "load the saved version"): a fresh form. */}
@@ -126,7 +122,7 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 				lastResult={answer?.result}
 				conflict={answer?.conflict}
 			/>
-		</section>
+		</>
 	)
 }
 

@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { pageTitle } from '#app/utils/meta'
 import type { Route } from './+types/verifications-reset'
-import { loadService } from '#app/services/load.server'
 import { resetDomainVerification } from '#app/services/verifications.server'
 import { verificationsPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
+import { getService } from '#app/context.server'
 
 // The action, not the domain: a domain of any length would make the title longer than 70 characters (html-validate's
 // long-title); the heading names the domain.
 export const meta: Route.MetaFunction = () => pageTitle('services:verifications.reset.confirm')
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const service = await loadService(context, params.serviceId)
+export async function loader({ context }: Route.LoaderArgs) {
+	const service = await getService(context)
 	return {
 		serviceId: service.id,
 		domain: service.domain_verification.domain,

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { fixedT } from '#app/i18n'
 import { Form, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/webhooks'
+import type { ServicePageHandle } from './service'
 import stylesHref from '#app/styles/webhooks.css?url'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'
 import type {
@@ -15,7 +16,6 @@ import { WEBHOOK_INTENT as INTENT } from './intents'
 import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
-import { loadService } from '#app/services/load.server'
 import {
 	checkEndpoint,
 	hasWebhookUrl,
@@ -32,11 +32,12 @@ import { ScrollTable } from '#app/components/ui/scroll-table'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime, formatTimeNear } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
-import { getApi } from '#app/context.server'
+import { getApi, getService } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-export const handle = { i18n: ['webhooks'] }
+/** The service layout shows this page's back link and heading (`webhooks:webhooks.back`, `webhooks:webhooks.pageTitle`). */
+export const handle = { i18n: ['webhooks'], serviceHeader: 'webhooks:webhooks' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -52,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const cursor = search.get('cursor') || undefined
 	const self = href('/services/:serviceId/webhooks', { serviceId: params.serviceId })
 	const [service, page, recent] = await Promise.all([
-		loadService(context, params.serviceId),
+		getService(context),
 		deliveriesPage(getApi(context), params.serviceId, filters, cursor).catch((error: unknown) => {
 			// A stale or hand-edited cursor: the first page with the same filters (never an error page).
 			if (cursor && error instanceof ApiError && error.kind === 'bad_request') {
@@ -101,13 +102,7 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 	const settings = href('/services/:serviceId/manage', { serviceId: service.id })
 	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('webhooks.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('webhooks.pageTitle', { name: service.name })}</h1>
+		<>
 			{service.hasUrl ? (
 				<>
 					<dl className="summary-list developer-values">
@@ -141,7 +136,7 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 			)}
 			<RecentChecks service={service} checks={checks} more={moreChecks} />
 			<DeliveryLog {...loaderData} />
-		</section>
+		</>
 	)
 }
 

@@ -4,22 +4,25 @@ import { fixedT } from '#app/i18n'
 import { data, href, redirect, Link } from 'react-router'
 import type { z } from 'zod'
 import { LogoForm } from '#app/components/services/logo-form'
-import type { Route } from './+types/manage'
+import type { Route } from './+types/settings'
+import type { ServicePageHandle } from './service'
 import { serviceFieldNames } from '#app/api/contract/constants'
 import type { Service } from '#app/api/contract/services'
 import { settingsSchema as schema } from './schemas'
-import { ApiError } from '#app/api/errors'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { serviceCategories, updateService } from '#app/api/services.server'
 import { getT } from '#app/middleware/i18n.server'
-import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
 import { ServiceFields, useServiceFieldLabels } from '#app/components/services/service-fields'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
-import { getApi, getSession } from '#app/context.server'
+import { getApi, getService, getSession } from '#app/context.server'
+import { throwIfNotFound } from '#app/services/load.server'
+
+/** The service layout shows this page's back link and heading (`settings.back`, `settings.pageTitle`). */
+export const handle = { serviceHeader: 'settings' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
 	{
@@ -47,11 +50,8 @@ const settingsOf = (service: Service): Settings => ({
 	authorization_url: service.authorization_url,
 })
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const [service, categories] = await Promise.all([
-		loadService(context, params.serviceId),
-		serviceCategories(getApi(context)),
-	])
+export async function loader({ context }: Route.LoaderArgs) {
+	const [service, categories] = await Promise.all([getService(context), serviceCategories(getApi(context))])
 	return { service, categories }
 }
 
@@ -63,8 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	try {
 		saved = await updateService(getApi(context), params.serviceId, changes, version)
 	} catch (error) {
-		// Another partner's service or a malformed id: the same page as the loader's.
-		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		throwIfNotFound(error)
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}
 	if (!saved.ok) {
@@ -85,13 +84,7 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 	// The route's types keep only the first shape of the action's `data()` answers: name both.
 	const answer = actionData as ActionData | undefined
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('settings.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('settings.pageTitle', { name: service.name })}</h1>
+		<>
 			<section className="stack" aria-labelledby="fixed-heading">
 				<h2 id="fixed-heading">{t('settings.fixed')}</h2>
 				<p>{t('settings.fixedIntro')}</p>
@@ -126,7 +119,7 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 				<h2 id="logo-heading">{t('logo.title')}</h2>
 				<LogoForm service={service} redirectTo={href('/services/:serviceId/manage', { serviceId: service.id })} />
 			</section>
-		</section>
+		</>
 	)
 }
 
