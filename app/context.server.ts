@@ -11,6 +11,11 @@ import type { RequestSession } from '#app/auth/session.server'
 
 type Context = Readonly<RouterContextProvider>
 
+/**
+ * The page this request is for: the `url` React Router hands middleware, loaders and actions
+ * (`future.v8_passThroughRequests`: no `.data` suffix, no `_routes`/`index` parameters), whatever the browser fetched.
+ */
+export const pageUrlContext = createContext<URL>()
 /** This request's reference (logged, answered as `X-Request-Id`, quoted by error pages). */
 export const requestIdContext = createContext<string>('')
 /** The headers a refusal must carry (`Allow`, `Retry-After`, `Connection`) onto whatever page renders it. */
@@ -35,6 +40,7 @@ export const optionalUserContext = createContext<Promise<User | null>>(Promise.r
 /** The service of a page under `/services/:serviceId`, as a promise started by its layout's middleware. */
 export const serviceContext = createContext<Promise<Service>>()
 
+export const getPageUrl = (context: Context) => context.get(pageUrlContext)
 export const getRequestId = (context: Context) => context.get(requestIdContext)
 export const getNonce = (context: Context) => context.get(nonceContext)
 

@@ -21,7 +21,6 @@ import { getConfig } from '#app/config.server'
 import { currentUserOrNull } from '#app/api/users.server'
 import { rememberSubject, takeDraft } from '#app/auth/drafts.server'
 import type { Flash } from '#app/auth/flash'
-import { pageUrl } from '#app/auth/redirect'
 import { FlashProvider } from '#app/components/ui/flash'
 import { csrfMiddleware } from '#app/middleware/csrf.server'
 import { formBodyMiddleware } from '#app/middleware/form-body.server'
@@ -32,7 +31,7 @@ import { sessionMiddleware } from '#app/middleware/session.server'
 import { useNonce } from '#app/utils/nonce'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import appStyles from '#app/styles/app.css?inline'
-import { getApi, getCsrfToken, getSession, getRequestId } from '#app/context.server'
+import { getApi, getCsrfToken, getPageUrl, getRequestId, getSession } from '#app/context.server'
 
 export const middleware: Route.MiddlewareFunction[] = [
 	requestLogMiddleware,
@@ -69,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	})
 	if (user) await rememberSubject(context, user.id)
 	// Back on the page whose form was posted as the session ended: what was typed comes back, to that partner only.
-	const draft = user && request.method === 'GET' ? await takeDraft(context, pageUrl(request).pathname, user.id) : null
+	const draft =
+		user && request.method === 'GET' ? await takeDraft(context, getPageUrl(context).pathname, user.id) : null
 	const flash =
 		(await getSession(context).takeFlash()) ??
 		(draft ? ({ tone: 'info', key: 'common:draft.restored' } satisfies Flash as Flash) : null)

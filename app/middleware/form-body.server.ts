@@ -3,7 +3,6 @@ import { refusal } from './request-log.server'
 import { logoRules } from '#app/api/contract/images'
 import { currentUserOrNull } from '#app/api/users.server'
 import { csrfCookieState, matchesToken, UNSAFE_METHODS } from '#app/auth/csrf.server'
-import { pageUrl } from '#app/auth/redirect'
 import { formContext, getApi } from '#app/context.server'
 import { hasSessionCookie } from '#app/auth/session.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
@@ -244,12 +243,14 @@ function busy(): never {
  */
 export async function parseFormBody(
 	request: Request,
-	{ signedIn = async () => false }: { signedIn?: () => Promise<boolean> } = {},
+	{
+		signedIn = async () => false,
+		pathname = new URL(request.url).pathname,
+	}: { signedIn?: () => Promise<boolean>; pathname?: string } = {},
 ): Promise<FormData> {
 	const contentType = request.headers.get('content-type') ?? ''
 	const type = mediaType(contentType)
 	if (!FORM_TYPES.has(type)) throw refuse(415)
-	const pathname = pageUrl(request).pathname
 	const large = type === 'multipart/form-data' && bodyLimitFor(pathname) > FORM_BODY_LIMIT
 	const limit = large ? bodyLimitFor(pathname) : FORM_BODY_LIMIT
 	const gate = large ? await largeBodyGate(request, contentType, signedIn) : undefined
@@ -276,7 +277,7 @@ export async function parseFormBody(
 	return form
 }
 
-export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
 	const method = request.method.toUpperCase()
 	// Every form of the portal posts; React Router would run an action for PUT, PATCH and DELETE too.
 	if (UNSAFE_METHODS.has(method) && method !== 'POST')
@@ -284,10 +285,10 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 	if (method === 'POST') {
 		try {
 			const signedIn = async () => Boolean(await currentUserOrNull(getApi(context)))
-			context.set(formContext, await parseFormBody(request, { signedIn }))
+			context.set(formContext, await parseFormBody(request, { signedIn, pathname: url.pathname }))
 		} catch (error) {
 			if (error instanceof Response) {
-				const page = error.status === 413 ? tooLargePageFor(pageUrl(request).pathname) : undefined
+				const page = error.status === 413 ? tooLargePageFor(url.pathname) : undefined
 				throw refusal(error.status, context, { headers: error.headers }, page ? { page } : {})
 			}
 			throw error

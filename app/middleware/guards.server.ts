@@ -2,8 +2,8 @@ import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'r
 import { currentUserOrNull } from '#app/api/users.server'
 import { UNSAFE_METHODS } from '#app/auth/csrf.server'
 import { keepDraft } from '#app/auth/drafts.server'
-import { afterSignInLocation, isAllowedUnverified, pageUrl, signInLocation } from '#app/auth/redirect'
-import { getApi, getSession, optionalUserContext, userContext } from '#app/context.server'
+import { afterSignInLocation, isAllowedUnverified, signInLocation } from '#app/auth/redirect'
+import { getApi, getPageUrl, getSession, optionalUserContext, userContext } from '#app/context.server'
 
 /**
  * Where a partner without a session is sent: sign-in with redirect_to, and
@@ -17,8 +17,9 @@ export async function sendToSignIn(
 ): Promise<never> {
 	const session = getSession(context)
 	if (session.hasTokens) await session.clearTokens()
-	if (expired && UNSAFE_METHODS.has(request.method.toUpperCase())) await keepDraft(context, pageUrl(request).pathname)
-	throw redirect(signInLocation(request, expired ? 'session-expired' : undefined))
+	if (expired && UNSAFE_METHODS.has(request.method.toUpperCase()))
+		await keepDraft(context, getPageUrl(context).pathname)
+	throw redirect(signInLocation(getPageUrl(context), expired ? 'session-expired' : undefined))
 }
 
 const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD'
@@ -40,7 +41,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
 	user.catch(() => undefined)
 	context.set(userContext, user)
 	if (!isRead(request)) {
-		const page = pageUrl(request)
+		const page = getPageUrl(context)
 		if (!(await user).email_verified_at && !isAllowedUnverified(page.pathname)) throw redirect(page.pathname)
 	}
 	const response = await next()
@@ -67,8 +68,8 @@ export const optionalUserMiddleware: MiddlewareFunction<Response> = async ({ req
 }
 
 /** Guest-only group: a signed-in visitor goes to redirect_to or home, keeping other parameters. */
-export const guestOnlyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const guestOnlyMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
 	const user = await currentUserOrNull(getApi(context))
-	if (user) throw redirect(afterSignInLocation(request))
+	if (user) throw redirect(afterSignInLocation(getPageUrl(context)))
 	return next()
 }

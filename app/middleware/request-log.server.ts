@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { getConfig } from '#app/config.server'
-import { getRequestId, refusalHeadersContext, requestIdContext } from '#app/context.server'
+import { getRequestId, pageUrlContext, refusalHeadersContext, requestIdContext } from '#app/context.server'
 import { loggablePath } from '#app/utils/request-log'
 
 /**
@@ -35,8 +35,9 @@ export function log(level: 'info' | 'warn' | 'error', msg: string, fields: LogFi
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 
 /** First middleware: gives the request an id and writes one log line when it ends. */
-export const requestLogMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const requestLogMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
 	const started = performance.now()
+	context.set(pageUrlContext, url)
 	const incoming = request.headers.get('x-request-id')
 	const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
 	context.set(requestIdContext, requestId)
