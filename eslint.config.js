@@ -43,6 +43,16 @@ export default tseslint.config(
 		languageOptions: { globals: { ...globals.browser, ...globals.node } },
 	},
 	{
+		// Components run in the browser too: no server module, not even for a type (decision 0026).
+		files: ['app/components/**/*.{ts,tsx}'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{ patterns: [{ group: ['**/*.server', '**/*.server.*'], message: 'Components import no server module.' }] },
+			],
+		},
+	},
+	{
 		// Playwright's fixtures take a destructured first argument even when empty.
 		files: ['e2e/**'],
 		rules: { 'no-empty-pattern': 'off' },

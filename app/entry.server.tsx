@@ -10,12 +10,13 @@ import {
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
+import { ApiError } from '#app/api/errors'
 import { assertConfig, getConfig } from '#app/config.server'
 import { getInstance } from '#app/middleware/i18n.server'
-import { log, requestIdContext } from '#app/middleware/request-log.server'
-import { nonceContext } from '#app/middleware/security.server'
+import { log } from '#app/middleware/request-log.server'
 import { loggablePath } from '#app/utils/request-log'
 import { NonceProvider } from '#app/utils/nonce'
+import { getNonce, getRequestId } from '#app/context.server'
 
 // Validate the environment when the server build is imported: a bad
 // configuration stops the process before it listens.
@@ -37,7 +38,7 @@ export default function handleRequest(
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
-	const nonce = loadContext.get(nonceContext)
+	const nonce = getNonce(loadContext)
 	const i18n = getInstance(loadContext)
 
 	return new Promise<Response>((resolve, reject) => {
@@ -90,7 +91,7 @@ export default function handleRequest(
 function reportError(error: unknown, request: Request, context?: Readonly<RouterContextProvider>) {
 	let requestId: string | undefined
 	try {
-		requestId = context?.get(requestIdContext)
+		requestId = context && getRequestId(context)
 	} catch {
 		requestId = undefined
 	}
@@ -125,6 +126,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	// request the router refused itself (405 for a POST to a page without a form).
 	if (error instanceof Response) return
 	if (isRouteErrorResponse(error) && error.status < 500) return
+	// A loader's call refused because the session ended: the guard sends the partner to sign-in once the page's
+	// loaders are done (they start in the same round as the current-user call).
+	if (error instanceof ApiError && error.kind === 'unauthenticated') return
 	if (isRefusedAction(error, request)) {
 		log('warn', 'cross-site action refused', { method: request.method, path: loggablePath(request.url) })
 		return

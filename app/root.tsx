@@ -20,20 +20,20 @@ import { RouteAnnouncer } from '#app/components/route-announcer'
 import { getConfig } from '#app/config.server'
 import { currentUserOrNull } from '#app/api/users.server'
 import { rememberSubject, takeDraft } from '#app/auth/drafts.server'
-import type { Flash } from '#app/auth/session.server'
-import { pageUrl } from '#app/auth/redirect'
+import type { Flash } from '#app/auth/flash'
 import { FlashProvider } from '#app/components/ui/flash'
-import { csrfMiddleware, getCsrfToken } from '#app/middleware/csrf.server'
+import { csrfMiddleware } from '#app/middleware/csrf.server'
 import { formBodyMiddleware } from '#app/middleware/form-body.server'
 import { useRouteNamespaces, type I18nHandle } from '#app/i18n'
 import { getT, i18nMiddleware } from '#app/middleware/i18n.server'
-import { log, requestIdContext, requestLogMiddleware } from '#app/middleware/request-log.server'
+import { log, requestLogMiddleware } from '#app/middleware/request-log.server'
 import { securityMiddleware } from '#app/middleware/security.server'
-import { getApi, getSession, sessionMiddleware } from '#app/middleware/session.server'
 import { pageMeta } from '#app/utils/meta'
+import { sessionMiddleware } from '#app/middleware/session.server'
 import { useNonce } from '#app/utils/nonce'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import appStyles from '#app/styles/app.css?inline'
+import { getApi, getCsrfToken, getPageUrl, getRequestId, getSession } from '#app/context.server'
 
 export const middleware: Route.MiddlewareFunction[] = [
 	requestLogMiddleware,
@@ -61,7 +61,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const config = getConfig()
-	const requestId = context.get(requestIdContext)
+	const requestId = getRequestId(context)
 	// The header shows who is signed in. An API outage must not break every
 	// page (the 404 page, the sign-in page): the header then shows no user.
 	const user = await currentUserOrNull(getApi(context)).catch((error: unknown) => {
@@ -73,7 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	})
 	if (user) await rememberSubject(context, user.id)
 	// Back on the page whose form was posted as the session ended: what was typed comes back, to that partner only.
-	const draft = user && request.method === 'GET' ? await takeDraft(context, pageUrl(request).pathname, user.id) : null
+	const draft =
+		user && request.method === 'GET' ? await takeDraft(context, getPageUrl(context).pathname, user.id) : null
 	const flash =
 		(await getSession(context).takeFlash()) ??
 		(draft ? ({ tone: 'info', key: 'common:draft.restored' } satisfies Flash as Flash) : null)

@@ -1,9 +1,8 @@
 import type { RouterContextProvider } from 'react-router'
-import { getSession } from '#app/middleware/session.server'
-import { getFormData } from '#app/middleware/form-body.server'
 import type { FormDraft } from './session.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { FORM_ID_FIELD } from '#app/utils/form-id'
+import { getFormData, getSession } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 

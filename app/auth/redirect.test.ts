@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { afterSignInLocation, isAllowedUnverified, pageUrl, safeRedirect, signInLocation } from './redirect'
+import { afterSignInLocation, isAllowedUnverified, safeRedirect, signInLocation } from './redirect'
 
 /** Everything a browser would read as another site, or as no path at all. */
 const HOSTILE = [
@@ -65,40 +65,15 @@ describe('safeRedirect', () => {
 	})
 })
 
-describe('pageUrl', () => {
-	test.each([
-		['http://p/me/manage/general/personal-details.data', '/me/manage/general/personal-details', ''],
-		['http://p/contact.data?topic=x&_routes=routes%2Fcontact', '/contact', '?topic=x'],
-		['http://p/_root.data', '/', ''],
-		['http://p/auth/sign-out.data?index', '/auth/sign-out', ''],
-		['http://p/services/manage/_.data?cursor=abc', '/services/manage/', '?cursor=abc'],
-		['http://p/contact?topic=x', '/contact', '?topic=x'],
-	])('%s is the page %s%s', (raw, pathname, search) => {
-		const url = pageUrl(new Request(raw))
-		expect(url.pathname).toBe(pathname)
-		expect(url.search).toBe(search)
-	})
-})
-
 describe('signInLocation', () => {
 	test('keeps the original path and query', () => {
 		expect(signInLocation(new URL('http://p/services/manage?page=2'))).toBe(
 			'/auth/sign-in?redirect_to=%2Fservices%2Fmanage%3Fpage%3D2',
 		)
 	})
-	test('a data request remembers the page, not the .data URL', () => {
-		expect(signInLocation(new Request('http://p/contact.data?topic=x&_routes=root'))).toBe(
-			'/auth/sign-in?redirect_to=%2Fcontact%3Ftopic%3Dx',
-		)
-		expect(signInLocation(new Request('http://p/me/manage/general/personal-details.data'))).toBe(
-			'/auth/sign-in?redirect_to=%2Fme%2Fmanage%2Fgeneral%2Fpersonal-details',
-		)
-	})
 	test('no redirect_to from the home page or sign-out', () => {
 		expect(signInLocation(new URL('http://p/'))).toBe('/auth/sign-in')
 		expect(signInLocation(new URL('http://p/auth/sign-out'))).toBe('/auth/sign-in')
-		expect(signInLocation(new Request('http://p/_root.data'))).toBe('/auth/sign-in')
-		expect(signInLocation(new Request('http://p/auth/sign-out.data'))).toBe('/auth/sign-in')
 	})
 	test('adds the reason for the sign-in page', () => {
 		expect(signInLocation(new URL('http://p/contact'), 'session-expired')).toBe(
@@ -139,19 +114,16 @@ describe('afterSignInLocation', () => {
 			'/services?x=1&y=2',
 		)
 	})
-	test('drops the sign-in page’s own and React Router’s parameters', () => {
-		expect(
-			afterSignInLocation(
-				new Request('http://p/auth/sign-in.data?redirect_to=%2Fcontact&notice=session-expired&_routes=root'),
-			),
-		).toBe('/contact')
+	test('drops the sign-in page’s own parameters', () => {
+		expect(afterSignInLocation(new URL('http://p/auth/sign-in?redirect_to=%2Fcontact&notice=session-expired'))).toBe(
+			'/contact',
+		)
 	})
 })
 
 describe('isAllowedUnverified', () => {
-	test.each(['/auth/sign-out', '/auth/sign-out.data', '/me/manage/security/email.data', '/auth/verification/resend/'])(
-		'%s is allowed',
-		(path) => expect(isAllowedUnverified(path)).toBe(true),
+	test.each(['/auth/sign-out', '/me/manage/security/email', '/auth/verification/resend/'])('%s is allowed', (path) =>
+		expect(isAllowedUnverified(path)).toBe(true),
 	)
-	test.each(['/contact', '/contact.data', '/'])('%s is not', (path) => expect(isAllowedUnverified(path)).toBe(false))
+	test.each(['/contact', '/'])('%s is not', (path) => expect(isAllowedUnverified(path)).toBe(false))
 })

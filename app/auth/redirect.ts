@@ -11,23 +11,6 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 const MAX_LENGTH = 2048
 const BASE = 'http://portal.invalid'
 
-/** React Router's own query parameters on data requests; never part of a page's address. */
-const ROUTER_PARAMS = ['_routes', 'index']
-
-/**
- * The page a request is for. With JavaScript on, React Router asks for
- * `<path>.data` (`<path>/_.data` for a trailing slash) and adds `_routes` and
- * `index`; guards, allow-lists and `redirect_to` must see the page instead.
- */
-export function pageUrl(request: Request | URL | string): URL {
-	const url = new URL(request instanceof Request ? request.url : request)
-	if (url.pathname.endsWith('/_.data')) url.pathname = url.pathname.slice(0, -'_.data'.length)
-	else if (url.pathname.endsWith('.data')) url.pathname = url.pathname.slice(0, -'.data'.length) || '/'
-	if (url.pathname === '/_root') url.pathname = '/'
-	for (const name of ROUTER_PARAMS) url.searchParams.delete(name)
-	return url
-}
-
 /** A location a browser will read as same-site: one leading slash, no backslash tricks. */
 function looksSafe(path: string) {
 	return (
@@ -85,8 +68,7 @@ export function safeRedirect(value: unknown, fallback = '/'): string {
  * remembering the original page and query, except for "/" and sign-out.
  * `notice` tells the sign-in page why they are there.
  */
-export function signInLocation(request: Request | URL, notice?: SignInNotice): string {
-	const url = pageUrl(request)
+export function signInLocation(url: URL, notice?: SignInNotice): string {
 	const params = new URLSearchParams(notice ? { [NOTICE_PARAM]: notice } : {})
 	if (url.pathname !== '/' && url.pathname !== '/auth/sign-out') {
 		params.set(REDIRECT_PARAM, safeRedirect(`${url.pathname}${url.search}`))
@@ -110,11 +92,10 @@ const SIGN_IN_PARAMS = [REDIRECT_PARAM, NOTICE_PARAM]
  * Where a signed-in visitor of a guest-only page (or a fresh sign-in) goes:
  * the safe `redirect_to`, or home, keeping the other query parameters.
  */
-export function afterSignInLocation(request: Request | URL, redirectTo?: string | null): string {
-	const url = pageUrl(request)
+export function afterSignInLocation(url: URL, redirectTo?: string | null): string {
 	const target = safeRedirect(redirectTo ?? url.searchParams.get(REDIRECT_PARAM))
 	const rest = new URLSearchParams(url.search)
-	for (const name of [...SIGN_IN_PARAMS, ...ROUTER_PARAMS]) rest.delete(name)
+	for (const name of SIGN_IN_PARAMS) rest.delete(name)
 	if ([...rest.keys()].length === 0) return target
 	const resolved = new URL(target, BASE)
 	for (const [key, value] of rest) resolved.searchParams.append(key, value)
@@ -125,5 +106,5 @@ export function afterSignInLocation(request: Request | URL, redirectTo?: string 
 export const UNVERIFIED_ALLOWED = ['/auth/sign-out', '/auth/verification/resend', '/me/manage/security/email']
 
 export function isAllowedUnverified(pathname: string) {
-	return UNVERIFIED_ALLOWED.includes(pageUrl(new URL(pathname, BASE)).pathname.replace(/\/+$/, '') || '/')
+	return UNVERIFIED_ALLOWED.includes(pathname.replace(/\/+$/, '') || '/')
 }

@@ -7,13 +7,14 @@
  */
 import { z } from 'zod'
 import { passwordSignInBody } from '#app/api/contract/auth'
-import { twoStepCodeField, twoStepMethodKeyEnum } from '#app/api/contract/common'
+import { currentPassword, twoStepCodeField, twoStepMethodKeyEnum } from '#app/api/contract/common'
 import {
 	newPasswordFields,
 	registrationBody,
 	resetPasswordRequestBody,
 	withConfirmation,
 } from '#app/api/contract/users'
+import { IDENTITY_FIELD } from '#app/services/identity'
 
 /** The page to return to after signing in; checked again by `safeRedirect`. */
 const redirectTo = z.string().max(2048).optional()
@@ -37,3 +38,17 @@ export const twoStepCodeSchema = z.object({
 	method: twoStepMethodKeyEnum,
 	code: codeField,
 })
+
+/** A confirmation has no fields: the CSRF token is checked before any action runs. */
+export const confirmSchema = z.object({})
+
+/**
+ * A confirmation that needs a confirmed identity: nothing while this sign-in's
+ * confirmation lasts, else the password or a code of the authenticator app.
+ * One schema for the three, so the browser checks what the page shows now.
+ */
+export const confirmIdentitySchema = z.discriminatedUnion(IDENTITY_FIELD, [
+	z.object({ [IDENTITY_FIELD]: z.literal('confirmed') }),
+	z.object({ [IDENTITY_FIELD]: z.literal('password'), password: currentPassword() }),
+	z.object({ [IDENTITY_FIELD]: z.literal('totp'), code: codeField }),
+])

@@ -1,20 +1,12 @@
 import { createCookie, type Cookie } from 'react-router'
 import type { TokenPair, TokenStore } from '#app/api/client.server'
-import type { KeyWithNamespace } from '#app/i18n'
 import { getConfig, sessionSecrets, usesSecureCookies, type Config } from '#app/config.server'
+import type { Flash } from './flash'
 import { seal, unseal } from './sealed.server'
 
 /** Cookie names fixed by the spec (point 9). */
 export const ACCESS_COOKIE = 'user.access-token'
 export const REFRESH_COOKIE = 'user.refresh-token'
-
-export type Flash = {
-	tone: 'success' | 'info' | 'warning'
-	key: KeyWithNamespace
-	values?: Record<string, string | number>
-	/** The id of the page's section it is about: shown there (`SectionFlash`), where the partner is, not on top. */
-	section?: string
-}
 
 export type PendingSignIn = {
 	access: string

@@ -1,5 +1,8 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { ResendButton } from './countdown'
 import { TextField } from './ui/field'
 
 /**
@@ -20,5 +23,47 @@ export function CodeField({ meta, label, digits }: { meta: FieldMetadata<unknown
 			className="field--code"
 			secret
 		/>
+	)
+}
+
+/** What a page says of its next emailed code (app/auth/email-code.server.ts): the seconds until one may be sent. */
+type CodeWait = { resendInSeconds: number | null; refused?: boolean }
+
+/**
+ * The form that emails a code, and later a new one, under the page's one countdown. Its seconds come from the
+ * newest answer: the action's when it has them (a refused send, an expired code: with JS such an answer does not
+ * reload the page), else the loader's.
+ */
+export function SendCodeForm({
+	loaderData,
+	actionData,
+	intent,
+	label,
+	variant,
+}: {
+	loaderData: CodeWait
+	actionData: CodeWait | { result?: unknown } | undefined
+	/** The `intent` the action reads (the button's value). */
+	intent: string
+	label: string
+	variant?: 'primary' | 'secondary'
+}) {
+	const { t } = useTranslation('auth')
+	const wait = actionData && 'resendInSeconds' in actionData ? actionData : loaderData
+	return (
+		<Form method="post" className="stack">
+			<AuthenticityTokenInput />
+			<ResendButton
+				seconds={wait.resendInSeconds}
+				answer={wait}
+				waiting={(count) => t('twoStep.resendIn', { count })}
+				ready={t('twoStep.resendNow')}
+				refused={actionData && 'refused' in actionData ? t('twoStep.resendTooSoon') : undefined}
+				label={label}
+				variant={variant}
+				name="intent"
+				value={intent}
+			/>
+		</Form>
 	)
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData, type MetaDescriptor } from 'react-router'
 import { GenericErrorPage, NotFoundPage } from './error-page'
 import { useRouteNamespaces } from '#app/i18n'
-import type { TooLargePage } from '#app/middleware/form-body.server'
 import { metaOf, type PageMeta } from '#app/utils/meta'
+import type { TooLargePage } from '#app/utils/refusal'
 
 /** The root loader's data: the reference of the request, and the error pages' titles in its language. */
 type RootData = { requestId?: string; errorPages?: { notFound: PageMeta; generic: PageMeta } } | undefined

@@ -1,93 +1,15 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import {
-	createContext,
-	createCookie,
-	type Cookie,
-	type MiddlewareFunction,
-	type RouterContextProvider,
-} from 'react-router'
+import type { MiddlewareFunction } from 'react-router'
 import { refusal } from './request-log.server'
-import { getFormData, UNSAFE_METHODS } from './form-body.server'
-import { getConfig, sessionSecrets, usesSecureCookies } from '#app/config.server'
+import {
+	csrfCookies,
+	csrfCookieState,
+	matchesToken,
+	newToken,
+	signedValue,
+	UNSAFE_METHODS,
+} from '#app/auth/csrf.server'
+import { csrfContext, getFormData, type CsrfState } from '#app/context.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
-
-/** Name required by the spec (point 9). */
-export const CSRF_COOKIE_NAME = 'XSRF-TOKEN'
-
-type CsrfState = { token: string; browser: string; changed: boolean }
-const csrfContext = createContext<CsrfState>()
-
-/**
- * The browser's own random id, which every token is bound to: a token pair
- * planted from another browser (a cookie set from a sibling subdomain, plus
- * the token that came with it) is refused here. Host-only, and `__Host-`
- * with Secure, so no other host can set it.
- */
-const BROWSER_COOKIE_NAME = 'csrf-browser'
-
-let cookies: { token: Cookie; browser: Cookie } | undefined
-function csrfCookies() {
-	const config = getConfig()
-	const secure = usesSecureCookies()
-	cookies ??= {
-		token: createCookie(CSRF_COOKIE_NAME, {
-			path: config.COOKIE_PATH,
-			domain: config.COOKIE_DOMAIN,
-			httpOnly: true,
-			sameSite: 'lax',
-			secure,
-		}),
-		browser: createCookie(secure ? `__Host-${BROWSER_COOKIE_NAME}` : BROWSER_COOKIE_NAME, {
-			path: '/',
-			httpOnly: true,
-			sameSite: 'lax',
-			secure,
-		}),
-	}
-	return cookies
-}
-
-function sign(token: string, browser: string, secret: string) {
-	return createHmac('sha256', secret).update(`csrf:${browser}:${token}`).digest('base64url')
-}
-
-function equal(a: string, b: string) {
-	const left = Buffer.from(a)
-	const right = Buffer.from(b)
-	return left.length === right.length && timingSafeEqual(left, right)
-}
-
-/** The token inside a cookie value `<token>.<HMAC>`, when any session secret signed it for this browser. */
-export function verifiedToken(value: unknown, browser: string, secrets = sessionSecrets()): string | null {
-	if (typeof value !== 'string' || !browser) return null
-	const [token, signature, ...rest] = value.split('.')
-	if (!token || !signature || rest.length) return null
-	return secrets.some((secret) => equal(sign(token, browser, secret), signature)) ? token : null
-}
-
-export function signedValue(token: string, browser: string, secret = sessionSecrets()[0]!) {
-	return `${token}.${sign(token, browser, secret)}`
-}
-
-function newToken() {
-	return randomBytes(32).toString('base64url')
-}
-
-const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/
-
-/** This request's browser id (when it has a well-formed one) and the token its cookie holds for it. */
-export async function csrfCookieState(request: Request) {
-	const header = request.headers.get('cookie')
-	const { token, browser } = csrfCookies()
-	const id: unknown = await browser.parse(header)
-	const browserId = typeof id === 'string' && BROWSER_ID.test(id) ? id : null
-	return { browserId, token: browserId ? verifiedToken(await token.parse(header), browserId) : null }
-}
-
-/** Whether `submitted` is the token this request's cookies hold (constant time). */
-export function matchesToken(submitted: unknown, token: string | null): boolean {
-	return !!token && typeof submitted === 'string' && equal(submitted, token)
-}
 
 /**
  * Double-submit token: every unsafe request, whatever its content type, must
@@ -112,16 +34,4 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
 		response.headers.append('Set-Cookie', await tokenCookie.serialize(signedValue(state.token, state.browser)))
 	}
 	return response
-}
-
-/** The token forms of this response must carry. */
-export function getCsrfToken(context: Readonly<RouterContextProvider>) {
-	return context.get(csrfContext).token
-}
-
-/** A new token at sign-in and sign-out, so a token seen before cannot be replayed after. */
-export function rotateCsrfToken(context: Readonly<RouterContextProvider>) {
-	const state = context.get(csrfContext)
-	state.token = newToken()
-	state.changed = true
 }

@@ -1,34 +1,19 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { csrfCookieState, matchesToken } from './csrf.server'
+import type { MiddlewareFunction } from 'react-router'
 import { refusal } from './request-log.server'
-import { getApi } from './session.server'
 import { logoRules } from '#app/api/contract/images'
 import { currentUserOrNull } from '#app/api/users.server'
-import { pageUrl } from '#app/auth/redirect'
+import { csrfCookieState, matchesToken, UNSAFE_METHODS } from '#app/auth/csrf.server'
+import { formContext, getApi } from '#app/context.server'
 import { hasSessionCookie } from '#app/auth/session.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { nameSegments } from '#app/utils/declared-fields'
-import type { KeyWithNamespace } from '#app/i18n'
-
-/** Methods whose body is read (and whose CSRF token is checked). */
-export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+import type { TooLargePage } from '#app/utils/refusal'
 
 /** What every page of the portal takes (its forms post); any other method is a 405 with this `Allow`. */
 const ALLOWED_METHODS = 'GET, HEAD, POST'
 
 /** Form bodies: a sign-in or a settings form is a few KB; 64 KB leaves room for long text fields. */
 export const FORM_BODY_LIMIT = 64 * 1024
-
-/**
- * What the 413 page of an upload route says, as i18n keys, and where its link
- * goes back to (the upload page itself, which takes another file). The body
- * is refused before any route runs, so the page cannot come from the route.
- */
-export type TooLargePage = {
-	title: KeyWithNamespace
-	message: KeyWithNamespace
-	back: { href: string; label: KeyWithNamespace }
-}
 
 type LargerBody = { pattern: RegExp; limit: number; tooLarge?: (pathname: string) => TooLargePage }
 
@@ -106,8 +91,6 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
 export function mediaType(contentType: string | null) {
 	return (contentType ?? '').split(';')[0]!.trim().toLowerCase()
 }
-
-const formContext = createContext<FormData | null>(null)
 
 /** A 4xx answer for a body the portal will not read (an expected outcome, never reported as an error). */
 function refuse(status: 400 | 403 | 413 | 415 | 503, headers?: HeadersInit) {
@@ -260,12 +243,14 @@ function busy(): never {
  */
 export async function parseFormBody(
 	request: Request,
-	{ signedIn = async () => false }: { signedIn?: () => Promise<boolean> } = {},
+	{
+		signedIn = async () => false,
+		pathname = new URL(request.url).pathname,
+	}: { signedIn?: () => Promise<boolean>; pathname?: string } = {},
 ): Promise<FormData> {
 	const contentType = request.headers.get('content-type') ?? ''
 	const type = mediaType(contentType)
 	if (!FORM_TYPES.has(type)) throw refuse(415)
-	const pathname = pageUrl(request).pathname
 	const large = type === 'multipart/form-data' && bodyLimitFor(pathname) > FORM_BODY_LIMIT
 	const limit = large ? bodyLimitFor(pathname) : FORM_BODY_LIMIT
 	const gate = large ? await largeBodyGate(request, contentType, signedIn) : undefined
@@ -292,7 +277,7 @@ export async function parseFormBody(
 	return form
 }
 
-export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
 	const method = request.method.toUpperCase()
 	// Every form of the portal posts; React Router would run an action for PUT, PATCH and DELETE too.
 	if (UNSAFE_METHODS.has(method) && method !== 'POST')
@@ -300,21 +285,14 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 	if (method === 'POST') {
 		try {
 			const signedIn = async () => Boolean(await currentUserOrNull(getApi(context)))
-			context.set(formContext, await parseFormBody(request, { signedIn }))
+			context.set(formContext, await parseFormBody(request, { signedIn, pathname: url.pathname }))
 		} catch (error) {
 			if (error instanceof Response) {
-				const page = error.status === 413 ? tooLargePageFor(pageUrl(request).pathname) : undefined
+				const page = error.status === 413 ? tooLargePageFor(url.pathname) : undefined
 				throw refusal(error.status, context, { headers: error.headers }, page ? { page } : {})
 			}
 			throw error
 		}
 	}
 	return next()
-}
-
-/** The submitted form of this request (read once by `formBodyMiddleware`). */
-export function getFormData(context: Readonly<RouterContextProvider>): FormData {
-	const form = context.get(formContext)
-	if (!form) throw refuse(400)
-	return form
 }

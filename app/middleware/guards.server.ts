@@ -1,12 +1,9 @@
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { UNSAFE_METHODS } from './form-body.server'
-import { getApi, getSession } from './session.server'
-import { currentUserOrNull, type User } from '#app/api/users.server'
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { currentUserOrNull } from '#app/api/users.server'
+import { UNSAFE_METHODS } from '#app/auth/csrf.server'
 import { keepDraft } from '#app/auth/drafts.server'
-import { afterSignInLocation, isAllowedUnverified, pageUrl, signInLocation } from '#app/auth/redirect'
-
-/** The current user of a signed-in page, as a promise: loaders start their own calls without waiting for it. */
-const userContext = createContext<Promise<User>>()
+import { afterSignInLocation, isAllowedUnverified, signInLocation } from '#app/auth/redirect'
+import { getApi, getPageUrl, getSession, optionalUserContext, userContext } from '#app/context.server'
 
 /**
  * Where a partner without a session is sent: sign-in with redirect_to, and
@@ -20,8 +17,9 @@ export async function sendToSignIn(
 ): Promise<never> {
 	const session = getSession(context)
 	if (session.hasTokens) await session.clearTokens()
-	if (expired && UNSAFE_METHODS.has(request.method.toUpperCase())) await keepDraft(context, pageUrl(request).pathname)
-	throw redirect(signInLocation(request, expired ? 'session-expired' : undefined))
+	if (expired && UNSAFE_METHODS.has(request.method.toUpperCase()))
+		await keepDraft(context, getPageUrl(context).pathname)
+	throw redirect(signInLocation(getPageUrl(context), expired ? 'session-expired' : undefined))
 }
 
 const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD'
@@ -43,20 +41,13 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
 	user.catch(() => undefined)
 	context.set(userContext, user)
 	if (!isRead(request)) {
-		const page = pageUrl(request)
+		const page = getPageUrl(context)
 		if (!(await user).email_verified_at && !isAllowedUnverified(page.pathname)) throw redirect(page.pathname)
 	}
 	const response = await next()
 	await user
 	return response
 }
-
-/** The signed-in partner (a redirect to sign-in is thrown when there is none). */
-export function getUser(context: Readonly<RouterContextProvider>): Promise<User> {
-	return context.get(userContext)
-}
-
-const optionalUserContext = createContext<Promise<User | null>>(Promise.resolve(null))
 
 /**
  * A page for everyone that is richer signed in (contact): the current user when there is one, else the page
@@ -76,14 +67,9 @@ export const optionalUserMiddleware: MiddlewareFunction<Response> = async ({ req
 	return response
 }
 
-/** The user `optionalUserMiddleware` found, or null signed out. */
-export function getOptionalUser(context: Readonly<RouterContextProvider>): Promise<User | null> {
-	return context.get(optionalUserContext)
-}
-
 /** Guest-only group: a signed-in visitor goes to redirect_to or home, keeping other parameters. */
-export const guestOnlyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const guestOnlyMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
 	const user = await currentUserOrNull(getApi(context))
-	if (user) throw redirect(afterSignInLocation(request))
+	if (user) throw redirect(afterSignInLocation(getPageUrl(context)))
 	return next()
 }

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import type { TooLargePage } from './form-body.server'
+import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { getT } from './i18n.server'
 import { getConfig } from '#app/config.server'
+import { getRequestId, pageUrlContext, refusalHeadersContext, requestIdContext } from '#app/context.server'
 import { pageMeta } from '#app/utils/meta'
+import type { TooLargePage } from '#app/utils/refusal'
 import { loggablePath } from '#app/utils/request-log'
-
-export const requestIdContext = createContext<string>('')
-/** The headers a refusal must carry (`Allow`, `Retry-After`, `Connection`), onto whatever page renders it. */
-const refusalHeadersContext = createContext<Headers | null>(null)
 
 /**
  * The answer to a request the portal refuses before any loader runs (4xx):
@@ -28,7 +25,7 @@ export function refusal(
 	if (init.headers) context.set(refusalHeadersContext, new Headers(init.headers))
 	const t = getT(context)
 	const meta = pageMeta(t, t(extra.page?.title ?? 'common:errors.generic'))
-	return Response.json({ ...extra, ...meta, requestId: context.get(requestIdContext) }, { ...init, status })
+	return Response.json({ ...extra, ...meta, requestId: getRequestId(context) }, { ...init, status })
 }
 
 type LogFields = Record<string, string | number | boolean | null | undefined>
@@ -44,8 +41,9 @@ export function log(level: 'info' | 'warn' | 'error', msg: string, fields: LogFi
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 
 /** First middleware: gives the request an id and writes one log line when it ends. */
-export const requestLogMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const requestLogMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
 	const started = performance.now()
+	context.set(pageUrlContext, url)
 	const incoming = request.headers.get('x-request-id')
 	const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
 	context.set(requestIdContext, requestId)

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { createContext, type MiddlewareFunction } from 'react-router'
+import type { MiddlewareFunction } from 'react-router'
 import { getConfig } from '#app/config.server'
-
-export const nonceContext = createContext<string>('')
+import { nonceContext } from '#app/context.server'
 
 /** Content-Security-Policy for one response; `nonce` is fresh per request. */
 export function contentSecurityPolicy(

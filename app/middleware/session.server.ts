@@ -1,13 +1,12 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { rotateCsrfToken } from './csrf.server'
+import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { refreshTokens } from '#app/api/auth.server'
 import { ApiClient, type TokenPair } from '#app/api/client.server'
+import { rotateCsrfToken } from '#app/auth/csrf.server'
 import { RequestSession } from '#app/auth/session.server'
 import { getConfig } from '#app/config.server'
+import { getSession, sessionContext } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
-
-const sessionContext = createContext<{ session: RequestSession; api: ApiClient }>()
 
 /**
  * Per request: reads the session cookies, builds the partner API client on
@@ -29,15 +28,6 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 	const response = await next()
 	session.applyTo(response.headers)
 	return response
-}
-
-export function getSession(context: Context) {
-	return context.get(sessionContext).session
-}
-
-/** The partner API client of this request, signed in as the session's user. */
-export function getApi(context: Context) {
-	return context.get(sessionContext).api
 }
 
 /** A partner signed in: keep their tokens, and a new CSRF token from now on. */

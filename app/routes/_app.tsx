@@ -1,12 +1,12 @@
 import { Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/_app'
 import { allPages } from '#app/api/pagination.server'
-import { getApi } from '#app/middleware/session.server'
-import { getUser, requireUserMiddleware } from '#app/middleware/guards.server'
+import { requireUserMiddleware } from '#app/middleware/guards.server'
 import { isAllowedUnverified } from '#app/auth/redirect'
 import { errorPageMeta, RouteErrorBoundary } from '#app/components/route-error-boundary'
 import { VerificationRequired } from '#app/components/verification-required'
 import { secondsUntil } from '#app/utils/time'
+import { getApi, getUser } from '#app/context.server'
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
 

@@ -3,8 +3,7 @@ import { href, Link, redirect } from 'react-router'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import type { Route } from './+types/contact'
 import { getT } from '#app/middleware/i18n.server'
-import { getOptionalUser, optionalUserMiddleware } from '#app/middleware/guards.server'
-import { getApi, getSession } from '#app/middleware/session.server'
+import { optionalUserMiddleware } from '#app/middleware/guards.server'
 import { limits } from '#app/api/contract/constants'
 import { contactMessageBody, guestContactMessageBody } from '#app/api/contract/contact'
 import { HoneypotFields } from '#app/components/honeypot-fields'
@@ -17,6 +16,7 @@ import { checkHoneypot, getHoneypotInputProps } from '#app/utils/honeypot.server
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
+import { getApi, getOptionalUser, getSession } from '#app/context.server'
 
 /** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
 export const handle = { i18n: ['account'] } satisfies I18nHandle

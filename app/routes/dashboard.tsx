@@ -4,12 +4,11 @@ import type { Route } from './+types/dashboard'
 import { getT } from '#app/middleware/i18n.server'
 import { servicesSummary } from '#app/api/services.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'
-import { getApi } from '#app/middleware/session.server'
-import { getUser } from '#app/middleware/guards.server'
 import { Notice } from '#app/components/ui/notice'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { createServicePage, verificationsPage } from '#app/services/pages'
 import type { I18nHandle } from '#app/i18n'
+import { getApi, getUser } from '#app/context.server'
 
 /** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
 export const handle = { i18n: ['account', 'services'] } satisfies I18nHandle

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { data, href, Link } from 'react-router'
 import type { Route } from './+types/tokens'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { followEmailLink } from '#app/api/users.server'
 import { getT } from '#app/middleware/i18n.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
+import { getApi, getSession } from '#app/context.server'
 
 /** Emailed links land here: /tokens/{type}/{token} (public, spec point 2). */
 const EMAIL_TYPES = ['email_verification', 'email_change'] as const

@@ -1,11 +1,11 @@
-import { data, redirect, type RouterContextProvider } from 'react-router'
+import { redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
-import { ApiError } from '#app/api/errors'
 import { needsIdentityConfirmation } from '#app/api/identity.server'
-import type { Flash } from '#app/auth/session.server'
+import type { Flash } from '#app/auth/flash'
 import { getT } from '#app/middleware/i18n.server'
-import { getSession } from '#app/middleware/session.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { getSession } from '#app/context.server'
+import { throwIfNotFound } from './load.server'
 
 type Where = { flash: Flash; to: string }
 
@@ -31,7 +31,7 @@ export async function confirmChange<T>(
 	try {
 		result = await change()
 	} catch (error) {
-		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		throwIfNotFound(error)
 		if (needsIdentityConfirmation(error)) {
 			const { submission } = parseForm(context, z.looseObject({}))
 			return invalid(submission, { formErrors: [getT(context)('services:identity.ended')] }, 403)

@@ -8,11 +8,11 @@
 import type { RouterContextProvider } from 'react-router'
 import { identityConfirmationSeconds } from '#app/api/contract/index'
 import { confirmIdentity, identityConfirmation } from '#app/api/identity.server'
-import { confirmIdentitySchema } from '#app/components/services/confirm-schema'
-import { getApi } from '#app/middleware/session.server'
+import { confirmIdentitySchema } from '#app/auth/schemas'
 import { confirmChange, type ConfirmOptions } from '#app/services/confirm.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { IDENTITY_FIELD, IDENTITY_METHOD_PARAM, type IdentityCheck } from './identity'
+import { getApi } from '#app/context.server'
 
 type Args = { context: Readonly<RouterContextProvider>; request: Request }
 

@@ -6,10 +6,8 @@
  */
 import { data, type RouterContextProvider } from 'react-router'
 import { liveServiceSecrets } from '#app/api/service-secrets.server'
-import { ApiError } from '#app/api/errors'
-import { getUser } from '#app/middleware/guards.server'
-import { getApi, getSession } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
+import { getApi, getService, getSession, getUser } from '#app/context.server'
+import { rethrowNotFound } from './load.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -18,11 +16,8 @@ const notFound = () => data(null, { status: 404 })
 /** The signed-in partner's service and its live secrets; anyone else's or a malformed id is a 404. */
 export async function loadServiceSecrets(context: Context, serviceId: string) {
 	const [service, secrets] = await Promise.all([
-		loadService(context, serviceId),
-		liveServiceSecrets(getApi(context), serviceId).catch((error: unknown) => {
-			if (error instanceof ApiError && error.status === 404) throw notFound()
-			throw error
-		}),
+		getService(context),
+		liveServiceSecrets(getApi(context), serviceId).catch(rethrowNotFound),
 	])
 	return { service, secrets }
 }

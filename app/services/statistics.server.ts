@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import { serviceStatistics, statisticsDays } from '#app/api/service-sections.server'
-import { getApi } from '#app/middleware/session.server'
+import { getApi } from '#app/context.server'
 
 /**
  * The statistics of the signed-in partner's service `id` for the period the

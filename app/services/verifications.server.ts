@@ -5,7 +5,7 @@
  * loading with the same 404 as `loadService` and what the API would refuse
  * before the partner tries (a refused change: `confirmChange`).
  */
-import { data, type RouterContextProvider } from 'react-router'
+import { type RouterContextProvider } from 'react-router'
 import {
 	reviewChecklistMessages,
 	reviewTransition,
@@ -13,22 +13,15 @@ import {
 	type ReviewAction,
 	type ServiceReview,
 } from '#app/api/contract/service-sections'
-import { ApiError } from '#app/api/errors'
-import { getApi } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
+import { getApi, getService } from '#app/context.server'
+import { rethrowNotFound } from './load.server'
 
 type Context = Readonly<RouterContextProvider>
-
-/** Another partner's service or a malformed id: the same 404 page as the loaders'. */
-function rethrowNotFound(error: unknown): never {
-	if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
-	throw error
-}
 
 /** The signed-in partner's service and its review; anyone else's or a malformed id is a 404. */
 export async function loadVerifications(context: Context, serviceId: string) {
 	const [service, review] = await Promise.all([
-		loadService(context, serviceId),
+		getService(context),
 		getApi(context)
 			.call('getServiceReview', { params: { id: serviceId } })
 			.then(({ data }) => data, rethrowNotFound),

@@ -4,7 +4,7 @@
  * `examples/webhooks`, read at build time from the files themselves — the page
  * shows exactly what the repository runs in CI.
  */
-import { data, type RouterContextProvider } from 'react-router'
+import { type RouterContextProvider } from 'react-router'
 import nodeExample from '../../examples/webhooks/node/server.ts?raw'
 import pythonExample from '../../examples/webhooks/python/server.py?raw'
 import { ApiError } from '#app/api/errors'
@@ -14,9 +14,10 @@ import { needsIdentityConfirmation } from '#app/api/identity.server'
 import { signingSecrets } from '#app/api/webhook-deliveries.server'
 import { getConfig } from '#app/config.server'
 import { getT } from '#app/middleware/i18n.server'
-import { getApi } from '#app/middleware/session.server'
 import { verifyRegion } from '#app/services/code-region'
 import { formatDateTime } from '#app/utils/date-time'
+import { getApi } from '#app/context.server'
+import { throwIfNotFound } from './load.server'
 
 /** The paths of this repository the developers page links to (a unit test checks that each exists). */
 export const repositoryPaths = {
@@ -44,7 +45,7 @@ export function loadSigningSecrets(
 	serviceId: string,
 ): Promise<SigningSecret[] | null> {
 	return signingSecrets(getApi(context), serviceId).catch((error: unknown) => {
-		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		throwIfNotFound(error)
 		if (needsIdentityConfirmation(error)) return null
 		throw error
 	})

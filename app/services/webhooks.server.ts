@@ -5,21 +5,15 @@
  * the failing banner of the details page — on top of
  * app/api/webhook-deliveries.server.ts, with the same 404 as `loadService`.
  */
-import { data, href, redirect, type RouterContextProvider } from 'react-router'
+import { href, redirect, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
-import type { Flash } from '#app/auth/session.server'
+import type { Flash } from '#app/auth/flash'
 import { recentChecks, webhookHealth } from '#app/api/webhook-deliveries.server'
-import { getApi, getSession } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
 import { replyWithApiError } from '#app/utils/forms.server'
+import { getApi, getService, getSession } from '#app/context.server'
+import { rethrowNotFound, throwIfNotFound } from './load.server'
 
 type Context = Readonly<RouterContextProvider>
-
-/** Another partner's service or delivery, an unknown or malformed id: the same 404 page as the loaders'. */
-function rethrowNotFound(error: unknown): never {
-	if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
-	throw error
-}
 
 /** Whether the service has a webhook URL to send to (the API requires one; an empty one is a dead end to avoid). */
 export const hasWebhookUrl = (service: { webhook_url: string }) => service.webhook_url.trim() !== ''
@@ -27,7 +21,7 @@ export const hasWebhookUrl = (service: { webhook_url: string }) => service.webho
 /** The service and one of its deliveries (payload and every attempt); anyone else's or a malformed id is a 404. */
 export async function loadDelivery(context: Context, serviceId: string, deliveryId: string) {
 	const [service, delivery] = await Promise.all([
-		loadService(context, serviceId),
+		getService(context),
 		getApi(context)
 			.call('getWebhookDelivery', { params: { id: serviceId, deliveryId } })
 			.then(({ data }) => data, rethrowNotFound),
@@ -38,7 +32,7 @@ export async function loadDelivery(context: Context, serviceId: string, delivery
 /** The service and one of its endpoint checks; anyone else's or a malformed id is a 404. */
 export async function loadCheck(context: Context, serviceId: string, checkId: string) {
 	const [service, check] = await Promise.all([
-		loadService(context, serviceId),
+		getService(context),
 		getApi(context)
 			.call('getWebhookCheck', { params: { id: serviceId, checkId } })
 			.then(({ data }) => data, rethrowNotFound),
@@ -93,7 +87,7 @@ export async function healthForBanner(context: Context, serviceId: string) {
  * page, never a 5xx page.
  */
 export function webhookActionFailed(error: unknown, context: Context, request: Request) {
-	if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+	throwIfNotFound(error)
 	return replyWithApiError(null, error, context, { request })
 }
 

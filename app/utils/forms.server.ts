@@ -7,10 +7,9 @@ import { formatDuration } from './duration'
 import { formatIssues } from './validation'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
-import { getFormData } from '#app/middleware/form-body.server'
 import { sendToSignIn } from '#app/middleware/guards.server'
 import { getT } from '#app/middleware/i18n.server'
-import { requestIdContext } from '#app/middleware/request-log.server'
+import { getFormData, getRequestId } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -79,7 +78,7 @@ export async function replyWithApiError(
 	const t = getT(context)
 	const form = submission ?? anySubmission(context)
 	if (error.kind !== 'bad_request') {
-		const requestId = context.get(requestIdContext)
+		const requestId = getRequestId(context)
 		const brokeContract = error.kind === 'bad_response' && (error.status ?? 0) < 500 && error.status !== undefined
 		return invalid(
 			form,

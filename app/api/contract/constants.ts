@@ -4,8 +4,6 @@
  * without loading a schema (zod loads lazily in the browser, for validation
  * only). The schema modules build on these: this is their single source.
  */
-import type { ServiceReviewStatus } from './services'
-
 // ---------------------------------------------------------------------------
 // Enumerations (spec point 3)
 // ---------------------------------------------------------------------------
@@ -19,6 +17,10 @@ export const twoStepMethodKeys = ['totp', 'email'] as const
 
 /** Review / verification status of a service (spec point 3 "Verification statuses"). */
 export const verificationStatuses = ['submitted', 'cancelled', 'in_progress', 'verified', 'dismissed'] as const
+
+/** A service's review status: the spec's verification statuses plus `not_submitted` (never sent for review). */
+export const serviceReviewStatuses = ['not_submitted', ...verificationStatuses] as const
+export type ServiceReviewStatus = (typeof serviceReviewStatuses)[number]
 
 export const events = ['password_changed_to_random_string'] as const
 

@@ -14,9 +14,8 @@ import {
 	multiLineText,
 	oneLineText,
 	uploadKindEnum,
-	verificationStatusEnum,
 } from './common'
-import { serviceLimits, type serviceFieldNames } from './constants'
+import { serviceLimits, serviceReviewStatuses, type serviceFieldNames, type ServiceReviewStatus } from './constants'
 import { domainVerificationResource, securityProtectionKeyEnum } from './service-parts'
 
 export { serviceLimits }
@@ -42,12 +41,12 @@ export type ServiceCategoryKey = z.infer<typeof serviceCategoryKeyEnum>
 
 /** The spec's verification statuses plus `not_submitted` (never sent for review). */
 export const serviceReviewStatusEnum = z
-	.enum(['not_submitted', ...verificationStatusEnum.options])
+	.enum(serviceReviewStatuses)
 	.describe(
 		'not_submitted: never sent for review; submitted: waiting for a reviewer; in_progress: being reviewed; ' +
 			'verified: usable by customers; dismissed: refused (see reason); cancelled: withdrawn by the partner.',
 	)
-export type ServiceReviewStatus = z.infer<typeof serviceReviewStatusEnum>
+export type { ServiceReviewStatus }
 
 // ---------------------------------------------------------------------------
 // Resources

@@ -52,7 +52,7 @@ export function ConfirmationPage({
 	const { t } = useTranslation('services')
 	const asksIdentity = identity !== undefined
 	const [form, fields] = useAppForm(
-		() => import('./confirm-schema').then((m) => (asksIdentity ? m.confirmIdentitySchema : m.confirmSchema)),
+		() => import('#app/auth/schemas').then((m) => (asksIdentity ? m.confirmIdentitySchema : m.confirmSchema)),
 		{ id, lastResult },
 	)
 	return (

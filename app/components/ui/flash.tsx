@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
-import type { Flash } from '#app/auth/session.server'
+import type { Flash } from '#app/auth/flash'
 import { Notice } from '#app/components/ui/notice'
 
 /** A flash as the root loader sends it: translated on the server, whatever namespace its key names. */

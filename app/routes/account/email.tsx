@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
 import type { Route } from './+types/email'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { emailSchema as schema } from './schemas'
 import { isEmailTaken, updateCurrentUser } from '#app/api/users.server'
-import { getUser } from '#app/middleware/guards.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
 import { ResendButton } from '#app/components/countdown'
@@ -13,6 +11,7 @@ import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import { getApi, getSession, getUser } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

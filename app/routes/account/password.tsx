@@ -3,7 +3,6 @@ import { href, redirect } from 'react-router'
 import type { Route } from './+types/password'
 import { getT } from '#app/middleware/i18n.server'
 import { updateCurrentUser } from '#app/api/users.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { passwordSchema as schema } from './schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { AppForm } from '#app/components/ui/app-form'
@@ -12,6 +11,7 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import { getApi, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

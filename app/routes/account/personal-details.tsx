@@ -3,8 +3,6 @@ import { href, redirect } from 'react-router'
 import type { Route } from './+types/personal-details'
 import { getT } from '#app/middleware/i18n.server'
 import { updateCurrentUser } from '#app/api/users.server'
-import { getApi, getSession } from '#app/middleware/session.server'
-import { getUser } from '#app/middleware/guards.server'
 import { personalDetailsSchema as schema } from './schemas'
 import { CountryLocaleFields } from '#app/components/country-locale-fields'
 import { AppForm } from '#app/components/ui/app-form'
@@ -13,6 +11,7 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import { getApi, getSession, getUser } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

@@ -1,24 +1,18 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, href, redirect, Link } from 'react-router'
-import { getFormData } from '#app/middleware/form-body.server'
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step-email'
-import { activateTwoStep, activeTwoStepMethods, sendEmailCode } from '#app/api/two-step.server'
-import { getApi, getSession } from '#app/middleware/session.server'
-import { ApiError, retryAfter } from '#app/api/errors'
-import { getUser } from '#app/middleware/guards.server'
+import { activateTwoStep, activeTwoStepMethods } from '#app/api/two-step.server'
 import { CODE_DIGITS } from '#app/auth/code'
+import { codeExpiredReply, isCodeExpired, resendInSeconds, resendRefused, sendCode } from '#app/auth/email-code.server'
 import { emailCodeSchema as schema } from './schemas'
-import { CodeField } from '#app/components/code-field'
-import { ResendButton } from '#app/components/countdown'
+import { CodeField, SendCodeForm } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
-import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
-import { secondsUntil } from '#app/utils/time'
+import { getApi, getFormData, getSession, getUser } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -38,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	return {
 		email: user.email,
 		sent: Boolean(setup),
-		resendInSeconds: setup ? secondsUntil((setup.resendAvailableAt - Date.now()) / 1000) : null,
+		resendInSeconds: resendInSeconds(setup?.resendAvailableAt),
 		...pageMeta(t, t('account:emailMethod.title'), t('common:meta.descriptions.twoStepEmail')),
 	}
 }
@@ -50,20 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const intent = getFormData(context).get('intent')
 	if (intent === 'send') {
 		try {
-			const sent = await sendEmailCode(api)
-			await session.setSealed(
-				'emailCode',
-				{ resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000 },
-				userId,
-			)
-			return redirect(SELF)
+			const send = await sendCode(api)
+			// Refused too: a code went out within the minute, and the page counts down to the next.
+			await session.setSealed('emailCode', { resendAvailableAt: send.resendAvailableAt }, userId)
+			return send.outcome === 'sent' ? redirect(SELF) : resendRefused(send)
 		} catch (error) {
-			if (!(error instanceof ApiError && error.status === 429))
-				return replyWithApiError(null, error, context, { request })
-			const seconds = retryAfter(error)
-			await session.setSealed('emailCode', { resendAvailableAt: Date.now() + seconds * 1000 }, userId)
-			// Refused by the server: the countdown restarts from its answer.
-			return data({ result: undefined, resendInSeconds: seconds, refused: true }, { status: 429 })
+			return replyWithApiError(null, error, context, { request })
 		}
 	}
 	const { submission } = parseForm(context, schema)
@@ -71,14 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		await activateTwoStep(api, 'email', submission.value.code)
 	} catch (error) {
-		if (error instanceof ApiError && error.code === 'code_expired') {
+		if (isCodeExpired(error)) {
 			// Long past the resend interval: a new code can be sent at once.
 			await session.setSealed('emailCode', { resendAvailableAt: Date.now() }, userId)
-			const fieldErrors = { code: [getT(context)('auth:twoStep.codeExpired')] }
-			return data(
-				{ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null },
-				{ status: 422 },
-			)
+			return codeExpiredReply(submission, getT(context))
 		}
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
@@ -98,8 +80,6 @@ export default function EnableEmailCode({ loaderData, actionData }: Route.Compon
 		lastResult: actionData?.result,
 	})
 	const { email, sent } = loaderData
-	// With JS a refused or failed submission does not reload the page: its answer holds the newer wait.
-	const wait = actionData && 'resendInSeconds' in actionData ? actionData : loaderData
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
@@ -115,19 +95,13 @@ export default function EnableEmailCode({ loaderData, actionData }: Route.Compon
 					</div>
 				</AppForm>
 			) : null}
-			<Form method="post" className="stack">
-				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="send" />
-				<ResendButton
-					seconds={sent ? wait.resendInSeconds : null}
-					answer={wait}
-					waiting={(count) => t('auth:twoStep.resendIn', { count })}
-					ready={t('auth:twoStep.resendNow')}
-					refused={actionData && 'refused' in actionData ? t('auth:twoStep.resendTooSoon') : undefined}
-					label={sent ? t('emailMethod.resend') : t('emailMethod.send')}
-					variant={sent ? 'secondary' : 'primary'}
-				/>
-			</Form>
+			<SendCodeForm
+				loaderData={loaderData}
+				actionData={actionData}
+				intent="send"
+				label={sent ? t('emailMethod.resend') : t('emailMethod.send')}
+				variant={sent ? 'secondary' : 'primary'}
+			/>
 			<p>
 				<Link to={OVERVIEW}>{t('twoStep.back')}</Link>
 			</p>

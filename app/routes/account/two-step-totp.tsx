@@ -5,9 +5,7 @@ import { Form, href, redirect, Link, type RouterContextProvider } from 'react-ro
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step-totp'
 import { activateTwoStep, activeTwoStepMethods, createTotpSecret } from '#app/api/two-step.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
-import { getUser } from '#app/middleware/guards.server'
 import { totpSchema as schema } from './schemas'
 import { CodeField } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
@@ -15,11 +13,11 @@ import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { CopyableValue } from '#app/components/ui/copy-button'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { getFormData } from '#app/middleware/form-body.server'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { groupKey } from '#app/utils/setup-key'
+import { getApi, getFormData, getSession, getUser } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { data, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/reset-password-token'
 import { getT } from '#app/middleware/i18n.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
 import { resetTokenUsable } from '#app/api/users.server'
 import { resetCompleteSchema } from '#app/auth/schemas'
@@ -13,6 +12,7 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import { getApi, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

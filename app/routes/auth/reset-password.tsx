@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { getT } from '#app/middleware/i18n.server'
-import { getApi } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
 import { resetRequestSchema } from '#app/auth/schemas'
 import { AppForm } from '#app/components/ui/app-form'
@@ -12,6 +11,7 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import { getApi } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

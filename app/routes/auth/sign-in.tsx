@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { href, redirect, useSearchParams, Link } from 'react-router'
 import type { Route } from './+types/sign-in'
 import { signInWithPassword } from '#app/api/auth.server'
-import { getApi, getSession, startSession } from '#app/middleware/session.server'
+import { startSession } from '#app/middleware/session.server'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { sendEmailCode } from '#app/api/two-step.server'
 import { afterSignInLocation, NOTICE_PARAM, REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
@@ -17,6 +17,7 @@ import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/middleware/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import { getApi, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

@@ -5,13 +5,13 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sign-out'
 import { getT } from '#app/middleware/i18n.server'
 import { ApiError } from '#app/api/errors'
-import { endSession, getApi } from '#app/middleware/session.server'
-import { getFormData } from '#app/middleware/form-body.server'
-import { log, requestIdContext } from '#app/middleware/request-log.server'
+import { endSession } from '#app/middleware/session.server'
+import { log } from '#app/middleware/request-log.server'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
+import { getApi, getFormData, getRequestId } from '#app/context.server'
 
 /** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
 export const handle = { i18n: ['auth'] } satisfies I18nHandle
@@ -51,7 +51,7 @@ export async function action({ context }: Route.ActionArgs) {
 	const localOnly = getFormData(context).get('intent') === THIS_BROWSER_ONLY
 	if (!localOnly && !(await revokeTokens(context))) {
 		// Still signed in: saying "signed out" now would leave a copied cookie working for weeks.
-		return data({ revocationFailed: true, requestId: context.get(requestIdContext) }, { status: 503 })
+		return data({ revocationFailed: true, requestId: getRequestId(context) }, { status: 503 })
 	}
 	await endSession(context)
 	return redirect(signInWithNotice('signed-out'))

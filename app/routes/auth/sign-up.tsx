@@ -3,7 +3,7 @@ import { data, href, redirect, useSearchParams, Link } from 'react-router'
 import { HoneypotFields } from '#app/components/honeypot-fields'
 import type { Route } from './+types/sign-up'
 import { signInWithPassword } from '#app/api/auth.server'
-import { getApi, startSession } from '#app/middleware/session.server'
+import { startSession } from '#app/middleware/session.server'
 import { isEmailTaken } from '#app/api/users.server'
 import { afterSignInLocation, REDIRECT_PARAM } from '#app/auth/redirect'
 import { signUpSchema } from '#app/auth/schemas'
@@ -18,6 +18,7 @@ import { getT } from '#app/middleware/i18n.server'
 import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import { getApi } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

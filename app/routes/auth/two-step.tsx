@@ -1,27 +1,24 @@
 import { Trans, useTranslation } from 'react-i18next'
-import { data, Form, href, redirect, Link } from 'react-router'
+import { Form, href, redirect, Link } from 'react-router'
 import { signInWithNotice } from '#app/auth/redirect'
-import { getFormData } from '#app/middleware/form-body.server'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step'
 import { completeTwoStep } from '#app/api/auth.server'
-import { getApi, getSession, startSession } from '#app/middleware/session.server'
+import { startSession } from '#app/middleware/session.server'
 import { twoStepMethodKeyEnum } from '#app/api/contract/common'
-import { ApiError, retryAfter } from '#app/api/errors'
-import { sendEmailCode } from '#app/api/two-step.server'
+import { ApiError } from '#app/api/errors'
 import { CODE_DIGITS } from '#app/auth/code'
+import { codeExpiredReply, isCodeExpired, resendInSeconds, resendRefused, sendCode } from '#app/auth/email-code.server'
 import { twoStepCodeSchema } from '#app/auth/schemas'
 import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
-import { ResendButton } from '#app/components/countdown'
-import { CodeField } from '#app/components/code-field'
+import { CodeField, SendCodeForm } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/middleware/i18n.server'
-import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
-import { secondsUntil } from '#app/utils/time'
+import { getApi, getFormData, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -51,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		method,
 		email: pending.email,
 		emailCodeSent: Boolean(pending.emailCodeSentAt),
-		resendInSeconds: pending.resendAvailableAt ? secondsUntil((pending.resendAvailableAt - Date.now()) / 1000) : null,
+		resendInSeconds: resendInSeconds(pending.resendAvailableAt),
 		...pageMeta(t, t('auth:twoStep.title'), t('common:meta.descriptions.twoStepSignIn')),
 	}
 }
@@ -74,20 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'send-email-code') {
 		if (!pending.methods.includes('email')) return redirect(SELF)
 		try {
-			const sent = await sendEmailCode(api, pending.access)
-			await session.setPending({
-				...pending,
-				emailCodeSentAt: Date.now(),
-				resendAvailableAt: Date.now() + sent.resend_available_in_seconds * 1000,
-			})
-			return redirect(`${SELF}?method=email`)
+			const send = await sendCode(api, pending.access)
+			// A refused send moves the countdown only: the page says a code was sent once one was.
+			const emailCodeSentAt = send.outcome === 'sent' ? send.sentAt : pending.emailCodeSentAt
+			await session.setPending({ ...pending, emailCodeSentAt, resendAvailableAt: send.resendAvailableAt })
+			return send.outcome === 'sent' ? redirect(`${SELF}?method=email`) : resendRefused(send)
 		} catch (error) {
-			if (error instanceof ApiError && error.status === 429) {
-				const seconds = retryAfter(error)
-				await session.setPending({ ...pending, resendAvailableAt: Date.now() + seconds * 1000 })
-				// Refused by the server: the countdown restarts from its answer.
-				return data({ result: undefined, resendInSeconds: seconds, refused: true }, { status: 429 })
-			}
 			if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
 			return replyWithApiError(null, error, context, { request })
 		}
@@ -104,14 +93,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return redirect(pending.redirectTo)
 	} catch (error) {
 		if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
-		if (error instanceof ApiError && error.code === 'code_expired') {
+		if (isCodeExpired(error)) {
 			// Long past the resend interval: a new code can be sent at once.
 			await session.setPending({ ...pending, resendAvailableAt: undefined })
-			const fieldErrors = { code: [t('auth:twoStep.codeExpired')] }
-			return data(
-				{ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null },
-				{ status: 422 },
-			)
+			return codeExpiredReply(submission, t)
 		}
 		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
 		const messages = signInFailureMessages(error, t) ?? []
@@ -136,8 +121,6 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 		id: `two-step-${method ?? 'choose'}`,
 		lastResult: actionData?.result,
 	})
-	// With JS a refused or failed submission does not reload the page: its answer holds the newer wait.
-	const wait = actionData && 'resendInSeconds' in actionData ? actionData : loaderData
 	// A POST: a link from another site must not end a sign-in.
 	const cancelForm = (
 		<Form method="post">
@@ -170,19 +153,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 	}
 
 	const sendCodeForm = (label: string) => (
-		<Form method="post" className="stack">
-			<AuthenticityTokenInput />
-			<ResendButton
-				seconds={wait.resendInSeconds}
-				answer={wait}
-				waiting={(count) => t('twoStep.resendIn', { count })}
-				ready={t('twoStep.resendNow')}
-				refused={actionData && 'refused' in actionData ? t('twoStep.resendTooSoon') : undefined}
-				label={label}
-				name="intent"
-				value="send-email-code"
-			/>
-		</Form>
+		<SendCodeForm loaderData={loaderData} actionData={actionData} intent="send-email-code" label={label} />
 	)
 
 	return (

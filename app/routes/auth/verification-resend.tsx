@@ -1,12 +1,11 @@
 import { href, redirect } from 'react-router'
-import { getFormData } from '#app/middleware/form-body.server'
 import type { Route } from './+types/verification-resend'
 import { allPages } from '#app/api/pagination.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { ApiError } from '#app/api/errors'
-import { getUser, sendToSignIn } from '#app/middleware/guards.server'
+import { sendToSignIn } from '#app/middleware/guards.server'
 import { safeRedirect } from '#app/auth/redirect'
 import type { I18nHandle } from '#app/i18n'
+import { getApi, getFormData, getSession, getUser } from '#app/context.server'
 
 /** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
 export const handle = { i18n: ['auth'] } satisfies I18nHandle

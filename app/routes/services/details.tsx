@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
-import { loadService } from '#app/services/load.server'
 import type { Route } from './+types/details'
 import { getT } from '#app/middleware/i18n.server'
 import { serviceCategories } from '#app/api/services.server'
-import { getApi } from '#app/middleware/session.server'
 import { takeSecretOnce } from '#app/services/secrets.server'
 import { SecretOnce } from '#app/components/services/secret-once'
 import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
@@ -13,13 +11,14 @@ import { StatisticsSection } from '#app/components/services/statistics-section'
 import { loadStatistics } from '#app/services/statistics.server'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/webhook-parts'
+import { getApi, getService } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const api = getApi(context)
 	const [service, categories, statistics, health] = await Promise.all([
-		loadService(context, params.serviceId),
+		getService(context),
 		serviceCategories(api),
 		loadStatistics(context, params.serviceId, request.url),
 		healthForBanner(context, params.serviceId),

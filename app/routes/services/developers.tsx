@@ -3,6 +3,7 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/developers'
 import { getT } from '#app/middleware/i18n.server'
+import type { ServicePageHandle } from './service'
 import type { ServiceSecret } from '#app/api/contract/services'
 import { canRevoke, canRotate } from '#app/api/service-secrets.server'
 import { loadServiceSecrets, takeSecretOnce } from '#app/services/secrets.server'
@@ -16,9 +17,9 @@ import { SecretCard, TimeRow } from '#app/components/services/secret-card'
 import { SecretOnce } from '#app/components/services/secret-once'
 import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
 import { CopyButton } from '#app/components/ui/copy-button'
-import type { I18nHandle } from '#app/i18n'
 
-export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
+/** The service layout shows this page's back link and heading (`developers` of its `HEADERS`). */
+export const handle = { i18n: ['webhooks'], serviceHeader: 'developers' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -48,13 +49,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 	const { t } = useTranslation(['services', 'webhooks'])
 	const { service, secrets, rotatable, revocable, newSecret, signingSecrets, snippets, links, events } = loaderData
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('webhooks:developers.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('webhooks:developers.pageTitle', { name: service.name })}</h1>
+		<>
 			{newSecret ? <SecretOnce secret={newSecret} /> : null}
 			<section className="stack" aria-labelledby="credentials-heading">
 				<h2 id="credentials-heading">{t('webhooks:developers.credentials')}</h2>
@@ -97,7 +92,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 			<SigningSecrets serviceId={service.id} secrets={signingSecrets} />
 			<SigningScheme snippets={snippets} links={links} />
 			<EventTypes events={events} />
-		</section>
+		</>
 	)
 }
 

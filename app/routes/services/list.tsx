@@ -7,7 +7,6 @@ import { serviceFieldNames } from '#app/api/contract/constants'
 import { createServiceSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
-import { getApi, getSession } from '#app/middleware/session.server'
 import { ServiceCards } from '#app/components/services/service-cards'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -17,6 +16,7 @@ import { keepSecretOnce } from '#app/services/secrets.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { CREATE_HEADING_ID } from '#app/services/pages'
+import { getApi, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

@@ -5,10 +5,9 @@ import type { Route } from './+types/logo-remove'
 import { removeServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
-import { getApi } from '#app/middleware/session.server'
 import { getT } from '#app/middleware/i18n.server'
 import { confirmChange } from '#app/services/confirm.server'
-import { loadService } from '#app/services/load.server'
+import { getApi, getService } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -16,8 +15,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 const backOf = (request: Request, serviceId: string) =>
 	safeRedirect(new URL(request.url).searchParams.get(REDIRECT_PARAM), href('/services/:serviceId', { serviceId }))
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-	const { id, name, logo } = await loadService(context, params.serviceId)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { id, name, logo } = await getService(context)
 	const t = getT(context)
 	return {
 		service: { id, name },

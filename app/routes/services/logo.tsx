@@ -2,17 +2,14 @@ import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { data, href, redirect, type RouterContextProvider, Link } from 'react-router'
 import type { Route } from './+types/logo'
+import type { ServicePageHandle } from './service'
 import { decodeLogo } from '#app/api/contract/images.server'
 import { ApiError, retryAfter } from '#app/api/errors'
 import { uploadServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { LogoForm } from '#app/components/services/logo-form'
-import { getFormData } from '#app/middleware/form-body.server'
 import { sendToSignIn } from '#app/middleware/guards.server'
 import { getT } from '#app/middleware/i18n.server'
-import { requestIdContext } from '#app/middleware/request-log.server'
-import { getApi, getSession } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
 import { formatDuration } from '#app/utils/duration'
 import {
 	LOGO_FIELD,
@@ -22,15 +19,19 @@ import {
 	logoRuleMessage,
 	type LogoFormResult,
 } from '#app/services/logo'
+import { getApi, getFormData, getRequestId, getService, getSession } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
+
+/** The service layout shows this page's back link and heading (`logo` of its `HEADERS`). */
+export const handle = { serviceHeader: 'logo' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const detailsOf = (serviceId: string) => href('/services/:serviceId', { serviceId })
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-	const { id, name, logo } = await loadService(context, params.serviceId)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { id, name, logo } = await getService(context)
 	const asked = new URL(request.url).searchParams.get(REDIRECT_PARAM)
 	const t = getT(context)
 	return {
@@ -45,8 +46,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * and attached) or remove. A success goes back to the form's `redirect_to` with
  * a flash; a failure answers this page with the errors on the `logo` field.
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
-	const service = await loadService(context, params.serviceId)
+export async function action({ request, context }: Route.ActionArgs) {
+	const service = await getService(context)
 	const form = getFormData(context)
 	const redirectTo = safeRedirect(form.get(LOGO_REDIRECT_FIELD), detailsOf(service.id))
 	const t = getT(context)
@@ -87,7 +88,7 @@ async function apiFailure(
 	if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
 	const t = getT(context)
 	if (error.kind !== 'bad_request') {
-		const requestId = context.get(requestIdContext)
+		const requestId = getRequestId(context)
 		return fail({ form: [t('common:errors.notSaved'), t('common:errors.reference', { requestId })] }, 503)
 	}
 	if (error.status === 429) {
@@ -101,18 +102,12 @@ export default function ServiceLogoPage({ loaderData, actionData }: Route.Compon
 	const { t } = useTranslation('services')
 	const { service, redirectTo } = loaderData
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('logo.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('logo.pageTitle', { name: service.name })}</h1>
+		<>
 			<p>{t('logo.intro')}</p>
 			<LogoForm service={service} redirectTo={redirectTo} result={actionData as LogoFormResult | undefined} />
 			<p>
 				<Link to={href('/services/:serviceId/manage', { serviceId: service.id })}>{t('logo.settings')}</Link>
 			</p>
-		</section>
+		</>
 	)
 }

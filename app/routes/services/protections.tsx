@@ -1,27 +1,29 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
-import { data, href, redirect, useFetcher, type RouterContextProvider, Link } from 'react-router'
+import { data, href, redirect, useFetcher, type RouterContextProvider } from 'react-router'
 import { useAuthenticityToken } from 'remix-utils/csrf/react'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/protections'
 import { getT } from '#app/middleware/i18n.server'
+import type { ServicePageHandle } from './service'
 import type { SecurityProtection } from '#app/api/contract/index'
 import { PROTECTION_INTENT as INTENT } from './intents'
 import { protectionsSchema as saveSchema, protectionToggleSchema as toggleSchema } from './schemas'
-import { ApiError } from '#app/api/errors'
 import { enabledProtectionsFromForm, securityProtections } from '#app/api/service-sections.server'
-import { getFormData } from '#app/middleware/form-body.server'
-import { getApi, getSession } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import stylesHref from '#app/styles/protections.css?url'
+import { getApi, getFormData, getService, getSession } from '#app/context.server'
+import { throwIfNotFound } from '#app/services/load.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
+
+/** The service layout shows this page's back link and heading (`protections` of its `HEADERS`). */
+export const handle = { serviceHeader: 'protections' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -31,11 +33,8 @@ type ToggleAnswer = { saved: true } | Answer
 
 type Protection = SecurityProtection & { enabled: boolean }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const [service, catalogue] = await Promise.all([
-		loadService(context, params.serviceId),
-		securityProtections(getApi(context)),
-	])
+export async function loader({ context }: Route.LoaderArgs) {
+	const [service, catalogue] = await Promise.all([getService(context), securityProtections(getApi(context))])
 	const enabled = new Set(service.security_protections.filter((entry) => entry.enabled).map((entry) => entry.key))
 	const protections: Protection[] = catalogue.map((protection) => ({
 		...protection,
@@ -63,11 +62,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type Context = Readonly<RouterContextProvider>
 
-/** Another partner's service or a malformed id: the same page as the loader's. */
-function notFoundOr(error: unknown) {
-	if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
-}
-
 /** JS off: the whole set at once; back to the page with a banner, or the list as ticked with "not saved". */
 async function saveProtections(context: Context, request: Request, serviceId: string) {
 	const { formData, submission } = parseForm(context, saveSchema)
@@ -77,7 +71,7 @@ async function saveProtections(context: Context, request: Request, serviceId: st
 			body: { enabled: enabledProtectionsFromForm(formData) },
 		})
 	} catch (error) {
-		notFoundOr(error)
+		throwIfNotFound(error)
 		return replyWithApiError(submission, error, context, { request })
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'services:protections.saved' })
@@ -95,7 +89,7 @@ async function toggleProtection(context: Context, request: Request, serviceId: s
 			body: { enabled: enabled === 'true' },
 		})
 	} catch (error) {
-		notFoundOr(error)
+		throwIfNotFound(error)
 		return replyWithApiError(submission, error, context, { request })
 	}
 	return { saved: true } satisfies ToggleAnswer
@@ -120,13 +114,7 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 	// As sent after a failed save (or kept across a sign-in), otherwise as saved.
 	const ticked = new Set(listOf(fields.enabled.initialValue))
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('protections.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('protections.pageTitle', { name: service.name })}</h1>
+		<>
 			<p>{t('protections.intro')}</p>
 			<AppForm form={form} className="form stack protections-form">
 				<fieldset className="protections" aria-describedby="protections-hint">
@@ -154,7 +142,7 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 					</div>
 				)}
 			</AppForm>
-		</section>
+		</>
 	)
 }
 

@@ -3,12 +3,12 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/secrets-reset'
 import { getT } from '#app/middleware/i18n.server'
 import { resetServiceSecret } from '#app/api/service-secrets.server'
-import { getApi } from '#app/middleware/session.server'
 import { keepSecretOnce, loadServiceSecrets } from '#app/services/secrets.server'
 import { developersPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
+import { getApi } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

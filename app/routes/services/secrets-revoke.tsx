@@ -4,12 +4,12 @@ import type { Route } from './+types/secrets-revoke'
 import { getT } from '#app/middleware/i18n.server'
 import { serviceMessages } from '#app/api/contract/services'
 import { canRevoke, revokeServiceSecret } from '#app/api/service-secrets.server'
-import { getApi } from '#app/middleware/session.server'
 import { findSecret, loadServiceSecrets } from '#app/services/secrets.server'
 import { developersPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
+import { getApi } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

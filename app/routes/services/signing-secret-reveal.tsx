@@ -5,13 +5,12 @@ import type { Route } from './+types/signing-secret-reveal'
 import { getT } from '#app/middleware/i18n.server'
 import { identityConfirmationSeconds } from '#app/api/contract/identity'
 import { signingSecrets } from '#app/api/webhook-deliveries.server'
-import { getApi } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
 import { signingSecretSection } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import type { I18nHandle } from '#app/i18n'
+import { getApi, getService } from '#app/context.server'
 
 /**
  * "Confirm it's you to reveal" of the developers page (decision 0022): the webhook signing secret is shown, as the
@@ -24,11 +23,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export const shouldRevalidate = revalidateWhenIdentityEnded
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-	const [service, identity] = await Promise.all([
-		loadService(context, params.serviceId),
-		identityCheck({ context, request }),
-	])
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const [service, identity] = await Promise.all([getService(context), identityCheck({ context, request })])
 	if (identity.confirmed) throw redirect(signingSecretSection(service.id))
 	const t = getT(context)
 	return {

@@ -4,8 +4,6 @@ import type { Route } from './+types/signing-secret-rotate'
 import { getT } from '#app/middleware/i18n.server'
 import { webhookSignature } from '#app/api/contract/webhooks'
 import { rotateSigningSecret } from '#app/api/webhook-deliveries.server'
-import { getApi } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
 import { signingSecretSection } from '#app/services/pages'
 import { explainRotationRefusal, loadSigningSecrets } from '#app/services/webhook-signing.server'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
@@ -13,6 +11,7 @@ import { confirmIdentityThenChange, identityCheck } from '#app/services/identity
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import { formatDateTime } from '#app/utils/date-time'
 import type { I18nHandle } from '#app/i18n'
+import { getApi, getService } from '#app/context.server'
 
 export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 
@@ -22,7 +21,7 @@ export const shouldRevalidate = revalidateWhenIdentityEnded
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const [service, identity, secrets] = await Promise.all([
-		loadService(context, params.serviceId),
+		getService(context),
 		identityCheck({ context, request }),
 		// Null until this sign-in confirms it's the partner: the API then says it when the rotation is asked.
 		loadSigningSecrets(context, params.serviceId),

@@ -2,8 +2,8 @@ import type { Route } from './+types/statistics-csv'
 import { ApiError } from '#app/api/errors'
 import { statisticsCsv } from '#app/api/service-sections.server'
 import { getT } from '#app/middleware/i18n.server'
-import { getApi } from '#app/middleware/session.server'
 import { findStatistics } from '#app/services/statistics.server'
+import { getApi } from '#app/context.server'
 
 /** The service's name as a file name's first part: "Ledger Sync" → "ledger-sync" (ASCII, at most 60 characters). */
 function fileNamePart(name: string) {

@@ -2,23 +2,27 @@ import { type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
-import { data, href, redirect, Link } from 'react-router'
+import { href, redirect } from 'react-router'
+import { getT } from '#app/middleware/i18n.server'
 import type { Route } from './+types/translations'
+import type { ServicePageHandle } from './service'
 import type { Locale } from '#app/api/contract/common'
 import { locales, serviceLimits } from '#app/api/contract/constants'
 import type { Service } from '#app/api/contract/services'
 import { translationsSchema as schema } from './schemas'
-import { ApiError } from '#app/api/errors'
 import { saveTranslations, translationsBody } from '#app/api/service-sections.server'
-import { SECRET_FIELDS } from '#app/auth/drafts.server'
-import { getT } from '#app/middleware/i18n.server'
-import { getApi, getSession } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { TextareaField, TextField } from '#app/components/ui/field'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { getApi, getService, getSession } from '#app/context.server'
+import { throwIfNotFound } from '#app/services/load.server'
+import { versionConflict } from '#app/services/version-conflict.server'
+import { VersionConflict, type ConflictRow } from '#app/components/services/version-conflict'
+
+/** The service layout shows this page's back link and heading (`translations` of its `HEADERS`). */
+export const handle = { serviceHeader: 'translations' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -50,8 +54,8 @@ function savedTexts(service: Service): AllTexts {
 const savedLocales = (service: Service) =>
 	LOCALES.filter((locale) => service.translations.some((translation) => translation.locale === locale))
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const service = await loadService(context, params.serviceId)
+export async function loader({ context }: Route.LoaderArgs) {
+	const service = await getService(context)
 	const t = getT(context)
 	return {
 		service,
@@ -72,20 +76,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	try {
 		saved = await saveTranslations(getApi(context), params.serviceId, body, version)
 	} catch (error) {
-		// Another partner's service or a malformed id: the same page as the loader's.
-		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		throwIfNotFound(error)
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}
 	if (!saved.ok) {
-		// Someone saved first (another tab): both versions go back, never a silent overwrite.
-		const result = submission.reply({
-			formErrors: [getT(context)('services:translations.conflict.summary')],
-			hideFields: SECRET_FIELDS,
-		})
 		const mine = Object.fromEntries(
 			LOCALES.map((locale) => [locale, body[locale] ?? { name: '', description: '' }]),
 		) as AllTexts
-		return data({ result, conflict: { mine, saved: saved.current } } satisfies ActionData, { status: 409 })
+		return versionConflict(context, submission, 'translations', { mine, saved: saved.current } satisfies Conflict)
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'services:translations.saved' })
 	return redirect(href('/services/:serviceId/translations', { serviceId: params.serviceId }))
@@ -111,13 +109,7 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 	const answer = actionData as ActionData | undefined
 	const saved = savedLocales(service)
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('translations.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('translations.pageTitle', { name: service.name })}</h1>
+		<>
 			<p>{t('translations.intro')}</p>
 			<Status saved={saved} />
 			{/* Remounted when the saved translations change (after a save, or "load the saved version"): a fresh form. */}
@@ -128,7 +120,7 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 				lastResult={answer?.result}
 				conflict={answer?.conflict}
 			/>
-		</section>
+		</>
 	)
 }
 
@@ -228,7 +220,13 @@ function TranslationsForm({
 	return (
 		<AppForm form={form} labels={labels}>
 			<input type="hidden" name={fields.version.name} id={fields.version.id} value={version} />
-			{conflict ? <Comparison mine={conflict.mine} saved={conflict.saved} serviceId={service.id} /> : null}
+			{conflict ? (
+				<VersionConflict
+					prefix="translations"
+					rows={conflictRows(conflict)}
+					discardTo={href('/services/:serviceId/translations', { serviceId: service.id })}
+				/>
+			) : null}
 			<p>{t('translations.bothOrNeither')}</p>
 			{started.map(fieldset)}
 			{toAdd.length ? (
@@ -345,50 +343,16 @@ function FieldLabel({ field, locale, visible = false }: { field: TextFieldName; 
 	)
 }
 
-/** Both versions side by side, every translated field; rows that differ say so in words, not only in colour. */
-function Comparison({ mine, saved, serviceId }: { mine: AllTexts; saved: Service; serviceId: string }) {
-	const { t } = useTranslation('services')
+/** The rows of both versions of the translations: every field translated in either, in its language. */
+function conflictRows({ mine, saved }: Conflict): ConflictRow[] {
 	const theirs = savedTexts(saved)
-	const rows = LOCALES.flatMap((locale) =>
-		TEXT_FIELDS.map((field) => ({ locale, field, mine: mine[locale][field], saved: theirs[locale][field] })),
+	return LOCALES.flatMap((locale) =>
+		TEXT_FIELDS.map((field) => ({
+			key: `${locale}.${field}`,
+			label: <FieldLabel field={field} locale={locale} visible />,
+			mine: mine[locale][field],
+			saved: theirs[locale][field],
+			lang: locale,
+		})),
 	).filter((row) => row.mine || row.saved)
-	const shown = (value: string) => value || t('translations.conflict.empty')
-	return (
-		<section className="stack" aria-labelledby="conflict-heading">
-			<h3 id="conflict-heading">{t('translations.conflict.title')}</h3>
-			<p>{t('translations.conflict.intro')}</p>
-			<table className="compare-table">
-				<caption className="visually-hidden">{t('translations.conflict.caption')}</caption>
-				<thead>
-					<tr>
-						<th scope="col">{t('translations.conflict.field')}</th>
-						<th scope="col">{t('translations.conflict.mine')}</th>
-						<th scope="col">{t('translations.conflict.saved')}</th>
-						<th scope="col">{t('translations.conflict.compared')}</th>
-					</tr>
-				</thead>
-				<tbody>
-					{rows.map((row) => {
-						const differs = row.mine !== row.saved
-						return (
-							<tr key={`${row.locale}.${row.field}`} className={differs ? 'compare-table__row--differs' : undefined}>
-								<th scope="row">
-									<FieldLabel field={row.field} locale={row.locale} visible />
-								</th>
-								<td lang={row.mine ? row.locale : undefined}>{shown(row.mine)}</td>
-								<td lang={row.saved ? row.locale : undefined}>{shown(row.saved)}</td>
-								<td>
-									{differs ? <strong>{t('translations.conflict.differs')}</strong> : t('translations.conflict.same')}
-								</td>
-							</tr>
-						)
-					})}
-				</tbody>
-			</table>
-			<p>{t('translations.conflict.choose')}</p>
-			<p>
-				<Link to={href('/services/:serviceId/translations', { serviceId })}>{t('translations.conflict.discard')}</Link>
-			</p>
-		</section>
-	)
 }

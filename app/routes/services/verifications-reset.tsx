@@ -2,18 +2,18 @@ import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import type { Route } from './+types/verifications-reset'
 import { getT } from '#app/middleware/i18n.server'
-import { loadService } from '#app/services/load.server'
 import { resetDomainVerification } from '#app/services/verifications.server'
 import { verificationsPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
+import { getService } from '#app/context.server'
 
 // The action, not the domain: a domain of any length would make the title longer than 70 characters (html-validate's
 // long-title); the heading names the domain.
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const service = await loadService(context, params.serviceId)
+export async function loader({ context }: Route.LoaderArgs) {
+	const service = await getService(context)
 	const t = getT(context)
 	return {
 		serviceId: service.id,

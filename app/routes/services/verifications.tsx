@@ -3,6 +3,7 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/verifications'
 import { getT } from '#app/middleware/i18n.server'
+import type { ServicePageHandle } from './service'
 import { confirmChange } from '#app/services/confirm.server'
 import { verificationsPage } from '#app/services/pages'
 import type { DomainVerification } from '#app/api/contract/service-parts'
@@ -20,6 +21,9 @@ import { SectionFlash } from '#app/components/ui/flash'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
+
+/** The service layout shows this page's back link and heading (`verifications` of its `HEADERS`). */
+export const handle = { serviceHeader: 'verifications' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -54,23 +58,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ServiceVerifications({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
 	const { service, review } = loaderData
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('verifications.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('verifications.pageTitle', { name: service.name })}</h1>
+		<>
 			<Domain
 				serviceId={service.id}
 				verification={service.domainVerification}
 				lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
 			/>
 			<Review serviceId={service.id} review={review} />
-		</section>
+		</>
 	)
 }
 

@@ -9,7 +9,6 @@ import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
 import { newIdempotencyKey } from '#app/api/services.server'
 import { redeliver } from '#app/api/webhook-deliveries.server'
-import { getApi } from '#app/middleware/session.server'
 import { hasWebhookUrl, loadDelivery, toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import { DeliveryStatus, EventName, NoWebhookUrl, SignedWith } from '#app/components/services/webhook-parts'
@@ -19,6 +18,7 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
 import type { I18nHandle } from '#app/i18n'
+import { getApi } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 

@@ -4,6 +4,7 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import { Form, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/webhooks'
 import { getT } from '#app/middleware/i18n.server'
+import type { ServicePageHandle } from './service'
 import stylesHref from '#app/styles/webhooks.css?url'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'
 import type {
@@ -16,8 +17,6 @@ import { WEBHOOK_INTENT as INTENT } from './intents'
 import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
-import { getApi } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
 import {
 	checkEndpoint,
 	hasWebhookUrl,
@@ -34,11 +33,12 @@ import { ScrollTable } from '#app/components/ui/scroll-table'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime, formatTimeNear } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
-import type { I18nHandle } from '#app/i18n'
+import { getApi, getService } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
+/** The service layout shows this page's back link and heading (`webhooks` of its `HEADERS`). */
+export const handle = { i18n: ['webhooks'], serviceHeader: 'webhooks' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -48,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const cursor = search.get('cursor') || undefined
 	const self = href('/services/:serviceId/webhooks', { serviceId: params.serviceId })
 	const [service, page, recent] = await Promise.all([
-		loadService(context, params.serviceId),
+		getService(context),
 		deliveriesPage(getApi(context), params.serviceId, filters, cursor).catch((error: unknown) => {
 			// A stale or hand-edited cursor: the first page with the same filters (never an error page).
 			if (cursor && error instanceof ApiError && error.kind === 'bad_request') {
@@ -99,13 +99,7 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 	const settings = href('/services/:serviceId/manage', { serviceId: service.id })
 	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('webhooks.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('webhooks.pageTitle', { name: service.name })}</h1>
+		<>
 			{service.hasUrl ? (
 				<>
 					<dl className="summary-list developer-values">
@@ -139,7 +133,7 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 			)}
 			<RecentChecks service={service} checks={checks} more={moreChecks} />
 			<DeliveryLog {...loaderData} />
-		</section>
+		</>
 	)
 }
 

@@ -13,19 +13,9 @@ import {
 	toggleSecurityProtectionBody,
 } from '../../../../app/api/contract/index'
 import type { serviceSectionsEndpoints } from '../../../../app/api/contract/service-sections.endpoints'
-import {
-	caller,
-	notFound,
-	paginate,
-	parseBody,
-	parseQuery,
-	reply,
-	validationFailed,
-	type Ctx,
-	type Handlers,
-} from '../../http'
+import { notFound, paginate, parseBody, parseQuery, reply, validationFailed, type Ctx, type Handlers } from '../../http'
 import { presentService } from '../services/presenters'
-import { ownService, touchService, type ServiceRecord } from '../services/state'
+import { serviceOf, touchService, type ServiceRecord } from '../services/state'
 import { presentReview } from './presenters'
 import {
 	checkDomain,
@@ -37,13 +27,6 @@ import {
 	statistics,
 	transitionReview,
 } from './state'
-
-/** The caller's service of the path's `{id}`; anything else is the same 404. */
-function serviceOf(ctx: Ctx) {
-	const service = ownService(ctx.store, caller(ctx).user.id, ctx.params.id!)
-	if (!service) throw notFound()
-	return service
-}
 
 const serviceReply = (ctx: Ctx, service: ServiceRecord) =>
 	reply(200, { data: presentService(ctx.store, service, ctx.origin) })

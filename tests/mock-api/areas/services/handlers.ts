@@ -34,18 +34,12 @@ import {
 	ownService,
 	pruneServices,
 	SERVICE_CATEGORIES,
+	serviceOf,
 	servicesOf,
 	touchService,
 	UPLOAD_TTL_MS,
 	type ServiceFields,
 } from './state'
-
-/** The caller's service of the path's `{id}`; anything else is the same 404. */
-function serviceOf(ctx: Ctx) {
-	const service = ownService(ctx.store, caller(ctx).user.id, ctx.params.id!)
-	if (!service) throw notFound()
-	return service
-}
 
 const serviceReply = (ctx: Ctx, status: number, service = serviceOf(ctx)) =>
 	reply(status, { data: presentService(ctx.store, service, ctx.origin) })

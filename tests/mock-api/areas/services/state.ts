@@ -16,6 +16,7 @@ import type {
 import { securityProtectionKeyEnum } from '../../../../app/api/contract/index'
 import { list } from '../../collections'
 import { newId, randomToken, sha256 } from '../../crypto'
+import { caller, notFound, type Ctx } from '../../http'
 import type { MockStore } from '../../store'
 
 /** Where the mock serves the two storages (the portal's UPLOAD_TMP_URL and SERVICE_LOGO_URL). */
@@ -126,6 +127,13 @@ export const serviceCollections = {
 /** A service of `userId`, or undefined (unknown, malformed or another partner's id alike). */
 export const ownService = (store: MockStore, userId: string, id: string) =>
 	store.data.services.find((service) => service.id === id && service.user_id === userId)
+
+/** The caller's service of the path's `{id}`, for the handlers of every services area; anything else is the same 404. */
+export function serviceOf(ctx: Ctx) {
+	const service = ownService(ctx.store, caller(ctx).user.id, ctx.params.id!)
+	if (!service) throw notFound()
+	return service
+}
 
 /** The user's services, newest first. */
 export const servicesOf = (store: MockStore, userId: string) =>

@@ -21,7 +21,7 @@ import {
 	type Handlers,
 } from '../../http'
 import { requireConfirmedIdentity } from '../identity/state'
-import { ownService } from '../services/state'
+import { serviceOf } from '../services/state'
 import { liveSigningSecrets, rotateSigningSecret } from './keys'
 import {
 	presentCheck,
@@ -40,13 +40,6 @@ import {
 	sendEvent,
 	type CheckRecord,
 } from './state'
-
-/** The caller's service of the path's `{id}`; anything else is the same 404. */
-function serviceOf(ctx: Ctx) {
-	const service = ownService(ctx.store, caller(ctx).user.id, ctx.params.id!)
-	if (!service) throw notFound()
-	return service
-}
 
 /** Runs the retries that are due, then drops what is older than 30 days: every read sees the clock's truth. */
 async function settle(ctx: Ctx) {

@@ -1,25 +1,29 @@
 import { type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
-import { data, href, redirect, Link } from 'react-router'
+import { href, redirect } from 'react-router'
 import type { z } from 'zod'
 import { LogoForm } from '#app/components/services/logo-form'
-import type { Route } from './+types/manage'
+import { getT } from '#app/middleware/i18n.server'
+import type { Route } from './+types/settings'
+import type { ServicePageHandle } from './service'
 import { serviceFieldNames } from '#app/api/contract/constants'
 import type { Service } from '#app/api/contract/services'
 import { settingsSchema as schema } from './schemas'
-import { ApiError } from '#app/api/errors'
-import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { serviceCategories, updateService } from '#app/api/services.server'
-import { getT } from '#app/middleware/i18n.server'
-import { getApi, getSession } from '#app/middleware/session.server'
-import { loadService } from '#app/services/load.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
 import { ServiceFields, useServiceFieldLabels } from '#app/components/services/service-fields'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { getApi, getService, getSession } from '#app/context.server'
+import { throwIfNotFound } from '#app/services/load.server'
+import { versionConflict } from '#app/services/version-conflict.server'
+import { VersionConflict, type ConflictRow } from '#app/components/services/version-conflict'
+
+/** The service layout shows this page's back link and heading (`settings` of its `HEADERS`). */
+export const handle = { serviceHeader: 'settings' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -40,11 +44,8 @@ const settingsOf = (service: Service): Settings => ({
 	authorization_url: service.authorization_url,
 })
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-	const [service, categories] = await Promise.all([
-		loadService(context, params.serviceId),
-		serviceCategories(getApi(context)),
-	])
+export async function loader({ context }: Route.LoaderArgs) {
+	const [service, categories] = await Promise.all([getService(context), serviceCategories(getApi(context))])
 	const t = getT(context)
 	return {
 		service,
@@ -61,17 +62,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	try {
 		saved = await updateService(getApi(context), params.serviceId, changes, version)
 	} catch (error) {
-		// Another partner's service or a malformed id: the same page as the loader's.
-		if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 })
+		throwIfNotFound(error)
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}
 	if (!saved.ok) {
-		// Someone saved first (another tab): both versions go back, never a silent overwrite.
-		const result = submission.reply({
-			formErrors: [getT(context)('services:settings.conflict.summary')],
-			hideFields: SECRET_FIELDS,
-		})
-		return data({ result, conflict: { mine: changes, saved: saved.current } } satisfies ActionData, { status: 409 })
+		return versionConflict(context, submission, 'settings', { mine: changes, saved: saved.current } satisfies Conflict)
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'services:settings.saved' })
 	return redirect(href('/services/:serviceId', { serviceId: params.serviceId }))
@@ -83,13 +78,7 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 	// The route's types keep only the first shape of the action's `data()` answers: name both.
 	const answer = actionData as ActionData | undefined
 	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<p>
-				<Link to={href('/services/:serviceId', { serviceId: service.id })}>
-					{t('settings.back', { name: service.name })}
-				</Link>
-			</p>
-			<h1 id="page-heading">{t('settings.pageTitle', { name: service.name })}</h1>
+		<>
 			<section className="stack" aria-labelledby="fixed-heading">
 				<h2 id="fixed-heading">{t('settings.fixed')}</h2>
 				<p>{t('settings.fixedIntro')}</p>
@@ -124,7 +113,7 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 				<h2 id="logo-heading">{t('logo.title')}</h2>
 				<LogoForm service={service} redirectTo={href('/services/:serviceId/manage', { serviceId: service.id })} />
 			</section>
-		</section>
+		</>
 	)
 }
 
@@ -162,12 +151,10 @@ function SettingsForm({
 			<AppForm form={form} labels={labels}>
 				<input type="hidden" name={fields.version.name} id={fields.version.id} value={version} />
 				{conflict ? (
-					<Comparison
-						labels={labels}
-						mine={conflict.mine}
-						saved={conflict.saved}
-						categories={categories}
-						serviceId={service.id}
+					<VersionConflict
+						prefix="settings"
+						rows={conflictRows(conflict, labels, categories)}
+						discardTo={href('/services/:serviceId/manage', { serviceId: service.id })}
 					/>
 				) : null}
 				<ServiceFields fields={fields} labels={labels} categories={categories} />
@@ -181,56 +168,19 @@ function SettingsForm({
 	)
 }
 
-/** Both versions side by side; rows that differ say so in words, not only in colour. */
-function Comparison({
-	labels,
-	mine,
-	saved,
-	categories,
-	serviceId,
-}: {
-	labels: Record<keyof Settings, string>
-	mine: Settings
-	saved: Service
-	categories: Array<{ key: string; name: string }>
-	serviceId: string
-}) {
-	const { t } = useTranslation('services')
+/** The rows of both versions of the settings: every field, a category by its name. */
+function conflictRows(
+	{ mine, saved }: Conflict,
+	labels: Record<keyof Settings, string>,
+	categories: Array<{ key: string; name: string }>,
+): ConflictRow[] {
 	const theirs = settingsOf(saved)
 	const shown = (name: keyof Settings, value: string) =>
 		name === 'category' ? (categories.find((category) => category.key === value)?.name ?? value) : value
-	return (
-		<section className="stack" aria-labelledby="conflict-heading">
-			<h3 id="conflict-heading">{t('settings.conflict.title')}</h3>
-			<p>{t('settings.conflict.intro')}</p>
-			<table className="compare-table">
-				<caption className="visually-hidden">{t('settings.conflict.caption')}</caption>
-				<thead>
-					<tr>
-						<th scope="col">{t('settings.conflict.field')}</th>
-						<th scope="col">{t('settings.conflict.mine')}</th>
-						<th scope="col">{t('settings.conflict.saved')}</th>
-						<th scope="col">{t('settings.conflict.compared')}</th>
-					</tr>
-				</thead>
-				<tbody>
-					{FIELDS.map((name) => {
-						const differs = mine[name] !== theirs[name]
-						return (
-							<tr key={name} className={differs ? 'compare-table__row--differs' : undefined}>
-								<th scope="row">{labels[name]}</th>
-								<td>{shown(name, mine[name])}</td>
-								<td>{shown(name, theirs[name])}</td>
-								<td>{differs ? <strong>{t('settings.conflict.differs')}</strong> : t('settings.conflict.same')}</td>
-							</tr>
-						)
-					})}
-				</tbody>
-			</table>
-			<p>{t('settings.conflict.choose')}</p>
-			<p>
-				<Link to={href('/services/:serviceId/manage', { serviceId })}>{t('settings.conflict.discard')}</Link>
-			</p>
-		</section>
-	)
+	return FIELDS.map((name) => ({
+		key: name,
+		label: labels[name],
+		mine: shown(name, mine[name]),
+		saved: shown(name, theirs[name]),
+	}))
 }

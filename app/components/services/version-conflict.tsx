@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+/** One field of both versions: its label, what the partner sent and what is saved (`lang` of the texts, if any). */
+export type ConflictRow = { key: string; label: ReactNode; mine: string; saved: string; lang?: string }
+
+/**
+ * A save that raced another (409): both versions side by side; rows that
+ * differ say so in words, not only in colour. The words are the page's own
+ * (`<prefix>.conflict.*`: settings, translations).
+ */
+export function VersionConflict({
+	prefix,
+	rows,
+	discardTo,
+}: {
+	prefix: 'settings' | 'translations'
+	rows: readonly ConflictRow[]
+	/** The page itself, fresh: "load the saved version". */
+	discardTo: string
+}) {
+	const { t } = useTranslation('services')
+	const text = (key: string) => t(`${prefix}.conflict.${key}` as 'settings.conflict.title')
+	return (
+		<section className="stack" aria-labelledby="conflict-heading">
+			<h3 id="conflict-heading">{text('title')}</h3>
+			<p>{text('intro')}</p>
+			<table className="compare-table">
+				<caption className="visually-hidden">{text('caption')}</caption>
+				<thead>
+					<tr>
+						<th scope="col">{text('field')}</th>
+						<th scope="col">{text('mine')}</th>
+						<th scope="col">{text('saved')}</th>
+						<th scope="col">{text('compared')}</th>
+					</tr>
+				</thead>
+				<tbody>
+					{rows.map((row) => {
+						const differs = row.mine !== row.saved
+						return (
+							<tr key={row.key} className={differs ? 'compare-table__row--differs' : undefined}>
+								<th scope="row">{row.label}</th>
+								<td lang={row.mine && row.lang ? row.lang : undefined}>{row.mine || emptyText(prefix, text)}</td>
+								<td lang={row.saved && row.lang ? row.lang : undefined}>{row.saved || emptyText(prefix, text)}</td>
+								<td>{differs ? <strong>{text('differs')}</strong> : text('same')}</td>
+							</tr>
+						)
+					})}
+				</tbody>
+			</table>
+			<p>{text('choose')}</p>
+			<p>
+				<Link to={discardTo}>{text('discard')}</Link>
+			</p>
+		</section>
+	)
+}
+
+/** What an empty value shows: the translations say "not translated"; a setting is never empty. */
+const emptyText = (prefix: string, text: (key: string) => string) => (prefix === 'translations' ? text('empty') : '')

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next'
+import { href, Link, Outlet, useMatches } from 'react-router'
+import type { Route } from './+types/service'
+import { getService, serviceContext } from '#app/context.server'
+import type { KeyWithNamespace } from '#app/i18n'
+import type { Namespace } from '#app/locales/index'
+import { loadService } from '#app/services/load.server'
+
+/**
+ * The headers the layout shows above a page of a service: the namespace, the
+ * back link's key and the heading's key, both given the service's name.
+ */
+const HEADERS = {
+	settings: ['services', 'services:settings.back', 'services:settings.pageTitle'],
+	logo: ['services', 'services:logo.back', 'services:logo.pageTitle'],
+	protections: ['services', 'services:protections.back', 'services:protections.pageTitle'],
+	translations: ['services', 'services:translations.back', 'services:translations.pageTitle'],
+	verifications: ['services', 'services:verifications.back', 'services:verifications.pageTitle'],
+	developers: ['webhooks', 'webhooks:developers.back', 'webhooks:developers.pageTitle'],
+	webhooks: ['webhooks', 'webhooks:webhooks.back', 'webhooks:webhooks.pageTitle'],
+} as const satisfies Record<string, readonly [Namespace, KeyWithNamespace, KeyWithNamespace]>
+
+/**
+ * What a page of a service declares in its `handle`: the namespaces it shows
+ * and the header the layout shows above it (`HEADERS`). Pages with a header
+ * of their own (details, confirmations) declare none.
+ */
+export type ServicePageHandle = { i18n?: Namespace[]; serviceHeader?: keyof typeof HEADERS }
+
+/**
+ * Starts the service's call as the request arrives, so the page's own calls
+ * go out in the same round; every page of the service reads it from the
+ * router context (`getService`).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+	async ({ context, params }, next) => {
+		const service = loadService(context, params.serviceId)
+		// Awaited by the loaders; never an unhandled rejection.
+		service.catch(() => undefined)
+		context.set(serviceContext, service)
+		return next()
+	},
+]
+
+/** Another partner's service and a malformed id are the same 404, answered here once. */
+export async function loader({ context }: Route.LoaderArgs) {
+	const { id, name } = await getService(context)
+	return { service: { id, name } }
+}
+
+export default function ServiceLayout({ loaderData }: Route.ComponentProps) {
+	const { service } = loaderData
+	const header = (useMatches().at(-1)?.handle as ServicePageHandle | undefined)?.serviceHeader
+	const [ns, back, title] = HEADERS[header ?? 'settings']
+	// The page's own namespace, which it names in its handle (loaded before it shows); `i18n.t` takes any `ns:key`.
+	const { i18n } = useTranslation(ns)
+	if (!header) return <Outlet />
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<p>
+				<Link to={href('/services/:serviceId', { serviceId: service.id })}>{i18n.t(back, { name: service.name })}</Link>
+			</p>
+			<h1 id="page-heading">{i18n.t(title, { name: service.name })}</h1>
+			<Outlet />
+		</section>
+	)
+}
