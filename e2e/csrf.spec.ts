@@ -2,7 +2,7 @@ import { csrfTokenFrom } from '#tests/setup/processes'
 import { PASSWORD, createPartner } from './utils/auth'
 import { expect, test } from './fixtures'
 
-test('a cross-site POST is rejected with a 4xx and has no effect', async ({ request, mock, baseURL }) => {
+test('a cross-site POST is rejected with a 4xx and has no effect', async ({ request, mock }) => {
 	const partner = await createPartner(mock)
 	// Obtain a genuine CSRF cookie and token first, as an attacker's victim would have.
 	const page = await request.get('/auth/sign-in')
@@ -21,7 +21,6 @@ test('a cross-site POST is rejected with a 4xx and has no effect', async ({ requ
 		.map((h) => h.value)
 	expect(setCookie.join('\n')).not.toContain('user.access-token')
 	expect((await mock.requests()).filter((r) => r.path.startsWith('/authentication-tokens'))).toEqual([])
-	expect(baseURL).toBeTruthy()
 })
 
 test('a same-origin POST without the CSRF token is rejected with 403 and has no effect', async ({

@@ -95,11 +95,13 @@ test('every form refuses a hostile request with a 4xx within a second, on every 
 
 	// A portal of its own, with the heap a 512 Mi container gives it, so its memory is this test's alone.
 	const port = await freePort()
+	const logFile = test.info().outputPath('portal.log')
 	const portal = await startPortal({
 		env: {
 			...portalEnv({ PORT: String(port), API_BASE_URL: stack.mockUrl, PUBLIC_APP_URL: `http://127.0.0.1:${port}` }),
 			NODE_OPTIONS: '--max-old-space-size=256',
 		},
+		logFile,
 	})
 	const baseURL = portal.url
 	const guest = await playwright.request.newContext({ baseURL })
@@ -141,6 +143,7 @@ test('every form refuses a hostile request with a 4xx within a second, on every 
 				const took = performance.now() - started
 				requests++
 				expect(expected, `${what}: ${method} ${target} → ${response.status()}`).toContain(response.status())
+				if (response.status() === 405) expect(response.headers().allow, `${method} ${target}`).toBe('GET, HEAD, POST')
 				expect(took, `${what}: ${method} ${target}`).toBeLessThan(1000)
 			}
 			// Every spelling React Router takes for the same route: the page, its data request (what a browser with
@@ -198,6 +201,11 @@ test('every form refuses a hostile request with a 4xx within a second, on every 
 			description: `${forms.length} forms, ${requests} requests; RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB`,
 		})
 		expect(rssAfter - rssBefore, `RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB`).toBeLessThan(64)
+		// A refused request is an expected outcome: no error in the log (no stack, no "unhandled error").
+		const errors = readFileSync(logFile, 'utf8')
+			.split('\n')
+			.filter((line) => line.includes('"level":"error"') || /^\s+at /.test(line) || line.includes('Error:'))
+		expect(errors).toEqual([])
 		// Nothing reached the API but reads: no account, service, secret or session changed.
 		const writes = (await mock.requests()).filter((entry) => entry.method !== 'GET')
 		expect(writes).toEqual([])

@@ -56,12 +56,14 @@ test('links: with JS a click moves within the app (no page load) and the navigat
 	expect(documents).toEqual(jsDisabled(testInfo) ? ['/contact'] : [])
 	await page.goBack()
 	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
-	if (jsDisabled(testInfo)) return
-	const [tab] = await Promise.all([
-		context.waitForEvent('page'),
-		nav.getByRole('link', { name: 'Services' }).click({ modifiers: ['ControlOrMeta'] }),
-	])
-	await expect(tab).toHaveURL(/\/services\/manage$/)
-	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
-	await tab.close()
+	// What only JavaScript does (the rest of the test ran in both projects).
+	if (!jsDisabled(testInfo)) {
+		const [tab] = await Promise.all([
+			context.waitForEvent('page'),
+			nav.getByRole('link', { name: 'Services' }).click({ modifiers: ['ControlOrMeta'] }),
+		])
+		await expect(tab).toHaveURL(/\/services\/manage$/)
+		await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
+		await tab.close()
+	}
 })

@@ -297,9 +297,11 @@ test('on a phone the header is compact: its menu opens without JavaScript, marks
 	await expectAccessible(page, testInfo)
 	await nav.getByRole('link', { name: 'Account' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible()
-	if (jsDisabled(testInfo)) return
-	// With JavaScript the menu closes once it has taken the partner to another page.
-	await expect(nav.getByRole('link', { name: 'Services' })).toBeHidden()
+	// What only JavaScript does (the rest of the test ran in both projects).
+	if (!jsDisabled(testInfo)) {
+		// With JavaScript the menu closes once it has taken the partner to another page.
+		await expect(nav.getByRole('link', { name: 'Services' })).toBeHidden()
+	}
 })
 
 test('on a desktop a long name keeps the header on one line, the name cut with an ellipsis', async ({

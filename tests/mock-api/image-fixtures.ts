@@ -5,6 +5,7 @@
  */
 import { deflateSync } from 'node:zlib'
 import jpeg from 'jpeg-js'
+import { ADAM7 } from '#app/api/contract/images.server'
 
 function crc32(bytes: Uint8Array): number {
 	let crc = 0xffffffff
@@ -72,17 +73,6 @@ export const iend: PngChunk = ['IEND', new Uint8Array()]
 export function pngHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
 	return png([ihdr(width, height), iend])
 }
-
-/** Adam7: each pass's first column and row, and its steps. */
-const ADAM7 = [
-	[0, 0, 8, 8],
-	[4, 0, 8, 8],
-	[0, 4, 4, 8],
-	[2, 0, 4, 4],
-	[0, 2, 2, 4],
-	[1, 0, 2, 2],
-	[0, 1, 1, 2],
-] as const
 
 /** The filtered scanlines (filter 0: none) of the gradient, as one image or as the seven Adam7 passes. */
 function scanlines(width: number, height: number, interlaced: boolean): Uint8Array<ArrayBuffer> {

@@ -74,7 +74,7 @@ function decoded(decode: () => Pixels): Pixels | null {
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }
 
 /** Adam7: each pass's first column and row, and its steps. */
-const ADAM7 = [
+export const ADAM7 = [
 	[0, 0, 8, 8],
 	[4, 0, 8, 8],
 	[0, 4, 4, 8],
