@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Response } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
+import type { MockHooks } from '#tests/mock-api/hooks-client'
 import { identityConfirmationSeconds, wrongPasswordConfirmations } from '#app/api/contract/index'
 import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { createPartner, fillSignIn, PASSWORD, totpNow } from './utils/auth'
@@ -317,19 +318,24 @@ test('a change to a secret asks for the password first, then not again for a few
 	await expect(page.getByText(TOO_MANY)).toBeVisible()
 })
 
-test('with the authenticator app on, a code of it confirms instead of the password', async ({
-	page,
-	mock,
-	baseURL,
-}) => {
+/** A partner with the authenticator app on, signed in with it, and a new service: its developers and reset pages. */
+async function withAuthenticatorAndService(page: Page, mock: MockHooks, baseURL: string) {
 	const partner = await createPartner(mock, { totp: true })
 	await page.goto('/auth/sign-in')
 	await fillSignIn(page, partner.email, PASSWORD)
 	await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
-	const developers = await newService(page, baseURL!)
-	const reset = `${developers}/secrets/reset`
+	const developers = await newService(page, baseURL)
+	return { partner, developers, reset: `${developers}/secrets/reset` }
+}
+
+test('with the authenticator app on, a code of it confirms instead of the password', async ({
+	page,
+	mock,
+	baseURL,
+}) => {
+	const { partner, developers, reset } = await withAuthenticatorAndService(page, mock, baseURL!)
 	await page.goto(reset)
 	await page.getByRole('link', { name: 'Use your authenticator app instead' }).click()
 	await expect(page).toHaveURL(new RegExp(`${reset}\\?with=totp$`))
@@ -358,14 +364,7 @@ test('wrong authenticator codes count with wrong passwords: past the limit the c
 	mock,
 	baseURL,
 }) => {
-	const partner = await createPartner(mock, { totp: true })
-	await page.goto('/auth/sign-in')
-	await fillSignIn(page, partner.email, PASSWORD)
-	await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
-	await page.getByRole('button', { name: 'Continue' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
-	const developers = await newService(page, baseURL!)
-	const reset = `${developers}/secrets/reset`
+	const { partner, reset } = await withAuthenticatorAndService(page, mock, baseURL!)
 	// A step after the sign-in's (whose code is spent).
 	await mock.advanceClock(30)
 	const right = await totpNow(mock, partner.totpSecret!)
