@@ -169,7 +169,7 @@ test('the list pages with a "More services" link, newest first; the name on a ca
 	await page.goto(`${LIST}?cursor=not-a-cursor`)
 	await expect(page).toHaveURL(new RegExp(`${LIST}$`))
 	await expect(names).toHaveCount(15)
-	// The cards are markup built as a string (decision 0017): their links still navigate within the app.
+	// A card's link navigates within the app with JS on (no new document), and loads the page with JS off.
 	const documents: string[] = []
 	page.on('request', (request) => {
 		if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
