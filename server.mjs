@@ -12,7 +12,7 @@ import express from 'express'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const buildDir = path.join(here, 'build')
 const build = await import(path.join(buildDir, 'server', 'index.js'))
-const { baseSecurityHeaders, getConfig } = build.entry.module
+const { baseSecurityHeaders, getConfig, loggablePath } = build.entry.module
 const config = getConfig()
 const host = process.env.HOST || '0.0.0.0'
 
@@ -45,6 +45,17 @@ app.use((req, res, next) => {
 	// but not to a proxy's path rules (an edge limit): no browser sends one.
 	if (req.url.split('?')[0].includes('\\')) return res.status(400).end()
 	next()
+})
+// A post from another site is refused before the app: its Origin must be the portal's public address or this
+// request's own (what React Router's origin check, which stays behind this one, compares). A refusal is an attack or
+// a misconfigured proxy, so a warning in the log, not an error report. Browsers send `Origin` with every post.
+const publicOrigin = new URL(config.PUBLIC_APP_URL).origin
+app.use((req, res, next) => {
+	const origin = req.get('origin')
+	if (req.method === 'GET' || req.method === 'HEAD' || origin === undefined) return next()
+	if (origin === publicOrigin || origin === `${req.protocol}://${req.get('host')}`) return next()
+	log('warn', 'cross-site action refused', { method: req.method, path: loggablePath(req.path) })
+	res.status(400).end()
 })
 app.use(compression())
 // Fingerprinted assets never change; everything else in public/ for an hour.

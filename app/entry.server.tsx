@@ -25,6 +25,7 @@ assertConfig()
 // What server.mjs needs from the app: the headers of answers that pass no middleware, and its settings.
 export { baseSecurityHeaders } from '#app/middleware/security.server'
 export { getConfig } from '#app/config.server'
+export { loggablePath } from '#app/utils/request-log'
 
 export const streamTimeout = 5_000
 
@@ -129,24 +130,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	// A loader's call refused because the session ended: the guard sends the partner to sign-in once the page's
 	// loaders are done (they start in the same round as the current-user call).
 	if (error instanceof ApiError && error.kind === 'unauthenticated') return
-	if (isRefusedAction(error, request)) {
-		log('warn', 'cross-site action refused', { method: request.method, path: loggablePath(request.url) })
-		return
-	}
 	reportError(error, request, context as Readonly<RouterContextProvider>)
-}
-
-/**
- * React Router's origin check refused an action itself (answered 400): an
- * attack or a misconfigured proxy, not a bug. A page post names the reason; a
- * `.data` post hands over only "Bad Request".
- */
-function isRefusedAction(error: unknown, request: Request) {
-	if (!(error instanceof Error) || request.method === 'GET' || request.method === 'HEAD') return false
-	const { message } = error
-	return (
-		message.includes('does not match `origin` header') ||
-		message.includes('`origin` header is not a valid URL') ||
-		(message === 'Bad Request' && new URL(request.url).pathname.endsWith('.data'))
-	)
 }

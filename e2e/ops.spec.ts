@@ -367,6 +367,7 @@ test('an action refused by the origin check is a warning in the log, never an er
 			['/auth/sign-in', 'https://evil.example'],
 			['/contact.data', 'https://evil.example'],
 			['/auth/sign-in', 'http://['],
+			['/auth/sign-in', 'null'],
 		] as const) {
 			const response = await fetch(`${portalUrl}${path}`, {
 				method: 'POST',
@@ -394,6 +395,7 @@ test('an action refused by the origin check is a warning in the log, never an er
 			.filter((line) => line.startsWith('{'))
 			.map((line) => JSON.parse(line) as { level: string; msg: string })
 		expect(logged.filter((entry) => entry.msg === 'cross-site action refused').map((e) => e.level)).toEqual([
+			'warn',
 			'warn',
 			'warn',
 			'warn',

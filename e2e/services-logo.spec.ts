@@ -175,8 +175,9 @@ test('refused logos: GIF, text named .png, 100×100, 300×300, over 10 MB — ea
 	const cases: Array<[string, Upload, string]> = [
 		['a GIF', file('logo.gif', 'image/gif', gifFile()), MESSAGES.type],
 		['text named .png', file('logo.png', 'image/png', new TextEncoder().encode('not an image at all')), MESSAGES.type],
-		['100×100', file('small.png', 'image/png', pngFile(100, 100)), MESSAGES.dimensions],
-		['300×300', file('large.png', 'image/png', pngFile(300, 300)), MESSAGES.dimensions],
+		// The spec's message, then the size the image has.
+		['100×100', file('small.png', 'image/png', pngFile(100, 100)), `${MESSAGES.dimensions} This image is 100×100 px.`],
+		['300×300', file('large.png', 'image/png', pngFile(300, 300)), `${MESSAGES.dimensions} This image is 300×300 px.`],
 		[
 			'10 MB + 1 byte',
 			file('big.png', 'image/png', paddedTo(pngFile(200, 200), logoRules.maxBytes + 1)),

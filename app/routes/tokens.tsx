@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, href, Link } from 'react-router'
+import { data, href, Link, redirect } from 'react-router'
 import type { Route } from './+types/tokens'
 import { followEmailLink } from '#app/api/users.server'
 import { getT } from '#app/middleware/i18n.server'
@@ -20,8 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 /**
  * A valid link confirms the address and sends the partner home, where
  * "Email address confirmed." is shown (a one-time message that survives the
- * redirect, also through sign-in). The redirect response carries a fallback
- * link for clients that do not follow it. A second click says the address is
+ * redirect, also through sign-in). A second click says the address is
  * confirmed already; an unknown type, or an unknown, replaced or expired token,
  * is a 404 page that says so.
  */
@@ -44,12 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 			...pageMeta(t, t('auth:verification.alreadyTitle'), t('common:meta.descriptions.tokens')),
 		}
 	await getSession(context).setFlash({ tone: 'success', key: 'common:success.emailConfirmed' })
-	const confirmed = t('common:success.emailConfirmed')
-	const home = href('/')
-	return new Response(
-		`<!doctype html><html lang="en-GB"><title>${confirmed}</title><p>${confirmed} <a href="${home}">${t('auth:verification.continue')}</a></p></html>`,
-		{ status: 303, headers: { Location: home, 'Content-Type': 'text/html; charset=utf-8' } },
-	)
+	return redirect(href('/'), 303)
 }
 
 export default function Tokens({ loaderData }: Route.ComponentProps) {

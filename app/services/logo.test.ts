@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { logoErrorsFromApi, logoHint, logoRuleMessage } from './logo'
+import { logoHint, logoRuleMessage } from './logo'
 import { logoMessages } from '#app/api/contract/images'
 import i18next from 'i18next'
 
@@ -16,19 +16,12 @@ describe('logo messages', () => {
 		)
 		expect(logoRuleMessage('dimensions', fixedT)).toBe('The image should be over 128x128px and under 256x256px.')
 	})
+	test('a logo of the wrong dimensions also says what they are', () => {
+		expect(logoRuleMessage('dimensions', fixedT, { width: 512, height: 512 })).toBe(
+			'The image should be over 128x128px and under 256x256px. This image is 512×512 px.',
+		)
+	})
 	test('the hint states the rules', () => {
 		expect(logoHint(fixedT)).toBe('A JPG or PNG image of 128x128 to 256x256 pixels, at most 10 MB.')
-	})
-})
-
-describe('logoErrorsFromApi', () => {
-	test('the upload’s `file` and the attach’s `upload_id` are the logo field’s; others go to the summary', () => {
-		expect(logoErrorsFromApi({ file: [logoMessages.size] }, 'x')).toEqual({ logo: [logoMessages.size] })
-		expect(
-			logoErrorsFromApi({ upload_id: ['This field must contain a value that exists.'], other: ['Odd.'] }, 'x'),
-		).toEqual({ logo: ['This field must contain a value that exists.'], form: ['Odd.'] })
-	})
-	test('a 4xx without field errors says the fallback', () => {
-		expect(logoErrorsFromApi({}, 'Something went wrong')).toEqual({ form: ['Something went wrong'] })
 	})
 })

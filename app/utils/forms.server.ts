@@ -66,12 +66,13 @@ function anySubmission(context: Context): Submission {
  *   the contract) with "Your changes were not saved" and the request reference;
  * - 4xx → field errors on their fields, the rest in the summary; a 429 says
  *   when to try again (and gives the page the seconds for a countdown).
+ * `fields` names the API's fields the form has: the same names, or the API's name → the form's.
  */
 export async function replyWithApiError(
 	submission: Submission | null,
 	error: unknown,
 	context: Context,
-	{ fields = [] as string[], request }: { fields?: string[]; request: Request },
+	{ fields = [], request }: { fields?: string[] | Record<string, string>; request: Request },
 ) {
 	if (!(error instanceof ApiError)) throw error
 	if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
@@ -88,8 +89,17 @@ export async function replyWithApiError(
 	}
 	const fieldErrors: Record<string, string[]> = {}
 	const formErrors: string[] = []
+	const formField = (name: string) =>
+		Array.isArray(fields)
+			? fields.includes(name)
+				? name
+				: undefined
+			: Object.hasOwn(fields, name)
+				? fields[name]
+				: undefined
 	for (const [name, messages] of Object.entries(error.fieldErrors)) {
-		if (fields.includes(name)) fieldErrors[name] = messages
+		const field = formField(name)
+		if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages]
 		else formErrors.push(...messages)
 	}
 	if (error.status === 429) {

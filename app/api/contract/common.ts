@@ -86,6 +86,7 @@ export const ruleMessages = {
 	maxLength: 'This field must be at most {{maximum}} characters.',
 	minNumber: 'This field must be at least {{minimum}}.',
 	maxNumber: 'This field must be at most {{maximum}}.',
+	fileSize: 'The file must not be greater than {{maximum}} MB.',
 	capitalLetter: 'This field must contain at least a capital letter.',
 	number: 'This field must contain at least a number.',
 	specialCharacter: 'This field must contain at least a special character.',
@@ -130,6 +131,7 @@ export function issueText(issue: Issue): IssueText {
 		}
 		case 'too_big': {
 			const maximum = Number(issue.maximum)
+			if (issue.origin === 'file') return { key: 'fileSize', values: { maximum: maximum / (1024 * 1024) } }
 			return {
 				key: issue.origin === 'string' || issue.origin === 'array' ? 'maxLength' : 'maxNumber',
 				values: { maximum },

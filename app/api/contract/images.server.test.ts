@@ -19,7 +19,12 @@ import {
 import { logoMessages, logoRules } from './images'
 import { decodeLogo, encodeLogo } from './images.server'
 
-const refused = (rule: keyof typeof logoMessages) => ({ ok: false, rule, message: logoMessages[rule] })
+const refused = (rule: keyof typeof logoMessages, width?: number, height?: number) => ({
+	ok: false,
+	rule,
+	message: logoMessages[rule],
+	...(width === undefined ? {} : { dimensions: { width, height } }),
+})
 const html = new TextEncoder().encode('<html><script>alert(1)</script></html>')
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1')
 
@@ -127,8 +132,8 @@ describe('decodeLogo', () => {
 
 	test('refuses a PNG declaring 30000×30000 on its dimensions, without decoding it', () => {
 		const bomb = png([ihdr(30000, 30000), ['IDAT', deflateSync(new Uint8Array(30000 * 3 + 1))], iend])
-		expect(decodeLogo(bomb)).toEqual(refused('dimensions'))
-		expect(decodeLogo(jpegHeader(30000, 30000))).toEqual(refused('dimensions'))
+		expect(decodeLogo(bomb)).toEqual(refused('dimensions', 30000, 30000))
+		expect(decodeLogo(jpegHeader(30000, 30000))).toEqual(refused('dimensions', 30000, 30000))
 	})
 
 	test('refuses an interlaced PNG whose pixel data inflates to far more than its dimensions need', () => {
@@ -146,8 +151,8 @@ describe('decodeLogo', () => {
 		expect(decodeLogo(paddedTo(pngFile(200, 200), logoRules.maxBytes + 1))).toEqual(refused('size'))
 		expect(decodeLogo(pngFile(200, 200), logoRules.maxBytes + 1)).toEqual(refused('size'))
 		expect(decodeLogo(gifFile())).toEqual(refused('type'))
-		expect(decodeLogo(pngFile(127, 200))).toEqual(refused('dimensions'))
-		expect(decodeLogo(jpegFile(200, 257))).toEqual(refused('dimensions'))
+		expect(decodeLogo(pngFile(127, 200))).toEqual(refused('dimensions', 127, 200))
+		expect(decodeLogo(jpegFile(200, 257))).toEqual(refused('dimensions', 200, 257))
 	})
 })
 

@@ -38,7 +38,7 @@ export function decodeLogo(bytes: Uint8Array, size: number = bytes.byteLength): 
 	if (!check.ok) return check
 	const decoded = check.image.type === 'png' ? decodePng(bytes) : decodeJpeg(bytes)
 	if (!decoded) return refuseLogo('type')
-	if (!fitsLogoDimensions(decoded)) return refuseLogo('dimensions')
+	if (!fitsLogoDimensions(decoded)) return refuseLogo('dimensions', decoded)
 	return { ok: true, image: { ...check.image, width: decoded.width, height: decoded.height }, pixels: decoded.data }
 }
 

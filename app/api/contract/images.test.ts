@@ -39,8 +39,10 @@ describe('checkLogo', () => {
 		['300×300', jpegFile(300, 300), 'dimensions'],
 		['127×200', pngFile(127, 200), 'dimensions'],
 		['200×257', pngFile(200, 257), 'dimensions'],
-	] as const)('refuses %s', (_, file, rule) => {
-		expect(checkLogo(file)).toEqual({ ok: false, rule, message: logoMessages[rule] })
+	] as const)('refuses %s', (what, file, rule) => {
+		const [width, height] = what.split('×').map(Number)
+		const dimensions = rule === 'dimensions' ? { dimensions: { width, height } } : {}
+		expect(checkLogo(file)).toEqual({ ok: false, rule, message: logoMessages[rule], ...dimensions })
 	})
 
 	test('refuses over 10 MB by the declared size, before looking at the bytes', () => {

@@ -20,7 +20,8 @@ export const logoRules = {
 export const logoMessages = {
 	type: `The file type is invalid, it should be one of the following types: ${logoRules.types.join(', ')}.`,
 	dimensions: `The image should be over ${logoRules.minWidth}x${logoRules.minHeight}px and under ${logoRules.maxWidth}x${logoRules.maxHeight}px.`,
-	size: 'The file must not be greater than 10 MB.',
+	// The rule message `fileSize` of common.ts at 10 MB (not imported: this module is in the browser's logo form, zod is not).
+	size: `The file must not be greater than ${logoRules.maxBytes / (1024 * 1024)} MB.`,
 } as const
 
 export type ImageType = (typeof logoRules.types)[number]
@@ -76,11 +77,17 @@ export function sniffImage(bytes: Uint8Array): ImageInfo | null {
 }
 
 export type LogoRule = keyof typeof logoMessages
-export type LogoRefusal = { ok: false; rule: LogoRule; message: string }
+/** A refused logo; one of the wrong dimensions says what they are. */
+export type LogoRefusal = { ok: false; rule: LogoRule; message: string; dimensions?: { width: number; height: number } }
 export type LogoCheck = { ok: true; image: ImageInfo } | LogoRefusal
 
 /** A refused logo, with the API's message. */
-export const refuseLogo = (rule: LogoRule): LogoRefusal => ({ ok: false, rule, message: logoMessages[rule] })
+export const refuseLogo = (rule: LogoRule, dimensions?: { width: number; height: number }): LogoRefusal => ({
+	ok: false,
+	rule,
+	message: logoMessages[rule],
+	...(dimensions ? { dimensions: { width: dimensions.width, height: dimensions.height } } : {}),
+})
 
 /** Whether width and height are within the rules' bounds (inclusive). */
 export const fitsLogoDimensions = ({ width, height }: { width: number; height: number }) =>
@@ -99,6 +106,6 @@ export function checkLogo(bytes: Uint8Array, size: number = bytes.byteLength): L
 	if (size > logoRules.maxBytes) return refuseLogo('size')
 	const image = sniffImage(bytes)
 	if (!image) return refuseLogo('type')
-	if (!fitsLogoDimensions(image)) return refuseLogo('dimensions')
+	if (!fitsLogoDimensions(image)) return refuseLogo('dimensions', image)
 	return { ok: true, image }
 }

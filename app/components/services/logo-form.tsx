@@ -1,32 +1,29 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { href, Link, useFetcher } from 'react-router'
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { logoRules } from '#app/api/contract/images'
-import { REDIRECT_PARAM } from '#app/auth/redirect'
-import type { ServiceLogo as Logo } from '#app/api/contract/services'
-import { ErrorSummary, type SummaryError } from '#app/components/ui/error-summary'
-import { Spinner } from '#app/components/ui/spinner'
 import { ServiceLogo } from './service-summary'
-import {
-	LOGO_FIELD,
-	LOGO_INTENT,
-	LOGO_REDIRECT_FIELD,
-	logoHint,
-	logoRuleMessage,
-	type LogoFormResult,
-} from '#app/services/logo'
+import { logoRules } from '#app/api/contract/images'
+import type { ServiceLogo as Logo } from '#app/api/contract/services'
+import { REDIRECT_PARAM } from '#app/auth/redirect'
+import { AppForm } from '#app/components/ui/app-form'
+import { FileField } from '#app/components/ui/field'
+import { Spinner } from '#app/components/ui/spinner'
+import { useAppForm } from '#app/components/ui/use-app-form'
+import { LOGO_FIELD, LOGO_INTENT, LOGO_REDIRECT_FIELD, logoHint, logoRuleMessage } from '#app/services/logo'
+
+type Answer = { result: SubmissionResult<string[]> }
 
 type Props = {
 	service: { id: string; name: string; logo: Logo | null }
 	/** Where a success lands (checked on the server); the service's details page when absent. */
 	redirectTo?: string
 	/** A failed post without JS, as the logo page received it (with JS the fetcher holds it). */
-	result?: LogoFormResult
+	lastResult?: SubmissionResult<string[]>
 }
 
 /**
- * The logo of a service: the current one (or that there is none), a plain
+ * The logo of a service: the current one (or that there is none), a conform
  * multipart form posting to the logo route (`/services/:serviceId/manage/logo`)
  * from whatever page it sits on, and a "Remove logo" link to its confirmation
  * page when there is one. Without JS a failure lands on the logo page; with JS
@@ -34,52 +31,49 @@ type Props = {
  * the chosen image is previewed before it is sent. After an upload that
  * succeeded the form is as on a fresh page: no earlier error, no preview.
  */
-export function LogoForm({ service, redirectTo, result }: Props) {
+export function LogoForm({ service, redirectTo, lastResult }: Props) {
 	const { t } = useTranslation(['services', 'common'])
-	const action = href('/services/:serviceId/manage/logo', { serviceId: service.id })
-	const upload = useFetcher<LogoFormResult>()
-	const formRef = useRef<HTMLFormElement>(null)
+	const upload = useFetcher<Answer>()
 	const [preview, setPreview] = useState<string | null>(null)
 	const [tooLarge, setTooLarge] = useState(false)
 	// A success redirects, which brings the fetcher no data: it keeps the answer of an earlier, failed upload.
 	// That answer is out of date once a later upload succeeded.
-	const [outdated, setOutdated] = useState<{ data: LogoFormResult | undefined } | null>(null)
+	const [outdated, setOutdated] = useState<{ data: Answer | undefined } | null>(null)
 	const fetched = upload.data !== outdated?.data ? upload.data : undefined
 	// The upload's answer (with JS), else the one the page was rendered with (without JS, a failed post).
-	const latest = fetched ?? (outdated ? undefined : result)
-	const errors = latest?.errors ?? {}
-	const fieldErrors = tooLarge ? [logoRuleMessage('size', t)] : (errors.logo ?? [])
-	const ids = { input: `logo-${service.id}`, hint: `logo-${service.id}-hint`, error: `logo-${service.id}-error` }
-	const summary: SummaryError[] = [
-		...(errors.form ?? []).map((message) => ({ message })),
-		...fieldErrors.map((message) => ({ message: `${t('logo.field')}: ${message}`, fieldId: ids.input })),
-	]
-	const target = latest?.redirectTo ?? redirectTo
+	const latest = fetched?.result ?? (outdated ? undefined : lastResult)
+	const [form, fields] = useAppForm(() => import('#app/routes/services/schemas').then((m) => m.logoSchema), {
+		id: `logo-${service.id}`,
+		lastResult: latest,
+	})
+	// The `redirect_to` the failed post carried, for the next attempt (the server checks it again).
+	const target = (fields[LOGO_REDIRECT_FIELD].initialValue as string | undefined) ?? redirectTo
 
 	// The object URL of the preview lives as long as it is shown.
 	useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
 
 	// A success redirects (no new data): like a fresh page, the form is empty again, the earlier answer gone.
-	const submitting = useRef<{ before: LogoFormResult | undefined } | null>(null)
+	const submitting = useRef<{ before: Answer | undefined } | null>(null)
 	useEffect(() => {
 		if (upload.state === 'submitting') submitting.current ??= { before: upload.data }
 		else if (upload.state === 'idle' && submitting.current) {
 			const { before } = submitting.current
 			submitting.current = null
 			if (upload.data === before) {
-				formRef.current?.reset()
+				form.reset()
 				setPreview(null)
 				setOutdated({ data: upload.data })
 			}
 		}
-	}, [upload.state, upload.data])
+	}, [upload.state, upload.data, form])
 
 	function choose(file: File | undefined) {
 		setTooLarge(false)
 		setPreview(file && file.size > 0 ? URL.createObjectURL(file) : null)
 	}
 
-	// A file over the limit would be refused before the route runs (413): say so here instead.
+	// A file over the limit would be refused before the route runs (413): say so at once, before the schema is
+	// even loaded, instead of sending 10 MB for nothing.
 	function checkSize(event: FormEvent<HTMLFormElement>) {
 		const file = new FormData(event.currentTarget).get(LOGO_FIELD)
 		if (file instanceof File && file.size > logoRules.maxBytes) {
@@ -88,12 +82,8 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 		}
 	}
 
-	const hidden = (
-		<>
-			<AuthenticityTokenInput />
-			{target ? <input type="hidden" name={LOGO_REDIRECT_FIELD} value={target} /> : null}
-		</>
-	)
+	const label = t('logo.field')
+	const browserErrors: Record<string, string[]> = tooLarge ? { [LOGO_FIELD]: [logoRuleMessage('size', t)] } : {}
 	const uploading = upload.state !== 'idle'
 	return (
 		<div className="stack">
@@ -106,41 +96,24 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 				/>
 				<figcaption>{service.logo ? t('logo.current') : t('logo.none')}</figcaption>
 			</figure>
-			<upload.Form
-				ref={formRef}
-				method="post"
-				action={action}
+			<AppForm
+				form={form}
+				fetcher={upload}
+				action={href('/services/:serviceId/manage/logo', { serviceId: service.id })}
 				encType="multipart/form-data"
-				className="form stack"
+				labels={{ [LOGO_FIELD]: label }}
+				browserErrors={browserErrors}
 				onSubmit={checkSize}
-				aria-label={t('logo.title')}
 			>
-				{hidden}
-				<ErrorSummary errors={summary} id={`logo-${service.id}-summary`} />
-				<div className={`field${fieldErrors.length ? ' field--error' : ''}`}>
-					<label className="field__label" htmlFor={ids.input}>
-						{t('logo.field')}
-					</label>
-					<div className="field__hint" id={ids.hint}>
-						{logoHint(t)}
-					</div>
-					{fieldErrors.length ? (
-						<p className="field__error" id={ids.error}>
-							<span className="visually-hidden">{t('common:fieldError')} </span>
-							{fieldErrors.join(' ')}
-						</p>
-					) : null}
-					<input
-						id={ids.input}
-						name={LOGO_FIELD}
-						type="file"
-						accept="image/png,image/jpeg"
-						className="field__input"
-						aria-invalid={fieldErrors.length ? true : undefined}
-						aria-describedby={fieldErrors.length ? `${ids.hint} ${ids.error}` : ids.hint}
-						onChange={(event) => choose(event.currentTarget.files?.[0])}
-					/>
-				</div>
+				{target ? <input type="hidden" name={LOGO_REDIRECT_FIELD} value={target} /> : null}
+				<FileField
+					meta={fields[LOGO_FIELD]}
+					label={label}
+					hint={logoHint(t)}
+					errors={browserErrors[LOGO_FIELD]}
+					accept="image/png,image/jpeg"
+					onChange={(event) => choose(event.currentTarget.files?.[0])}
+				/>
 				{preview ? (
 					<figure className="logo-preview">
 						<img
@@ -169,7 +142,7 @@ export function LogoForm({ service, redirectTo, result }: Props) {
 						<span>{t('logo.upload')}</span>
 					</button>
 				</div>
-			</upload.Form>
+			</AppForm>
 			{service.logo ? (
 				<p>
 					<Link

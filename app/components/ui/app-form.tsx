@@ -1,6 +1,6 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react'
-import { useRef, useState, type ReactNode } from 'react'
-import { Form } from 'react-router'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Form, type FetcherWithComponents } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ErrorSummary, type SummaryError } from './error-summary'
 import { domId } from './field'
@@ -18,6 +18,10 @@ export function AppForm<Schema extends Record<string, any>>({
 	labels = {},
 	className,
 	replace,
+	fetcher,
+	encType,
+	browserErrors = {},
+	onSubmit,
 }: {
 	form: FormMetadata<Schema, string[]>
 	children: ReactNode
@@ -26,6 +30,13 @@ export function AppForm<Schema extends Record<string, any>>({
 	labels?: Record<string, string>
 	className?: string
 	replace?: boolean
+	/** Posts through this fetcher, so the page stays (the form works the same without JS). */
+	fetcher?: FetcherWithComponents<unknown>
+	encType?: 'multipart/form-data'
+	/** Errors the browser found before the schema could (e.g. a file too large to send), by field name. */
+	browserErrors?: Record<string, string[]>
+	/** Runs first; a submit it prevents goes no further. */
+	onSubmit?: (event: FormEvent<HTMLFormElement>) => void
 }) {
 	// The summary takes focus for a submit's errors (found in the browser, or answered by the server), not for
 	// those found while the partner types: typing spends the submit's claim.
@@ -40,20 +51,24 @@ export function AppForm<Schema extends Record<string, any>>({
 	const formProps = getFormProps(form)
 	const errors: SummaryError[] = []
 	for (const message of formMessages) errors.push({ message })
-	for (const [name, messages] of Object.entries(form.allErrors)) {
+	for (const [name, messages] of Object.entries({ ...form.allErrors, ...browserErrors })) {
 		if (name === '' || name === form.id || !messages?.length) continue
 		const field = form.getFieldset()[name as never] as { id?: string } | undefined
 		const fieldId = domId(field?.id ?? `${form.id}-${name}`)
 		for (const message of messages)
 			errors.push({ message: labels[name] ? `${labels[name]}: ${message}` : message, fieldId })
 	}
+	const FormElement = fetcher?.Form ?? Form
 	return (
-		<Form
+		<FormElement
 			method="post"
 			action={action}
+			encType={encType}
 			{...formProps}
 			onInputCapture={() => (submitted.current = false)}
 			onSubmit={(event) => {
+				onSubmit?.(event)
+				if (event.defaultPrevented) return
 				// conform checks a field as it is left by submitting an intent: that is not the partner's submit. Its intent
 				// buttons are named as conform's own `getButtonProps` names them.
 				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
@@ -71,6 +86,6 @@ export function AppForm<Schema extends Record<string, any>>({
 			<input type="hidden" name={FORM_ID_FIELD} value={form.id} />
 			<ErrorSummary errors={errors} id={`${form.id}-summary`} mayTakeFocus={() => submitted.current} />
 			{children}
-		</Form>
+		</FormElement>
 	)
 }

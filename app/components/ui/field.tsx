@@ -190,3 +190,31 @@ export function SelectField({
 		</FieldShell>
 	)
 }
+
+/** A labelled file input with its hint and error; `errors` stand for conform's when the browser found some first. */
+export function FileField({
+	meta,
+	label,
+	hint,
+	errors,
+	...rest
+}: { meta: Meta; label: ReactNode; hint?: ReactNode; errors?: string[] } & Omit<
+	InputHTMLAttributes<HTMLInputElement>,
+	'type' | 'name' | 'id' | 'form'
+>) {
+	const shown = errors?.length ? ({ id: meta.id, errors } as Meta) : meta
+	const props = getInputProps(meta as FieldMetadata<File>, { type: 'file', ariaAttributes: true })
+	return (
+		<FieldShell meta={shown} label={label} hint={hint}>
+			<input
+				{...props}
+				{...rest}
+				key={props.key}
+				id={idsOf(meta).id}
+				className="field__input"
+				aria-invalid={shown.errors?.length ? true : undefined}
+				aria-describedby={describedBy(shown, hint)}
+			/>
+		</FieldShell>
+	)
+}

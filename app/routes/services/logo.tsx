@@ -1,27 +1,17 @@
 import { useTranslation } from 'react-i18next'
-import { metaOf, pageMeta } from '#app/utils/meta'
-import { data, href, redirect, type RouterContextProvider, Link } from 'react-router'
+import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/logo'
+import { logoSchema } from './schemas'
 import type { ServicePageHandle } from './service'
 import { decodeLogo } from '#app/api/contract/images.server'
-import { ApiError, retryAfter } from '#app/api/errors'
 import { uploadServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { LogoForm } from '#app/components/services/logo-form'
-import { sendToSignIn } from '#app/middleware/guards.server'
 import { getT } from '#app/middleware/i18n.server'
-import { formatDuration } from '#app/utils/duration'
-import {
-	LOGO_FIELD,
-	LOGO_INTENT,
-	LOGO_REDIRECT_FIELD,
-	logoErrorsFromApi,
-	logoRuleMessage,
-	type LogoFormResult,
-} from '#app/services/logo'
-import { getApi, getFormData, getRequestId, getService, getSession } from '#app/context.server'
-
-type Context = Readonly<RouterContextProvider>
+import { LOGO_API_FIELDS, LOGO_FIELD, LOGO_REDIRECT_FIELD, logoRuleMessage } from '#app/services/logo'
+import { getApi, getService, getSession } from '#app/context.server'
+import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { metaOf, pageMeta } from '#app/utils/meta'
 
 /** The service layout shows this page's back link and heading (`logo` of its `HEADERS`). */
 export const handle = { serviceHeader: 'logo' } satisfies ServicePageHandle
@@ -48,54 +38,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const service = await getService(context)
-	const form = getFormData(context)
-	const redirectTo = safeRedirect(form.get(LOGO_REDIRECT_FIELD), detailsOf(service.id))
-	const t = getT(context)
-	const fail = (errors: LogoFormResult['errors'], status = 422) =>
-		data({ errors, redirectTo } satisfies LogoFormResult, { status })
+	const { formData, submission } = parseForm(context, logoSchema)
+	if (submission.status !== 'success') return invalid(submission, {}, 422)
+	const redirectTo = safeRedirect(formData.get(LOGO_REDIRECT_FIELD), detailsOf(service.id))
+	// Only the bytes decide, decoded whole: never the file's name or the type the browser declared.
+	// The API decodes them again and stores its own re-encoding (decision 0024).
+	const bytes = new Uint8Array(await submission.value[LOGO_FIELD].arrayBuffer())
+	const decoded = decodeLogo(bytes)
+	if (!decoded.ok) {
+		const message = logoRuleMessage(decoded.rule, getT(context), decoded.dimensions)
+		return invalid(submission, { fieldErrors: { [LOGO_FIELD]: [message] } }, 422)
+	}
 	try {
-		if (form.get('intent') !== LOGO_INTENT.upload) return fail({ form: [t('services:logo.errors.intent')] }, 400)
-		const file = form.get(LOGO_FIELD)
-		if (!(file instanceof File) || file.size === 0) return fail({ logo: [t('validation:required')] })
-		// Only the bytes decide, decoded whole: never the file's name or the type the browser declared.
-		// The API decodes them again and stores its own re-encoding (decision 0024).
-		const bytes = new Uint8Array(await file.arrayBuffer())
-		const decoded = decodeLogo(bytes)
-		if (!decoded.ok) return fail({ logo: [logoRuleMessage(decoded.rule, t)] })
 		await uploadServiceLogo(getApi(context), service.id, { bytes, contentType: decoded.image.contentType })
 	} catch (error) {
-		return apiFailure(error, { request, context, fail })
+		return replyWithApiError(submission, error, context, { fields: LOGO_API_FIELDS, request })
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'services:logo.uploaded' })
 	return redirect(redirectTo)
-}
-
-/**
- * A partner API failure as this form's answer: the API's 422 on the upload
- * (`file`) or the attach (`upload_id`) is the `logo` field's; an ended session
- * goes to sign-in; too many uploads a 429 that says when to try again; an
- * outage is a 503 with the request's reference.
- */
-async function apiFailure(
-	error: unknown,
-	{
-		request,
-		context,
-		fail,
-	}: { request: Request; context: Context; fail: (errors: LogoFormResult['errors'], status?: number) => unknown },
-) {
-	if (!(error instanceof ApiError)) throw error
-	if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
-	const t = getT(context)
-	if (error.kind !== 'bad_request') {
-		const requestId = getRequestId(context)
-		return fail({ form: [t('common:errors.notSaved'), t('common:errors.reference', { requestId })] }, 503)
-	}
-	if (error.status === 429) {
-		return fail({ form: [t('common:errors.rateLimited', { time: formatDuration(retryAfter(error), t) })] }, 429)
-	}
-	const message = (error.body as { message?: unknown } | undefined)?.message
-	return fail(logoErrorsFromApi(error.fieldErrors, typeof message === 'string' ? message : t('common:errors.generic')))
 }
 
 export default function ServiceLogoPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -104,7 +64,7 @@ export default function ServiceLogoPage({ loaderData, actionData }: Route.Compon
 	return (
 		<>
 			<p>{t('logo.intro')}</p>
-			<LogoForm service={service} redirectTo={redirectTo} result={actionData as LogoFormResult | undefined} />
+			<LogoForm service={service} redirectTo={redirectTo} lastResult={actionData?.result} />
 			<p>
 				<Link to={href('/services/:serviceId/manage', { serviceId: service.id })}>{t('logo.settings')}</Link>
 			</p>

@@ -9,6 +9,8 @@ import { securityProtectionKeyEnum } from '#app/api/contract/service-parts'
 import { saveTranslationsBody } from '#app/api/contract/service-sections'
 import { serviceFields, updateServiceBody } from '#app/api/contract/services'
 import { PROTECTION_INTENT, VERIFY_INTENT, WEBHOOK_INTENT } from './intents'
+import { logoRules } from '#app/api/contract/images'
+import { LOGO_FIELD, LOGO_INTENT, LOGO_REDIRECT_FIELD } from '#app/services/logo'
 
 export { createServiceBody as createServiceSchema } from '#app/api/contract/services'
 export { redeliverBody as redeliverSchema } from '#app/api/contract/webhook-deliveries'
@@ -46,6 +48,16 @@ export const protectionToggleSchema = z.object({
 	intent: z.literal(PROTECTION_INTENT.toggle),
 	protection: securityProtectionKeyEnum,
 	enabled: z.enum(['true', 'false']),
+})
+
+/**
+ * The logo form: a file of at most 10 MB (checked in the browser too, before 10 MB are sent for nothing). Only
+ * its bytes decide the rest, on the server (`decodeLogo`): never its name or the type the browser declared.
+ */
+export const logoSchema = z.object({
+	intent: z.literal(LOGO_INTENT.upload),
+	[LOGO_FIELD]: z.file().max(logoRules.maxBytes),
+	[LOGO_REDIRECT_FIELD]: z.string().optional(),
 })
 
 export const verifySchema = z.object({ intent: z.literal(VERIFY_INTENT.verify) })
