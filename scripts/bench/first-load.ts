@@ -4,9 +4,10 @@
  * (`manifestFirstLoads`, first-load.test.ts), so a heavy import fails the unit tests, not only the bench.
  */
 import type { Browser } from '@playwright/test'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { readBrowserManifest, routeChain } from '#tests/setup/route-manifest'
 
 export type FirstLoad = { files: number; gzipBytes: number; largest: Array<{ file: string; gzipBytes: number }> }
 
@@ -49,22 +50,6 @@ function gzipTotal(named: Iterable<string>, clientDir: string): FirstLoad {
 	return { files: files.length, gzipBytes: sizes.reduce((n, s) => n + s.gzipBytes, 0), largest: sizes.slice(0, 4) }
 }
 
-/** The parts of React Router's browser manifest (`window.__reactRouterManifest`) a first load reads. */
-type BrowserManifest = {
-	entry: { module: string; imports: string[] }
-	routes: Record<string, { parentId?: string; module: string; imports?: string[]; hasDefaultExport: boolean }>
-}
-
-function readBrowserManifest(clientDir: string): { file: string; manifest: BrowserManifest } {
-	const assets = path.join(clientDir, 'assets')
-	for (const name of readdirSync(assets).filter((file) => /^manifest-[\w-]+\.js$/.test(file))) {
-		const text = readFileSync(path.join(assets, name), 'utf8')
-		const json = /^window\.__reactRouterManifest=(\{.*\});?\s*$/s.exec(text)?.[1]
-		if (json) return { file: `/assets/${name}`, manifest: JSON.parse(json) as BrowserManifest }
-	}
-	throw new Error(`no React Router manifest in ${assets} (run npm run build)`)
-}
-
 /**
  * Each translation namespace's file, read from the client entry: its backend imports
  * `./locales/<language>/<namespace>.json`, which Vite turns into `"…/<namespace>.json":()=>…import("./<file>.js")`.
@@ -94,12 +79,11 @@ export function manifestFirstLoads(
 	for (const [id, route] of Object.entries(manifest.routes)) {
 		if (parents.has(id) || !route.hasDefaultExport) continue
 		const files = new Set([manifestFile, manifest.entry.module, ...manifest.entry.imports])
-		for (let matched: string | undefined = id; matched; matched = manifest.routes[matched]?.parentId) {
-			const { module, imports = [] } = manifest.routes[matched]!
-			for (const file of [module, ...imports]) files.add(file)
-			for (const namespace of namespacesOf(matched)) {
+		for (const matched of routeChain(manifest, route)) {
+			for (const file of [matched.module, ...(matched.imports ?? [])]) files.add(file)
+			for (const namespace of namespacesOf(matched.id)) {
 				const file = translations.get(namespace)
-				if (!file) throw new Error(`${matched} names the namespace ${namespace}, which the client entry lacks`)
+				if (!file) throw new Error(`${matched.id} names the namespace ${namespace}, which the client entry lacks`)
 				files.add(file)
 			}
 		}
