@@ -180,4 +180,3 @@ export function useRouteTestApi() {
 	})
 	return api
 }
-
