@@ -4,6 +4,10 @@ import { defineConfig, devices } from '@playwright/test'
  * Every spec runs twice: with JavaScript enabled and disabled. Each worker
  * starts its own mock API and production portal (see e2e/fixtures.ts), so
  * workers never share state or the mock clock.
+ *
+ * `npm run test:e2e` runs the two browser projects first, then `ops` and `replicas` in a second run with one worker
+ * (`--output test-results/once`), whatever the first found: a load test never shares the cores with a 5 s UI
+ * expectation. `npx playwright test` alone runs all four projects together.
  */
 const chromium = {
 	...devices['Desktop Chrome'],
@@ -30,17 +34,17 @@ export default defineConfig({
 	outputDir: './test-results',
 	fullyParallel: true,
 	forbidOnly: true,
-	// In CI one retry, reported as "flaky" in the summary, so a test that loses a race under load does not
-	// block a landing; a test that fails twice still fails. Locally none: a flake shows at once.
-	retries: process.env.CI ? 1 : 0,
+	// None, in CI too: a test that fails once fails the run, so a flake shows at once instead of passing as "flaky".
+	retries: 0,
 	workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
 	timeout: 30_000,
 	expect: { timeout: 5_000 },
 	reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
 	use: {
-		// Recording a trace costs about 15% of the suite's CPU, so CI records one for the retry of a failed test;
-		// locally (no retries) every failure keeps its trace.
-		trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+		// Recording a trace costs about 15% of the suite's CPU (every test records, passing ones are thrown away), so
+		// CI keeps the screenshot and the portal's log of a failure, and none: rerun the failed test locally, where
+		// every failure keeps its trace.
+		trace: process.env.CI ? 'off' : 'retain-on-failure',
 		screenshot: 'only-on-failure',
 		locale: 'en-GB',
 		timezoneId: 'Europe/London',

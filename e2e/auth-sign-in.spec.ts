@@ -212,7 +212,7 @@ test('with both methods active the partner chooses one', async ({ page, mock }) 
 test('when the API cannot revoke the session, sign-out says so plainly, keeps the partner signed in and points to a password change', async ({
 	page,
 	mock,
-	partner,
+	partner: _signedIn,
 }) => {
 	await page.goto('/')
 	await mock.clearRequests()
@@ -235,7 +235,6 @@ test('when the API cannot revoke the session, sign-out says so plainly, keeps th
 	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=signed-out$/)
 	await expect(page.getByText('You have been signed out.')).toBeVisible()
 	expect((await cookies(page))['user.access-token']).toBeUndefined()
-	expect(partner.email).toBeTruthy()
 })
 
 test('after a failed revocation, "Sign out of this browser only" forgets the session here', async ({

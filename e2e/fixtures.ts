@@ -2,7 +2,7 @@ import path from 'node:path'
 import { test as base, expect, type Response } from '@playwright/test'
 import { MockHooks } from '#tests/mock-api/hooks-client'
 import { startMockApi } from '#tests/mock-api/server'
-import { freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
+import { freePort, portalEnv, startPortal } from '#tests/setup/processes'
 import { createPartner, signInOverHttp, type Partner } from './utils/auth'
 import { formatFindings, validateHtml, type HtmlFinding } from './utils/html-validate'
 
@@ -56,7 +56,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 					CONTACT_EMAIL,
 					API_TIMEOUT_MS: String(API_TIMEOUT_MS),
 				}),
-				logFile: path.join(projectRoot, 'test-results', `portal-worker-${workerInfo.workerIndex}.log`),
+				logFile: path.join(workerInfo.project.outputDir, `portal-worker-${workerInfo.workerIndex}.log`),
 			})
 			await use({ portalUrl, mockUrl: mockApi.url })
 			await portal.close()

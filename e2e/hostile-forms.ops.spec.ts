@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
-import { csrfTokenFrom, freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
+import { csrfTokenFrom, freePort, portalEnv, startPortal } from '#tests/setup/processes'
+import { readBrowserManifest, routeChain, routePattern } from '#tests/setup/route-manifest'
 import { expect, test } from './fixtures'
 import { createPartner, signInOverHttp } from './utils/auth'
 import { createFormTokens, postCreate, serviceIdOf } from './utils/services'
@@ -15,33 +15,19 @@ import { createFormTokens, postCreate, serviceIdOf } from './utils/services'
  */
 
 type FormRoute = { path: string; guest: boolean }
-type ManifestRoute = { id: string; parentId?: string; path?: string; hasAction: boolean }
 
 /**
  * Every route with an action in the built client manifest (what the browser is told), with its full path, and
  * whether it is outside the signed-in group: a route added tomorrow is in the corpus the day it is built.
  */
 function formRoutes(): FormRoute[] {
-	const assets = path.join(projectRoot, 'build', 'client', 'assets')
-	const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name))
-	if (!file) throw new Error('no route manifest in build/client/assets: run the build first')
-	const source = readFileSync(path.join(assets, file), 'utf8')
-	const json = source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)
-	const routes = (JSON.parse(json) as { routes: Record<string, ManifestRoute> }).routes
-	const chain = (route: ManifestRoute): ManifestRoute[] =>
-		route.parentId ? [...chain(routes[route.parentId]!), route] : [route]
-	return Object.values(routes)
+	const { manifest } = readBrowserManifest()
+	return Object.values(manifest.routes)
 		.filter((route) => route.hasAction)
-		.map((route) => {
-			const ancestors = chain(route)
-			return {
-				path: ancestors
-					.map((r) => r.path)
-					.filter(Boolean)
-					.join('/'),
-				guest: !ancestors.some((r) => r.id === 'routes/_app'),
-			}
-		})
+		.map((route) => ({
+			path: routePattern(manifest, route),
+			guest: !routeChain(manifest, route).some((r) => r.id === 'routes/_app'),
+		}))
 }
 
 /** What no form of the portal sends, each a 400 "The form could not be read." before any schema sees it. */

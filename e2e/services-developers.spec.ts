@@ -3,7 +3,7 @@ import type { APIRequestContext, Page, Response } from '@playwright/test'
 import { identityConfirmationSeconds, webhookEventTypes } from '#app/api/contract/constants'
 import { verifyRegion } from '#app/services/code-region'
 import { csrfTokenFrom, portalEnv, projectRoot } from '#tests/setup/processes'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
+import { createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { PASSWORD } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
@@ -203,19 +203,4 @@ test('rotating the signing secret asks who you are; again while the previous one
 	await expect(page.getByRole('status').filter({ hasText: 'A new signing secret was made.' })).toBeVisible()
 	await expect(signingRegion(page).getByRole('listitem')).toHaveCount(2)
 	await expect(previous.locator('dt:text-is("Stops signing") + dd')).not.toHaveText(until)
-})
-
-test("another partner's service and a malformed id are 404 pages", async ({
-	page,
-	partner: _signedIn,
-	mock,
-	playwright,
-	baseURL,
-}) => {
-	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
-	for (const path of [`${theirs}/developers`, '/services/not-a-uuid/developers']) {
-		const response = await page.goto(path)
-		expect(response!.status()).toBe(404)
-		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-	}
 })

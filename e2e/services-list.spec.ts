@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test'
-import { anotherPartnersService, createFormTokens, LIST, postCreate, SERVICE, sectionLink } from './utils/services'
+import { createFormTokens, LIST, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -97,21 +97,6 @@ test('empty list, a validation error, create, the secret once, then the list and
 	await card.getByRole('link', { name: SERVICE.name }).click()
 	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
 	await expect(page.getByText(ONCE)).toHaveCount(0)
-})
-
-test("another partner's service and a malformed id are 404 pages", async ({
-	page,
-	partner: _signedIn,
-	mock,
-	playwright,
-	baseURL,
-}) => {
-	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
-	for (const path of [theirs, '/services/not-a-service-id']) {
-		const response = await page.goto(path)
-		expect(response!.status()).toBe(404)
-		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-	}
 })
 
 test('a double submit of the create form creates one service', async ({ page, partner: _signedIn, baseURL }) => {

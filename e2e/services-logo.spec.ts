@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test'
 import { logoRules } from '#app/api/contract/images'
 import { gifFile, jpegFile, jpegHeader, paddedTo, pngFile, pngThenHtml } from '#tests/mock-api/image-fixtures'
 import { csrfTokenFrom } from '#tests/setup/processes'
-import { anotherPartnersService, createFormTokens, LIST, postCreate, SERVICE } from './utils/services'
+import { createFormTokens, LIST, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -349,28 +349,4 @@ test('the API failing while attaching: the form says nothing was saved, with a r
 	await expect(page).toHaveURL(`${details}/manage/logo`)
 	await page.goto(details)
 	await expect(page.locator('img.service-logo')).toHaveCount(0)
-})
-
-test("another partner's service and a malformed id: the logo page and its form are 404", async ({
-	page,
-	partner: _signedIn,
-	mock,
-	playwright,
-	baseURL,
-}) => {
-	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
-	for (const path of [`${theirs}/manage/logo`, '/services/not-a-uuid/manage/logo']) {
-		const response = await page.goto(path)
-		expect(response!.status()).toBe(404)
-		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-	}
-	const request = page.context().request
-	const mine = await newService(page, baseURL!)
-	const csrf = csrfTokenFrom(await (await request.get(`${mine}/manage/logo`)).text())!
-	for (const path of [`${theirs}/manage/logo/remove`, '/services/not-a-uuid/manage/logo/remove']) {
-		expect((await page.goto(path))!.status(), path).toBe(404)
-		const response = await request.post(path, { form: { csrf }, headers: { Origin: baseURL! }, maxRedirects: 0 })
-		expect(response.status(), path).toBe(404)
-	}
-	expect((await request.get(`${mine}`)).status()).toBe(200)
 })

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page, Response } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import type { MockHooks } from '#tests/mock-api/hooks-client'
 import { identityConfirmationSeconds, wrongPasswordConfirmations } from '#app/api/contract/index'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
+import { createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { createPartner, fillSignIn, PASSWORD, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
@@ -235,35 +235,6 @@ test('an outage keeps the partner on the confirmation page, with nothing changed
 	await expect(page.getByText(ONCE)).toHaveCount(0)
 	await page.getByRole('link', { name: 'Cancel' }).click()
 	expect(await onlyHint(page)).toBe(before)
-})
-
-test("another partner's service, a malformed id and an unknown secret are 404 pages, to look at or to post", async ({
-	page,
-	partner: _signedIn,
-	mock,
-	playwright,
-	baseURL,
-}) => {
-	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
-	const ours = await newService(page, baseURL!)
-	const pages = [
-		`${theirs}/developers/secrets/rotate`,
-		`${theirs}/developers/secrets/reset`,
-		`${theirs}/developers/secrets/some-secret/revoke`,
-		'/services/not-a-service-id/developers/secrets/rotate',
-		'/services/not-a-service-id/developers/secrets/reset',
-		'/services/not-a-service-id/developers/secrets/some-secret/revoke',
-		`${ours}/secrets/not-a-secret-id/revoke`,
-	]
-	for (const path of pages) {
-		const response = await page.goto(path)
-		expect(response!.status(), path).toBe(404)
-		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-	}
-	const request = page.context().request
-	for (const path of pages) {
-		expect((await postOver(request, baseURL!, path, ours)).status(), `POST ${path}`).toBe(404)
-	}
 })
 
 test('a change to a secret asks for the password first, then not again for a few minutes', async ({

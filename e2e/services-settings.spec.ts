@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
+import { createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, test } from './fixtures'
 
@@ -231,28 +231,4 @@ test('a save that failed validation still checks the version the form was opened
 			.filter({ has: page.getByRole('rowheader', { name: 'Name' }) })
 			.getByRole('cell'),
 	).toHaveText([SERVICE.name, EDITED.name, 'Different'])
-})
-
-test("another partner's service and a malformed id are 404 pages, and cannot be saved", async ({
-	page,
-	partner: _signedIn,
-	mock,
-	playwright,
-	baseURL,
-}) => {
-	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
-	for (const path of [`${theirs}/manage`, '/services/not-a-uuid/manage']) {
-		const response = await page.goto(path)
-		expect(response!.status()).toBe(404)
-		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-		await expect(page).toHaveTitle('Page not found – Partner Portal')
-	}
-	const request = page.context().request
-	const { csrf } = await createFormTokens(request)
-	const post = await request.post(`${theirs}/manage`, {
-		form: { ...SERVICE, name: 'Mine now', version: '1', csrf },
-		headers: { Origin: baseURL! },
-		maxRedirects: 0,
-	})
-	expect(post.status()).toBe(404)
 })

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
+import { createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expect, jsDisabled, test } from './fixtures'
@@ -368,33 +368,4 @@ test('a save that raced a rename in another tab shows both versions; "Save my ve
 	await expectValues(page, 'fr-FR', FRENCH)
 	await expect(table).toHaveCount(0)
 	await expectStatus(page, ['en-GB', 'fr-FR'])
-})
-
-test("another partner's service and a malformed id are 404 pages, and cannot be saved", async ({
-	page,
-	partner: _signedIn,
-	mock,
-	playwright,
-	baseURL,
-}) => {
-	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
-	for (const path of [`${theirs}/translations`, '/services/not-a-uuid/translations']) {
-		const response = await page.goto(path)
-		expect(response!.status()).toBe(404)
-		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-		await expect(page).toHaveTitle('Page not found – Partner Portal')
-	}
-	const request = page.context().request
-	const { csrf } = await createFormTokens(request)
-	const post = await request.post(`${theirs}/translations`, {
-		form: {
-			csrf,
-			version: '1',
-			'translations.en-GB.name': 'Mine now',
-			'translations.en-GB.description': 'Taken over.',
-		},
-		headers: { Origin: baseURL! },
-		maxRedirects: 0,
-	})
-	expect(post.status()).toBe(404)
 })

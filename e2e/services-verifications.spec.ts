@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page, Response } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import {
-	anotherPartnersService,
 	apiAccessToken,
 	meetChecklistThroughApi,
 	postCreateWith,
@@ -425,28 +424,4 @@ test('a refused transition shows the API’s message, never a 5xx: a double subm
 	expect(verified.status()).toBe(422)
 	expect(await verified.text()).toContain('The domain is already verified.')
 	expect((await postOver(request, baseURL!, verifications, verifications, { intent: 'delete' })).status()).toBe(400)
-})
-
-test("another partner's service and a malformed id are 404 pages, to look at or to post", async ({
-	page,
-	partner: _signedIn,
-	mock,
-	playwright,
-	baseURL,
-}) => {
-	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
-	const ours = (await newService(page, baseURL!)).verifications
-	const pages = [theirs, '/services/not-a-service-id'].flatMap((service) =>
-		['', '/reset', '/submit', '/cancel'].map((path) => `${service}/verifications${path}`),
-	)
-	for (const path of pages) {
-		const response = await page.goto(path)
-		expect(response!.status(), path).toBe(404)
-		await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-	}
-	const request = page.context().request
-	for (const path of pages) {
-		const form: Record<string, string> = path.endsWith('/verifications') ? { intent: 'verify' } : {}
-		expect((await postOver(request, baseURL!, path, ours, form)).status(), `POST ${path}`).toBe(404)
-	}
 })

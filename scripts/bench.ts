@@ -17,15 +17,14 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
+import { firstLoad, type FirstLoad } from './bench/first-load'
 import { chromiumPath, lighthouse, type LighthouseResult, type Scores } from './bench/lighthouse'
 import {
 	cpuAvailable,
-	firstLoad,
 	load,
 	residentBytes,
 	spawnServer,
 	steadyLoad,
-	type FirstLoad,
 	type LoadResult,
 	type Server,
 } from './bench/measure'

@@ -1,15 +1,12 @@
 /**
  * The bench's instruments: a server's CPU time as the OS counts it, a load
  * generator with a fixed number of connections and requests, a cold start
- * timer, resident memory, and the scripts and translations a page makes the
- * browser download first.
+ * timer and resident memory (what a page makes the browser download first is
+ * in `first-load.ts`).
  */
-import type { Browser } from '@playwright/test'
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 
 const CLOCK_TICKS = (() => {
 	try {
@@ -181,51 +178,10 @@ export async function steadyLoad(
 	}
 }
 
-export type FirstLoad = { files: number; gzipBytes: number; largest: Array<{ file: string; gzipBytes: number }> }
-
-/**
- * What a phone downloads on a first visit, measured in Chromium: every script and JSON file under /assets/ the page
- * loads until the network is idle (the modules the HTML names, and what the entry imports before it hydrates, such
- * as the page's translation namespaces), each at its gzip size from `clientDir`.
- */
-export async function firstLoad(
-	browser: Browser,
-	url: string,
-	clientDir: string,
-	headers: Record<string, string> = {},
-): Promise<FirstLoad> {
-	const context = await browser.newContext({ extraHTTPHeaders: headers })
-	const page = await context.newPage()
-	const assets = new Set<string>()
-	page.on('request', (request) => {
-		const { pathname } = new URL(request.url())
-		if (pathname.startsWith('/assets/') && /\.(m?js|json)$/.test(pathname)) assets.add(pathname)
-	})
-	await page.goto(url, { waitUntil: 'networkidle' })
-	await context.close()
-	return gzipTotal(assets, clientDir)
-}
-
 /** Resident memory of a process (VmRSS), in bytes. */
 export function residentBytes(pid: number): number {
 	const line = readFileSync(`/proc/${pid}/status`, 'utf8')
 		.split('\n')
 		.find((entry) => entry.startsWith('VmRSS:'))
 	return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024
-}
-
-const gzipSizes = new Map<string, number>()
-
-function gzipTotal(named: Iterable<string>, clientDir: string): FirstLoad {
-	const files = [...named]
-	const sizes = files.map((file) => {
-		let size = gzipSizes.get(file)
-		if (size === undefined) {
-			size = gzipSync(readFileSync(path.join(clientDir, file))).length
-			gzipSizes.set(file, size)
-		}
-		return { file: path.basename(file), gzipBytes: size }
-	})
-	sizes.sort((a, b) => b.gzipBytes - a.gzipBytes)
-	return { files: files.length, gzipBytes: sizes.reduce((n, s) => n + s.gzipBytes, 0), largest: sizes.slice(0, 4) }
 }
