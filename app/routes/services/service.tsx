@@ -30,14 +30,17 @@ export type ServicePageHandle = { i18n?: Namespace[]; serviceHeader?: keyof type
 /**
  * Starts the service's call as the request arrives, so the page's own calls
  * go out in the same round; every page of the service reads it from the
- * router context (`getService`).
+ * router context (`getService`). An action waits for it: a post to a service
+ * that is not the partner's is answered 404 whatever its form holds.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-	async ({ context, params }, next) => {
+	async ({ request, context, params }, next) => {
 		const service = loadService(context, params.serviceId)
 		// Awaited by the loaders; never an unhandled rejection.
 		service.catch(() => undefined)
 		context.set(serviceContext, service)
+		// Another partner's service is a 404 before an action reads its form: ownership first, then validation.
+		if (request.method !== 'GET' && request.method !== 'HEAD') await service
 		return next()
 	},
 ]
