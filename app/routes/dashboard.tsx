@@ -69,16 +69,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 									<li key={service.id}>
 										<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
 										{': '}
-										{t(`services:dashboard.attentionWhy.${service.status}`)}
 										{service.status === 'dismissed' && service.decidedAt ? (
 											<>
-												{' '}
 												<ReviewDate i18nKey="dashboard.dismissedOn" at={service.decidedAt} />
 												{service.reason
-													? ` ${t('services:details.dismissedReason', { reason: service.reason })}`
+													? ` ${t('services:dashboard.dismissedReason', { reason: service.reason })}`
 													: null}
+												{` ${t('services:dashboard.resubmit')}`}
 											</>
-										) : null}
+										) : (
+											t(`services:dashboard.attentionWhy.${service.status}`)
+										)}
 									</li>
 								))}
 							</ul>
