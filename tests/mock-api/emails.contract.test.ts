@@ -44,9 +44,8 @@ async function serviceOf(bearer: string, name = 'Acme Connect') {
 }
 
 describe('the catalogue', () => {
-	test('links are portal paths; subjects name no placeholder besides the service and a contact subject', () => {
-		for (const [kind, { subject, link }] of Object.entries(partnerEmails)) {
-			if (link) expect(link, kind).toMatch(/^\/[a-z]/)
+	test('subjects name no placeholder besides the service and a contact subject (links: emails.test.ts)', () => {
+		for (const [kind, { subject }] of Object.entries(partnerEmails)) {
 			for (const [, name] of subject.matchAll(/\{(\w+)\}/g)) expect(['service', 'subject'], kind).toContain(name)
 		}
 	})
