@@ -29,7 +29,7 @@ export function emailPasswordChanged(store: MockStore, user: UserRecord) {
 		'password_changed',
 		user.email,
 		`${hello(user)}The password of your Partner Portal account was changed at ${at(store.now())}. ` +
-			'Every other sign-in was ended.\n' +
+			'Other sign-ins to the account were ended.\n' +
 			NOT_YOU,
 		{ linkLabel: 'Your password settings' },
 	)
