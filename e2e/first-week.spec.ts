@@ -288,7 +288,7 @@ test.describe('point 16: what happens next, what needs attention, what customers
 		await mock.setReview(id, { status: 'dismissed', reason: 'The logo is blurry.' })
 		await page.goto('/')
 		await expect(card.getByRole('list', { name: '2 need your attention:' }).getByRole('listitem')).toHaveText([
-			'Payroll Bridge: review dismissed: see why, then submit again',
+			/^Payroll Bridge: review dismissed on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC\. Reason: “The logo is blurry\.” Fix it, then submit again\.$/,
 			'Ledger Sync: not yet submitted for review',
 		])
 	})

@@ -55,7 +55,8 @@ console.log(`
   Partner Portal demo is running.
 
   Portal    ${publicUrl}
-  Mock API  ${mock.url}   (emails the mock sent: ${mock.url}/__mock/emails)
+  Mock API  ${mock.url}
+  Inbox     ${mock.url}/__mock/inbox   (the emails the mock "sent": links to open, codes)
 
   Sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}
 ${allowPrivateWebhooks ? '\n  Webhooks to this machine: https://<name>.localhost:<port>/… (sent as plain http)\n' : ''}

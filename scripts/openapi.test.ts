@@ -3,6 +3,7 @@ import SwaggerParser from '@apidevtools/swagger-parser'
 import { describe, expect, test } from 'vitest'
 import {
 	endpointList,
+	partnerEmails,
 	webhookEventExamples,
 	webhookEventSchemas,
 	webhookEventTypeEnum,
@@ -174,5 +175,16 @@ describe('webhooks', () => {
 			Object.values(item).map((operation) => operation.operationId),
 		)
 		expect(new Set(ids).size).toBe(ids.length)
+	})
+})
+
+describe('x-emails', () => {
+	test('lists every email of the catalogue with its subject, recipient, trigger and link', () => {
+		const document = committed() as unknown as { 'x-emails': Record<string, unknown>; info: { description: string } }
+		expect(document['x-emails']).toEqual(partnerEmails)
+		expect(Object.keys(document['x-emails'])).toEqual(
+			expect.arrayContaining(['password_changed', 'client_secret_reset', 'review_dismissed']),
+		)
+		expect(document.info.description).toContain('`x-emails`')
 	})
 })

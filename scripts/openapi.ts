@@ -11,7 +11,8 @@
  * contract is named after its export, and only the components that `paths` or
  * `webhooks` refer to (directly or through other components) are emitted.
  * `webhooks` is what a service's webhook URL receives: one entry per event type
- * (`webhookEventSchemas`), signed the Standard Webhooks way (`webhookSignature`).
+ * (`webhookEventSchemas`), signed the Standard Webhooks way (`webhookSignature`). `x-emails` documents the
+ * emails the API sends (`partnerEmails`): subject, recipient, trigger and the portal page each links to.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -20,6 +21,7 @@ import { z } from 'zod'
 import * as contract from '../app/api/contract/index'
 import {
 	endpointList,
+	partnerEmails,
 	responseSchema,
 	serverErrorBody,
 	webhookChallengeAnswer,
@@ -128,6 +130,12 @@ const RETRIES =
 	`before (${webhookLimits.retryBackoffSeconds.length + 1} attempts in all), signed anew each time; the event's ` +
 	`id stays the same. After ${webhookLimits.failingAfter} failed attempts in a row the portal shows the endpoint ` +
 	'as failing.'
+
+const EMAILS_DESCRIPTION =
+	"`x-emails`: the emails the API sends, by kind: `subject` (`{service}` is the service's name), `to` (the " +
+	"account's address, the address being confirmed, the one it replaces, or the partner team's), `when` (what sends " +
+	"it, in the same step as the change) and `link`: the portal page it links to, a path of the portal's URL " +
+	'(`{service_id}`, `{token}` filled in), or null.'
 
 /** The headers of every webhook request of `type` (`content-type: application/json` is the request body's). */
 function webhookParameters(type: WebhookEventType): Json[] {
@@ -375,7 +383,9 @@ export function buildOpenApiDocument(): Json {
 				'Lists are cursor-paginated (`?cursor=`, `?per_page=` 1..100, default 15) and answer ' +
 				'`{data, meta: {next_cursor}}`; single resources answer `{data}`; validation errors are Laravel-style 422s.' +
 				'\n\n' +
-				WEBHOOKS_DESCRIPTION,
+				WEBHOOKS_DESCRIPTION +
+				'\n\n' +
+				EMAILS_DESCRIPTION,
 		},
 		servers: [{ url: 'http://127.0.0.1:4010', description: 'Mock API (tests/mock-api)' }],
 		tags: [...new Set(endpointList.map((endpoint) => endpoint.tag))].map((name) => ({ name })),
@@ -389,6 +399,7 @@ export function buildOpenApiDocument(): Json {
 			secret_prefix: webhookSignature.secretPrefix,
 			tolerance_seconds: webhookSignature.toleranceSeconds,
 		},
+		'x-emails': partnerEmails,
 		components: {
 			schemas,
 			securitySchemes: {

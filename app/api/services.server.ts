@@ -46,13 +46,24 @@ const WAITING_ON_PARTNER: ReadonlySet<Service['review']['status']> = new Set<Wai
 /** A service whose review waits on the partner. */
 export const needsAttention = (service: Service) => WAITING_ON_PARTNER.has(service.review.status)
 
-/** How many services the partner has, and which need attention (their review waits on the partner). */
+/**
+ * How many services the partner has, which need attention (their review waits on the partner; a dismissal with
+ * its reason and date) and which were approved (verified, newest first), for the dashboard.
+ */
 export async function servicesSummary(api: ApiClient) {
 	const services = await allPages(api, 'listServices')
-	const attention = services
-		.filter(needsAttention)
-		.map(({ id, name, review }) => ({ id, name, status: review.status as WaitingOnPartner }))
-	return { total: services.length, attention }
+	const attention = services.filter(needsAttention).map(({ id, name, review }) => ({
+		id,
+		name,
+		status: review.status as WaitingOnPartner,
+		reason: review.reason,
+		decidedAt: review.updated_at,
+	}))
+	const approved = services
+		.filter((service) => service.review.status === 'verified' && service.review.updated_at)
+		.map(({ id, name, review }) => ({ id, name, approvedAt: review.updated_at! }))
+		.sort((a, b) => b.approvedAt.localeCompare(a.approvedAt))
+	return { total: services.length, attention, approved }
 }
 
 type WaitingOnPartner = 'not_submitted' | 'dismissed' | 'cancelled'

@@ -1,10 +1,11 @@
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { getT } from '#app/middleware/i18n.server'
 import { servicesSummary } from '#app/api/services.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'
 import { Notice } from '#app/components/ui/notice'
+import { formatDateTime } from '#app/utils/date-time'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { createServicePage, verificationsPage } from '#app/services/pages'
 import type { I18nHandle } from '#app/i18n'
@@ -68,7 +69,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 									<li key={service.id}>
 										<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
 										{': '}
-										{t(`services:dashboard.attentionWhy.${service.status}`)}
+										{service.status === 'dismissed' && service.decidedAt ? (
+											<>
+												<ReviewDate i18nKey="dashboard.dismissedOn" at={service.decidedAt} />
+												{service.reason
+													? ` ${t('services:dashboard.dismissedReason', { reason: service.reason })}`
+													: null}
+												{` ${t('services:dashboard.resubmit')}`}
+											</>
+										) : (
+											t(`services:dashboard.attentionWhy.${service.status}`)
+										)}
+									</li>
+								))}
+							</ul>
+						</>
+					) : null}
+					{services.approved.length ? (
+						<>
+							<p id="approved-heading">{t('services:dashboard.approved', { count: services.approved.length })}</p>
+							<ul className="stack" aria-labelledby="approved-heading">
+								{services.approved.map((service) => (
+									<li key={service.id}>
+										<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
+										{': '}
+										<ReviewDate i18nKey="dashboard.approvedOn" at={service.approvedAt} />
 									</li>
 								))}
 							</ul>
@@ -98,5 +123,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 				</section>
 			</div>
 		</section>
+	)
+}
+
+/** "review approved on 27 Sep 2026, 10:00 UTC", the date a `<time>`. */
+function ReviewDate({ i18nKey, at }: { i18nKey: 'dashboard.approvedOn' | 'dashboard.dismissedOn'; at: string }) {
+	const { t } = useTranslation('services')
+	return (
+		<Trans
+			t={t}
+			i18nKey={i18nKey}
+			values={{ date: formatDateTime(at) }}
+			components={{ time: <time dateTime={at} /> }}
+		/>
 	)
 }

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod'
 import { countryEnum, localeEnum, type User, type UserAuthentication } from '../../app/api/contract/index'
+import { INBOX_HEADERS, renderInbox } from './areas/emails/inbox'
 import { presentEmail } from './areas/emails/presenters'
+import { emailsTo } from './areas/emails/state'
 import { handleServiceSectionHook } from './areas/service-sections/hooks'
 import { handleServicesHook } from './areas/services/hooks'
 import { presentTwoStep } from './areas/two-step/presenters'
@@ -85,12 +87,12 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 	const { store, method } = ctx
 	const route = `${method} ${ctx.path.replace(/\/+$/, '')}`
 	switch (route) {
-		case 'GET /__mock/emails': {
-			const to = ctx.query.get('to')?.toLowerCase()
-			const emails = store.data.emails
-				.filter((email) => !to || email.to.toLowerCase() === to)
-				.map((email) => presentEmail(store, email))
-			return reply(200, { data: emails })
+		case 'GET /__mock/emails':
+			return reply(200, { data: emailsTo(store, ctx.query.get('to')).map((email) => presentEmail(store, email)) })
+		case 'GET /__mock/inbox': {
+			const to = ctx.query.get('to')?.trim() || undefined
+			const html = renderInbox(store, emailsTo(store, to), to)
+			return { status: 200, bytes: Buffer.from(html), headers: INBOX_HEADERS }
 		}
 		case 'GET /__mock/clock':
 			return reply(200, { now: store.clock.iso() })

@@ -16,13 +16,12 @@ describe('lockout policy (pure)', () => {
 			kind: 'locked',
 			lockSeconds: 300,
 			notices: [{ code: 'reported_to_owner' }],
-			reportToOwner: false,
 		})
 		expect(lockedForSeconds(state, now)).toBe(300)
 		expect(lockedForSeconds(state, now + 300_000)).toBe(0)
 	})
 
-	test('each later lock doubles, up to a day, and is reported', () => {
+	test('each later lock doubles, up to a day', () => {
 		expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(lockSecondsFor)).toEqual([
 			300,
 			600,
@@ -36,7 +35,7 @@ describe('lockout policy (pure)', () => {
 			LOCKOUT_POLICY.maxLockSeconds,
 		])
 		const state = { ...freshLockout(), failures: 5, locks: 1 }
-		expect(registerFailure(state, false, 0)).toMatchObject({ kind: 'locked', lockSeconds: 600, reportToOwner: true })
+		expect(registerFailure(state, false, 0)).toMatchObject({ kind: 'locked', lockSeconds: 600 })
 	})
 
 	test('a connected account is warned about, then removed', () => {

@@ -50,7 +50,7 @@ export function lockSecondsFor(lockNumber: number): number {
 
 export type FailureOutcome =
 	| { kind: 'failed'; notices: Notice[] }
-	| { kind: 'locked'; lockSeconds: number; notices: Notice[]; reportToOwner: boolean; removeRelation: boolean }
+	| { kind: 'locked'; lockSeconds: number; notices: Notice[]; removeRelation: boolean }
 
 /**
  * Records one failed attempt (wrong password, or wrong code at the second
@@ -69,9 +69,9 @@ export function registerFailure(state: LockoutState, hasRelation: boolean, now: 
 			}
 			return { kind: 'failed', notices }
 		}
-		return lock(state, now, false, [])
+		return lock(state, now, [])
 	}
-	// Every failure after the first lock (once it expired) locks again and is reported.
+	// Every failure after the first lock (once it expired) locks again.
 	const extra: Notice[] = []
 	let removeRelation = false
 	if (hasRelation) {
@@ -83,11 +83,11 @@ export function registerFailure(state: LockoutState, hasRelation: boolean, now: 
 			extra.push({ code: 'relation_removed' })
 		}
 	}
-	const outcome = lock(state, now, true, extra)
+	const outcome = lock(state, now, extra)
 	return { ...outcome, removeRelation }
 }
 
-function lock(state: LockoutState, now: number, reportToOwner: boolean, extra: Notice[]) {
+function lock(state: LockoutState, now: number, extra: Notice[]) {
 	state.locks += 1
 	const lockSeconds = lockSecondsFor(state.locks)
 	state.locked_until = now + lockSeconds * 1000
@@ -95,7 +95,6 @@ function lock(state: LockoutState, now: number, reportToOwner: boolean, extra: N
 		kind: 'locked' as const,
 		lockSeconds,
 		notices: [{ code: 'reported_to_owner' } as Notice, ...extra],
-		reportToOwner,
 		removeRelation: false,
 	}
 }

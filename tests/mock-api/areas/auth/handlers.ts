@@ -22,19 +22,11 @@ import { freshLockout, lockedForSeconds, noticesWhileLocked, registerFailure } f
 import { verifyPassword } from '../../passwords'
 import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
-import { sendEmail } from '../emails/state'
+import { emailLock, reportLockedAttempt } from '../emails/notices'
 import { AUTHENTICATION_TYPES } from '../reference/data'
 import { activeTwoStepMethods, consumeEmailCode, consumeTotpCode, emailCodeExpired, twoStep } from '../two-step/state'
 import { userByEmail, userById, type UserRecord } from '../users/state'
 import { familyOf, issuePair, revokeFamily, tokenByRaw } from './state'
-
-/** "5 minutes", "1 hour", "24 hours". */
-function formatDuration(seconds: number): string {
-	const unit = (value: number, name: string) => `${value} ${name}${value === 1 ? '' : 's'}`
-	if (seconds % 3600 === 0) return unit(seconds / 3600, 'hour')
-	if (seconds % 60 === 0) return unit(seconds / 60, 'minute')
-	return unit(seconds, 'second')
-}
 
 const locked = (seconds: number, notices: Notice[]) =>
 	reply(423, { message: 'Your account is locked.', code: 'account_locked', locked_for_seconds: seconds, notices })
@@ -44,8 +36,7 @@ const locked = (seconds: number, notices: Notice[]) =>
  * owner and removes the relation when the policy says so.
  */
 function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' | 'code'): Reply {
-	const now = store.now()
-	const outcome = registerFailure(user.lockout, user.has_relation, now)
+	const outcome = registerFailure(user.lockout, user.has_relation, store.now())
 	store.changed()
 	if (outcome.kind === 'failed') {
 		if (kind === 'credentials') {
@@ -64,19 +55,14 @@ function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' |
 		})
 	}
 	if (outcome.removeRelation) user.has_relation = false
-	if (outcome.reportToOwner) {
-		const base = store.config.portalUrl.replace(/\/+$/, '')
-		sendEmail(
-			store,
-			user.email,
-			'Failed sign-in attempt',
-			`Hello ${user.first_name},\n\nSomeone failed to sign in to your Partner Portal account at ${store.clock.iso(now)}.\n` +
-				`The account is locked for ${formatDuration(outcome.lockSeconds)}.\n` +
-				(outcome.removeRelation ? 'The connection to your external account was removed.\n' : '') +
-				`\nIf this was not you, reset your password: ${base}/auth/reset-password\n`,
-		)
-	}
+	emailLock(store, user, outcome)
 	return locked(outcome.lockSeconds, outcome.notices)
+}
+
+/** An attempt while the account is locked: refused whatever was typed, and reported to the owner. */
+function refusedWhileLocked(store: MockStore, user: UserRecord, lockedFor: number): Reply {
+	reportLockedAttempt(store, user)
+	return locked(lockedFor, noticesWhileLocked())
 }
 
 function fullPair(store: MockStore, user: UserRecord): Reply {
@@ -101,7 +87,7 @@ async function passwordStep(ctx: Ctx): Promise<Reply> {
 	}
 	const correct = await verifyPassword(body.password, user.password_hash)
 	const lockedFor = lockedForSeconds(user.lockout, store.now())
-	if (lockedFor > 0) return locked(lockedFor, noticesWhileLocked())
+	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
 	if (!correct) return failedAttempt(store, user, 'credentials')
 	const methods = activeTwoStepMethods(store, user.id)
 	if (methods.length === 0) return fullPair(store, user)
@@ -118,7 +104,7 @@ async function codeStep(ctx: Ctx, method: TwoStepMethodKey): Promise<Reply> {
 	const { user, token } = ctx.auth
 	const body = parseBody(ctx, codeSignInBody)
 	const lockedFor = lockedForSeconds(user.lockout, store.now())
-	if (lockedFor > 0) return locked(lockedFor, noticesWhileLocked())
+	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
 	const entry = twoStep(store, user.id, method)
 	if (entry?.active && method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
 	const ok =

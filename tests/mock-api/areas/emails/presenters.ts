@@ -2,7 +2,7 @@
 import type { MockStore } from '../../store'
 import type { EmailRecord } from './state'
 
-const LINK = /https?:\/\/[^\s<>"')\]]+/g
+export const LINK = /https?:\/\/[^\s<>"')\]]+/g
 const CODE = /(?<![\w-])\d{6}(?![\w-])/g
 
 export function extractLinks(text: string): string[] {

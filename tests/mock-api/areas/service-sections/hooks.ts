@@ -11,6 +11,7 @@ import {
 	type ServiceReview,
 } from '../../../../app/api/contract/index'
 import { notFound, parseBody, reply, validationFailed, type Ctx, type Reply } from '../../http'
+import { emailReviewDecision } from '../emails/notices'
 import { presentReview } from './presenters'
 import { normalizeDnsName, normalizeUrl, transitionReview, type DnsRecord, type WellKnownRecord } from './state'
 
@@ -97,6 +98,7 @@ export function handleServiceSectionHook(ctx: Ctx): Reply | null {
 		if (body.status === 'dismissed' && !body.reason)
 			throw validationFailed({ reason: [serviceSectionMessages.reasonRequired] })
 		transitionReview(store, service, ACTIONS[body.status], 'operator', body.reason ?? null)
+		emailReviewDecision(store, service)
 		return reply(200, { data: presentReview(store, service) })
 	}
 	const { days } = parseBody(ctx, mockStatsBody)

@@ -24,6 +24,7 @@ import {
 } from '../../http'
 import type { MockStore } from '../../store'
 import type { servicesEndpoints } from '../../../../app/api/contract/services.endpoints'
+import { emailClientSecretChange } from '../emails/notices'
 import { requireConfirmedIdentity } from '../identity/state'
 import { afterServiceUpdate } from '../service-sections/state'
 import { presentSecret, presentService, presentUpload } from './presenters'
@@ -39,6 +40,7 @@ import {
 	touchService,
 	UPLOAD_TTL_MS,
 	type ServiceFields,
+	type ServiceRecord,
 } from './state'
 
 const serviceReply = (ctx: Ctx, status: number, service = serviceOf(ctx)) =>
@@ -170,7 +172,7 @@ export const servicesHandlers = {
 		if (liveSecrets(ctx.store, service.id).length >= serviceLimits.liveSecretsMax) {
 			throw validationFailed({ secret: [serviceMessages.tooManySecrets] }, { code: 'too_many_secrets' })
 		}
-		return newSecretReply(ctx.store, createSecret(ctx.store, service))
+		return newSecretReply(ctx.store, service, 'client_secret_rotated')
 	},
 
 	resetServiceSecret: (ctx) => {
@@ -178,7 +180,7 @@ export const servicesHandlers = {
 		requireConfirmedIdentity(ctx.store, caller(ctx))
 		const now = ctx.store.now()
 		for (const secret of liveSecrets(ctx.store, service.id)) secret.revoked_at = now
-		return newSecretReply(ctx.store, createSecret(ctx.store, service))
+		return newSecretReply(ctx.store, service, 'client_secret_reset')
 	},
 
 	revokeServiceSecret: (ctx) => {
@@ -191,6 +193,7 @@ export const servicesHandlers = {
 			throw validationFailed({ secret: [serviceMessages.lastSecret] }, { code: 'last_secret' })
 		}
 		secret.revoked_at = ctx.store.now()
+		emailClientSecretChange(ctx.store, service, 'client_secret_revoked', secret.hint)
 		ctx.store.changed()
 		return reply(204)
 	},
@@ -220,7 +223,14 @@ export const servicesHandlers = {
 	},
 } satisfies Handlers<ServicesEndpointName>
 
-function newSecretReply(store: MockStore, { record, plaintext }: ReturnType<typeof createSecret>): Reply {
+/** A new secret (a rotation or a reset), emailed to the owner, and the answer that shows it once. */
+function newSecretReply(
+	store: MockStore,
+	service: ServiceRecord,
+	change: 'client_secret_rotated' | 'client_secret_reset',
+): Reply {
+	const { record, plaintext } = createSecret(store, service)
+	emailClientSecretChange(store, service, change, record.hint)
 	return reply(201, { data: { ...presentSecret(store, record), secret: plaintext } })
 }
 

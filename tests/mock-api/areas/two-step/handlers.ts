@@ -22,7 +22,8 @@ import {
 } from '../../http'
 import { POLICY } from '../../policy'
 import { generateTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../totp'
-import { sendEmail } from '../emails/state'
+import { emailTwoStepChanged } from '../emails/notices'
+import { emailSubject, sendEmail } from '../emails/state'
 import { confirmPassword } from '../limits/state'
 import { AUTHENTICATION_TYPES } from '../reference/data'
 import { presentTwoStep } from './presenters'
@@ -97,7 +98,7 @@ export const twoStepHandlers: Handlers<
 		sendEmail(
 			store,
 			user.email,
-			restricted ? 'Your sign-in code' : 'Your verification code',
+			emailSubject(restricted ? 'sign_in_code' : 'two_step_setup_code'),
 			`Hello ${user.first_name},\n\nYour code is ${code}\n\nIt expires in 10 minutes and works once. ` +
 				'If you did not ask for it, change your password.\n',
 		)
@@ -131,6 +132,7 @@ export const twoStepHandlers: Handlers<
 		}
 		entry.active = true
 		entry.activated_at = store.now()
+		emailTwoStepChanged(store, user, method, true)
 		store.changed()
 		return reply(200, { data: presentTwoStep(store, entry) })
 	},
@@ -144,6 +146,7 @@ export const twoStepHandlers: Handlers<
 		if (!(await confirmPassword(store, user, body.password))) {
 			throw validationFailed({ password: [validationMessages.passwordIncorrect] })
 		}
+		if (entry.active) emailTwoStepChanged(store, user, entry.method, false)
 		entry.active = false
 		entry.activated_at = null
 		entry.secret = null

@@ -27,7 +27,8 @@ import { hashPassword } from '../../passwords'
 import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
 import { revokeUserFamilies } from '../auth/state'
-import { sendEmail } from '../emails/state'
+import { emailPasswordChanged } from '../emails/notices'
+import { emailSubject, sendCatalogueEmail, sendEmail } from '../emails/state'
 import { confirmPassword, takeEmailSlot } from '../limits/state'
 import { USER_TOKEN_TYPES } from '../reference/data'
 import { presentUser, presentVerification } from './presenters'
@@ -65,12 +66,13 @@ function applyEmailToken(store: MockStore, token: UserTokenRecord): boolean {
 		user.email = token.email
 		user.pending_email = null
 		user.email_verified_at = now
-		sendEmail(
+		sendCatalogueEmail(
 			store,
+			'email_changed',
 			previous,
-			'Your email address was changed',
 			`Hello ${user.first_name},\n\nThe email address of your Partner Portal account is now ${user.email}.\n` +
 				'If you did not make this change, contact us.\n',
+			{ linkLabel: 'Your email settings' },
 		)
 	} else {
 		return false
@@ -169,6 +171,7 @@ export const userHandlers: Handlers<
 		if (body.password !== undefined) {
 			user.password_hash = await hashPassword(body.password, store.config.scryptCost)
 			revokeUserFamilies(store, user.id, token.family_id)
+			emailPasswordChanged(store, user)
 		}
 		store.changed()
 		return reply(200, { data: presentUser(store, user) })
@@ -259,7 +262,7 @@ export const userHandlers: Handlers<
 			sendEmail(
 				store,
 				user.email,
-				'Reset your password',
+				emailSubject('reset_password'),
 				`Hello ${user.first_name},\n\nTo choose a new password, open this link:\n${tokenLink(store, 'reset_password', raw)}\n\n` +
 					'The link works once and expires in 60 minutes. If you did not ask for this, ignore this email.\n',
 			)
@@ -277,6 +280,7 @@ export const userHandlers: Handlers<
 		user.password_hash = await hashPassword(body.password, store.config.scryptCost)
 		user.lockout = freshLockout()
 		revokeUserFamilies(store, user.id)
+		emailPasswordChanged(store, user)
 		store.changed()
 		return reply(200, { message: 'Your password has been reset. You can now sign in.' })
 	},

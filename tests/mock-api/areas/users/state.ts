@@ -1,12 +1,18 @@
 /** Users, their email verifications and the tokens emailed to them (verification, email change, reset). */
-import type { Country, Locale, UserTokenTypeKey } from '../../../../app/api/contract/index'
+import {
+	fillEmailTemplate,
+	partnerEmails,
+	type Country,
+	type Locale,
+	type UserTokenTypeKey,
+} from '../../../../app/api/contract/index'
 import { list } from '../../collections'
 import { newId, randomToken, sha256 } from '../../crypto'
 import { freshLockout, type LockoutState } from '../../lockout'
 import { hashPassword } from '../../passwords'
 import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
-import { sendEmail } from '../emails/state'
+import { emailSubject, portalLink, sendEmail } from '../emails/state'
 
 export type UserRecord = {
 	id: string
@@ -154,9 +160,9 @@ export function usableUserToken(store: MockStore, raw: string, type?: UserTokenT
 	return token
 }
 
+/** The emailed link of a token: the catalogue's link of the email of that type. */
 export function tokenLink(store: MockStore, type: UserTokenTypeKey, raw: string) {
-	const base = store.config.portalUrl.replace(/\/+$/, '')
-	return type === 'reset_password' ? `${base}/auth/reset-password/token/${raw}` : `${base}/tokens/${type}/${raw}`
+	return portalLink(store, fillEmailTemplate(partnerEmails[type].link, { token: raw }))
 }
 
 /** Sends the verification email of `verification` (registration or email change). */
@@ -169,7 +175,7 @@ export function sendVerificationEmail(store: MockStore, user: UserRecord, verifi
 		sendEmail(
 			store,
 			verification.value,
-			'Verify your email address',
+			emailSubject('email_verification'),
 			`Hello ${user.first_name},\n\nPlease confirm your email address by opening this link:\n${link}\n\n` +
 				'The link works once and expires in 24 hours.\n',
 		)
@@ -177,7 +183,7 @@ export function sendVerificationEmail(store: MockStore, user: UserRecord, verifi
 		sendEmail(
 			store,
 			verification.value,
-			'Confirm your new email address',
+			emailSubject('email_change'),
 			`Hello ${user.first_name},\n\nTo use this address for your Partner Portal account, open this link:\n${link}\n\n` +
 				'The link works once and expires in 24 hours. If you did not ask for this, ignore this email.\n',
 		)

@@ -20,6 +20,7 @@ import {
 	type Ctx,
 	type Handlers,
 } from '../../http'
+import { emailSigningSecretRotated } from '../emails/notices'
 import { requireConfirmedIdentity } from '../identity/state'
 import { serviceOf } from '../services/state'
 import { liveSigningSecrets, rotateSigningSecret } from './keys'
@@ -210,6 +211,7 @@ export const webhookHandlers = {
 				previous_expires_at: until,
 			})
 		}
+		emailSigningSecretRotated(ctx.store, service)
 		return reply(201, { data: presentSigningSecrets(ctx.store, rotated.live) })
 	},
 } satisfies Handlers<WebhookEndpointName>

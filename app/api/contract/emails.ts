@@ -1,0 +1,156 @@
+/**
+ * The emails the partner API sends (issue 43): each kind with its subject, who receives it, what sends it and the
+ * portal page its link opens. The mock sends exactly these (tests/mock-api/areas/emails); the OpenAPI file lists
+ * them as `x-emails`. Subjects and links are templates: `{service}` is the service's name, `{service_id}` its id,
+ * `{token}` an emailed token; a link is a path of the portal (the API is configured with the portal's URL).
+ * docs/decisions/0028-partner-emails.md says why these and how the lockout reports are limited.
+ */
+
+/** Who receives an email: the account's address, the address being confirmed, the one replaced, the partner team. */
+export type EmailRecipient = 'account' | 'new_address' | 'previous_address' | 'contact_address'
+
+export type PartnerEmail = {
+	subject: string
+	to: EmailRecipient
+	/** What sends it: the call, or the operator's action, in the same step as the change. */
+	when: string
+	/** The portal page the email links to, or null (a code, a message to the partner team). */
+	link: string | null
+}
+
+const SERVICE_DEVELOPERS = '/services/{service_id}/developers'
+const SERVICE_REVIEW = '/services/{service_id}/verifications#review'
+const TWO_STEP_PAGE = '/me/manage/security/multi-factor-authentication'
+const RESET_PASSWORD = '/auth/reset-password'
+
+export const partnerEmails = {
+	email_verification: {
+		subject: 'Verify your email address',
+		to: 'new_address',
+		when: 'POST /user-registrations; POST /user-verifications/{id}/token (resend)',
+		link: '/tokens/email_verification/{token}',
+	},
+	email_change: {
+		subject: 'Confirm your new email address',
+		to: 'new_address',
+		when: 'PATCH /users/me with `email`; POST /user-verifications/{id}/token (resend)',
+		link: '/tokens/email_change/{token}',
+	},
+	email_changed: {
+		subject: 'Your email address was changed',
+		to: 'previous_address',
+		when: 'the email_change link is used',
+		link: '/me/manage/security/email',
+	},
+	reset_password: {
+		subject: 'Reset your password',
+		to: 'account',
+		when: 'POST /user-reset-passwords/token (registered addresses only; the answer is the same)',
+		link: '/auth/reset-password/token/{token}',
+	},
+	password_changed: {
+		subject: 'Your password was changed',
+		to: 'account',
+		when: 'PATCH /users/me with `password`; POST /user-reset-passwords/activate',
+		link: '/me/manage/security/password',
+	},
+	two_step_setup_code: {
+		subject: 'Your verification code',
+		to: 'account',
+		when: 'POST /user-authentications/authentication-type-id/{emailTypeId}/secret (setting the email method up)',
+		link: null,
+	},
+	sign_in_code: {
+		subject: 'Your sign-in code',
+		to: 'account',
+		when: 'the same call with the restricted token of the password step',
+		link: null,
+	},
+	two_step_enabled: {
+		subject: 'Two-step authentication was turned on',
+		to: 'account',
+		when: 'POST /user-authentications/authentication-type-id/{typeId}/activate',
+		link: TWO_STEP_PAGE,
+	},
+	two_step_disabled: {
+		subject: 'Two-step authentication was turned off',
+		to: 'account',
+		when: 'POST /user-authentications/authentication-type-id/{typeId}/deactivate',
+		link: TWO_STEP_PAGE,
+	},
+	account_locked: {
+		subject: 'Your account is locked after failed sign-ins',
+		to: 'account',
+		when: 'the failed sign-in that locks the account for the first time',
+		link: RESET_PASSWORD,
+	},
+	sign_in_failed: {
+		subject: 'Failed sign-in attempt',
+		to: 'account',
+		when: 'each failed sign-in after a lock expired (it locks the account again)',
+		link: RESET_PASSWORD,
+	},
+	sign_in_refused_while_locked: {
+		subject: 'Sign-in attempts while your account is locked',
+		to: 'account',
+		when:
+			'a sign-in attempt while the account is locked: the first of each lock at once, then at most one email a ' +
+			'minute listing the attempts since the last one',
+		link: RESET_PASSWORD,
+	},
+	client_secret_rotated: {
+		subject: 'A new client secret was created for {service}',
+		to: 'account',
+		when: 'POST /services/{id}/secrets',
+		link: SERVICE_DEVELOPERS,
+	},
+	client_secret_reset: {
+		subject: 'The client secrets of {service} were reset',
+		to: 'account',
+		when: 'POST /services/{id}/secrets/reset',
+		link: SERVICE_DEVELOPERS,
+	},
+	client_secret_revoked: {
+		subject: 'A client secret of {service} was revoked',
+		to: 'account',
+		when: 'DELETE /services/{id}/secrets/{secretId}',
+		link: SERVICE_DEVELOPERS,
+	},
+	signing_secret_rotated: {
+		subject: 'The webhook signing secret of {service} was rotated',
+		to: 'account',
+		when: 'POST /services/{id}/webhook-signing-secrets/rotate',
+		link: `${SERVICE_DEVELOPERS}#signing-secret`,
+	},
+	review_verified: {
+		subject: '{service} was approved',
+		to: 'account',
+		when: "the operator verifies the service's review (the service goes live)",
+		link: SERVICE_REVIEW,
+	},
+	review_dismissed: {
+		subject: '{service} was not approved',
+		to: 'account',
+		when: "the operator dismisses the service's review, with the reason",
+		link: SERVICE_REVIEW,
+	},
+	contact: {
+		subject: 'Contact: {subject}',
+		to: 'contact_address',
+		when: "POST /contact-messages (with the sender's name, email and company)",
+		link: null,
+	},
+	guest_contact: {
+		subject: 'Contact (signed out): {subject}',
+		to: 'contact_address',
+		when: 'POST /guest-contact-messages (with the name and address the sender gave, unverified)',
+		link: null,
+	},
+} as const satisfies Record<string, PartnerEmail>
+
+export type PartnerEmailKind = keyof typeof partnerEmails
+
+/** A subject or link template with its `{name}` placeholders filled (unknown ones stay as they are). */
+export function fillEmailTemplate(template: string, values: Record<string, string>): string {
+	return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+}

@@ -1,0 +1,184 @@
+/**
+ * The security and review emails of the catalogue (app/api/contract/emails.ts), each sent by the handler that
+ * makes the change, in the same step: one call per site.
+ */
+import { emailIntervalSeconds, webhookSignature, type TwoStepMethodKey } from '../../../../app/api/contract/index'
+import type { FailureOutcome } from '../../lockout'
+import type { MockStore } from '../../store'
+import type { ServiceRecord } from '../services/state'
+import { userById, type UserRecord } from '../users/state'
+import { sendCatalogueEmail } from './state'
+
+/** "Thu, 26 Nov 2026 09:40:00 GMT": the mock clock's time as a person reads it. */
+const at = (time: number) => new Date(time).toUTCString()
+
+/** "5 minutes", "1 hour", "24 hours". */
+function formatDuration(seconds: number): string {
+	const unit = (value: number, name: string) => `${value} ${name}${value === 1 ? '' : 's'}`
+	if (seconds % 3600 === 0) return unit(seconds / 3600, 'hour')
+	if (seconds % 60 === 0) return unit(seconds / 60, 'minute')
+	return unit(seconds, 'second')
+}
+
+const hello = (user: UserRecord) => `Hello ${user.first_name},\n\n`
+const NOT_YOU = 'If this was not you, reset your password and contact us.\n'
+
+export function emailPasswordChanged(store: MockStore, user: UserRecord) {
+	sendCatalogueEmail(
+		store,
+		'password_changed',
+		user.email,
+		`${hello(user)}The password of your Partner Portal account was changed at ${at(store.now())}. ` +
+			'Other sign-ins to the account were ended.\n' +
+			NOT_YOU,
+		{ linkLabel: 'Your password settings' },
+	)
+}
+
+const METHOD_NAMES: Record<TwoStepMethodKey, string> = { totp: 'authenticator app', email: 'email codes' }
+
+export function emailTwoStepChanged(store: MockStore, user: UserRecord, method: TwoStepMethodKey, active: boolean) {
+	const change = active ? 'turned on' : 'turned off'
+	sendCatalogueEmail(
+		store,
+		active ? 'two_step_enabled' : 'two_step_disabled',
+		user.email,
+		`${hello(user)}Two-step authentication with ${METHOD_NAMES[method]} was ${change} for your Partner Portal ` +
+			`account at ${at(store.now())}.\n` +
+			NOT_YOU,
+		{ linkLabel: 'Your two-step settings' },
+	)
+}
+
+/** Emails the owner of `service` about one of its secrets; `details` says what it means for them. */
+function emailServiceOwner(
+	store: MockStore,
+	service: ServiceRecord,
+	kind: 'client_secret_rotated' | 'client_secret_reset' | 'client_secret_revoked' | 'signing_secret_rotated',
+	details: string,
+) {
+	const owner = userById(store, service.user_id)
+	if (!owner) return
+	sendCatalogueEmail(
+		store,
+		kind,
+		owner.email,
+		`${hello(owner)}${details}\nChanged at ${at(store.now())}.\n${NOT_YOU}`,
+		{ values: { service: service.name, service_id: service.id }, linkLabel: "The service's developer settings" },
+	)
+}
+
+const CLIENT_SECRET_DETAILS = {
+	client_secret_rotated: (name: string, hint: string) =>
+		`A new client secret (ending ${hint}) was created for ${name}. The previous one keeps working until you revoke it.`,
+	client_secret_reset: (name: string, hint: string) =>
+		`The client secrets of ${name} were reset: every previous one stopped working at once; the new one ends ${hint}.`,
+	client_secret_revoked: (name: string, hint: string) =>
+		`The client secret ending ${hint} of ${name} was revoked: calls made with it are refused.`,
+}
+
+export function emailClientSecretChange(
+	store: MockStore,
+	service: ServiceRecord,
+	kind: keyof typeof CLIENT_SECRET_DETAILS,
+	hint: string,
+) {
+	emailServiceOwner(store, service, kind, CLIENT_SECRET_DETAILS[kind](service.name, hint))
+}
+
+/** Just after a rotation: the previous secret signs for `rotationOverlapSeconds` more. */
+export function emailSigningSecretRotated(store: MockStore, service: ServiceRecord) {
+	const previousExpiresAt = store.now() + webhookSignature.rotationOverlapSeconds * 1000
+	emailServiceOwner(
+		store,
+		service,
+		'signing_secret_rotated',
+		`The webhook signing secret of ${service.name} was rotated. Webhooks are signed with the new and the previous ` +
+			`secret until ${at(previousExpiresAt)}, then with the new one only: update your endpoint before then.`,
+	)
+}
+
+/** The operator's decision on a review (verified or dismissed), with the reason of a dismissal. */
+export function emailReviewDecision(store: MockStore, service: ServiceRecord) {
+	const owner = userById(store, service.user_id)
+	const { status, reason } = service.review
+	if (!owner || (status !== 'verified' && status !== 'dismissed')) return
+	const body =
+		status === 'verified'
+			? `${service.name} passed its review and is live.\n`
+			: `${service.name} did not pass its review. The reason:\n\n${reason}\n\nFix it, then submit the service again.\n`
+	sendCatalogueEmail(
+		store,
+		status === 'verified' ? 'review_verified' : 'review_dismissed',
+		owner.email,
+		hello(owner) + body,
+		{
+			values: { service: service.name, service_id: service.id },
+			linkLabel: "The service's review",
+		},
+	)
+}
+
+// ---------------------------------------------------------------------------
+// Lockout reports (docs/decisions/0028-partner-emails.md)
+// ---------------------------------------------------------------------------
+
+/** The attempts refused while locked that no email has listed yet, now marked as reported. */
+function takeUnreported(store: MockStore, user: UserRecord): number[] {
+	const now = store.now()
+	const attempts = store.data.locked_sign_in_attempts.filter(
+		(attempt) => attempt.user_id === user.id && attempt.reported_at === null,
+	)
+	for (const attempt of attempts) attempt.reported_at = now
+	return attempts.map((attempt) => attempt.at)
+}
+
+const listAttempts = (times: number[]) =>
+	times.length
+		? `Sign-in attempts refused while the account was locked:\n${times.map((time) => `- ${at(time)}\n`).join('')}`
+		: ''
+
+/** A failed sign-in that locked the account (the first lock, or a later one), with what a lock means. */
+export function emailLock(store: MockStore, user: UserRecord, outcome: Extract<FailureOutcome, { kind: 'locked' }>) {
+	const first = user.lockout.locks === 1
+	sendCatalogueEmail(
+		store,
+		first ? 'account_locked' : 'sign_in_failed',
+		user.email,
+		hello(user) +
+			`Someone failed to sign in to your Partner Portal account at ${at(store.now())}` +
+			(first ? ', several times in a row' : '') +
+			`.\nThe account is locked for ${formatDuration(outcome.lockSeconds)}; further attempts will be reported to you.\n` +
+			(outcome.removeRelation ? 'The connection to your external account was removed.\n' : '') +
+			listAttempts(takeUnreported(store, user)) +
+			'\nIf this was not you, reset your password: it also ends the lock.\n',
+		{ linkLabel: 'Reset your password' },
+	)
+}
+
+/**
+ * A sign-in attempt refused because the account is locked (even with the right password or code: the email
+ * says neither). Reported at once when no such report went out within `emailIntervalSeconds`; otherwise kept for
+ * the next report, so an attacker's burst becomes one email a minute listing each attempt.
+ */
+export function reportLockedAttempt(store: MockStore, user: UserRecord) {
+	const now = store.now()
+	const since = now - emailIntervalSeconds * 1000
+	const attempts = store.data.locked_sign_in_attempts.filter(
+		(attempt) => attempt.reported_at === null || attempt.reported_at > since,
+	)
+	attempts.push({ user_id: user.id, at: now, reported_at: null })
+	store.data.locked_sign_in_attempts = attempts
+	store.changed()
+	if (attempts.some((attempt) => attempt.user_id === user.id && attempt.reported_at !== null)) return
+	sendCatalogueEmail(
+		store,
+		'sign_in_refused_while_locked',
+		user.email,
+		hello(user) +
+			'Your Partner Portal account is locked after failed sign-ins, and someone tried to sign in again.\n' +
+			listAttempts(takeUnreported(store, user)) +
+			`\nFurther attempts are reported at most once a minute. If this was not you, reset your password: it also ends the lock.\n`,
+		{ linkLabel: 'Reset your password' },
+	)
+}
