@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Locator, type Page } from 'playwright'
+import { chromium, type Locator, type Page } from '@playwright/test'
 import { startMockApi } from '#tests/mock-api/server'
 import { MockHooks, PASSWORD, uniqueEmail } from '#tests/mock-api/hooks-client'
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SERVICES } from '#tests/mock-api/seed'
@@ -67,9 +67,12 @@ try {
 		await shoot(page, 'services-create', width)
 		await page.goto(service)
 		await shoot(page, 'service-details', width)
-		await page.locator('section.statistics').first().screenshot({
-			path: path.join(outDir, `${prefix}-statistics-${width}.png`),
-		})
+		await page
+			.locator('section.statistics')
+			.first()
+			.screenshot({
+				path: path.join(outDir, `${prefix}-statistics-${width}.png`),
+			})
 		console.log(`${prefix}-statistics-${width}.png`)
 		await page.goto(`${service}/developers`)
 		await shoot(page, 'developers', width)

@@ -77,7 +77,12 @@ export function firstLine(body: string): string {
 
 /** Whether an answer reads as a refused signature: a 4xx whose body speaks of a signature (or of signing). */
 export function looksLikeSignatureRefusal(response: { status: number; body: string } | null): boolean {
-	return response !== null && response.status >= 400 && response.status < 500 && /signature|signed|signing|hmac/i.test(response.body)
+	return (
+		response !== null &&
+		response.status >= 400 &&
+		response.status < 500 &&
+		/signature|signed|signing|hmac/i.test(response.body)
+	)
 }
 
 /**

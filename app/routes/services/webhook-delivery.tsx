@@ -42,10 +42,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		idempotencyKey: newIdempotencyKey(),
 		...pageMeta(
 			t,
-			t('webhooks:webhooks.delivery.pageTitle', {
-				event: t(`webhooks:webhooks.events.${delivery.event_type}`),
-				name: service.name,
-			}),
+			// The event alone: with the service's name a long event's title passes the 70 characters a title may have.
+			t('webhooks:webhooks.delivery.pageTitle', { event: t(`webhooks:webhooks.events.${delivery.event_type}`) }),
 		),
 	}
 }
