@@ -14,7 +14,7 @@ import { freePort, portalEnv, projectRoot, startPortal } from '#tests/setup/proc
 
 const [folder = 'docs/screenshots/issue-43', prefix = 'before'] = process.argv.slice(2)
 const outDir = path.resolve(projectRoot, folder)
-const MAX_HEIGHT = { 390: 1700, 1280: 1100 }
+const MAX_HEIGHT = { 390: 1700, 1280: 1000 }
 const WIDTHS = [390, 1280] as const
 const live = DEMO_SERVICES[0]
 
