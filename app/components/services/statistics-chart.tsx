@@ -116,23 +116,22 @@ function dayAt(svg: SVGSVGElement, clientX: number, count: number) {
 	return Math.min(count - 1, Math.max(0, index))
 }
 
-/** Where a key moves the day read out: a day, a week, the first or the last; null for other keys. */
+/** How far a key moves the day read out, as a slider's keys do: a day, a week (later is up). */
+const KEY_STEPS: Record<string, number> = {
+	ArrowLeft: -1,
+	ArrowDown: -1,
+	ArrowRight: 1,
+	ArrowUp: 1,
+	PageDown: -7,
+	PageUp: 7,
+}
+
+/** The day a key moves the reading to: by its step, or to the first (Home) or last (End) day; null for other keys. */
 function moved(key: string, index: number, count: number): number | null {
-	const to =
-		key === 'ArrowLeft' || key === 'ArrowDown'
-			? index - 1
-			: key === 'ArrowRight' || key === 'ArrowUp'
-				? index + 1
-				: key === 'PageUp'
-					? index - 7
-					: key === 'PageDown'
-						? index + 7
-						: key === 'Home'
-							? 0
-							: key === 'End'
-								? count - 1
-								: null
-	return to === null ? null : Math.min(count - 1, Math.max(0, to))
+	if (key === 'Home') return 0
+	if (key === 'End') return count - 1
+	const step = KEY_STEPS[key]
+	return step === undefined ? null : Math.min(count - 1, Math.max(0, index + step))
 }
 
 function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; series: (typeof SERIES)[number] }) {
