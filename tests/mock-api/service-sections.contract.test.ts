@@ -589,6 +589,8 @@ describe('statistics', () => {
 			expect(data.totals.active_users).toBeGreaterThanOrEqual(Math.max(...data.daily.map((day) => day.active_users)))
 			expect(data.totals.active_users).toBeLessThan(userDays)
 			expect(data.totals.new_users).toBe(data.daily.reduce((sum, day) => sum + day.new_users, 0))
+			// Every new user was active: a period never counts fewer people active than joined.
+			expect(data.totals.active_users).toBeGreaterThan(data.totals.new_users)
 		}
 		// Seeded numbers are deterministic.
 		const again = await c.call('getServiceStatistics', { bearer, params: { id }, query: { days: '7' } })

@@ -238,7 +238,8 @@ export function seededDay(service: ServiceRecord, date: string): StatisticsDay {
 	const weekday = new Date(`${date}T00:00:00.000Z`).getUTCDay()
 	const weekend = weekday === 0 || weekday === 6 ? 0.7 : 1
 	const active = Math.round(base * weekend * (0.85 + 0.3 * unit(`${service.id}:${date}:active`)))
-	const newUsers = Math.floor(unit(`${service.id}:${date}:new`) * (base / 12))
+	// About 1 % of a day's users are new: over 90 days fewer people join than the period's distinct active users.
+	const newUsers = Math.min(active, Math.floor(unit(`${service.id}:${date}:new`) * (base / 40)))
 	const roll = unit(`${service.id}:${date}:nukes`)
 	const nukes = roll < 0.03 ? 2 : roll < 0.18 ? 1 : 0
 	return { date, active_users: active, new_users: newUsers, nukes }

@@ -38,6 +38,8 @@ export function seedWebhookDeliveries(store: MockStore, service: ServiceRecord) 
 				at: Date.parse(`${date}T08:00:00.000Z`) + Math.floor(unit(`${service.id}:${date}:${index}:at`) * 12 * 3600_000),
 			})),
 		)
+		// In the order they happened: the log lists by creation, so a later event has a later place.
+		.sort((a, b) => a.at - b.at)
 	// With three or more: the oldest failed every attempt, the next one needed its retry; the rest, the latest
 	// included, got through (so the endpoint is healthy).
 	const outcomes: Outcome[] = events.map((_, index) =>

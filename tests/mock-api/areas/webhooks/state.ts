@@ -426,7 +426,8 @@ async function attempt(store: MockStore, delivery: DeliveryRecord, at: number) {
 		const number = delivery.attempts.length + 1
 		delivery.attempts.push({ ...exchange, number, succeeded, signed_with: signedWith })
 		delivery.status = succeeded ? 'delivered' : 'failed'
-		const backoff = webhookLimits.retryBackoffSeconds[number - 1]
+		// A test event (and a redelivery of one) is sent once: a new test is one click away.
+		const backoff = delivery.event_type === 'ping' ? undefined : webhookLimits.retryBackoffSeconds[number - 1]
 		delivery.next_retry_at = succeeded || backoff === undefined ? null : at + backoff * 1000
 		if (succeeded) {
 			// The event got through: other deliveries of it stop retrying.
