@@ -8,8 +8,10 @@ import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
 const ONCE = 'Copy it now: it will not be shown again'
-const TOO_MANY = 'A service has at most two live secrets: revoke one first.'
-const LAST = 'The only live secret cannot be revoked: reset it instead.'
+const TOO_MANY = 'A service has at most two secrets in use: revoke one first.'
+const LAST = 'The only secret in use cannot be revoked: reset it instead.'
+const WEBHOOKS_UNAFFECTED =
+	'Webhooks are not affected: they are signed with the webhook signing secret, not with the client secret.'
 const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
 
 const secrets = (page: Page) => page.getByRole('list', { name: 'Secrets' }).getByRole('listitem')
@@ -80,7 +82,7 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	await expect(region).toContainText('Rotate adds a second secret. Both work until you revoke the old one')
 	await expect(region).toContainText('Webhooks are signed with the webhook signing secret below, not with this one.')
 	await expect(region).toContainText(
-		'Reset replaces every live secret with a new one. The old secret stops working now',
+		'Reset replaces every secret in use with a new one. The old secret stops working now',
 	)
 	const first = await onlyHint(page)
 	expect(first).toMatch(/^\S{4}$/)
@@ -95,9 +97,7 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/rotate$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Rotate the secret of ${SERVICE.name}` })).toBeVisible()
 	await expect(page.getByText('both work until you revoke the old one')).toBeVisible()
-	await expect(
-		page.getByText('Webhooks are not affected: they are signed with the webhook signing secret'),
-	).toBeVisible()
+	await expect(page.getByText(WEBHOOKS_UNAFFECTED)).toBeVisible()
 	await expectAccessible(page, testInfo)
 	await page.getByRole('link', { name: 'Cancel' }).click()
 	await expect(page).toHaveURL(new RegExp(`${developers}$`))
@@ -119,7 +119,9 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 		`New secret …${second.slice(-4)}`,
 	)
 	await expect(region.getByRole('link', { name: 'Rotate the secret' })).toHaveCount(0)
-	await expect(region).toContainText('Two secrets are live: revoke the one you no longer use before you rotate again.')
+	await expect(region).toContainText('Two secrets are in use: revoke the one you no longer use before you rotate again.')
+	// "Live" is an environment here: the secrets' own words never borrow it.
+	await expect(region).not.toContainText(/\blive\b/i)
 	await expectAccessible(page, testInfo)
 
 	const reload = await page.reload()
@@ -134,7 +136,10 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 		.click()
 	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/[^/]+/revoke$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Revoke secret …${first}` })).toBeVisible()
-	await expect(page.getByText(`The other live secret, …${second.slice(-4)}, keeps working`)).toBeVisible()
+	await expect(page.getByText(`The other secret, …${second.slice(-4)}, keeps working.`)).toBeVisible()
+	// Webhooks are signed with the signing secret (decision 0020), never with a client secret.
+	await expect(page.getByText(WEBHOOKS_UNAFFECTED)).toBeVisible()
+	await expect(page.getByRole('main')).not.toContainText('webhook requests are signed with')
 	// Confirmed for the rotate a moment ago: not asked again.
 	await expect(page.getByText(REMEMBERED)).toBeVisible()
 	await expect(passwordField(page)).toHaveCount(0)
@@ -156,6 +161,8 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/reset$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Reset the secret of ${SERVICE.name}` })).toBeVisible()
 	await expect(page.getByText('The current secret stops working now')).toBeVisible()
+	await expect(page.getByText(WEBHOOKS_UNAFFECTED)).toBeVisible()
+	await expect(page.getByRole('main')).not.toContainText('webhook requests are signed with')
 	await expectAccessible(page, testInfo)
 	await page.getByRole('link', { name: 'Cancel' }).click()
 	expect(await onlyHint(page)).toBe(second.slice(-4))

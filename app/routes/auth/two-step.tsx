@@ -8,9 +8,17 @@ import { startSession } from '#app/middleware/session.server'
 import { twoStepMethodKeyEnum } from '#app/api/contract/common'
 import { ApiError } from '#app/api/errors'
 import { CODE_DIGITS } from '#app/auth/code'
-import { codeExpiredReply, isCodeExpired, resendInSeconds, resendRefused, sendCode } from '#app/auth/email-code.server'
+import {
+	afterSend,
+	codeExpiredReply,
+	expiredState,
+	isCodeExpired,
+	resendInSeconds,
+	resendRefused,
+	sendCode,
+} from '#app/auth/email-code.server'
 import { twoStepCodeSchema } from '#app/auth/schemas'
-import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
+import { isSignInFailure, isWrongCode, signInFailureMessages } from '#app/auth/sign-in.server'
 import { CodeField, SendCodeForm } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -47,8 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		methods: pending.methods,
 		method,
 		email: pending.email,
-		emailCodeSent: Boolean(pending.emailCodeSentAt),
-		resendInSeconds: resendInSeconds(pending.resendAvailableAt),
+		emailCode: pending.emailCode?.code ?? null,
+		resendInSeconds: resendInSeconds(pending.emailCode?.resendAvailableAt),
 		...pageMeta(t, t('auth:twoStep.title'), t('common:meta.descriptions.twoStepSignIn')),
 	}
 }
@@ -71,11 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'send-email-code') {
 		if (!pending.methods.includes('email')) return redirect(SELF)
 		try {
-			const send = await sendCode(api, pending.access)
-			// A refused send moves the countdown only: the page says a code was sent once one was.
-			const emailCodeSentAt = send.outcome === 'sent' ? send.sentAt : pending.emailCodeSentAt
-			await session.setPending({ ...pending, emailCodeSentAt, resendAvailableAt: send.resendAvailableAt })
-			return send.outcome === 'sent' ? redirect(`${SELF}?method=email`) : resendRefused(send)
+			const { state, refused } = afterSend(await sendCode(api, pending.access), pending.emailCode)
+			await session.setPending({ ...pending, emailCode: state })
+			return refused ? resendRefused(refused) : redirect(`${SELF}?method=email`)
 		} catch (error) {
 			if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
 			return replyWithApiError(null, error, context, { request })
@@ -95,12 +101,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
 		if (isCodeExpired(error)) {
 			// Long past the resend interval: a new code can be sent at once.
-			await session.setPending({ ...pending, resendAvailableAt: undefined })
+			await session.setPending({ ...pending, emailCode: expiredState(pending.emailCode) })
 			return codeExpiredReply(submission, t)
 		}
 		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
 		const messages = signInFailureMessages(error, t) ?? []
-		if (error.code === 'invalid_code') {
+		if (isWrongCode(error)) {
 			const [first, ...rest] = messages
 			return invalid(submission, { fieldErrors: { code: [first!] }, formErrors: rest }, 422)
 		}
@@ -116,7 +122,7 @@ async function restart(session: ReturnType<typeof getSession>) {
 
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
-	const { method, methods, email, emailCodeSent } = loaderData
+	const { method, methods, email, emailCode } = loaderData
 	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.twoStepCodeSchema), {
 		id: `two-step-${method ?? 'choose'}`,
 		lastResult: actionData?.result,
@@ -161,9 +167,12 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 			<div className="stack">
 				<h1 id="page-heading">{t('twoStep.title')}</h1>
 				{method === 'totp' ? <p>{t('twoStep.totpIntro')}</p> : null}
-				{method === 'email' && emailCodeSent ? <p>{t('twoStep.emailIntro', { digits: CODE_DIGITS, email })}</p> : null}
+				{method === 'email' && emailCode === 'sent' ? (
+					<p>{t('twoStep.emailIntro', { digits: CODE_DIGITS, email })}</p>
+				) : null}
+				{method === 'email' && emailCode === 'earlier' ? <p>{t('twoStep.emailEarlier', { email })}</p> : null}
 			</div>
-			{method === 'email' && !emailCodeSent ? (
+			{method === 'email' && !emailCode ? (
 				sendCodeForm(t('twoStep.useEmail'))
 			) : (
 				<AppForm form={form} labels={{ code: t('fields.code') }}>
@@ -175,7 +184,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 					</div>
 				</AppForm>
 			)}
-			{method === 'email' && emailCodeSent ? sendCodeForm(t('twoStep.resend')) : null}
+			{method === 'email' && emailCode ? sendCodeForm(t('twoStep.resend')) : null}
 			{method === 'totp' ? (
 				// The way back for a partner without their phone: the email method when it is on, else the team.
 				<section className="stack" aria-labelledby="lost-authenticator-heading">

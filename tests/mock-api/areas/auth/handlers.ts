@@ -24,7 +24,7 @@ import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
 import { sendEmail } from '../emails/state'
 import { AUTHENTICATION_TYPES } from '../reference/data'
-import { activeTwoStepMethods, consumeEmailCode, consumeTotpCode, emailCodeExpired, twoStep } from '../two-step/state'
+import { activeTwoStepMethods, consumeCode, emailCodeExpired, twoStep } from '../two-step/state'
 import { userByEmail, userById, type UserRecord } from '../users/state'
 import { familyOf, issuePair, revokeFamily, tokenByRaw } from './state'
 
@@ -43,7 +43,7 @@ const locked = (seconds: number, notices: Notice[]) =>
  * A failed password or code: counts toward the lockout, reports to the
  * owner and removes the relation when the policy says so.
  */
-function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' | 'code'): Reply {
+function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' | 'code' | 'reused'): Reply {
 	const now = store.now()
 	const outcome = registerFailure(user.lockout, user.has_relation, now)
 	store.changed()
@@ -56,12 +56,11 @@ function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' |
 				notices: outcome.notices,
 			})
 		}
-		return reply(422, {
-			message: validationMessages.codeInvalid,
-			code: 'invalid_code',
-			errors: { code: [validationMessages.codeInvalid] },
-			notices: outcome.notices,
-		})
+		const [code, message] =
+			kind === 'reused'
+				? (['code_reused', validationMessages.codeReused] as const)
+				: (['invalid_code', validationMessages.codeInvalid] as const)
+		return reply(422, { message, code, errors: { code: [message] }, notices: outcome.notices })
 	}
 	if (outcome.removeRelation) user.has_relation = false
 	if (outcome.reportToOwner) {
@@ -121,10 +120,8 @@ async function codeStep(ctx: Ctx, method: TwoStepMethodKey): Promise<Reply> {
 	if (lockedFor > 0) return locked(lockedFor, noticesWhileLocked())
 	const entry = twoStep(store, user.id, method)
 	if (entry?.active && method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
-	const ok =
-		!!entry?.active &&
-		(method === 'totp' ? consumeTotpCode(store, entry, body.code) : consumeEmailCode(store, entry, body.code))
-	if (!ok) return failedAttempt(store, user, 'code')
+	const check = entry?.active ? consumeCode(store, entry, body.code) : 'invalid'
+	if (check !== 'ok') return failedAttempt(store, user, check === 'reused' ? 'reused' : 'code')
 	revokeFamily(store, token.family_id)
 	return fullPair(store, user)
 }
