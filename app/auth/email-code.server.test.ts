@@ -2,7 +2,16 @@ import i18next from 'i18next'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { ApiClient } from '#app/api/client.server'
 import { ApiError } from '#app/api/errors'
-import { codeExpiredReply, isCodeExpired, resendInSeconds, resendRefused, sendCode } from './email-code.server'
+import {
+	afterSend,
+	codeExpiredReply,
+	expiredState,
+	isCodeExpired,
+	resendInSeconds,
+	resendRefused,
+	sendCode,
+	type EmailCodeSend,
+} from './email-code.server'
 
 /** en-GB with the catalogue (`tests/setup/unit-env.ts` initialises i18next). */
 const t = i18next.getFixedT('en-GB')
@@ -89,6 +98,37 @@ describe('sendCode', () => {
 			})
 			await expect(sendCode(api)).rejects.toBe(error)
 		}
+	})
+})
+
+describe('afterSend: which code the page asks for', () => {
+	const sent: EmailCodeSend = { outcome: 'sent', resendAvailableAt: NOW + 60_000 }
+	const refused: EmailCodeSend = { outcome: 'resend_too_soon', retryAfterSeconds: 20, resendAvailableAt: NOW + 20_000 }
+
+	test('a code that went out is the one sent, whatever came before', () => {
+		expect(afterSend(sent, undefined)).toEqual({ state: { code: 'sent', resendAvailableAt: NOW + 60_000 }, refused: null })
+		expect(afterSend(sent, { code: 'earlier', resendAvailableAt: 0 }).state.code).toBe('sent')
+	})
+
+	test('a first send refused: a code sent earlier (never "sent"), and no refusal to show', () => {
+		expect(afterSend(refused, undefined)).toEqual({
+			state: { code: 'earlier', resendAvailableAt: NOW + 20_000 },
+			refused: null,
+		})
+	})
+
+	test('a resend refused keeps the code the page asked for and answers with the refusal', () => {
+		const after = afterSend(refused, { code: 'sent', resendAvailableAt: NOW + 20_000 })
+		expect(after.state).toEqual({ code: 'sent', resendAvailableAt: NOW + 20_000 })
+		expect(after.refused).toBe(refused)
+	})
+
+	test('an expired code: the same code asked for, a new one may go now', () => {
+		expect(expiredState({ code: 'earlier', resendAvailableAt: NOW + 5_000 })).toEqual({
+			code: 'earlier',
+			resendAvailableAt: NOW,
+		})
+		expect(expiredState(undefined)).toEqual({ code: 'sent', resendAvailableAt: NOW })
 	})
 })
 

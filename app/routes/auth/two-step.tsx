@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step'
 import { completeTwoStep } from '#app/api/auth.server'
 import { startSession } from '#app/middleware/session.server'
-import { twoStepMethodKeyEnum } from '#app/api/contract/common'
+import { twoStepMethodKeyEnum, type TwoStepMethodKey } from '#app/api/contract/common'
 import { ApiError } from '#app/api/errors'
 import { CODE_DIGITS } from '#app/auth/code'
 import {
@@ -45,12 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const t = getT(context)
 	const url = new URL(request.url)
 	const asked = twoStepMethodKeyEnum.safeParse(url.searchParams.get('method'))
-	const method =
-		asked.success && pending.methods.includes(asked.data)
-			? asked.data
-			: pending.methods.length === 1
-				? pending.methods[0]!
-				: null
+	// The first active method (the authenticator when both are on); the other one is the fallback the page offers.
+	const method = asked.success && pending.methods.includes(asked.data) ? asked.data : pending.methods[0]!
 	return {
 		methods: pending.methods,
 		method,
@@ -124,7 +120,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 	const { t } = useTranslation(['auth', 'common'])
 	const { method, methods, email, emailCode } = loaderData
 	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.twoStepCodeSchema), {
-		id: `two-step-${method ?? 'choose'}`,
+		id: `two-step-${method}`,
 		lastResult: actionData?.result,
 	})
 	// A POST: a link from another site must not end a sign-in.
@@ -136,27 +132,6 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 			</SubmitButton>
 		</Form>
 	)
-
-	if (!method) {
-		return (
-			<section className="stack" aria-labelledby="page-heading">
-				<h1 id="page-heading">{t('twoStep.title')}</h1>
-				<p>{t('twoStep.choose')}</p>
-				<ul className="stack">
-					<li>
-						<Link to={`${SELF}?method=totp`}>{t('twoStep.useTotp')}</Link>
-					</li>
-					<li>
-						<Link to={`${SELF}?method=email`}>{t('twoStep.useEmail')}</Link>
-					</li>
-				</ul>
-				<p>
-					<Trans t={t} i18nKey="twoStep.lost.contact" components={[<Link key="contact" to={href('/contact')} />]} />
-				</p>
-				{cancelForm}
-			</section>
-		)
-	}
 
 	const sendCodeForm = (label: string) => (
 		<SendCodeForm loaderData={loaderData} actionData={actionData} intent="send-email-code" label={label} />
@@ -178,35 +153,42 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 				<AppForm form={form} labels={{ code: t('fields.code') }}>
 					<input type="hidden" name="intent" value="verify" />
 					<input type="hidden" name="method" value={method} />
-					<CodeField meta={fields.code} label={t('fields.code')} digits={CODE_DIGITS} />
+					{/* The one thing to do here: the code field has focus as the page opens (until an answer has errors). */}
+					<CodeField meta={fields.code} label={t('fields.code')} digits={CODE_DIGITS} autoFocus={!actionData} />
 					<div className="button-row">
 						<SubmitButton pendingLabel={t('twoStep.pending')}>{t('twoStep.submit')}</SubmitButton>
 					</div>
 				</AppForm>
 			)}
 			{method === 'email' && emailCode ? sendCodeForm(t('twoStep.resend')) : null}
-			{method === 'totp' ? (
-				// The way back for a partner without their phone: the email method when it is on, else the team.
-				<section className="stack" aria-labelledby="lost-authenticator-heading">
-					<h2 id="lost-authenticator-heading">{t('twoStep.lost.title')}</h2>
-					{methods.includes('email') ? (
-						<p>
-							<Link to={`${SELF}?method=email`}>{t('twoStep.lost.useEmail')}</Link>
-						</p>
-					) : null}
-					<p>
-						<Trans t={t} i18nKey="twoStep.lost.contact" components={[<Link key="contact" to={href('/contact')} />]} />
-					</p>
-				</section>
-			) : null}
+			<Fallback method={method} other={methods.find((other) => other !== method)} />
 			<div className="stack">
-				{method === 'email' && methods.includes('totp') ? (
-					<p>
-						<Link to={`${SELF}?method=totp`}>{t('twoStep.otherMethod')}</Link>
-					</p>
-				) : null}
 				{cancelForm}
 			</div>
+		</section>
+	)
+}
+
+/**
+ * The way back for a partner who cannot use the method asked: the other method when it is on, and the team (the
+ * signed-out contact form) in any case.
+ */
+function Fallback({ method, other }: { method: TwoStepMethodKey; other: TwoStepMethodKey | undefined }) {
+	const { t } = useTranslation('auth')
+	const copy = method === 'totp' ? 'twoStep.lost' : 'twoStep.lostEmail'
+	return (
+		<section className="stack" aria-labelledby="fallback-heading">
+			<h2 id="fallback-heading">{t(`${copy}.title`)}</h2>
+			{other ? (
+				<p>
+					<Link to={`${SELF}?method=${other}`}>
+						{other === 'email' ? t('twoStep.lost.useEmail') : t('twoStep.lostEmail.useTotp')}
+					</Link>
+				</p>
+			) : null}
+			<p>
+				<Trans t={t} i18nKey={`${copy}.contact`} components={[<Link key="contact" to={href('/contact')} />]} />
+			</p>
 		</section>
 	)
 }
