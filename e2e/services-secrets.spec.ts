@@ -330,11 +330,12 @@ async function withAuthenticatorAndService(page: Page, mock: MockHooks, baseURL:
 	const partner = await createPartner(mock, { totp: true })
 	await page.goto('/auth/sign-in')
 	await fillSignIn(page, partner.email, PASSWORD)
-	await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
+	const signInCode = await totpNow(mock, partner.totpSecret!)
+	await page.getByRole('textbox', { name: 'Code' }).fill(signInCode)
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 	const developers = await newService(page, baseURL)
-	return { partner, developers, reset: `${developers}/secrets/reset` }
+	return { partner, signInCode, developers, reset: `${developers}/secrets/reset` }
 }
 
 test('with the authenticator app on, a code of it confirms instead of the password', async ({
@@ -342,13 +343,23 @@ test('with the authenticator app on, a code of it confirms instead of the passwo
 	mock,
 	baseURL,
 }) => {
-	const { partner, developers, reset } = await withAuthenticatorAndService(page, mock, baseURL!)
+	const { partner, signInCode, developers, reset } = await withAuthenticatorAndService(page, mock, baseURL!)
 	await page.goto(reset)
 	await page.getByRole('link', { name: 'Use your authenticator app instead' }).click()
 	await expect(page).toHaveURL(new RegExp(`${reset}\\?with=totp$`))
 	await expect(passwordField(page)).toHaveCount(0)
+	// The step says what it asks for: a code, not the password.
+	const identity = page.getByRole('group', { name: "Confirm it's you" })
+	await expect(identity).toContainText('Showing or changing a secret needs a code from your authenticator app')
+	await expect(identity).not.toContainText('password again')
 	const code = page.getByRole('textbox', { name: 'Code from your authenticator app' })
-	// A step after the sign-in's (whose code is spent).
+	// The sign-in's code, still on the app's screen, is spent: the page says so.
+	await code.fill(signInCode)
+	await page.getByRole('button', { name: 'Reset the secret' }).click()
+	await expect(summary(page)).toContainText(
+		'Code from your authenticator app: This code has already been used. Wait for your authenticator app to show the next one.',
+	)
+	// A step after the sign-in's.
 	await mock.advanceClock(30)
 	const right = await totpNow(mock, partner.totpSecret!)
 	await code.fill(right === '000000' ? '111111' : '000000')
