@@ -290,7 +290,9 @@ test('turning email codes on where a code went out within the minute: no claim o
 	// Signing out and in within the minute: the code used to turn the method on frees the next, which is sent.
 	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
 	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}. It is valid for 10 minutes.`)).toBeVisible()
+	await expect(
+		page.getByText(`We have sent a 6-digit code to ${partner.email}. It is valid for 10 minutes.`),
+	).toBeVisible()
 	const emails = await mock.emails(partner.email)
 	expect(emails.map((email) => email.subject)).toEqual(['Your verification code', 'Your sign-in code'])
 	await page.getByRole('textbox', { name: 'Code' }).fill(emails[1]!.codes[0]!)

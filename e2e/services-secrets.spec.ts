@@ -119,7 +119,9 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 		`New secret …${second.slice(-4)}`,
 	)
 	await expect(region.getByRole('link', { name: 'Rotate the secret' })).toHaveCount(0)
-	await expect(region).toContainText('Two secrets are in use: revoke the one you no longer use before you rotate again.')
+	await expect(region).toContainText(
+		'Two secrets are in use: revoke the one you no longer use before you rotate again.',
+	)
 	// "Live" is an environment here: the secrets' own words never borrow it.
 	await expect(region).not.toContainText(/\blive\b/i)
 	await expectAccessible(page, testInfo)

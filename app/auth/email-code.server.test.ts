@@ -106,7 +106,10 @@ describe('afterSend: which code the page asks for', () => {
 	const refused: EmailCodeSend = { outcome: 'resend_too_soon', retryAfterSeconds: 20, resendAvailableAt: NOW + 20_000 }
 
 	test('a code that went out is the one sent, whatever came before', () => {
-		expect(afterSend(sent, undefined)).toEqual({ state: { code: 'sent', resendAvailableAt: NOW + 60_000 }, refused: null })
+		expect(afterSend(sent, undefined)).toEqual({
+			state: { code: 'sent', resendAvailableAt: NOW + 60_000 },
+			refused: null,
+		})
 		expect(afterSend(sent, { code: 'earlier', resendAvailableAt: 0 }).state.code).toBe('sent')
 	})
 

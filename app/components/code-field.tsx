@@ -7,20 +7,20 @@ import { TextField } from './ui/field'
 
 /**
  * A one-time code: numeric keyboard, the browser's one-time-code autofill,
- * and room for a pasted "123 456" (the server drops separators). `autoFocus`
- * on a page whose one task is the code (rendered as the attribute, so it
- * works without JS too).
+ * and room for a pasted "123 456" (the server drops separators). `takeFocus`
+ * on a page whose one task is the code: `autoFocus`, rendered as the
+ * attribute, so it works without JS too.
  */
 export function CodeField({
 	meta,
 	label,
 	digits,
-	autoFocus,
+	takeFocus,
 }: {
 	meta: FieldMetadata<unknown>
 	label: string
 	digits: number
-	autoFocus?: boolean
+	takeFocus?: boolean
 }) {
 	const { t } = useTranslation('auth')
 	return (
@@ -34,7 +34,7 @@ export function CodeField({
 			maxLength={digits + 4}
 			className="field--code"
 			// eslint-disable-next-line jsx-a11y/no-autofocus -- the page's one field, right under its heading
-			autoFocus={autoFocus}
+			autoFocus={takeFocus}
 			secret
 		/>
 	)

@@ -131,7 +131,9 @@ export type InvalidCodeBody = z.infer<typeof invalidCodeBody>
  * right, but spent. Only the next code works. It counts as a failed attempt, as a wrong code does.
  */
 export const codeReusedBody = z.object({
-	message: z.string().meta({ examples: ['This code has already been used. Wait for your authenticator app to show the next one.'] }),
+	message: z
+		.string()
+		.meta({ examples: ['This code has already been used. Wait for your authenticator app to show the next one.'] }),
 	code: z.literal('code_reused'),
 	errors: fieldErrors,
 	notices: z.array(notice).optional(),

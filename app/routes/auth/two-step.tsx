@@ -154,7 +154,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 					<input type="hidden" name="intent" value="verify" />
 					<input type="hidden" name="method" value={method} />
 					{/* The one thing to do here: the code field has focus as the page opens (until an answer has errors). */}
-					<CodeField meta={fields.code} label={t('fields.code')} digits={CODE_DIGITS} autoFocus={!actionData} />
+					<CodeField meta={fields.code} label={t('fields.code')} digits={CODE_DIGITS} takeFocus={!actionData} />
 					<div className="button-row">
 						<SubmitButton pendingLabel={t('twoStep.pending')}>{t('twoStep.submit')}</SubmitButton>
 					</div>
@@ -162,9 +162,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 			)}
 			{method === 'email' && emailCode ? sendCodeForm(t('twoStep.resend')) : null}
 			<Fallback method={method} other={methods.find((other) => other !== method)} />
-			<div className="stack">
-				{cancelForm}
-			</div>
+			<div className="stack">{cancelForm}</div>
 		</section>
 	)
 }

@@ -83,7 +83,6 @@ export function consumeCode(store: MockStore, entry: TwoStepRecord, code: string
 	return entry.method === 'totp' ? consumeTotpCode(store, entry, code) : consumeEmailCode(store, entry, code)
 }
 
-
 /** Checks a TOTP code of the entry's secret and, when it is good, spends its step. */
 export function consumeTotpCode(store: MockStore, entry: TwoStepRecord, code: string): CodeCheck {
 	if (!entry.secret) return 'invalid'
