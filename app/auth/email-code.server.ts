@@ -21,8 +21,8 @@ export type EmailCodeSend =
 	/** A new code is on its way. */
 	| { outcome: 'sent'; resendAvailableAt: number }
 	/**
-	 * A 429 (the API's `resend_too_soon`): nothing was sent. The code of the last minute may be gone (used to turn
-	 * the method on, say), so this is no ground to tell the partner a code was just sent.
+	 * A 429 (the API's `resend_too_soon`): nothing was sent. A code went out less than a minute ago and is still
+	 * unused (a used one frees the next send); the page says so, never that a code was just sent.
 	 */
 	| { outcome: 'resend_too_soon'; retryAfterSeconds: number; resendAvailableAt: number }
 

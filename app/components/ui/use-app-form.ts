@@ -11,8 +11,9 @@ type FormSchema = z.ZodType<Record<string, any>, Record<string, any>>
 
 /**
  * conform's useForm with the house rules: the same zod schema as the server,
- * en-GB messages from the catalogue, validate a field when it loses focus and
- * re-check it while it is corrected. A draft kept across a sign-in fills the
+ * en-GB messages from the catalogue, validate a field when it loses focus
+ * (unless it was left empty without typing: `leftUntouched`) and re-check it
+ * while it is corrected. A draft kept across a sign-in fills the
  * form with the same id.
  *
  * The schema comes from a loader, e.g. `() => import('#app/auth/schemas').then((m) => m.signInSchema)`:
@@ -46,14 +47,13 @@ export function useAppForm<Schema extends FormSchema>(
 		defaultValue: defaultValue as never,
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) =>
-			validation.current && !leftUntouched(formData, typed.current)
-				? validation.current.validate(formData, validation.current.schema, t)
-				: (withoutSchema(formData, validation.current ? new Set() : unchecked.current) as Submission<
-						z.input<Schema>,
-						string[],
-						z.output<Schema>
-					>),
+		onValidate: ({ formData }) => {
+			const untouched = leftUntouched(formData, typed.current)
+			if (validation.current && !untouched) return validation.current.validate(formData, validation.current.schema, t)
+			// As without the schema: errors kept; a field left untouched is not noted for a check later either.
+			const noted = untouched ? new Set<string>() : unchecked.current
+			return withoutSchema(formData, noted) as Submission<z.input<Schema>, string[], z.output<Schema>>
+		},
 	})
 	const formRef = useRef(form)
 	formRef.current = form
