@@ -105,6 +105,7 @@ export const validationMessages = {
 	passwordIncorrect: 'The password is incorrect.',
 	codeInvalid: 'The code is invalid.',
 	codeExpired: 'The code has expired.',
+	codeReused: 'This code has already been used. Wait for your authenticator app to show the next one.',
 	credentialsIncorrect: 'The authentication details are incorrect.',
 } as const
 export type ValidationMessageKey = keyof typeof validationMessages

@@ -25,8 +25,8 @@ export const serviceMessages = {
 	exists: 'This field must contain a value that exists.',
 	versionConflict: 'The service was changed by someone else.',
 	idempotencyKeyReused: 'This key was already used with another request.',
-	tooManySecrets: 'A service has at most two live secrets: revoke one first.',
-	lastSecret: 'The only live secret cannot be revoked: reset it instead.',
+	tooManySecrets: 'A service has at most two secrets in use: revoke one first.',
+	lastSecret: 'The only secret in use cannot be revoked: reset it instead.',
 } as const
 
 // ---------------------------------------------------------------------------
