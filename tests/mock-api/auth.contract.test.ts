@@ -642,7 +642,12 @@ describe('two-step setup', () => {
 		const signInCode = await c.call('createTwoStepSecret', { params: { id: emailId }, bearer: restricted.access })
 		expect(signInCode.status).toBe(201)
 		expect((await c.lastEmail(email)).subject).toBe('Your sign-in code')
-		expect(await c.emails(email)).toHaveLength(2)
+		// The setup code, the "turned on" notice, the sign-in code.
+		expect((await c.emails(email)).map((mail) => mail.subject)).toEqual([
+			'Your verification code',
+			expect.stringMatching(/turned on/i),
+			'Your sign-in code',
+		])
 		// Unused, it holds the next one back for the minute.
 		expect((await c.call('createTwoStepSecret', { params: { id: emailId }, bearer: restricted.access })).status).toBe(
 			429,
