@@ -85,6 +85,20 @@ function Domain({
 	const { domain, status, dns_record: record, file, last_check: check } = verification
 	const findings = status === 'failed' ? check : null
 	const copied = t('verifications.domain.copied')
+	if (domain === null || record === null || file === null) {
+		// No website URL yet (a new service): nothing to prove until it is set.
+		return (
+			<section id="domain" className="stack" aria-labelledby="domain-heading">
+				<h2 id="domain-heading">{t('verifications.domain.title')}</h2>
+				<SectionFlash section="domain" />
+				<p>
+					{t('verifications.domain.noWebsite')}{' '}
+					<Link to={href('/services/:serviceId/manage', { serviceId })}>{t('verifications.domain.noWebsiteLink')}</Link>
+					.
+				</p>
+			</section>
+		)
+	}
 	return (
 		<section id="domain" className="stack" aria-labelledby="domain-heading">
 			<h2 id="domain-heading">{t('verifications.domain.title')}</h2>

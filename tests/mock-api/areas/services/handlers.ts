@@ -5,6 +5,7 @@ import {
 	logoMessages,
 	serviceLimits,
 	serviceMessages,
+	serviceFieldNames,
 	sniffImage,
 	updateServiceBody,
 	validationMessages,
@@ -46,7 +47,7 @@ const serviceReply = (ctx: Ctx, status: number, service = serviceOf(ctx)) =>
 
 type ServicesEndpointName = keyof typeof servicesEndpoints
 
-const FIELDS = ['name', 'description', 'category', 'website_url', 'webhook_url', 'authorization_url'] as const
+const FIELDS = serviceFieldNames
 
 export const servicesHandlers = {
 	listServiceCategories: (ctx) => paginate(ctx, SERVICE_CATEGORIES),
@@ -61,7 +62,7 @@ export const servicesHandlers = {
 		const { store } = ctx
 		const { user } = caller(ctx)
 		const { idempotency_key: key, ...body } = parseBody(ctx, createServiceBody)
-		const fields: ServiceFields = Object.fromEntries(FIELDS.map((name) => [name, body[name]])) as ServiceFields
+		const fields: ServiceFields = Object.fromEntries(FIELDS.map((name) => [name, body[name] ?? null])) as ServiceFields
 		const requestHash = sha256(JSON.stringify(fields))
 		pruneServices(store)
 		const earlier = store.data.service_idempotency_keys.find((entry) => entry.user_id === user.id && entry.key === key)
