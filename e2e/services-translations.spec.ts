@@ -1,5 +1,12 @@
 import type { Page, Response } from '@playwright/test'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
+import {
+	anotherPartnersService,
+	createFormTokens,
+	postCreate,
+	postNameAndCategory,
+	SERVICE,
+	sectionLink,
+} from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expect, jsDisabled, test } from './fixtures'
@@ -112,7 +119,9 @@ test('the details page leads to the translations; languages not started wait beh
 	partner: _signedIn,
 	baseURL,
 }, testInfo) => {
-	const details = await createService(page, baseURL!)
+	// A service of a name and a category: no description, so no English translation yet.
+	const request = page.context().request
+	const details = await postNameAndCategory(request, baseURL!, await createFormTokens(request))
 	const translations = `${details}/translations`
 	await page.goto(details)
 	await expect(sectionLink(page, 'Translations')).toHaveAccessibleDescription('No translations yet.')
@@ -125,8 +134,9 @@ test('the details page leads to the translations; languages not started wait beh
 	// "Add a language", not translated (and not flagged as missing).
 	await expectStatus(page, [])
 	await expect(group(page, 'en-GB')).toHaveAccessibleName(`${LANGUAGES['en-GB']} (required) Missing`)
-	// en-GB is the service's own name and description, filled in to confirm.
-	await expectValues(page, 'en-GB', SERVICE)
+	// en-GB is the service's own name and description: the name is there, the description is what it lacks.
+	await expectValues(page, 'en-GB', { name: SERVICE.name, description: '' })
+	await expect(group(page, 'en-GB')).toContainText('Your service has no description yet')
 	await expectAccessible(page, testInfo)
 
 	await toggleAddLanguage(page, true)
@@ -139,7 +149,8 @@ test('the details page leads to the translations; languages not started wait beh
 	await expectStatus(page, [], { addLanguageOpen: true })
 	await expectAccessible(page, testInfo)
 
-	// One language filled; the other blank ones are left out.
+	// The English description and one language filled; the other blank ones are left out.
+	await descriptionField(page, 'en-GB').fill(SERVICE.description)
 	await fill(page, 'fr-FR', FRENCH)
 	await saveButton(page).click()
 

@@ -46,15 +46,25 @@ async function postCreateWithTokens(
 	fields: Partial<typeof SERVICE>,
 ) {
 	const service = { ...SERVICE, ...fields }
+	const details = await postNameAndCategory(request, baseURL, form, service)
+	await postSettings(request, baseURL, details, service)
+	return details
+}
+
+/** Posts the create form alone: a service of a name and a category, nothing else set. Answers its details path. */
+export async function postNameAndCategory(
+	request: APIRequestContext,
+	baseURL: string,
+	form: { csrf: string; idempotencyKey: string },
+	{ name = SERVICE.name, category = SERVICE.category } = {},
+) {
 	const response = await request.post(LIST, {
-		form: { name: service.name, category: service.category, csrf: form.csrf, idempotency_key: form.idempotencyKey },
+		form: { name, category, csrf: form.csrf, idempotency_key: form.idempotencyKey },
 		headers: { Origin: baseURL },
 		maxRedirects: 0,
 	})
 	expect(response.status()).toBe(302)
-	const details = new URL(response.headers().location!, baseURL).pathname
-	await postSettings(request, baseURL, details, service)
-	return details
+	return new URL(response.headers().location!, baseURL).pathname
 }
 
 /** Posts the settings form of the service at `detailsPath` over HTTP with `fields` (blank: not set). */
@@ -145,22 +155,6 @@ export async function setLogoThroughApi(mock: MockHooks, bearer: string, service
 		'PUT',
 		fillPath(endpoints.attachServiceLogo.path, { id: serviceId }),
 		JSON.stringify({ upload_id: upload.data.id }),
-	)
-}
-
-/** Saves the en-GB translation (the service's own name and description) through the API. */
-export async function saveEnGbThroughApi(
-	mock: MockHooks,
-	bearer: string,
-	serviceId: string,
-	{ name = SERVICE.name, description = SERVICE.description } = {},
-) {
-	await apiCall(
-		mock,
-		bearer,
-		'PUT',
-		fillPath(endpoints.saveServiceTranslations.path, { id: serviceId }),
-		JSON.stringify({ translations: { 'en-GB': { name, description } } }),
 	)
 }
 

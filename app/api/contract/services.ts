@@ -177,8 +177,11 @@ export function httpsUrlRule(value: string): HttpsUrlRule | null {
 	if (isAmbiguousUrl(value)) return 'urlAmbiguous'
 	if (!/^https:\/\//i.test(value)) return 'startsWith'
 	if (!z.url().safeParse(value).success) return 'url'
-	if (!z.url({ hostname: z.regexes.domain }).safeParse(value).success) return 'publicDomain'
-	return null
+	const host = new URL(value).hostname
+	if (z.regexes.domain.test(host)) return null
+	// A name without a dot, an IPv4 or an IPv6 address is a host, but not a public one; anything else (a parser
+	// that took a space into the host, e.g.) is no URL.
+	return /^(?:[a-z0-9-]+|[0-9.]+|\[[0-9a-f:.]+\])$/i.test(host) ? 'publicDomain' : 'url'
 }
 
 /** An absolute `https://` URL, on a public domain name, that every URL parser reads alike; the issue names the rule. */

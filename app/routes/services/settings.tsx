@@ -53,12 +53,16 @@ const URL_FIELDS = ['website_url', 'webhook_url', 'authorization_url'] as const
 
 /** What a save told about the review and the domain: the flash that says it. */
 function savedFlash(before: Service, after: Service): Flash {
-	const newDomain = before.domain_verification.domain !== after.domain_verification.domain
+	const domain = after.domain_verification.domain
+	const newDomain = domain !== null && domain !== before.domain_verification.domain
 	const urlsChanged = URL_FIELDS.some((name) => before[name] !== after[name])
 	if (inReview(before) && urlsChanged) {
-		return { tone: 'info', key: newDomain ? 'services:settings.savedInReviewNewDomain' : 'services:settings.savedInReview' }
+		return {
+			tone: 'info',
+			key: newDomain ? 'services:settings.savedInReviewNewDomain' : 'services:settings.savedInReview',
+		}
 	}
-	if (newDomain && after.domain_verification.domain !== null) return { tone: 'info', key: 'services:settings.savedNewDomain' }
+	if (newDomain) return { tone: 'info', key: 'services:settings.savedNewDomain' }
 	return { tone: 'success', key: 'services:settings.saved' }
 }
 

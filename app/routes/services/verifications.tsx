@@ -298,7 +298,8 @@ function CopyRow({ term, value, copy, copied }: { term: string; value: string; c
 }
 
 /**
- * Where each checklist item is fixed.
+ * Where each checklist item is fixed: the settings, but for the domain and the logo (the en-GB translation is
+ * the service's own name and description, so what it lacks is a description).
  */
 function fixLink(serviceId: string, key: ReviewChecklistKey) {
 	const settings = href('/services/:serviceId/manage', { serviceId })
@@ -307,8 +308,6 @@ function fixLink(serviceId: string, key: ReviewChecklistKey) {
 			return `${href('/services/:serviceId/verifications', { serviceId })}#domain`
 		case 'logo_set':
 			return href('/services/:serviceId/manage/logo', { serviceId })
-		case 'en_gb_translation':
-			return href('/services/:serviceId/translations', { serviceId })
 		default:
 			return settings
 	}
