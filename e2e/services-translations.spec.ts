@@ -2,7 +2,6 @@ import type { Page, Response } from '@playwright/test'
 import {
 	anotherPartnersService,
 	createFormTokens,
-	postCreate,
 	postNameAndCategory,
 	SERVICE,
 	sectionLink,
@@ -53,10 +52,13 @@ function formPost(page: Page, path: string) {
 	)
 }
 
-/** A new service of the signed-in partner (the create form over HTTP); answers its details path. */
+/**
+ * A new service of the signed-in partner (the create form over HTTP): a name and a category, so no description and
+ * no English translation yet. Answers its details path.
+ */
 async function createService(page: Page, baseURL: string) {
 	const request = page.context().request
-	return postCreate(request, baseURL, await createFormTokens(request))
+	return postNameAndCategory(request, baseURL, await createFormTokens(request))
 }
 
 /** Opens or closes "Add a language" with a click on its summary, as a partner does (no script needed). */
@@ -119,9 +121,7 @@ test('the details page leads to the translations; languages not started wait beh
 	partner: _signedIn,
 	baseURL,
 }, testInfo) => {
-	// A service of a name and a category: no description, so no English translation yet.
-	const request = page.context().request
-	const details = await postNameAndCategory(request, baseURL!, await createFormTokens(request))
+	const details = await createService(page, baseURL!)
 	const translations = `${details}/translations`
 	await page.goto(details)
 	await expect(sectionLink(page, 'Translations')).toHaveAccessibleDescription('No translations yet.')
@@ -355,6 +355,7 @@ test('a save that raced a rename in another tab shows both versions; "Save my ve
 	await expect(other.getByText('Settings saved.')).toBeVisible()
 	await other.close()
 
+	await descriptionField(page, 'en-GB').fill(SERVICE.description)
 	await toggleAddLanguage(page, true)
 	await fill(page, 'fr-FR', FRENCH)
 	const answer = formPost(page, translations)
