@@ -29,7 +29,9 @@ test('empty list, a validation error, create from a name and a category, the sec
 	const form = page.getByRole('region', { name: 'Create a service' })
 	await expect(form.getByRole('textbox')).toHaveCount(1)
 	await expect(form.getByRole('combobox')).toHaveCount(1)
-	await expect(form).toContainText('You add its description, website, webhook URL and authorization URL in its settings')
+	await expect(form).toContainText(
+		'You add its description, website, webhook URL and authorization URL in its settings',
+	)
 	// A category not chosen is missing (the spec's "required"), not "invalid".
 	await page.getByLabel('Name', { exact: true }).fill(SERVICE.name)
 	await page.getByRole('button', { name: 'Create service' }).click()

@@ -187,8 +187,12 @@ test('a service of a name and a category: its pages say what is not set; each UR
 	await page.getByLabel('Webhook URL').fill(SERVICE.webhook_url)
 	await saveButton(page).click()
 	await expect(page).toHaveURL(details)
-	await expect(page.getByText('Settings saved. Your website is on a new domain: verify it on the Verifications page.')).toBeVisible()
-	await expect(sectionLink(page, 'Settings')).toHaveAccessibleDescription(`Category: Finance; website ${SERVICE.website_url}`)
+	await expect(
+		page.getByText('Settings saved. Your website is on a new domain: verify it on the Verifications page.'),
+	).toBeVisible()
+	await expect(sectionLink(page, 'Settings')).toHaveAccessibleDescription(
+		`Category: Finance; website ${SERVICE.website_url}`,
+	)
 })
 
 test('changing a URL while the service is in review: the page says what it means before the save, and after', async ({

@@ -1,11 +1,5 @@
 import type { Page, Response } from '@playwright/test'
-import {
-	anotherPartnersService,
-	createFormTokens,
-	postNameAndCategory,
-	SERVICE,
-	sectionLink,
-} from './utils/services'
+import { anotherPartnersService, createFormTokens, postNameAndCategory, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expect, jsDisabled, test } from './fixtures'

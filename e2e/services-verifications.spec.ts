@@ -405,7 +405,9 @@ test('a service of a name and a category: the checklist says what is missing, wi
 	await expectAccessible(page, testInfo)
 
 	// The English translation lacks only the description, which the settings take.
-	await checklistItem(page, 'English (en-GB) name and description').getByRole('link', { name: 'Add a description' }).click()
+	await checklistItem(page, 'English (en-GB) name and description')
+		.getByRole('link', { name: 'Add a description' })
+		.click()
 	await expect(page).toHaveURL(`${details}/manage`)
 	await page.getByLabel('Description').fill(SERVICE.description)
 	await page.getByRole('button', { name: 'Save settings' }).click()

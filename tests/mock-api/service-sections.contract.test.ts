@@ -177,9 +177,7 @@ describe('translations', () => {
 	test('en-GB is the service name and description; other locales optional; a left-out locale is removed', async () => {
 		const { bearer, id, service } = await setup()
 		// Created with a description: its own name and description are its en-GB translation, counted at once.
-		expect(service.translations).toEqual([
-			{ locale: 'en-GB', name: service.name, description: service.description },
-		])
+		expect(service.translations).toEqual([{ locale: 'en-GB', name: service.name, description: service.description }])
 		const saved = ok(
 			await c.call('saveServiceTranslations', {
 				bearer,

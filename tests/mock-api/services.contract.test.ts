@@ -193,7 +193,12 @@ describe('list and create', () => {
 		expect(unselected.body.errors).toEqual({ category: ['This field is required.'] })
 		const publicDomain =
 			'This field must contain an address on a public domain name, such as example.com, not an IP address or localhost.'
-		for (const url of ['https://127.0.0.1/hook', 'https://localhost:3000/hook', 'https://[::1]/hook', 'https://intranet/']) {
+		for (const url of [
+			'https://127.0.0.1/hook',
+			'https://localhost:3000/hook',
+			'https://[::1]/hook',
+			'https://intranet/',
+		]) {
 			const local = await c.call('createService', { bearer, body: { ...serviceBody(), webhook_url: url } })
 			expect(local.body.errors, url).toEqual({ webhook_url: [publicDomain] })
 		}

@@ -92,7 +92,8 @@ export const ruleMessages = {
 	onlyNumbers: 'This field must contain only numbers.',
 	invalid: 'This field is invalid.',
 	urlAmbiguous: 'This field must contain a plain address, without backslashes or a user name and password.',
-	publicDomain: 'This field must contain an address on a public domain name, such as example.com, not an IP address or localhost.',
+	publicDomain:
+		'This field must contain an address on a public domain name, such as example.com, not an IP address or localhost.',
 	unique: "This field must contain a value that doesn't exist.",
 	passwordsDoNotMatch: 'The passwords do not match.',
 	passwordUnchanged: 'The new password must be different from the current one.',

@@ -71,7 +71,9 @@ describe('URL errors name the rule they break', () => {
 			webhook_url: [publicDomain],
 			authorization_url: [url],
 		})
-		expect(errorsOf(createServiceBody.safeParse({ name: 'x', category: 'other', idempotency_key: 'k', website_url: ' ' }))).toEqual({
+		expect(
+			errorsOf(createServiceBody.safeParse({ name: 'x', category: 'other', idempotency_key: 'k', website_url: ' ' })),
+		).toEqual({
 			website_url: ['This field is required.'],
 		})
 	})

@@ -72,9 +72,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 					</div>
 					<div>
 						<dt>{t('webhooks:developers.webhookUrl')}</dt>
-						<dd>
-							{service.webhook_url ? <code>{service.webhook_url}</code> : <NotSet serviceId={service.id} />}
-						</dd>
+						<dd>{service.webhook_url ? <code>{service.webhook_url}</code> : <NotSet serviceId={service.id} />}</dd>
 					</div>
 					<div>
 						<dt>{t('webhooks:developers.authorizationUrl')}</dt>

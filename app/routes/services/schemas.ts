@@ -7,7 +7,12 @@ import { z } from 'zod'
 import { localeEnum } from '#app/api/contract/common'
 import { securityProtectionKeyEnum } from '#app/api/contract/service-parts'
 import { saveTranslationsBody } from '#app/api/contract/service-sections'
-import { createServiceBody, serviceFields, serviceOptionalFieldNames, updateServiceBody } from '#app/api/contract/services'
+import {
+	createServiceBody,
+	serviceFields,
+	serviceOptionalFieldNames,
+	updateServiceBody,
+} from '#app/api/contract/services'
 import { PROTECTION_INTENT, VERIFY_INTENT, WEBHOOK_INTENT } from './intents'
 
 export { redeliverBody as redeliverSchema } from '#app/api/contract/webhook-deliveries'

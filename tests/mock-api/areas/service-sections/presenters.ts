@@ -39,8 +39,16 @@ export function presentDomainVerification(store: MockStore, service: ServiceReco
  * description is set), then the other saved locales.
  */
 export function presentTranslations(service: ServiceRecord): Service['translations'] {
-	const own = service.description === null ? [] : [{ locale: 'en-GB' as const, name: service.name, description: service.description }]
-	return [...own, ...service.translations.filter((translation) => translation.locale !== 'en-GB').map((translation) => ({ ...translation }))]
+	const own =
+		service.description === null
+			? []
+			: [{ locale: 'en-GB' as const, name: service.name, description: service.description }]
+	return [
+		...own,
+		...service.translations
+			.filter((translation) => translation.locale !== 'en-GB')
+			.map((translation) => ({ ...translation })),
+	]
 }
 
 export function presentReview(store: MockStore, service: ServiceRecord): ServiceReview {
