@@ -49,7 +49,7 @@ const settingsOf = (service: Service): Settings => ({
 const inReview = (service: Pick<Service, 'review'>) =>
 	service.review.status === 'submitted' || service.review.status === 'in_progress'
 
-const URL_FIELDS = ['website_url', 'webhook_url', 'authorization_url'] as const
+const URL_FIELDS = serviceFieldNames.filter((name) => name.endsWith('_url'))
 
 /** What a save told about the review and the domain: the flash that says it. */
 function savedFlash(before: Service, after: Service): Flash {
