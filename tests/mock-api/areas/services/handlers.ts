@@ -47,8 +47,6 @@ const serviceReply = (ctx: Ctx, status: number, service = serviceOf(ctx)) =>
 
 type ServicesEndpointName = keyof typeof servicesEndpoints
 
-const FIELDS = serviceFieldNames
-
 export const servicesHandlers = {
 	listServiceCategories: (ctx) => paginate(ctx, SERVICE_CATEGORIES),
 
@@ -62,7 +60,9 @@ export const servicesHandlers = {
 		const { store } = ctx
 		const { user } = caller(ctx)
 		const { idempotency_key: key, ...body } = parseBody(ctx, createServiceBody)
-		const fields: ServiceFields = Object.fromEntries(FIELDS.map((name) => [name, body[name] ?? null])) as ServiceFields
+		const fields: ServiceFields = Object.fromEntries(
+			serviceFieldNames.map((name) => [name, body[name] ?? null]),
+		) as ServiceFields
 		const requestHash = sha256(JSON.stringify(fields))
 		pruneServices(store)
 		const earlier = store.data.service_idempotency_keys.find((entry) => entry.user_id === user.id && entry.key === key)
@@ -105,7 +105,7 @@ export const servicesHandlers = {
 		}
 		const previousWebsiteUrl = service.website_url
 		let changed = false
-		for (const name of FIELDS) {
+		for (const name of serviceFieldNames) {
 			const value = body[name]
 			if (value !== undefined && value !== service[name]) {
 				Object.assign(service, { [name]: value })
