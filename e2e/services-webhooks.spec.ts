@@ -520,6 +520,8 @@ test('test events: ten a minute per partner; the eleventh says when to try again
 	baseURL,
 	mock,
 }, testInfo) => {
+	// Eleven test events, each a delivery and its page.
+	test.setTimeout(60_000)
 	const service = await newWebhookService(page, baseURL!)
 	await mock.addWebhookReceiver({ url: service.url, status: 200 })
 	for (let n = 0; n < 10; n++) await sendTestEvent(page, service.webhooks)

@@ -123,6 +123,9 @@ export const serviceFieldNames = [
 	'authorization_url',
 ] as const
 
+/** The fields a create may leave out and an update may clear (null: not set); a review submission needs them. */
+export const serviceOptionalFieldNames = ['description', 'website_url', 'webhook_url', 'authorization_url'] as const
+
 /** The protections a service may neutralise, in catalogue order (`GET /security-protections`). */
 export const securityProtectionKeys = [
 	'password_randomised',

@@ -63,7 +63,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const nextCursor = page?.nextCursor ?? null
 	const t = getT(context)
 	return {
-		service: { id: service.id, name: service.name, webhookUrl: service.webhook_url, hasUrl: hasWebhookUrl(service) },
+		service: {
+			id: service.id,
+			name: service.name,
+			webhookUrl: service.webhook_url ?? '',
+			hasUrl: hasWebhookUrl(service),
+		},
 		filters,
 		deliveries: page?.deliveries ?? [],
 		checks: recent?.checks ?? [],

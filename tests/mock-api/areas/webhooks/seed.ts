@@ -11,7 +11,7 @@ import { webhookLimits } from '../../../../app/api/contract/index'
 import { sha256 } from '../../crypto'
 import type { MockStore } from '../../store'
 import { isoDay, lastDays, seededDay } from '../service-sections/state'
-import type { ServiceRecord } from '../services/state'
+import { webhookUrlOf, type ServiceRecord } from '../services/state'
 import { signedHeaders, type AttemptRecord, type DeliveryRecord } from './state'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -65,7 +65,7 @@ export function seedWebhookDeliveries(store: MockStore, service: ServiceRecord) 
 			return {
 				number,
 				started_at: started,
-				request: { url: service.webhook_url, headers },
+				request: { url: webhookUrlOf(service), headers },
 				response: succeeded
 					? { status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok', body_truncated: false }
 					: {
@@ -98,7 +98,7 @@ export function seedWebhookDeliveries(store: MockStore, service: ServiceRecord) 
 			trigger: 'event',
 			redelivery_of: null,
 			idempotency_key: null,
-			url: service.webhook_url,
+			url: webhookUrlOf(service),
 			payload,
 			status: outcome === 'failed' ? 'failed' : 'delivered',
 			attempts,
