@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { countryEnum, localeEnum, type User, type UserAuthentication } from '../../app/api/contract/index'
 import { presentEmail } from './areas/emails/presenters'
+import { handleActivityHook } from './areas/activity/hooks'
 import { handleServiceSectionHook } from './areas/service-sections/hooks'
 import { handleServicesHook } from './areas/services/hooks'
 import { presentTwoStep } from './areas/two-step/presenters'
@@ -158,7 +159,12 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 			return reply(204)
 		}
 		default:
-			return (await handleWebhookHook(ctx)) ?? handleServiceSectionHook(ctx) ?? handleServicesHook(ctx)
+			return (
+				(await handleWebhookHook(ctx)) ??
+				handleServiceSectionHook(ctx) ??
+				handleServicesHook(ctx) ??
+				handleActivityHook(ctx)
+			)
 	}
 }
 

@@ -5,6 +5,7 @@
  * `scripts/openapi.ts` turns it into docs/openapi.json; the mock API routes and
  * validates with it; the portal's client calls endpoints by name.
  */
+import { activityEndpoints } from './activity.endpoints'
 import { authEndpoints } from './auth.endpoints'
 import { contactEndpoints } from './contact.endpoints'
 import type { Endpoint } from './endpoint'
@@ -35,6 +36,7 @@ export const endpoints = {
 	...servicesEndpoints,
 	...serviceSectionsEndpoints,
 	...webhookDeliveriesEndpoints,
+	...activityEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

@@ -4,6 +4,8 @@
  * entry in each of these two objects.
  */
 import type { Handlers } from '../http'
+import { activityHandlers } from './activity/handlers'
+import { activityCollections } from './activity/state'
 import { authCollections } from './auth/state'
 import { authHandlers } from './auth/handlers'
 import { contactHandlers } from './contact/handlers'
@@ -35,6 +37,7 @@ export const collections = {
 	...serviceCollections,
 	...serviceSectionCollections,
 	...webhookCollections,
+	...activityCollections,
 }
 
 /** Every endpoint of the contract: a missing one fails tsc. */
@@ -48,4 +51,5 @@ export const handlers = {
 	...servicesHandlers,
 	...serviceSectionsHandlers,
 	...webhookHandlers,
+	...activityHandlers,
 } satisfies Handlers

@@ -2,6 +2,7 @@
 import { confirmIdentityBody, validationMessages } from '../../../../app/api/contract/index'
 import type { identityEndpoints } from '../../../../app/api/contract/identity.endpoints'
 import { caller, parseBody, reply, validationFailed, type Handlers } from '../../http'
+import { recordIdentityConfirmation } from '../activity/state'
 import { checkConfirmation, confirmPassword } from '../limits/state'
 import { consumeTotpCode, twoStep } from '../two-step/state'
 import { confirmIdentity, presentIdentityConfirmation, pruneIdentityConfirmations } from './state'
@@ -15,6 +16,7 @@ export const identityHandlers = {
 		const body = parseBody(ctx, confirmIdentityBody)
 		if (body.password !== undefined) {
 			if (!(await confirmPassword(store, auth.user, body.password))) {
+				recordIdentityConfirmation(ctx, 'password', false)
 				throw validationFailed({ password: [validationMessages.passwordIncorrect] })
 			}
 		} else {
@@ -26,11 +28,13 @@ export const identityHandlers = {
 				() => totp?.active === true && consumeTotpCode(store, totp, body.code ?? ''),
 			)
 			if (!right) {
+				recordIdentityConfirmation(ctx, 'totp', false)
 				throw validationFailed({ code: [validationMessages.codeInvalid] }, { code: 'invalid_code' })
 			}
 		}
 		pruneIdentityConfirmations(store)
 		confirmIdentity(store, auth)
+		recordIdentityConfirmation(ctx, body.password === undefined ? 'totp' : 'password', true)
 		return reply(201, { data: presentIdentityConfirmation(store, auth) })
 	},
 } satisfies Handlers<keyof typeof identityEndpoints>

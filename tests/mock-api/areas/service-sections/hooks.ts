@@ -11,6 +11,7 @@ import {
 	type ServiceReview,
 } from '../../../../app/api/contract/index'
 import { notFound, parseBody, reply, validationFailed, type Ctx, type Reply } from '../../http'
+import { recordActivity } from '../activity/state'
 import { presentReview } from './presenters'
 import { normalizeDnsName, normalizeUrl, transitionReview, type DnsRecord, type WellKnownRecord } from './state'
 
@@ -44,6 +45,7 @@ export type MockStatsInput = z.input<typeof mockStatsBody>
 export type { DnsRecord as MockDnsRecord, WellKnownRecord as MockWellKnownFile, ServiceReview as MockReview }
 
 const ACTIONS = { in_progress: 'start', verified: 'verify', dismissed: 'dismiss' } as const
+const ACTIVITY = { in_progress: 'review_started', verified: 'review_approved', dismissed: 'review_dismissed' } as const
 
 /** Answers a services part 2 hook, or null when none matches. */
 export function handleServiceSectionHook(ctx: Ctx): Reply | null {
@@ -97,6 +99,9 @@ export function handleServiceSectionHook(ctx: Ctx): Reply | null {
 		if (body.status === 'dismissed' && !body.reason)
 			throw validationFailed({ reason: [serviceSectionMessages.reasonRequired] })
 		transitionReview(store, service, ACTIONS[body.status], 'operator', body.reason ?? null)
+		recordActivity(store, service.id, ACTIVITY[body.status], 'review_team', {
+			...(body.status === 'dismissed' ? { reason: body.reason } : {}),
+		})
 		return reply(200, { data: presentReview(store, service) })
 	}
 	const { days } = parseBody(ctx, mockStatsBody)

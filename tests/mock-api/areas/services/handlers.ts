@@ -24,6 +24,7 @@ import {
 } from '../../http'
 import type { MockStore } from '../../store'
 import type { servicesEndpoints } from '../../../../app/api/contract/services.endpoints'
+import { recordActivity, settingsChanges } from '../activity/state'
 import { requireConfirmedIdentity } from '../identity/state'
 import { afterServiceUpdate } from '../service-sections/state'
 import { presentSecret, presentService, presentUpload } from './presenters'
@@ -103,6 +104,7 @@ export const servicesHandlers = {
 			})
 		}
 		const previousWebsiteUrl = service.website_url
+		const before = { ...service }
 		let changed = false
 		for (const name of FIELDS) {
 			const value = body[name]
@@ -112,7 +114,10 @@ export const servicesHandlers = {
 			}
 		}
 		if (changed) touchService(ctx.store, service, { settings: true })
+		if (changed) recordActivity(ctx.store, service.id, 'settings_updated', ctx, settingsChanges(before, service, FIELDS))
 		afterServiceUpdate(ctx.store, service, previousWebsiteUrl)
+		if (service.domain_verification !== before.domain_verification)
+			recordActivity(ctx.store, service.id, 'domain_verification_reset', ctx)
 		return serviceReply(ctx, 200, service)
 	},
 
@@ -145,6 +150,7 @@ export const servicesHandlers = {
 		})
 		service.logo = { file, content_type: image.contentType, width: image.width, height: image.height }
 		touchService(store, service, { settings: false })
+		recordActivity(store, service.id, 'logo_set', ctx)
 		return serviceReply(ctx, 200, service)
 	},
 
@@ -154,6 +160,7 @@ export const servicesHandlers = {
 			removeLogoFile(ctx.store, service.logo.file)
 			service.logo = null
 			touchService(ctx.store, service, { settings: false })
+			recordActivity(ctx.store, service.id, 'logo_removed', ctx)
 		}
 		return serviceReply(ctx, 200, service)
 	},
@@ -170,7 +177,9 @@ export const servicesHandlers = {
 		if (liveSecrets(ctx.store, service.id).length >= serviceLimits.liveSecretsMax) {
 			throw validationFailed({ secret: [serviceMessages.tooManySecrets] }, { code: 'too_many_secrets' })
 		}
-		return newSecretReply(ctx.store, createSecret(ctx.store, service))
+		const created = createSecret(ctx.store, service)
+		recordActivity(ctx.store, service.id, 'client_secret_rotated', ctx, { secret_hint: created.record.hint })
+		return newSecretReply(ctx.store, created)
 	},
 
 	resetServiceSecret: (ctx) => {
@@ -178,7 +187,9 @@ export const servicesHandlers = {
 		requireConfirmedIdentity(ctx.store, caller(ctx))
 		const now = ctx.store.now()
 		for (const secret of liveSecrets(ctx.store, service.id)) secret.revoked_at = now
-		return newSecretReply(ctx.store, createSecret(ctx.store, service))
+		const created = createSecret(ctx.store, service)
+		recordActivity(ctx.store, service.id, 'client_secret_reset', ctx, { secret_hint: created.record.hint })
+		return newSecretReply(ctx.store, created)
 	},
 
 	revokeServiceSecret: (ctx) => {
@@ -191,7 +202,7 @@ export const servicesHandlers = {
 			throw validationFailed({ secret: [serviceMessages.lastSecret] }, { code: 'last_secret' })
 		}
 		secret.revoked_at = ctx.store.now()
-		ctx.store.changed()
+		recordActivity(ctx.store, service.id, 'client_secret_revoked', ctx, { secret_hint: secret.hint })
 		return reply(204)
 	},
 
