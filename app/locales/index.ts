@@ -1,4 +1,5 @@
 import type account from './en-GB/account.json'
+import type activity from './en-GB/activity.json'
 import type auth from './en-GB/auth.json'
 import type common from './en-GB/common.json'
 import type services from './en-GB/services.json'
@@ -18,5 +19,6 @@ export type Resources = {
 	account: typeof account
 	services: typeof services
 	webhooks: typeof webhooks
+	activity: typeof activity
 }
 export type Namespace = keyof Resources

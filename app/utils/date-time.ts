@@ -34,3 +34,17 @@ export function formatTimeNear(iso: string, reference: string) {
 	const day = (value: string) => new Date(value).toISOString().slice(0, 10)
 	return day(iso) === day(reference) ? timeFormatter.format(new Date(iso)) : formatDateTime(iso)
 }
+
+const relative = new Intl.RelativeTimeFormat(defaultLanguage, { numeric: 'auto' })
+
+/**
+ * How long ago, for people ("5 minutes ago", "yesterday", "3 days ago"), from an age the API gave by its own clock
+ * (an `age_seconds`): never the portal's clock, so the server's page and the browser's render say the same.
+ */
+export function formatAge(ageSeconds: number) {
+	const seconds = Math.max(0, Math.floor(ageSeconds))
+	if (seconds < 60) return relative.format(0, 'second')
+	if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute')
+	if (seconds < 86400) return relative.format(-Math.floor(seconds / 3600), 'hour')
+	return relative.format(-Math.floor(seconds / 86400), 'day')
+}
