@@ -8,7 +8,7 @@ const BROWSERS: Array<[RegExp, string]> = [
 	[/\b(OPR|Opera)\//, 'Opera'],
 	[/\b(Firefox|FxiOS)\//, 'Firefox'],
 	[/\bSamsungBrowser\//, 'Samsung Internet'],
-	[/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
+	[/\b(Headless)?(Chrome|CriOS|Chromium)\//, 'Chrome'],
 	[/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ]
 
