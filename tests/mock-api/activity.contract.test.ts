@@ -55,7 +55,9 @@ describe('listServiceActivity', () => {
 		expect(JSON.stringify(entries)).not.toContain(rotated.body.data.secret)
 		expect(settings!.kind).toBe('settings')
 		expect(settings!.details.fields).toEqual(['description', 'webhook_url'])
-		expect(settings!.details.urls).toEqual([{ field: 'webhook_url', from: HOOK_URL, to: 'https://acme.example/new-hooks' }])
+		expect(settings!.details.urls).toEqual([
+			{ field: 'webhook_url', from: HOOK_URL, to: 'https://acme.example/new-hooks' },
+		])
 		expect(settings!.actor).toEqual({ type: 'partner', name: 'Ada Lovelace', email })
 		expect(settings!.origin?.ip).toBeTruthy()
 	})
@@ -115,9 +117,7 @@ describe('listServiceActivity', () => {
 
 		await c.mock.seedActivity(id, { count: 20 })
 		expect(await activity(bearer, id, { kind: 'protections' })).toHaveLength(1)
-		expect((await c.call('listServiceActivity', { bearer, params: { id }, query: { kind: 'nope' } })).status).toBe(
-			422,
-		)
+		expect((await c.call('listServiceActivity', { bearer, params: { id }, query: { kind: 'nope' } })).status).toBe(422)
 		const first = await c.call('listServiceActivity', { bearer, params: { id }, query: { per_page: '15' } })
 		expect(first.body.data[0].action).toBe('protections_changed')
 		await c.call('resetServiceDomainVerification', { bearer, params: { id } })

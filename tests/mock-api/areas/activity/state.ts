@@ -45,7 +45,11 @@ export function recordActivity(
 ) {
 	pruneActivity(store)
 	const entries = store.data.service_activity
-	let actor: ActivityEntry['actor'] = { type: by === 'review_team' ? 'review_team' : 'platform', name: null, email: null }
+	let actor: ActivityEntry['actor'] = {
+		type: by === 'review_team' ? 'review_team' : 'platform',
+		name: null,
+		email: null,
+	}
 	let origin: ActivityEntry['origin'] = null
 	if (typeof by !== 'string') {
 		const { user } = caller(by)

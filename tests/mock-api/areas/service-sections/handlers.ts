@@ -93,7 +93,8 @@ export const serviceSectionsHandlers = {
 			throw validationFailed({ domain: [serviceSectionMessages.alreadyVerified] }, { code: 'already_verified' })
 		}
 		const check = checkDomain(ctx.store, service)
-		if (checkMatches(service.domain_verification.token, check).any) recordActivity(ctx.store, service.id, 'domain_verified', ctx)
+		if (checkMatches(service.domain_verification.token, check).any)
+			recordActivity(ctx.store, service.id, 'domain_verified', ctx)
 		return serviceReply(ctx, service)
 	},
 

@@ -114,7 +114,8 @@ export const servicesHandlers = {
 			}
 		}
 		if (changed) touchService(ctx.store, service, { settings: true })
-		if (changed) recordActivity(ctx.store, service.id, 'settings_updated', ctx, settingsChanges(before, service, FIELDS))
+		if (changed)
+			recordActivity(ctx.store, service.id, 'settings_updated', ctx, settingsChanges(before, service, FIELDS))
 		afterServiceUpdate(ctx.store, service, previousWebsiteUrl)
 		if (service.domain_verification !== before.domain_verification)
 			recordActivity(ctx.store, service.id, 'domain_verification_reset', ctx)
