@@ -56,6 +56,7 @@ export const activityActionKinds = {
 	review_dismissed: 'review',
 	webhook_test_sent: 'webhooks',
 	webhook_endpoint_checked: 'webhooks',
+	webhook_recovery_started: 'webhooks',
 	identity_confirmed: 'identity',
 	identity_confirmation_refused: 'identity',
 } as const satisfies Record<string, ActivityKind>
@@ -110,6 +111,8 @@ export const activityEntry = z.object({
 			reason: z.string().nullable().optional().describe('review_dismissed: why.'),
 			delivery_id: z.string().optional().describe('webhook_test_sent: the delivery in the log.'),
 			check_id: z.string().optional().describe('webhook_endpoint_checked: the check.'),
+			since: isoDateTime.optional().describe('webhook_recovery_started: from when.'),
+			count: z.number().int().nonnegative().optional().describe('webhook_recovery_started: deliveries queued.'),
 			method: z.enum(['password', 'totp']).optional().describe('Identity confirmations: how.'),
 		})
 		.describe('What changed; only the fields of its action.'),

@@ -16,6 +16,7 @@ import { servicesEndpoints } from './services.endpoints'
 import { twoStepEndpoints } from './two-step.endpoints'
 import { usersEndpoints } from './users.endpoints'
 import { webhookDeliveriesEndpoints } from './webhook-deliveries.endpoints'
+import { webhookRecoveryEndpoints } from './webhook-recovery.endpoints'
 
 export {
 	fillPath,
@@ -36,6 +37,7 @@ export const endpoints = {
 	...servicesEndpoints,
 	...serviceSectionsEndpoints,
 	...webhookDeliveriesEndpoints,
+	...webhookRecoveryEndpoints,
 	...activityEndpoints,
 } as const satisfies Record<string, Endpoint>
 

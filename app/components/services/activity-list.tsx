@@ -103,6 +103,8 @@ function ActivityDetails({ entry }: { entry: ActivityEntry }) {
 		lines.push(t('details.disabled', { names: details.disabled.map((key) => t(`protections.${key}`)).join(', ') }))
 	if (details.locales?.length)
 		lines.push(t('details.locales', { locales: details.locales.map((locale) => languageNames.of(locale)).join(', ') }))
+	if (details.since && details.count !== undefined)
+		lines.push(t('details.recovery', { count: details.count, since: formatDateTime(details.since) }))
 	if (details.reason) lines.push(t('details.reason', { reason: details.reason }))
 	if (details.method)
 		lines.push(
@@ -136,6 +138,7 @@ type PageName =
 	| 'verifications'
 	| 'delivery'
 	| 'check'
+	| 'webhooks'
 
 /** The page an entry concerns. */
 function pageOf(serviceId: string, entry: ActivityEntry): { name: PageName; to: string } | null {
@@ -171,6 +174,6 @@ function pageOf(serviceId: string, entry: ActivityEntry): { name: PageName; to: 
 					name: 'check',
 					to: href('/services/:serviceId/webhooks/checks/:checkId', { serviceId, checkId: details.check_id }),
 				}
-			return null
+			return { name: 'webhooks', to: href('/services/:serviceId/webhooks', { serviceId }) }
 	}
 }

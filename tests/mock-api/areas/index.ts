@@ -24,6 +24,7 @@ import { twoStepCollections } from './two-step/state'
 import { userHandlers } from './users/handlers'
 import { userCollections } from './users/state'
 import { webhookHandlers } from './webhooks/handlers'
+import { recoveryHandlers, recoveryCollections } from './webhooks/recovery'
 import { webhookCollections } from './webhooks/state'
 
 export const collections = {
@@ -38,6 +39,7 @@ export const collections = {
 	...serviceSectionCollections,
 	...webhookCollections,
 	...activityCollections,
+	...recoveryCollections,
 }
 
 /** Every endpoint of the contract: a missing one fails tsc. */
@@ -52,4 +54,5 @@ export const handlers = {
 	...serviceSectionsHandlers,
 	...webhookHandlers,
 	...activityHandlers,
+	...recoveryHandlers,
 } satisfies Handlers
