@@ -5,6 +5,7 @@ import { expectAccessible } from './utils/axe'
 import {
 	anotherPartnersService,
 	apiAccessToken,
+	callEndpoint,
 	createFormTokens,
 	meetChecklistThroughApi,
 	postCreate,
@@ -14,17 +15,9 @@ import {
 import { PASSWORD } from './utils/auth'
 import { expect, test } from './fixtures'
 
-/** A call to the partner API (the mock) as `bearer`; throws unless 2xx. */
-async function api(mock: MockHooks, bearer: string, name: keyof typeof endpoints, id: string, body?: unknown) {
-	const endpoint = endpoints[name]
-	const response = await fetch(`${mock.url}${fillPath(endpoint.path, { id, key: 'sessions_revoked' })}`, {
-		method: endpoint.method,
-		headers: { authorization: `Bearer ${bearer}`, accept: 'application/json', 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	})
-	if (!response.ok) throw new Error(`${name} → ${response.status}: ${await response.text()}`)
-	return response.status === 204 ? null : ((await response.json()) as { data: unknown })
-}
+/** An endpoint called on the mock as the partner, by name, on service `id`. */
+const api = (mock: MockHooks, bearer: string, name: keyof typeof endpoints, id: string, body?: unknown) =>
+	callEndpoint(mock, bearer, name, { id, key: 'sessions_revoked' }, body)
 
 async function newService(page: Page, baseURL: string) {
 	const request = page.context().request

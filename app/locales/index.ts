@@ -1,5 +1,6 @@
 import type account from './en-GB/account.json'
 import type activity from './en-GB/activity.json'
+import type recovery from './en-GB/recovery.json'
 import type auth from './en-GB/auth.json'
 import type common from './en-GB/common.json'
 import type services from './en-GB/services.json'
@@ -20,5 +21,6 @@ export type Resources = {
 	services: typeof services
 	webhooks: typeof webhooks
 	activity: typeof activity
+	recovery: typeof recovery
 }
 export type Namespace = keyof Resources

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatAge, formatDateTime, formatTimeNear } from './date-time'
+import { formatAge, formatDateTime, formatTimeNear, fromUtcDateTimeLocal, toUtcDateTimeLocal } from './date-time'
 
 describe('formatDateTime', () => {
 	test('day, month, year and time in UTC, whatever the time zone of the process', () => {
@@ -26,5 +26,16 @@ describe('formatAge', () => {
 		[89 * 86400, '89 days ago'],
 	])('%i s → %s', (seconds, text) => {
 		expect(formatAge(seconds)).toBe(text)
+	})
+})
+
+describe('fromUtcDateTimeLocal / toUtcDateTimeLocal', () => {
+	test('a datetime-local value is read as UTC; anything else is null', () => {
+		expect(fromUtcDateTimeLocal('2026-11-24T09:00')).toBe('2026-11-24T09:00:00.000Z')
+		expect(fromUtcDateTimeLocal('2026-11-24 09:00:30')).toBe('2026-11-24T09:00:30.000Z')
+		expect(fromUtcDateTimeLocal('2026-13-40T09:00')).toBeNull()
+		expect(fromUtcDateTimeLocal('yesterday')).toBeNull()
+		expect(fromUtcDateTimeLocal(null)).toBeNull()
+		expect(toUtcDateTimeLocal('2026-11-24T09:00:59.000Z')).toBe('2026-11-24T09:00')
 	})
 })

@@ -48,3 +48,19 @@ export function formatAge(ageSeconds: number) {
 	if (seconds < 86400) return relative.format(-Math.floor(seconds / 3600), 'hour')
 	return relative.format(-Math.floor(seconds / 86400), 'day')
 }
+
+const LOCAL = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d)?$/
+
+/**
+ * The value of a `datetime-local` field read as UTC (the portal shows every time in UTC), as ISO 8601; null when it
+ * is not a date and time.
+ */
+export function fromUtcDateTimeLocal(value: string | null | undefined): string | null {
+	const match = LOCAL.exec(value?.trim() ?? '')
+	if (!match) return null
+	const time = Date.parse(`${match[1]}T${match[2]}${match[3] ?? ':00'}.000Z`)
+	return Number.isNaN(time) ? null : new Date(time).toISOString()
+}
+
+/** An ISO time as a `datetime-local` field's value, in UTC, to the minute. */
+export const toUtcDateTimeLocal = (iso: string) => new Date(iso).toISOString().slice(0, 16)

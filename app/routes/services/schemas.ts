@@ -12,6 +12,7 @@ import { PROTECTION_INTENT, VERIFY_INTENT, WEBHOOK_INTENT } from './intents'
 
 export { createServiceBody as createServiceSchema } from '#app/api/contract/services'
 export { redeliverBody as redeliverSchema } from '#app/api/contract/webhook-deliveries'
+export { recoverWebhookDeliveriesBody as recoverDeliveriesSchema } from '#app/api/contract/webhook-recovery'
 
 /** Every editable field, all required here (the form sends them all), and the version the form was based on. */
 export const settingsSchema = z.object({ ...serviceFields, version: updateServiceBody.shape.version })
