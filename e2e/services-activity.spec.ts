@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { endpoints, fillPath, serviceResponse } from '#app/api/contract/index'
+import { serviceResponse, type endpoints } from '#app/api/contract/index'
 import type { MockHooks } from '#tests/mock-api/hooks-client'
 import { expectAccessible } from './utils/axe'
 import {
@@ -64,11 +64,7 @@ test('each change appears once with who, when and from where; a refused change d
 	await api(mock, bearer, 'toggleServiceSecurityProtection', id, { enabled: true })
 	await api(mock, bearer, 'confirmIdentity', id, { password: PASSWORD })
 	const rotated = (await api(mock, bearer, 'rotateServiceSecret', id)) as { data: { id: string; secret: string } }
-	const revoke = await fetch(
-		`${mock.url}${fillPath(endpoints.revokeServiceSecret.path, { id, secretId: rotated.data.id })}`,
-		{ method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } },
-	)
-	expect(revoke.status).toBe(204)
+	await callEndpoint(mock, bearer, 'revokeServiceSecret', { id, secretId: rotated.data.id })
 	await api(mock, bearer, 'resetServiceSecret', id)
 	await api(mock, bearer, 'rotateWebhookSigningSecret', id)
 	await mock.addWebhookReceiver({ url: 'https://ledger.example.com/v2' })
