@@ -12,7 +12,7 @@ import express from 'express'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const buildDir = path.join(here, 'build')
 const build = await import(path.join(buildDir, 'server', 'index.js'))
-const { baseSecurityHeaders, getConfig, loggablePath } = build.entry.module
+const { baseSecurityHeaders, getConfig, loadContext, loggablePath } = build.entry.module
 const config = getConfig()
 const host = process.env.HOST || '0.0.0.0'
 
@@ -61,7 +61,8 @@ app.use(compression())
 // Fingerprinted assets never change; everything else in public/ for an hour.
 app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }))
 app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
-app.all('*', createRequestHandler({ build, mode: 'production' }))
+// The browser's address (behind a proxy: the one it forwarded, when TRUST_PROXY=1) for the partner API's activity log.
+app.all('*', createRequestHandler({ build, mode: 'production', getLoadContext: (req) => loadContext({ ip: req.ip }) }))
 
 const server = app.listen(config.PORT, host, () => log('info', 'listening', { host, port: config.PORT }))
 // A client gets 10 s for its request's headers and 2 minutes for the whole request (a 10 MB logo over a slow

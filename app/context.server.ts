@@ -20,6 +20,11 @@ export const pageUrlContext = createContext<URL>()
 export const requestIdContext = createContext<string>('')
 /** The headers a refusal must carry (`Allow`, `Retry-After`, `Connection`) onto whatever page renders it. */
 export const refusalHeadersContext = createContext<Headers | null>(null)
+/**
+ * The address of the browser this request came from, as the HTTP server saw it (`req.ip` of server.mjs, which
+ * honours TRUST_PROXY): forwarded to the partner API for its activity log. Null where no server gives it (dev).
+ */
+export const clientIpContext = createContext<string | null>(null)
 /** The CSP nonce of this response. */
 export const nonceContext = createContext<string>('')
 /** The submitted form of a POST, read once by the form-body middleware. */

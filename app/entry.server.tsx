@@ -8,7 +8,7 @@ import {
 	type EntryContext,
 	isRouteErrorResponse,
 	type HandleErrorFunction,
-	type RouterContextProvider,
+	RouterContextProvider,
 } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import { assertConfig, getConfig } from '#app/config.server'
@@ -16,7 +16,7 @@ import { getInstance } from '#app/middleware/i18n.server'
 import { log } from '#app/middleware/request-log.server'
 import { loggablePath } from '#app/utils/request-log'
 import { NonceProvider } from '#app/utils/nonce'
-import { getNonce, getRequestId } from '#app/context.server'
+import { clientIpContext, getNonce, getRequestId } from '#app/context.server'
 
 // Validate the environment when the server build is imported: a bad
 // configuration stops the process before it listens.
@@ -26,6 +26,17 @@ assertConfig()
 export { baseSecurityHeaders } from '#app/middleware/security.server'
 export { getConfig } from '#app/config.server'
 export { loggablePath } from '#app/utils/request-log'
+
+/**
+ * The router context server.mjs starts each request with (React Router's `getLoadContext`): what only the HTTP
+ * server knows, the browser's address.
+ */
+export function loadContext(client: { ip: string | undefined }) {
+	const context = new RouterContextProvider()
+	// An IPv4 client of a dual-stack socket reads as `::ffff:203.0.113.7`: the address a person knows is the IPv4 one.
+	context.set(clientIpContext, client.ip?.replace(/^::ffff:(?=\d+\.)/, '') || null)
+	return context
+}
 
 export const streamTimeout = 5_000
 

@@ -39,6 +39,8 @@ export default [
 				route('webhooks', 'routes/services/webhooks.tsx'),
 				route('webhooks/deliveries/:deliveryId', 'routes/services/webhook-delivery.tsx'),
 				route('webhooks/checks/:checkId', 'routes/services/webhook-check.tsx'),
+				route('webhooks/recover', 'routes/services/webhook-recover.tsx'),
+				route('activity', 'routes/services/activity.tsx'),
 			]),
 		]),
 		layout('routes/account/layout.tsx', [

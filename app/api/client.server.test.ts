@@ -84,6 +84,23 @@ describe('ApiClient', () => {
 		expect(calls[0]!.auth).toBe(`Bearer ${access}`)
 	})
 
+	test("forwards the browser's address and User-Agent as the contract's origin headers", async () => {
+		const access = unique('access')
+		const { fetchImpl } = fakeApi(new Set([access]))
+		const api = new ApiClient({
+			baseUrl: 'http://api.test',
+			timeoutMs: 1_000,
+			tokens: store(access, unique('refresh')),
+			fetch: fetchImpl,
+			refreshTokens: vi.fn(),
+			origin: { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 Firefox/140.0' },
+		})
+		await api.call('getCurrentUser')
+		const headers = new Headers(vi.mocked(fetchImpl).mock.calls[0]![1]?.headers)
+		expect(headers.get('partner-client-ip')).toBe('203.0.113.9')
+		expect(headers.get('partner-client-user-agent')).toBe('Mozilla/5.0 Firefox/140.0')
+	})
+
 	test('on a 401 it refreshes once, replays the call and stores the new pair', async () => {
 		const fresh = { access: unique('new-access'), refresh: unique('new-refresh') }
 		const { fetchImpl, calls } = fakeApi(new Set([fresh.access]))

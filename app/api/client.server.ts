@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { clientOriginHeaders } from './contract/activity'
 import { endpoints, fillPath, responseSchema, type Endpoint, type EndpointName } from './contract/endpoints'
 import { ApiError } from './errors'
 import { createSingleFlight } from './single-flight.server'
@@ -64,6 +65,11 @@ export type ClientOptions = {
 	 * the temporary upload storage (`UPLOAD_TMP_URL`) for `uploadTmpFile`.
 	 */
 	urls?: Partial<Record<EndpointName, string>>
+	/**
+	 * The person the calls are made for: their browser's address and User-Agent, sent as the contract's
+	 * `clientOriginHeaders` so the API's activity log says where a change came from.
+	 */
+	origin?: { ip: string | null; userAgent: string | null }
 }
 
 /** One process-wide single flight: N concurrent requests, one refresh call. */
@@ -185,6 +191,9 @@ export class ApiClient {
 		if (file) headers['content-type'] = file.contentType || 'application/octet-stream'
 		else if (body !== undefined) headers['content-type'] = 'application/json'
 		if (bearer) headers.authorization = `Bearer ${bearer}`
+		const { origin } = this.options
+		if (origin?.ip) headers[clientOriginHeaders.ip] = origin.ip
+		if (origin?.userAgent) headers[clientOriginHeaders.userAgent] = origin.userAgent
 		const timeout = AbortSignal.timeout(timeoutMs)
 		try {
 			const response = await fetchApi(url, {

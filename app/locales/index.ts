@@ -1,4 +1,6 @@
 import type account from './en-GB/account.json'
+import type activity from './en-GB/activity.json'
+import type recovery from './en-GB/recovery.json'
 import type auth from './en-GB/auth.json'
 import type common from './en-GB/common.json'
 import type services from './en-GB/services.json'
@@ -18,5 +20,7 @@ export type Resources = {
 	account: typeof account
 	services: typeof services
 	webhooks: typeof webhooks
+	activity: typeof activity
+	recovery: typeof recovery
 }
 export type Namespace = keyof Resources

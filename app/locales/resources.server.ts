@@ -1,4 +1,6 @@
 import account from './en-GB/account.json'
+import activity from './en-GB/activity.json'
+import recovery from './en-GB/recovery.json'
 import auth from './en-GB/auth.json'
 import common from './en-GB/common.json'
 import services from './en-GB/services.json'
@@ -8,5 +10,5 @@ import type { Resources } from './index'
 
 /** Every language's catalogue, bundled into the server. */
 export const resources = {
-	'en-GB': { common, validation, auth, account, services, webhooks },
+	'en-GB': { common, validation, auth, account, services, webhooks, activity, recovery },
 } as const satisfies Record<string, Resources>

@@ -4,7 +4,7 @@ import { ApiClient, type TokenPair } from '#app/api/client.server'
 import { rotateCsrfToken } from '#app/auth/csrf.server'
 import { RequestSession } from '#app/auth/session.server'
 import { getConfig } from '#app/config.server'
-import { getSession, sessionContext } from '#app/context.server'
+import { clientIpContext, getSession, sessionContext } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -23,6 +23,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 		tokens: session,
 		refreshTokens: (refreshToken) => refreshTokens(api, refreshToken),
 		urls: { uploadTmpFile: config.UPLOAD_TMP_URL },
+		origin: { ip: context.get(clientIpContext), userAgent: request.headers.get('user-agent') },
 	})
 	context.set(sessionContext, { session, api })
 	const response = await next()

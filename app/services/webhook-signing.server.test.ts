@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { repositoryPaths, verificationSnippets } from './webhook-signing.server'
+import { readFileSync } from 'node:fs'
+import { webhookEventTypes } from '#app/api/contract/constants'
+import { eventExamples, eventSchemaLine, repositoryPaths, verificationSnippets } from './webhook-signing.server'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 
@@ -17,5 +19,16 @@ describe('what the developers page links to and shows', () => {
 		expect(verificationSnippets.node).toContain('standardwebhooks')
 		expect(verificationSnippets.python).toContain('hmac.compare_digest')
 		for (const code of Object.values(verificationSnippets)) expect(code).not.toMatch(/region verify/)
+	})
+
+	it("links each event type to its body's schema in docs/openapi.json, by line", () => {
+		const lines = readFileSync(path.join(root, 'docs', 'openapi.json'), 'utf8').split('\n')
+		for (const type of webhookEventTypes) {
+			const line = eventSchemaLine(type)
+			expect(line, type).not.toBeNull()
+			expect(lines[line! - 1], type).toMatch(/^\s+"Webhook\w+Event": \{$/)
+			expect(JSON.stringify(eventExamples.find((event) => event.type === type))).toContain(`"schemaLine":${line}`)
+		}
+		expect(eventSchemaLine('ping', '{}')).toBeNull()
 	})
 })

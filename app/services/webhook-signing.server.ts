@@ -7,6 +7,8 @@
 import { type RouterContextProvider } from 'react-router'
 import nodeExample from '../../examples/webhooks/node/server.ts?raw'
 import pythonExample from '../../examples/webhooks/python/server.py?raw'
+import openApiDocument from '../../docs/openapi.json?raw'
+import type { WebhookEventType } from '#app/api/contract/webhook-deliveries'
 import { ApiError } from '#app/api/errors'
 import { webhookEventExamples } from '#app/api/contract/webhook-events'
 import { signingSecretRotationInProgressBody, type SigningSecret } from '#app/api/contract/webhooks'
@@ -72,8 +74,19 @@ export const verificationSnippets = {
 	python: verifyRegion(pythonExample),
 }
 
-/** Each event type with its example body, pretty-printed. */
+/**
+ * The line of an event body's schema in docs/openapi.json (`Webhook<Type>Event`, named after its export in the
+ * contract), for a link to it (`#L<line>` on the repository's page of the file); null when it is not there.
+ */
+export function eventSchemaLine(type: WebhookEventType, document = openApiDocument): number | null {
+	const name = `Webhook${type.replace(/(^|_)([a-z])/g, (_: string, __: string, letter: string) => letter.toUpperCase())}Event`
+	const index = document.split('\n').findIndex((line) => line.trim() === `"${name}": {`)
+	return index < 0 ? null : index + 1
+}
+
+/** Each event type with its example body, pretty-printed, and the line of its schema in docs/openapi.json. */
 export const eventExamples = Object.values(webhookEventExamples).map((body) => ({
 	type: body.type,
 	example: JSON.stringify(body, null, 2),
+	schemaLine: eventSchemaLine(body.type),
 }))

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatDateTime, formatTimeNear } from './date-time'
+import { formatAge, formatDateTime, formatTimeNear, fromUtcDateTimeLocal, toUtcDateTimeLocal } from './date-time'
 
 describe('formatDateTime', () => {
 	test('day, month, year and time in UTC, whatever the time zone of the process', () => {
@@ -13,5 +13,29 @@ describe('formatTimeNear', () => {
 		expect(formatTimeNear('2026-11-23T21:25:10Z', '2026-11-23T21:24:00Z')).toBe('21:25 UTC')
 		expect(formatTimeNear('2026-11-23T00:05:00+01:00', '2026-11-22T23:00:00Z')).toBe('23:05 UTC')
 		expect(formatTimeNear('2026-11-24T03:25:00Z', '2026-11-23T21:25:00Z')).toBe('24 Nov 2026, 03:25 UTC')
+	})
+})
+
+describe('formatAge', () => {
+	test.each([
+		[5, 'now'],
+		[60, '1 minute ago'],
+		[150, '2 minutes ago'],
+		[3 * 3600 + 5, '3 hours ago'],
+		[86400, 'yesterday'],
+		[89 * 86400, '89 days ago'],
+	])('%i s → %s', (seconds, text) => {
+		expect(formatAge(seconds)).toBe(text)
+	})
+})
+
+describe('fromUtcDateTimeLocal / toUtcDateTimeLocal', () => {
+	test('a datetime-local value is read as UTC; anything else is null', () => {
+		expect(fromUtcDateTimeLocal('2026-11-24T09:00')).toBe('2026-11-24T09:00:00.000Z')
+		expect(fromUtcDateTimeLocal('2026-11-24 09:00:30')).toBe('2026-11-24T09:00:30.000Z')
+		expect(fromUtcDateTimeLocal('2026-13-40T09:00')).toBeNull()
+		expect(fromUtcDateTimeLocal('yesterday')).toBeNull()
+		expect(fromUtcDateTimeLocal(null)).toBeNull()
+		expect(toUtcDateTimeLocal('2026-11-24T09:00:59.000Z')).toBe('2026-11-24T09:00')
 	})
 })

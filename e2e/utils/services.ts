@@ -146,6 +146,23 @@ async function apiCall(mock: MockHooks, bearer: string, method: string, path: st
 	return (await response.json()) as { data: { id: string } }
 }
 
+/** An endpoint of the contract called on the partner API (the mock) as `bearer`, by name; throws unless 2xx. */
+export async function callEndpoint(
+	mock: MockHooks,
+	bearer: string,
+	name: keyof typeof endpoints,
+	params: Record<string, string>,
+	body?: unknown,
+) {
+	const response = await fetch(`${mock.url}${fillPath(endpoints[name].path, params)}`, {
+		method: endpoints[name].method,
+		headers: { authorization: `Bearer ${bearer}`, accept: 'application/json', 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	})
+	if (!response.ok) throw new Error(`${name} → ${response.status}: ${await response.text()}`)
+	return response.status === 204 ? null : ((await response.json()) as { data: unknown })
+}
+
 /** Gives the service a logo through the API (a 128×128 PNG: temporary upload, then attach). */
 export async function setLogoThroughApi(mock: MockHooks, bearer: string, serviceId: string) {
 	const upload = await apiCall(mock, bearer, 'POST', endpoints.uploadTmpFile.path, pngFile(128, 128))

@@ -3,6 +3,7 @@
  * mock's own tests (helpers.ts) and by the Playwright specs. Inputs are the
  * hooks' zod schemas; any answer other than 2xx throws with the body.
  */
+import type { MockActivityInput } from './areas/activity/hooks'
 import type { MockEmail } from './areas/emails/presenters'
 import type {
 	MockDnsRecord,
@@ -160,5 +161,11 @@ export class MockHooks {
 				event,
 			)
 		).data
+	}
+
+	// -- activity log ----------------------------------------------------------------------
+	/** `count` older entries in the service's activity log (settings changes by its partner, a minute apart). */
+	async seedActivity(serviceId: string, input: MockActivityInput) {
+		await this.call('POST', `/services/${encodeURIComponent(serviceId)}/activity`, input)
 	}
 }

@@ -239,6 +239,7 @@ describe("per-partner limits (the contract's rateLimit)", () => {
 			'checkWebhookEndpoint',
 			'createContactMessage',
 			'createGuestContactMessage',
+			'recoverWebhookDeliveries',
 			'redeliverWebhookDelivery',
 			'rotateWebhookSigningSecret',
 			'sendWebhookTestEvent',

@@ -7,6 +7,7 @@ import { countryEnum, localeEnum, type User, type UserAuthentication } from '../
 import { INBOX_HEADERS, renderInbox } from './areas/emails/inbox'
 import { presentEmail } from './areas/emails/presenters'
 import { emailsTo } from './areas/emails/state'
+import { handleActivityHook } from './areas/activity/hooks'
 import { handleServiceSectionHook } from './areas/service-sections/hooks'
 import { handleServicesHook } from './areas/services/hooks'
 import { presentTwoStep } from './areas/two-step/presenters'
@@ -160,7 +161,12 @@ export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 			return reply(204)
 		}
 		default:
-			return (await handleWebhookHook(ctx)) ?? handleServiceSectionHook(ctx) ?? handleServicesHook(ctx)
+			return (
+				(await handleWebhookHook(ctx)) ??
+				handleServiceSectionHook(ctx) ??
+				handleServicesHook(ctx) ??
+				handleActivityHook(ctx)
+			)
 	}
 }
 

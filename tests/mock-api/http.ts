@@ -90,6 +90,11 @@ export type Ctx = {
 	bearer: string | null
 	/** The live access token of the bearer, if any (set for every endpoint). */
 	auth: AuthContext | null
+	/**
+	 * Where the person behind the call is: the `clientOriginHeaders` a client acting for someone sends (the portal),
+	 * else the caller's own address and User-Agent. What the activity log records.
+	 */
+	client: { ip: string | null; userAgent: string | null }
 }
 
 export type Handler = (ctx: Ctx) => Reply | Promise<Reply>
@@ -156,4 +161,21 @@ export function paginate<T>(ctx: Ctx, items: readonly T[], query: ListQuery = pa
 	const data = items.slice(offset, offset + perPage)
 	const next = offset + perPage < items.length ? encodeCursor(offset + perPage) : null
 	return reply(200, { data, meta: { next_cursor: next } })
+}
+
+/**
+ * The cursor of a list ordered by a sequence number, newest first: it marks the position of a page's last item, so
+ * items written meanwhile do not shift the next page.
+ */
+export const encodeSeqCursor = (seq: number) => Buffer.from(JSON.stringify({ before: seq })).toString('base64url')
+
+/** The position of an `encodeSeqCursor` cursor, or a 422 on `cursor`. */
+export function decodeSeqCursor(cursor: string): number {
+	try {
+		const before = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { before?: unknown }).before
+		if (typeof before === 'number' && Number.isInteger(before) && before > 0) return before
+	} catch {
+		// not base64url JSON: the same 422
+	}
+	throw validationFailed({ cursor: [validationMessages.invalid] })
 }

@@ -8,6 +8,7 @@ import { rename, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
+	clientOriginHeaders,
 	endpointList,
 	logoRules,
 	messageBody,
@@ -141,6 +142,18 @@ function resolveAuth(store: MockStore, bearer: string | null): AuthContext | nul
 	return user ? { token, user, restricted: token.restricted } : null
 }
 
+/** The person's address and browser as a client acting for them forwards them, else the caller's own. */
+function clientOf(req: http.IncomingMessage): Ctx['client'] {
+	const header = (name: string) => {
+		const value = req.headers[name.toLowerCase()]
+		return (Array.isArray(value) ? value[0] : value)?.trim() || null
+	}
+	return {
+		ip: header(clientOriginHeaders.ip) ?? req.socket.remoteAddress ?? null,
+		userAgent: header(clientOriginHeaders.userAgent) ?? header('user-agent'),
+	}
+}
+
 /** For the request log: what kind of bearer was sent (valid or not). */
 function bearerKind(store: MockStore, bearer: string | null): RequestLogEntry['auth'] {
 	if (!bearer) return 'none'
@@ -272,6 +285,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 				origin: `http://${req.headers.host ?? `${host}:${port}`}`,
 				bearer,
 				auth: null,
+				client: clientOf(req),
 			}
 			if (isHook) {
 				result = (await handleHook(ctx)) ?? reply(404, { message: 'Not found.' })

@@ -77,6 +77,8 @@ export const rateLimits = {
 	webhookChecks: { max: 10, windowSeconds: 60 },
 	webhookRedeliveries: { max: 30, windowSeconds: 60 },
 	webhookSigningSecretRotations: { max: 5, windowSeconds: 3600 },
+	/** "Send again every delivery that failed since …" (decision 0032): a whole outage in one call, so few. */
+	webhookRecoveries: { max: 5, windowSeconds: 3600 },
 	domainVerificationChecks: { max: 10, windowSeconds: 60 },
 	logoUploads: { max: 10, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>

@@ -5,6 +5,7 @@
  * `scripts/openapi.ts` turns it into docs/openapi.json; the mock API routes and
  * validates with it; the portal's client calls endpoints by name.
  */
+import { activityEndpoints } from './activity.endpoints'
 import { authEndpoints } from './auth.endpoints'
 import { contactEndpoints } from './contact.endpoints'
 import type { Endpoint } from './endpoint'
@@ -15,6 +16,7 @@ import { servicesEndpoints } from './services.endpoints'
 import { twoStepEndpoints } from './two-step.endpoints'
 import { usersEndpoints } from './users.endpoints'
 import { webhookDeliveriesEndpoints } from './webhook-deliveries.endpoints'
+import { webhookRecoveryEndpoints } from './webhook-recovery.endpoints'
 
 export {
 	fillPath,
@@ -35,6 +37,8 @@ export const endpoints = {
 	...servicesEndpoints,
 	...serviceSectionsEndpoints,
 	...webhookDeliveriesEndpoints,
+	...webhookRecoveryEndpoints,
+	...activityEndpoints,
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

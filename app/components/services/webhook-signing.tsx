@@ -173,18 +173,27 @@ export function SigningScheme({
 type WebhookEventType = (typeof webhookEventTypes)[number]
 
 /** Each event type a service receives, what it means, and an example body. */
-export function EventTypes({ events }: { events: Array<{ type: WebhookEventType; example: string }> }) {
+export function EventTypes({
+	events,
+	openApi,
+}: {
+	events: Array<{ type: WebhookEventType; example: string; schemaLine: number | null }>
+	openApi: string
+}) {
 	const { t } = useTranslation('webhooks')
 	return (
 		<section id="events" className="stack" aria-labelledby="events-heading">
 			<h2 id="events-heading">{t('developers.events.title')}</h2>
 			<p>{t('developers.events.intro')}</p>
-			{events.map(({ type, example }) => (
+			{events.map(({ type, example, schemaLine }) => (
 				<section key={type} className="stack" aria-labelledby={`event-${type}`}>
 					<h3 id={`event-${type}`}>
 						<code>{type}</code>
 					</h3>
 					<p>{t(`developers.events.${type}`)}</p>
+					<p>
+						<a href={schemaLine ? `${openApi}#L${schemaLine}` : openApi}>{t('developers.events.schema', { type })}</a>
+					</p>
 					<Snippet id={`event-${type}-example`} title={t('developers.events.example', { type })} code={example} />
 				</section>
 			))}

@@ -12,6 +12,7 @@ import { loadStatistics } from '#app/services/statistics.server'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/webhook-parts'
 import { getApi, getService } from '#app/context.server'
+import { activityLimits } from '#app/api/contract/activity'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -89,6 +90,11 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 			key: 'protections',
 			to: href('/services/:serviceId/protections', { serviceId }),
 			status: t('details.protectionsSummary', { count: service.protectionsEnabled }),
+		},
+		{
+			key: 'activity',
+			to: href('/services/:serviceId/activity', { serviceId }),
+			status: t('details.activitySummary', { days: activityLimits.retentionDays }),
 		},
 	] as const
 	return (

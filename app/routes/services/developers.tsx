@@ -90,7 +90,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 			<Secrets serviceId={service.id} secrets={secrets} rotatable={rotatable} revocable={revocable} />
 			<SigningSecrets serviceId={service.id} secrets={signingSecrets} />
 			<SigningScheme snippets={snippets} links={links} />
-			<EventTypes events={events} />
+			<EventTypes events={events} openApi={links.openApi} />
 		</>
 	)
 }

@@ -18,6 +18,7 @@ import { logoRules } from '#app/api/contract/images'
 import { LOGO_FIELD, LOGO_INTENT, LOGO_REDIRECT_FIELD } from '#app/services/logo'
 
 export { redeliverBody as redeliverSchema } from '#app/api/contract/webhook-deliveries'
+export { recoverWebhookDeliveriesBody as recoverDeliveriesSchema } from '#app/api/contract/webhook-recovery'
 
 /** The create form: the name and the category (the rest is set in the settings), and the form's idempotency key. */
 export const createServiceSchema = createServiceBody.pick({ name: true, category: true, idempotency_key: true })

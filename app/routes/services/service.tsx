@@ -18,6 +18,7 @@ const HEADERS = {
 	verifications: ['services', 'services:verifications.back', 'services:verifications.pageTitle'],
 	developers: ['webhooks', 'webhooks:developers.back', 'webhooks:developers.pageTitle'],
 	webhooks: ['webhooks', 'webhooks:webhooks.back', 'webhooks:webhooks.pageTitle'],
+	activity: ['activity', 'activity:back', 'activity:pageTitle'],
 } as const satisfies Record<string, readonly [Namespace, KeyWithNamespace, KeyWithNamespace]>
 
 /**

@@ -27,6 +27,7 @@ import {
 	webhookActionFailed,
 } from '#app/services/webhooks.server'
 import { CheckVerdict, DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
+import { WebhookRecoveryLink } from '#app/components/services/webhook-recovery'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { ScrollTable } from '#app/components/ui/scroll-table'
@@ -38,7 +39,7 @@ import { getApi, getService } from '#app/context.server'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
 /** The service layout shows this page's back link and heading (`webhooks` of its `HEADERS`). */
-export const handle = { i18n: ['webhooks'], serviceHeader: 'webhooks' } satisfies ServicePageHandle
+export const handle = { i18n: ['webhooks', 'recovery'], serviceHeader: 'webhooks' } satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -274,6 +275,7 @@ function DeliveryLog({
 		<section id="log" className="stack" aria-labelledby="log-heading">
 			<h2 id="log-heading">{t('webhooks.log.title')}</h2>
 			<p>{t('webhooks.log.intro', { days: webhookLimits.retentionDays })}</p>
+			<WebhookRecoveryLink serviceId={service.id} />
 			<Form method="get" action={self} className="form webhook-filter-form" aria-label={t('webhooks.log.filterForm')}>
 				<FilterSelect
 					name="status"

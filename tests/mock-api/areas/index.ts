@@ -4,6 +4,8 @@
  * entry in each of these two objects.
  */
 import type { Handlers } from '../http'
+import { activityHandlers } from './activity/handlers'
+import { activityCollections } from './activity/state'
 import { authCollections } from './auth/state'
 import { authHandlers } from './auth/handlers'
 import { contactHandlers } from './contact/handlers'
@@ -22,6 +24,7 @@ import { twoStepCollections } from './two-step/state'
 import { userHandlers } from './users/handlers'
 import { userCollections } from './users/state'
 import { webhookHandlers } from './webhooks/handlers'
+import { recoveryHandlers, recoveryCollections } from './webhooks/recovery'
 import { webhookCollections } from './webhooks/state'
 
 export const collections = {
@@ -35,6 +38,8 @@ export const collections = {
 	...serviceCollections,
 	...serviceSectionCollections,
 	...webhookCollections,
+	...activityCollections,
+	...recoveryCollections,
 }
 
 /** Every endpoint of the contract: a missing one fails tsc. */
@@ -48,4 +53,6 @@ export const handlers = {
 	...servicesHandlers,
 	...serviceSectionsHandlers,
 	...webhookHandlers,
+	...activityHandlers,
+	...recoveryHandlers,
 } satisfies Handlers

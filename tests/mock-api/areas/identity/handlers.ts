@@ -2,6 +2,7 @@
 import { confirmIdentityBody, validationMessages } from '../../../../app/api/contract/index'
 import type { identityEndpoints } from '../../../../app/api/contract/identity.endpoints'
 import { caller, parseBody, reply, validationFailed, type Handlers } from '../../http'
+import { recordIdentityConfirmation } from '../activity/state'
 import { checkConfirmation, confirmPassword } from '../limits/state'
 import { consumeTotpCode, twoStep, type CodeCheck } from '../two-step/state'
 import { confirmIdentity, presentIdentityConfirmation, pruneIdentityConfirmations } from './state'
@@ -15,6 +16,7 @@ export const identityHandlers = {
 		const body = parseBody(ctx, confirmIdentityBody)
 		if (body.password !== undefined) {
 			if (!(await confirmPassword(store, auth.user, body.password))) {
+				recordIdentityConfirmation(ctx, 'password', false)
 				throw validationFailed({ password: [validationMessages.passwordIncorrect] })
 			}
 		} else {
@@ -26,6 +28,7 @@ export const identityHandlers = {
 				check = totp?.active ? consumeTotpCode(store, totp, body.code ?? '') : 'invalid'
 				return check === 'ok'
 			})
+			if (check !== 'ok') recordIdentityConfirmation(ctx, 'totp', false)
 			if (check === 'reused') {
 				throw validationFailed({ code: [validationMessages.codeReused] }, { code: 'code_reused' })
 			}
@@ -35,6 +38,7 @@ export const identityHandlers = {
 		}
 		pruneIdentityConfirmations(store)
 		confirmIdentity(store, auth)
+		recordIdentityConfirmation(ctx, body.password === undefined ? 'totp' : 'password', true)
 		return reply(201, { data: presentIdentityConfirmation(store, auth) })
 	},
 } satisfies Handlers<keyof typeof identityEndpoints>

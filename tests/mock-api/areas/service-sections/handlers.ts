@@ -15,11 +15,13 @@ import {
 } from '../../../../app/api/contract/index'
 import type { serviceSectionsEndpoints } from '../../../../app/api/contract/service-sections.endpoints'
 import { notFound, paginate, parseBody, parseQuery, reply, validationFailed, type Ctx, type Handlers } from '../../http'
+import { protectionChanges, recordActivity } from '../activity/state'
 import { presentService } from '../services/presenters'
 import { serviceOf, touchService, type ServiceRecord } from '../services/state'
 import { presentReview } from './presenters'
 import {
 	checkDomain,
+	checkMatches,
 	resetDomainVerification,
 	reviewChecklist,
 	SECURITY_PROTECTIONS,
@@ -42,7 +44,9 @@ export const serviceSectionsHandlers = {
 	setServiceSecurityProtections: (ctx) => {
 		const service = serviceOf(ctx)
 		const { enabled } = parseBody(ctx, setSecurityProtectionsBody)
+		const before = service.security_protections
 		setProtections(ctx.store, service, (key) => enabled.includes(key))
+		protectionChanges(ctx, service, before)
 		return serviceReply(ctx, service)
 	},
 
@@ -51,7 +55,9 @@ export const serviceSectionsHandlers = {
 		const key = securityProtectionKeyEnum.safeParse(ctx.params.key)
 		if (!key.success) throw notFound()
 		const { enabled } = parseBody(ctx, toggleSecurityProtectionBody)
+		const before = service.security_protections
 		setProtections(ctx.store, service, (candidate, current) => (candidate === key.data ? enabled : current))
+		protectionChanges(ctx, service, before)
 		return serviceReply(ctx, service)
 	},
 
@@ -77,6 +83,9 @@ export const serviceSectionsHandlers = {
 		})
 		if (renamed) touchService(store, service, { settings: true })
 		else sectionChanged(store, service)
+		recordActivity(store, service.id, 'translations_saved', ctx, {
+			locales: service.translations.map((translation) => translation.locale),
+		})
 		return serviceReply(ctx, service)
 	},
 
@@ -89,13 +98,16 @@ export const serviceSectionsHandlers = {
 		if (domain === null) {
 			throw validationFailed({ domain: [serviceSectionMessages.websiteUrlSet] }, { code: 'website_url_missing' })
 		}
-		checkDomain(ctx.store, service, domain)
+		const check = checkDomain(ctx.store, service, domain)
+		if (checkMatches(service.domain_verification.token, check).any)
+			recordActivity(ctx.store, service.id, 'domain_verified', ctx)
 		return serviceReply(ctx, service)
 	},
 
 	resetServiceDomainVerification: (ctx) => {
 		const service = serviceOf(ctx)
 		resetDomainVerification(ctx.store, service)
+		recordActivity(ctx.store, service.id, 'domain_verification_reset', ctx)
 		return serviceReply(ctx, service)
 	},
 
@@ -113,12 +125,14 @@ export const serviceSectionsHandlers = {
 			)
 		}
 		transitionReview(ctx.store, service, 'submit', 'partner')
+		recordActivity(ctx.store, service.id, 'review_submitted', ctx)
 		return reviewReply(ctx, service)
 	},
 
 	cancelServiceReview: (ctx) => {
 		const service = serviceOf(ctx)
 		transitionReview(ctx.store, service, 'cancel', 'partner')
+		recordActivity(ctx.store, service.id, 'review_cancelled', ctx)
 		return reviewReply(ctx, service)
 	},
 

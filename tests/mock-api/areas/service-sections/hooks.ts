@@ -12,6 +12,7 @@ import {
 } from '../../../../app/api/contract/index'
 import { notFound, parseBody, reply, validationFailed, type Ctx, type Reply } from '../../http'
 import { emailReviewDecision } from '../emails/notices'
+import { recordActivity } from '../activity/state'
 import { presentReview } from './presenters'
 import { normalizeDnsName, normalizeUrl, transitionReview, type DnsRecord, type WellKnownRecord } from './state'
 
@@ -45,6 +46,7 @@ export type MockStatsInput = z.input<typeof mockStatsBody>
 export type { DnsRecord as MockDnsRecord, WellKnownRecord as MockWellKnownFile, ServiceReview as MockReview }
 
 const ACTIONS = { in_progress: 'start', verified: 'verify', dismissed: 'dismiss' } as const
+const ACTIVITY = { in_progress: 'review_started', verified: 'review_approved', dismissed: 'review_dismissed' } as const
 
 /** Answers a services part 2 hook, or null when none matches. */
 export function handleServiceSectionHook(ctx: Ctx): Reply | null {
@@ -99,6 +101,9 @@ export function handleServiceSectionHook(ctx: Ctx): Reply | null {
 			throw validationFailed({ reason: [serviceSectionMessages.reasonRequired] })
 		transitionReview(store, service, ACTIONS[body.status], 'operator', body.reason ?? null)
 		emailReviewDecision(store, service)
+		recordActivity(store, service.id, ACTIVITY[body.status], 'review_team', {
+			...(body.status === 'dismissed' ? { reason: body.reason } : {}),
+		})
 		return reply(200, { data: presentReview(store, service) })
 	}
 	const { days } = parseBody(ctx, mockStatsBody)

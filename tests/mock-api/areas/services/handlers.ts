@@ -26,6 +26,7 @@ import {
 import type { MockStore } from '../../store'
 import type { servicesEndpoints } from '../../../../app/api/contract/services.endpoints'
 import { emailClientSecretChange } from '../emails/notices'
+import { recordActivity, settingsChanges } from '../activity/state'
 import { requireConfirmedIdentity } from '../identity/state'
 import { afterServiceUpdate } from '../service-sections/state'
 import { presentSecret, presentService, presentUpload } from './presenters'
@@ -106,6 +107,7 @@ export const servicesHandlers = {
 			})
 		}
 		const previousWebsiteUrl = service.website_url
+		const before = { ...service }
 		let changed = false
 		for (const name of serviceFieldNames) {
 			const value = body[name]
@@ -115,7 +117,17 @@ export const servicesHandlers = {
 			}
 		}
 		if (changed) touchService(ctx.store, service, { settings: true })
+		if (changed)
+			recordActivity(
+				ctx.store,
+				service.id,
+				'settings_updated',
+				ctx,
+				settingsChanges(before, service, serviceFieldNames),
+			)
 		afterServiceUpdate(ctx.store, service, previousWebsiteUrl)
+		if (service.domain_verification !== before.domain_verification)
+			recordActivity(ctx.store, service.id, 'domain_verification_reset', ctx)
 		return serviceReply(ctx, 200, service)
 	},
 
@@ -148,6 +160,7 @@ export const servicesHandlers = {
 		})
 		service.logo = { file, content_type: image.contentType, width: image.width, height: image.height }
 		touchService(store, service, { settings: false })
+		recordActivity(store, service.id, 'logo_set', ctx)
 		return serviceReply(ctx, 200, service)
 	},
 
@@ -157,6 +170,7 @@ export const servicesHandlers = {
 			removeLogoFile(ctx.store, service.logo.file)
 			service.logo = null
 			touchService(ctx.store, service, { settings: false })
+			recordActivity(ctx.store, service.id, 'logo_removed', ctx)
 		}
 		return serviceReply(ctx, 200, service)
 	},
@@ -173,7 +187,7 @@ export const servicesHandlers = {
 		if (liveSecrets(ctx.store, service.id).length >= serviceLimits.liveSecretsMax) {
 			throw validationFailed({ secret: [serviceMessages.tooManySecrets] }, { code: 'too_many_secrets' })
 		}
-		return newSecretReply(ctx.store, service, 'client_secret_rotated')
+		return newSecretReply(ctx, service, 'client_secret_rotated')
 	},
 
 	resetServiceSecret: (ctx) => {
@@ -181,7 +195,7 @@ export const servicesHandlers = {
 		requireConfirmedIdentity(ctx.store, caller(ctx))
 		const now = ctx.store.now()
 		for (const secret of liveSecrets(ctx.store, service.id)) secret.revoked_at = now
-		return newSecretReply(ctx.store, service, 'client_secret_reset')
+		return newSecretReply(ctx, service, 'client_secret_reset')
 	},
 
 	revokeServiceSecret: (ctx) => {
@@ -195,6 +209,7 @@ export const servicesHandlers = {
 		}
 		secret.revoked_at = ctx.store.now()
 		emailClientSecretChange(ctx.store, service, 'client_secret_revoked', secret.hint)
+		recordActivity(ctx.store, service.id, 'client_secret_revoked', ctx, { secret_hint: secret.hint })
 		ctx.store.changed()
 		return reply(204)
 	},
@@ -225,13 +240,16 @@ export const servicesHandlers = {
 } satisfies Handlers<ServicesEndpointName>
 
 /** A new secret (a rotation or a reset), emailed to the owner, and the answer that shows it once. */
+/** A new client secret: emailed and in the activity log (the hint, never the value), answered once in full. */
 function newSecretReply(
-	store: MockStore,
+	ctx: Ctx,
 	service: ServiceRecord,
 	change: 'client_secret_rotated' | 'client_secret_reset',
 ): Reply {
+	const { store } = ctx
 	const { record, plaintext } = createSecret(store, service)
 	emailClientSecretChange(store, service, change, record.hint)
+	recordActivity(store, service.id, change, ctx, { secret_hint: record.hint })
 	return reply(201, { data: { ...presentSecret(store, record), secret: plaintext } })
 }
 

@@ -11,6 +11,8 @@ import {
 import type { webhookDeliveriesEndpoints } from '../../../../app/api/contract/webhook-deliveries.endpoints'
 import {
 	caller,
+	decodeSeqCursor,
+	encodeSeqCursor,
 	fail,
 	notFound,
 	parseBody,
@@ -21,6 +23,7 @@ import {
 	type Handlers,
 } from '../../http'
 import { emailSigningSecretRotated } from '../emails/notices'
+import { recordActivity } from '../activity/state'
 import { requireConfirmedIdentity } from '../identity/state'
 import { serviceOf } from '../services/state'
 import { liveSigningSecrets, rotateSigningSecret } from './keys'
@@ -55,16 +58,6 @@ function deliveryOf(ctx: Ctx) {
 	return { service, delivery }
 }
 
-const encodeCursor = (seq: number) => Buffer.from(JSON.stringify({ before: seq })).toString('base64url')
-function decodeCursor(cursor: string): number | null {
-	try {
-		const before = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { before?: unknown }).before
-		return typeof before === 'number' && Number.isInteger(before) && before > 0 ? before : null
-	} catch {
-		return null
-	}
-}
-
 /**
  * The checks' cursor is the position of the last check of a page in their order (newest first by `created_at`,
  * then by id): the next page starts after it, whether it is still kept or not.
@@ -94,11 +87,14 @@ export const webhookHandlers = {
 	sendWebhookTestEvent: async (ctx) => {
 		const service = serviceOf(ctx)
 		const delivery = await sendEvent(ctx.store, service, 'ping', { message: PING_MESSAGE }, 'test')
+		recordActivity(ctx.store, service.id, 'webhook_test_sent', ctx, { delivery_id: delivery.id })
 		return reply(201, { data: presentDelivery(ctx.store, delivery) })
 	},
 
 	checkWebhookEndpoint: async (ctx) => {
-		const check = await checkEndpoint(ctx.store, serviceOf(ctx))
+		const service = serviceOf(ctx)
+		const check = await checkEndpoint(ctx.store, service)
+		recordActivity(ctx.store, service.id, 'webhook_endpoint_checked', ctx, { check_id: check.id })
 		return reply(201, { data: presentCheck(ctx.store, check) })
 	},
 
@@ -135,12 +131,7 @@ export const webhookHandlers = {
 	listWebhookDeliveries: async (ctx) => {
 		const service = serviceOf(ctx)
 		const query = parseQuery(ctx, webhookDeliveryListQuery)
-		let before = Number.POSITIVE_INFINITY
-		if (query.cursor !== undefined) {
-			const decoded = decodeCursor(query.cursor)
-			if (decoded === null) throw validationFailed({ cursor: [validationMessages.invalid] })
-			before = decoded
-		}
+		const before = query.cursor === undefined ? Number.POSITIVE_INFINITY : decodeSeqCursor(query.cursor)
 		await settle(ctx)
 		const perPage = query.per_page ?? limits.perPageDefault
 		const matching = deliveriesOf(ctx.store, service.id)
@@ -148,7 +139,7 @@ export const webhookHandlers = {
 			.filter((delivery) => query.event === undefined || delivery.event_type === query.event)
 			.sort((a, b) => b.seq - a.seq)
 		const page = matching.slice(0, perPage)
-		const next = matching.length > perPage ? encodeCursor(page.at(-1)!.seq) : null
+		const next = matching.length > perPage ? encodeSeqCursor(page.at(-1)!.seq) : null
 		return reply(200, {
 			data: page.map((delivery) => presentDeliverySummary(ctx.store, delivery)),
 			meta: { next_cursor: next },
@@ -212,6 +203,7 @@ export const webhookHandlers = {
 			})
 		}
 		emailSigningSecretRotated(ctx.store, service)
+		recordActivity(ctx.store, service.id, 'signing_secret_rotated', ctx, { secret_hint: rotated.live[0]!.record.hint })
 		return reply(201, { data: presentSigningSecrets(ctx.store, rotated.live) })
 	},
 } satisfies Handlers<WebhookEndpointName>

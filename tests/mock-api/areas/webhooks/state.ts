@@ -453,28 +453,50 @@ export async function deliver(
 	trigger: WebhookDeliveryTrigger,
 	extra: { redelivery_of?: string; idempotency_key?: string } = {},
 ) {
-	const url = webhookUrlOf(service)
 	pruneWebhooks(store)
-	const now = store.now()
-	const delivery: DeliveryRecord = {
+	const delivery = newDelivery(store, service, event, trigger, extra)
+	store.data.webhook_deliveries.push(delivery)
+	store.changed()
+	await attempt(store, delivery, delivery.created_at)
+	return delivery
+}
+
+/** A delivery of `event` to the service's webhook URL, not attempted yet. */
+function newDelivery(
+	store: MockStore,
+	service: ServiceRecord,
+	event: { id: string; type: WebhookEventType; payload: string } | DeliveryRecord,
+	trigger: WebhookDeliveryTrigger,
+	extra: { redelivery_of?: string; idempotency_key?: string },
+): DeliveryRecord {
+	const [id, type] = 'event_id' in event ? [event.event_id, event.event_type] : [event.id, event.type]
+	return {
 		id: newId(),
 		seq: store.data.webhook_deliveries.reduce((max, candidate) => Math.max(max, candidate.seq), 0) + 1,
 		service_id: service.id,
-		event_id: event.id,
-		event_type: event.type,
+		event_id: id,
+		event_type: type,
 		trigger,
 		redelivery_of: extra.redelivery_of ?? null,
 		idempotency_key: extra.idempotency_key ?? null,
-		url,
+		// A service without a webhook URL is refused here (422 `webhook_url_missing`), before anything is kept.
+		url: webhookUrlOf(service),
 		payload: event.payload,
 		status: 'pending',
 		attempts: [],
 		next_retry_at: null,
-		created_at: now,
+		created_at: store.now(),
 	}
+}
+
+/**
+ * A redelivery of `original`'s event to the current webhook URL, queued: attempted by `runDueRetries` in creation
+ * order (a recovery, decision 0032), not at once.
+ */
+export function queueDelivery(store: MockStore, service: ServiceRecord, original: DeliveryRecord) {
+	const delivery = newDelivery(store, service, original, 'redelivery', { redelivery_of: original.id })
 	store.data.webhook_deliveries.push(delivery)
 	store.changed()
-	await attempt(store, delivery, now)
 	return delivery
 }
 

@@ -1,0 +1,21 @@
+/** The activity log of a service (docs/decisions/0031-activity-log.md). Someone else's service is 404. */
+import { activityList, activityListQuery } from './activity'
+import { invalid, notFound, signedIn, type Endpoint } from './endpoint'
+
+export const activityEndpoints = {
+	listServiceActivity: {
+		method: 'GET',
+		path: '/services/{id}/activity',
+		summary: 'What happened to the service in the last 90 days, newest first',
+		description:
+			'One entry per change, written in the same step as the change (a refused change leaves none), plus each ' +
+			'identity confirmation of the partner and each refused one. Cursor pages; the cursor marks a position, so ' +
+			'entries written meanwhile do not shift the next page; a malformed one is 422 on `cursor`. `kind` filters. ' +
+			'The `Partner-Client-Ip` and `Partner-Client-User-Agent` headers of a call (sent by a client acting for a ' +
+			"person, like the portal) are what an entry's `origin` records.",
+		tag: 'Service activity',
+		auth: 'access',
+		query: activityListQuery,
+		responses: { 200: activityList, ...signedIn, ...notFound, ...invalid },
+	},
+} as const satisfies Record<string, Endpoint>

@@ -1,0 +1,126 @@
+/**
+ * The activity log of a service (issue 44, docs/decisions/0031-activity-log.md): one entry per change, written by
+ * the API in the same step as the change, kept 90 days. Who made it, when, from where (the partner's own actions),
+ * and what changed — never a secret, only its hint.
+ */
+import { z } from 'zod'
+import { isoDateTime, listOf, listQuery, localeEnum } from './common'
+import { securityProtectionKeyEnum } from './service-parts'
+
+export const activityLimits = {
+	/** How long entries are kept. */
+	retentionDays: 90,
+} as const
+
+/**
+ * The headers a client that acts for someone else (the portal) sends with every call, so the activity log records
+ * where the person was, not where the client runs. A direct caller sends neither: its own address is recorded.
+ */
+export const clientOriginHeaders = {
+	ip: 'Partner-Client-Ip',
+	userAgent: 'Partner-Client-User-Agent',
+} as const
+
+/** What the filter of the page offers: each action belongs to one kind. */
+export const activityKinds = [
+	'settings',
+	'client_secrets',
+	'signing_secret',
+	'protections',
+	'translations',
+	'domain',
+	'review',
+	'webhooks',
+	'identity',
+] as const
+export const activityKindEnum = z.enum(activityKinds).describe('The group of actions an entry belongs to.')
+export type ActivityKind = z.infer<typeof activityKindEnum>
+
+/** Every action, with its kind. */
+export const activityActionKinds = {
+	settings_updated: 'settings',
+	logo_set: 'settings',
+	logo_removed: 'settings',
+	client_secret_reset: 'client_secrets',
+	client_secret_rotated: 'client_secrets',
+	client_secret_revoked: 'client_secrets',
+	signing_secret_rotated: 'signing_secret',
+	protections_changed: 'protections',
+	translations_saved: 'translations',
+	domain_verification_reset: 'domain',
+	domain_verified: 'domain',
+	review_submitted: 'review',
+	review_cancelled: 'review',
+	review_started: 'review',
+	review_approved: 'review',
+	review_dismissed: 'review',
+	webhook_test_sent: 'webhooks',
+	webhook_endpoint_checked: 'webhooks',
+	webhook_recovery_started: 'webhooks',
+	identity_confirmed: 'identity',
+	identity_confirmation_refused: 'identity',
+} as const satisfies Record<string, ActivityKind>
+export type ActivityAction = keyof typeof activityActionKinds
+export const activityActionEnum = z
+	.enum(Object.keys(activityActionKinds) as [ActivityAction, ...ActivityAction[]])
+	.describe('What happened.')
+
+export const activityActorTypeEnum = z
+	.enum(['partner', 'review_team', 'platform'])
+	.describe('partner: the partner signed in; review_team: the reviewers; platform: the partner platform itself.')
+export type ActivityActorType = z.infer<typeof activityActorTypeEnum>
+
+/** A URL field of the settings whose old and new values an entry keeps (other fields: only their names). */
+export const activityUrlChange = z.object({
+	field: z.enum(['website_url', 'webhook_url', 'authorization_url']),
+	from: z.string(),
+	to: z.string(),
+})
+export type ActivityUrlChange = z.infer<typeof activityUrlChange>
+
+export const activityEntry = z.object({
+	id: z.string(),
+	kind: activityKindEnum,
+	action: activityActionEnum,
+	occurred_at: isoDateTime,
+	age_seconds: z
+		.number()
+		.int()
+		.nonnegative()
+		.describe('Seconds since it happened, by the API clock (for "3 hours ago"; never count against your own).'),
+	actor: z.object({
+		type: activityActorTypeEnum,
+		name: z.string().nullable().describe("The partner's name at the time; null for the review team and platform."),
+		email: z.string().nullable().describe("The partner's email at the time; null for the review team and platform."),
+	}),
+	origin: z
+		.object({
+			ip: z.string().nullable(),
+			user_agent: z.string().nullable().describe('As the browser sent it.'),
+		})
+		.nullable()
+		.describe("Where a partner's own action came from; null for the review team's and the platform's."),
+	details: z
+		.object({
+			fields: z.array(z.string()).optional().describe('settings_updated: the fields changed.'),
+			urls: z.array(activityUrlChange).optional().describe('settings_updated: old → new of each URL changed.'),
+			secret_hint: z.string().optional().describe('Client and signing secrets: the last 4 characters, never more.'),
+			enabled: z.array(securityProtectionKeyEnum).optional().describe('protections_changed: turned on.'),
+			disabled: z.array(securityProtectionKeyEnum).optional().describe('protections_changed: turned off.'),
+			locales: z.array(localeEnum).optional().describe('translations_saved: the languages saved.'),
+			reason: z.string().nullable().optional().describe('review_dismissed: why.'),
+			delivery_id: z.string().optional().describe('webhook_test_sent: the delivery in the log.'),
+			check_id: z.string().optional().describe('webhook_endpoint_checked: the check.'),
+			since: isoDateTime.optional().describe('webhook_recovery_started: from when.'),
+			count: z.number().int().nonnegative().optional().describe('webhook_recovery_started: deliveries queued.'),
+			method: z.enum(['password', 'totp']).optional().describe('Identity confirmations: how.'),
+		})
+		.describe('What changed; only the fields of its action.'),
+})
+export type ActivityEntry = z.infer<typeof activityEntry>
+export const activityList = listOf(activityEntry)
+
+export const activityListQuery = listQuery.extend({
+	kind: activityKindEnum.optional().describe('Only entries of this kind; an unknown one is 422 on `kind`.'),
+})
+export type ActivityListQuery = z.infer<typeof activityListQuery>

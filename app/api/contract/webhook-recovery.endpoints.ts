@@ -1,0 +1,47 @@
+/** Webhook recovery (docs/decisions/0032-webhook-recovery.md). Someone else's service is 404. */
+import { rateLimits } from './constants'
+import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import {
+	recoverWebhookDeliveriesBody,
+	webhookRecoveryPreviewResponse,
+	webhookRecoveryQuery,
+	webhookRecoveryResponse,
+} from './webhook-recovery'
+
+export const webhookRecoveryEndpoints = {
+	previewWebhookRecovery: {
+		method: 'GET',
+		path: '/services/{id}/webhook-recoveries/preview',
+		summary: 'How many deliveries a recovery from `since` would send again',
+		description:
+			'Counts the events with a delivery created since then that failed, none of whose deliveries got through. ' +
+			'`since` older than the 30 days of the log, or in the future, is 422 on `since`.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		query: webhookRecoveryQuery,
+		responses: { 200: webhookRecoveryPreviewResponse, ...signedIn, ...notFound, ...invalid },
+	},
+	recoverWebhookDeliveries: {
+		method: 'POST',
+		path: '/services/{id}/webhook-recoveries',
+		summary: 'Send again every delivery that failed since a time',
+		description:
+			'Queues one redelivery per event counted by the preview, in the order the events were first sent, each ' +
+			'with the event’s own id as `webhook-id` (a receiver that deduplicates acts once) and `redelivery_of` its ' +
+			'first delivery; answers 202 at once, and the queue is sent in order. A delivered redelivery stops the ' +
+			'retries of the other deliveries of its event. The same `idempotency_key` answers 200 with the recovery it ' +
+			'started and queues nothing.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		request: recoverWebhookDeliveriesBody,
+		rateLimit: rateLimits.webhookRecoveries,
+		responses: {
+			200: webhookRecoveryResponse,
+			202: webhookRecoveryResponse,
+			...signedIn,
+			...notFound,
+			...invalid,
+			...throttled,
+		},
+	},
+} as const satisfies Record<string, Endpoint>

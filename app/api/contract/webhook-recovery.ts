@@ -1,0 +1,49 @@
+/**
+ * Webhook recovery (issue 44, docs/decisions/0032-webhook-recovery.md): after an outage, every delivery that
+ * failed since a time is sent again, in its original order, with its original `webhook-id` (the event's id), as
+ * redeliveries linked to their originals.
+ */
+import { z } from 'zod'
+import { dataOf, isoDateTime } from './common'
+import { webhookLimits } from './constants'
+import { serviceLimits } from './services'
+
+export const webhookRecoveryMessages = {
+	sinceTooOld: `This field must be within the last ${webhookLimits.retentionDays} days.`,
+	sinceInFuture: 'This field must be a time in the past.',
+} as const
+
+export const webhookRecoveryQuery = z.object({
+	since: isoDateTime.describe(`From when; within the delivery log's ${webhookLimits.retentionDays} days.`),
+})
+
+export const recoverWebhookDeliveriesBody = z.object({
+	since: isoDateTime.describe(`From when; within the delivery log's ${webhookLimits.retentionDays} days.`),
+	idempotency_key: z
+		.string()
+		.min(1, 'required')
+		.max(serviceLimits.idempotencyKeyMax)
+		.describe('Chosen by the client per form; the same key answers the recovery it started (a double submit).'),
+})
+export type RecoverWebhookDeliveriesBody = z.infer<typeof recoverWebhookDeliveriesBody>
+
+export const webhookRecoveryPreview = z.object({
+	since: isoDateTime,
+	count: z
+		.number()
+		.int()
+		.nonnegative()
+		.describe('Events whose deliveries since then failed and were never delivered: what a recovery sends.'),
+	earliest_since: isoDateTime.describe('The oldest `since` allowed now (the start of the delivery log).'),
+})
+export const webhookRecoveryPreviewResponse = dataOf(webhookRecoveryPreview)
+
+export const webhookRecoveryResource = z.object({
+	id: z.string(),
+	since: isoDateTime,
+	count: z.number().int().nonnegative(),
+	delivery_ids: z.array(z.string()).describe('The redeliveries queued, in the original order of their events.'),
+	created_at: isoDateTime,
+})
+export type WebhookRecovery = z.infer<typeof webhookRecoveryResource>
+export const webhookRecoveryResponse = dataOf(webhookRecoveryResource)

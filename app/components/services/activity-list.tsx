@@ -1,0 +1,179 @@
+import { Trans, useTranslation } from 'react-i18next'
+import { href, Link } from 'react-router'
+import type { ActivityEntry } from '#app/api/contract/activity'
+import { defaultLanguage } from '#app/locales/index'
+import { formatAge, formatDateTime } from '#app/utils/date-time'
+import { readUserAgent } from '#app/utils/user-agent'
+
+const languageNames = new Intl.DisplayNames([defaultLanguage], { type: 'language' })
+
+/** The entries of one page of the activity log, newest first: a list of cards that reads at 390 px. */
+export function ActivityList({
+	serviceId,
+	entries,
+	label,
+}: {
+	serviceId: string
+	entries: ActivityEntry[]
+	label: string
+}) {
+	return (
+		<ol className="activity-list" aria-label={label}>
+			{entries.map((entry) => (
+				<ActivityItem key={entry.id} serviceId={serviceId} entry={entry} />
+			))}
+		</ol>
+	)
+}
+
+function ActivityItem({ serviceId, entry }: { serviceId: string; entry: ActivityEntry }) {
+	const { t } = useTranslation('activity')
+	const page = pageOf(serviceId, entry)
+	return (
+		<li className="activity-entry stack">
+			<h3 className="activity-entry__title">{t(`actions.${entry.action}`)}</h3>
+			<ActivityDetails entry={entry} />
+			<p className="muted">
+				<Trans
+					t={t}
+					i18nKey="when"
+					values={{ date: formatDateTime(entry.occurred_at), age: formatAge(entry.age_seconds) }}
+					components={{ time: <time dateTime={entry.occurred_at} /> }}
+				/>
+			</p>
+			<p>
+				{entry.actor.type === 'partner'
+					? t('by', { name: entry.actor.name, email: entry.actor.email })
+					: entry.actor.type === 'review_team'
+						? t('byReviewTeam')
+						: t('byPlatform')}
+			</p>
+			{entry.origin ? <p className="muted">{originText(t, entry.origin)}</p> : null}
+			{page ? (
+				<p>
+					<Link to={page.to}>{t('open', { page: t(`pages.${page.name}`) })}</Link>
+				</p>
+			) : null}
+		</li>
+	)
+}
+
+type T = ReturnType<typeof useTranslation<'activity'>>['t']
+
+function originText(t: T, origin: NonNullable<ActivityEntry['origin']>) {
+	const agent = readUserAgent(origin.user_agent)
+	const client = !agent
+		? null
+		: agent.other
+			? agent.other
+			: agent.browser && agent.system
+				? t('browserOnSystem', { browser: agent.browser, system: agent.system })
+				: (agent.browser ?? agent.system)
+	if (origin.ip && client) return t('from', { ip: origin.ip, client })
+	if (client) return t('fromClient', { client })
+	return t('fromIp', { ip: origin.ip ?? t('unknown') })
+}
+
+/** What changed: only the details its action has (never a secret, only its hint). */
+function ActivityDetails({ entry }: { entry: ActivityEntry }) {
+	const { t } = useTranslation('activity')
+	const { details } = entry
+	const lines: string[] = []
+	if (details.fields?.length)
+		lines.push(t('details.fields', { fields: details.fields.map((field) => fieldName(t, field)).join(', ') }))
+	for (const change of details.urls ?? []) {
+		lines.push(
+			t('details.url', {
+				field: fieldName(t, change.field),
+				from: change.from || t('details.emptyUrl'),
+				to: change.to || t('details.emptyUrl'),
+			}),
+		)
+	}
+	if (details.secret_hint) {
+		lines.push(
+			t(entry.action === 'client_secret_reset' ? 'details.secretHintReset' : 'details.secretHint', {
+				hint: details.secret_hint,
+			}),
+		)
+	}
+	if (details.enabled?.length)
+		lines.push(t('details.enabled', { names: details.enabled.map((key) => t(`protections.${key}`)).join(', ') }))
+	if (details.disabled?.length)
+		lines.push(t('details.disabled', { names: details.disabled.map((key) => t(`protections.${key}`)).join(', ') }))
+	if (details.locales?.length)
+		lines.push(t('details.locales', { locales: details.locales.map((locale) => languageNames.of(locale)).join(', ') }))
+	if (details.since && details.count !== undefined)
+		lines.push(t('details.recovery', { count: details.count, since: formatDateTime(details.since) }))
+	if (details.reason) lines.push(t('details.reason', { reason: details.reason }))
+	if (details.method)
+		lines.push(
+			t(
+				entry.action === 'identity_confirmation_refused'
+					? `details.${details.method}Refused`
+					: `details.${details.method}`,
+			),
+		)
+	if (!lines.length) return null
+	return (
+		<ul className="activity-entry__details">
+			{lines.map((line) => (
+				<li key={line}>{line}</li>
+			))}
+		</ul>
+	)
+}
+
+const FIELDS = ['name', 'description', 'category', 'website_url', 'webhook_url', 'authorization_url'] as const
+const fieldName = (t: T, field: string) =>
+	(FIELDS as readonly string[]).includes(field) ? t(`fields.${field as (typeof FIELDS)[number]}`) : field
+
+type PageName =
+	| 'settings'
+	| 'logo'
+	| 'developers'
+	| 'signing'
+	| 'protections'
+	| 'translations'
+	| 'verifications'
+	| 'delivery'
+	| 'check'
+	| 'webhooks'
+
+/** The page an entry concerns. */
+function pageOf(serviceId: string, entry: ActivityEntry): { name: PageName; to: string } | null {
+	const { details } = entry
+	switch (entry.kind) {
+		case 'settings':
+			return entry.action === 'settings_updated'
+				? { name: 'settings', to: href('/services/:serviceId/manage', { serviceId }) }
+				: { name: 'logo', to: href('/services/:serviceId/manage/logo', { serviceId }) }
+		case 'client_secrets':
+		case 'identity':
+			return { name: 'developers', to: href('/services/:serviceId/developers', { serviceId }) }
+		case 'signing_secret':
+			return { name: 'signing', to: `${href('/services/:serviceId/developers', { serviceId })}#signing` }
+		case 'protections':
+			return { name: 'protections', to: href('/services/:serviceId/protections', { serviceId }) }
+		case 'translations':
+			return { name: 'translations', to: href('/services/:serviceId/translations', { serviceId }) }
+		case 'domain':
+		case 'review':
+			return { name: 'verifications', to: href('/services/:serviceId/verifications', { serviceId }) }
+		case 'webhooks':
+			if (details.delivery_id)
+				return {
+					name: 'delivery',
+					to: href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
+						serviceId,
+						deliveryId: details.delivery_id,
+					}),
+				}
+			if (details.check_id)
+				return {
+					name: 'check',
+					to: href('/services/:serviceId/webhooks/checks/:checkId', { serviceId, checkId: details.check_id }),
+				}
+			return { name: 'webhooks', to: href('/services/:serviceId/webhooks', { serviceId }) }
+	}
+}
