@@ -42,4 +42,6 @@ process.on('message', (command: Command) => {
 		send({ id: command.id, result })
 	})()
 })
+// The bench stopped (or was stopped) without closing it: nothing is left running.
+process.on('disconnect', () => process.exit(0))
 send({ ready: { url: stub.url, logoStorageUrl: stub.logoStorageUrl } })
