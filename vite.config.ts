@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Rollup } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 import { terserOptions } from './scripts/terser-options'
 
 /**
@@ -28,7 +29,13 @@ function onEveryPage(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): str
 }
 
 export default defineConfig({
-	plugins: [reactRouter()],
+	plugins: [
+		reactRouter(),
+		// The browser's files compressed once, at build time (zlib's strongest levels): a `.gz` and a `.br` next to
+		// each, which server.mjs (express-static-gzip) sends as they are; nothing is deflated per visit (decision
+		// 0027). The plugin sees both builds; the server's bundle is never sent, so it is not compressed.
+		compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/^index\.js$/] }),
+	],
 	build: {
 		target: 'es2022',
 		// The browser's JavaScript is minified by terser: a few KB (gzip) smaller than esbuild's (issue 13).

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { buffer } from 'node:stream/consumers'
+import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import {
 	ServerRouter,
@@ -55,9 +54,6 @@ export default function handleRequest(
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
-		const userAgent = request.headers.get('user-agent')
-		const readyOption: keyof RenderToPipeableStreamOptions =
-			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 		// Abort the render once the streamed promises have had their time.
 		const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
 
@@ -70,22 +66,20 @@ export default function handleRequest(
 			{
 				// Scripts and the root's inlined stylesheet (a hoisted <style>) carry the CSP nonce.
 				nonce: { script: nonce, style: nonce },
-				[readyOption]() {
+				// One body, sent once the whole page is rendered (decision 0027). Every loader awaits its data and no
+				// page suspends, so the shell is the page: streaming would only send React's ~4 KB pieces one by one,
+				// each a compression flush and a socket write, for no earlier byte a partner could see.
+				onShellReady() {
 					shellRendered = true
-					const body = new PassThrough({
-						final(callback) {
-							clearTimeout(timeoutId)
-							callback()
-						},
-					})
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+				},
+				onAllReady() {
+					const body = new PassThrough()
 					pipe(body)
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
-						}),
-					)
+					buffer(body).then((html) => {
+						clearTimeout(timeoutId)
+						responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+						resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+					}, reject)
 				},
 				onShellError(error: unknown) {
 					clearTimeout(timeoutId)

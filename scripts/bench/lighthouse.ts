@@ -25,6 +25,10 @@ export type LighthouseResult = Scores & {
 	shortfalls: string[]
 	/** First contentful paint as reported (simulated from the load, or measured under applied throttling), in ms. */
 	fcpMs: number
+	/** Largest contentful paint, total blocking time (ms) and cumulative layout shift, as reported. */
+	lcpMs: number
+	tbtMs: number
+	cls: number
 	/** When the page painted first in the load Lighthouse watched, in ms from the start of the navigation. */
 	observedFcpMs: number
 	/**
@@ -125,6 +129,9 @@ function firstPaint(report: Report) {
 	).length
 	return {
 		fcpMs: Math.round(report.audits['first-contentful-paint']?.numericValue ?? 0),
+		lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+		tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+		cls: report.audits['cumulative-layout-shift']?.numericValue ?? 0,
 		observedFcpMs: Math.round(observedFcpMs),
 		scriptsBeforePaint,
 	}

@@ -13,8 +13,10 @@
  * the stub instead of the mock, and each logo they name is recorded with them,
  * so a browser on a replayed page loads it as it would from the real storage.
  */
+import { fork } from 'node:child_process'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { endpoints } from '#app/api/contract/endpoints'
 import { limits } from '#app/api/contract/common'
 import { SERVICE_LOGO_PATH } from '#tests/mock-api/areas/services/state'
@@ -191,5 +193,47 @@ export async function startUpstreamStub({ target, latencyMs }: { target: string;
 			return hit ? JSON.parse(hit.body) : undefined
 		},
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	}
+}
+
+/**
+ * The stub and the mock API it records in a child process (`stub-process.ts`, run by tsx), on the CPUs the bench
+ * runs on: the same commands, answered over IPC.
+ */
+export async function forkUpstreamStub({ latencyMs, cwd }: { latencyMs: number; cwd: string }) {
+	const child = fork(path.join(import.meta.dirname, 'stub-process.ts'), [String(latencyMs)], {
+		cwd,
+		execArgv: ['--import', 'tsx'],
+		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+	})
+	let next = 0
+	const pending = new Map<number, (result: unknown) => void>()
+	const ready = await new Promise<{ url: string; logoStorageUrl: string }>((resolve, reject) => {
+		child.once('exit', (code) => reject(new Error(`the API stub exited with code ${code}`)))
+		child.on(
+			'message',
+			(message: { ready?: { url: string; logoStorageUrl: string }; id?: number; result?: unknown }) => {
+				if (message.ready) return resolve(message.ready)
+				pending.get(message.id!)?.(message.result)
+				pending.delete(message.id!)
+			},
+		)
+	})
+	const call = <T = void>(method: string, ...args: unknown[]) =>
+		new Promise<T>((resolve) => {
+			const id = next++
+			pending.set(id, resolve as (result: unknown) => void)
+			child.send({ id, method, args })
+		})
+	return {
+		...ready,
+		pid: child.pid!,
+		replay: () => call('replay'),
+		setLatency: (ms: number) => call('setLatency', ms),
+		setServiceCount: (count: number | null) => call('setServiceCount', count),
+		takeCalls: () => call<StubCall[]>('takeCalls'),
+		misses: () => call<number>('misses'),
+		recordedJson: (pathAndQuery: string) => call<unknown>('recordedJson', pathAndQuery),
+		close: () => call('close'),
 	}
 }
