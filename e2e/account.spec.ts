@@ -294,8 +294,12 @@ test('turning email codes on where a code went out within the minute: no claim o
 		page.getByText(`We have sent a 6-digit code to ${partner.email}. It is valid for 10 minutes.`),
 	).toBeVisible()
 	const emails = await mock.emails(partner.email)
-	expect(emails.map((email) => email.subject)).toEqual(['Your verification code', 'Your sign-in code'])
-	await page.getByRole('textbox', { name: 'Code' }).fill(emails[1]!.codes[0]!)
+	expect(emails.map((email) => email.subject)).toEqual([
+		'Your verification code',
+		'Two-step authentication was turned on',
+		'Your sign-in code',
+	])
+	await page.getByRole('textbox', { name: 'Code' }).fill(emails[2]!.codes[0]!)
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 })
