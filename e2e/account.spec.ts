@@ -6,6 +6,7 @@ import { passTime } from './utils/time'
 import { CONTACT_EMAIL, expect, jsDisabled, test } from './fixtures'
 import { expectEarlyResendRefused } from './utils/resend'
 
+const OPEN_IN_APP = 'Open in your authenticator app'
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
 async function askEmailChange(page: Page, email: string, password: string) {
@@ -82,8 +83,12 @@ test('change email and confirm it by the emailed link', async ({ page, partner, 
 	await page.getByLabel('Current password').fill(PASSWORD)
 	await page.getByRole('button', { name: 'Send confirmation link' }).click()
 	await expect(page.getByText(`We have sent a confirmation link to ${next}.`)).toBeVisible()
-	await expect(page.getByText(`Waiting for you to confirm ${next}.`)).toBeVisible()
+	// Said once: the waiting address shows on the next visit, not beside the message that just said so.
+	await expect(page.getByText(next)).toHaveCount(1)
 	await expectAccessible(page, testInfo)
+	await page.reload()
+	await expect(page.getByText(`Waiting for you to confirm ${next}.`)).toBeVisible()
+	await expect(page.getByText(`We have sent a confirmation link to ${next}.`)).toHaveCount(0)
 
 	const link = (await mock.lastEmail(next)).links.find((l) => l.includes('/tokens/email_change/'))!
 	await page.goto(link)
@@ -197,6 +202,8 @@ test('turn on the authenticator app, sign in with it, turn it off', async ({ pag
 	// The QR code and the setup key at once: no extra click.
 	await expect(page.getByRole('img', { name: /QR code/ })).toHaveAttribute('src', /^data:image\/png;base64,/)
 	await expect(page.getByRole('button', { name: 'Set up authenticator app' })).toHaveCount(0)
+	// A computer scans the QR code with the phone: no link to an app it does not have.
+	await expect(page.getByRole('link', { name: OPEN_IN_APP })).toBeHidden()
 	await expectAccessible(page, testInfo)
 	const key = (await page.getByRole('figure', { name: 'Setup key' }).locator('code').innerText()).replace(/\s/g, '')
 	expect(key).toMatch(/^[A-Z2-7]{16,}$/)
@@ -232,6 +239,65 @@ test('turn on the authenticator app, sign in with it, turn it off', async ({ pag
 		.getByRole('button', { name: 'Turn off Authenticator app' })
 		.click()
 	await expect(page.getByText('Authenticator app is now off.')).toBeVisible()
+})
+
+test.describe('on a phone', () => {
+	test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } })
+
+	test('the authenticator setup offers its otpauth:// link beside the QR code', async ({
+		page,
+		partner: _signedIn,
+	}, testInfo) => {
+		await page.goto('/me/manage/security/multi-factor-authentication/totp')
+		await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible()
+		const key = (await page.getByRole('figure', { name: 'Setup key' }).locator('code').innerText()).replace(/\s/g, '')
+		const link = page.getByRole('link', { name: OPEN_IN_APP })
+		await expect(link).toBeVisible()
+		await expect(link).toHaveAttribute(
+			'href',
+			new RegExp(`^otpauth://totp/Partner%20Portal:[^?]+\\?secret=${key}&issuer=Partner%20Portal&`),
+		)
+		await expectAccessible(page, testInfo)
+	})
+})
+
+test('turning email codes on where a code went out within the minute: no claim of a new one; then signing in at once gets its own code', async ({
+	page,
+	partner,
+	mock,
+}) => {
+	const setup = '/me/manage/security/multi-factor-authentication/email'
+	await page.goto(setup)
+	await page.getByRole('button', { name: 'Send me a code' }).click()
+	await expect(page.getByText(`We have sent a code to ${partner.email}.`)).toBeVisible()
+	const code = (await mock.lastEmail(partner.email)).codes[0]!
+	// As in another window of the same sign-in: the page has no record of that send.
+	await page.context().clearCookies({ name: 'user.email-code-setup' })
+	await page.goto(setup)
+	await page.getByRole('button', { name: 'Send me a code' }).click()
+	await expect(
+		page.getByText(
+			`A code was sent to ${partner.email} less than a minute ago, so no new one was sent: enter that code, or send a new one when the countdown ends.`,
+		),
+	).toBeVisible()
+	await expect(page.getByText('We have sent a code')).toHaveCount(0)
+	await expect(page.getByText(/You can ask for a new code in \d+ seconds?\./)).toHaveCount(1)
+	expect(await mock.emails(partner.email)).toHaveLength(1)
+	await page.getByRole('textbox', { name: 'Code' }).fill(code)
+	await page.getByRole('button', { name: 'Turn on' }).click()
+	await expect(page.getByText('Email code is now on.')).toBeVisible()
+
+	// Signing out and in within the minute: the code used to turn the method on frees the next, which is sent.
+	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(
+		page.getByText(`We have sent a 6-digit code to ${partner.email}. It is valid for 10 minutes.`),
+	).toBeVisible()
+	const emails = await mock.emails(partner.email)
+	expect(emails.map((email) => email.subject)).toEqual(['Your verification code', 'Your sign-in code'])
+	await page.getByRole('textbox', { name: 'Code' }).fill(emails[1]!.codes[0]!)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 })
 
 test('turn on email codes: one countdown; an early resend is held back or refused, a later one works', async ({

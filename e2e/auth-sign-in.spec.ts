@@ -123,6 +123,8 @@ test('sign in with an authenticator app: a wrong code, then the right one; a use
 	const code = page.getByRole('textbox', { name: 'Code' })
 	await expect(code).toHaveAttribute('inputmode', 'numeric')
 	await expect(code).toHaveAttribute('autocomplete', 'one-time-code')
+	// The page's one task: the code field has focus as it opens (JS on or off).
+	await expect(code).toBeFocused()
 	await expectAccessible(page, testInfo)
 
 	const right = await totpNow(mock, partner.totpSecret!)
@@ -137,12 +139,22 @@ test('sign in with an authenticator app: a wrong code, then the right one; a use
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 	expect((await cookies(page))['user.pending-sign-in']).toBeUndefined()
 
-	// Signing in again within the same 30 s window: the same code is spent.
+	// Signing in again within the same 30 s window: the code still on the app's screen is spent, and the page says so.
 	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
 	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page.getByRole('textbox', { name: 'Code' })).toBeFocused()
 	await page.getByRole('textbox', { name: 'Code' }).fill(right)
 	await page.getByRole('button', { name: 'Continue' }).click()
-	await expect(page.getByText('The code is invalid.').first()).toBeVisible()
+	const reused = 'This code has already been used. Wait for your authenticator app to show the next one.'
+	await expect(summary(page)).toContainText(`Code: ${reused}`)
+	await expect(page.getByText('The code is invalid.')).toHaveCount(0)
+	// With an error on the page, the error summary has the focus, not the field.
+	await expect(page.getByRole('textbox', { name: 'Code' })).not.toBeFocused()
+	// The next code works.
+	await mock.advanceClock(30)
+	await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 })
 
 test('sign in with an emailed code: wrong code, right code, and a used code is refused', async ({ page, mock }) => {
@@ -161,19 +173,47 @@ test('sign in with an emailed code: wrong code, right code, and a used code is r
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 
+	// Signing in again at once: the used code frees the next send, so a new code is on its way; the old one is spent.
 	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
 	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(page.getByRole('textbox', { name: 'Code' })).toBeVisible()
-	await passTime(page, mock, 61)
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+	expect(await mock.emails(partner.email)).toHaveLength(2)
 	await page.getByRole('textbox', { name: 'Code' }).fill(code)
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByText('The code is invalid.').first()).toBeVisible()
 	// A new code can be asked for once the interval has passed.
 	// The confirmation text is already on the page, so wait for the mail itself, then for the new countdown.
+	await passTime(page, mock, 61)
 	await page.getByRole('button', { name: 'Send a new code' }).click()
-	await expect.poll(async () => (await mock.emails(partner.email)).length).toBe(2)
+	await expect.poll(async () => (await mock.emails(partner.email)).length).toBe(3)
 	await expect(page.getByText(/You can ask for a new code in \d+ seconds?\./)).toHaveCount(1)
 	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+})
+
+test('a sign-in within a minute of an unused code: the page says no new code was sent, and that code works', async ({
+	page,
+	mock,
+}) => {
+	const partner = await createPartner(mock, { email_two_step: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+	const code = (await mock.lastEmail(partner.email)).codes[0]!
+	// Started again before using it: the API sends no second code within the minute.
+	await page.getByRole('button', { name: 'Cancel and start again' }).click()
+	await fillSignIn(page, partner.email, PASSWORD)
+	await expect(
+		page.getByText(
+			`A code was sent to ${partner.email} less than a minute ago, so no new one was sent: enter that code, or send a new one when the countdown ends.`,
+		),
+	).toBeVisible()
+	await expect(page.getByText('We have sent')).toHaveCount(0)
+	await expect(page.getByText(/You can ask for a new code in \d+ seconds?\./)).toHaveCount(1)
+	expect(await mock.emails(partner.email)).toHaveLength(1)
+	await expect(page.getByRole('textbox', { name: 'Code' })).toBeFocused()
+	await page.getByRole('textbox', { name: 'Code' }).fill(code)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 })
 
 test('signing in with an emailed code: one resend countdown; an early resend is held back or refused', async ({
@@ -198,15 +238,40 @@ test('signing in with an emailed code: one resend countdown; an early resend is 
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 })
 
-test('with both methods active the partner chooses one', async ({ page, mock }) => {
+test('with both methods active, the authenticator prompt offers the email code as its fallback, and back', async ({
+	page,
+	mock,
+}, testInfo) => {
 	const partner = await createPartner(mock, { totp: true, email_two_step: true })
 	await page.goto('/auth/sign-in')
 	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(page.getByText('How do you want to confirm it is you?')).toBeVisible()
-	await page.getByRole('link', { name: 'Use my authenticator app' }).click()
+	// Straight to the first method's prompt: no choice to make first.
+	await expect(page.getByText('Enter the code your authenticator app shows for Partner Portal.')).toBeVisible()
+	await expect(page.getByRole('textbox', { name: 'Code' })).toBeFocused()
+	const lost = page.getByRole('region', { name: 'Can’t use your authenticator?' })
+	await lost.getByRole('link', { name: 'Email me a code instead' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in\/two-step\?method=email$/)
+	await page.getByRole('button', { name: 'Email me a code' }).click()
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+	await expect(page.getByRole('textbox', { name: 'Code' })).toBeFocused()
+	// The email prompt offers the authenticator back, and the team.
+	const noCode = page.getByRole('region', { name: 'Can’t get the code?' })
+	await expect(noCode.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact')
+	await expectAccessible(page, testInfo)
+	await noCode.getByRole('link', { name: 'Use my authenticator app instead' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in\/two-step\?method=totp$/)
 	await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+})
+
+test('with the email code only, its prompt offers the team, no other method', async ({ page, mock }) => {
+	const partner = await createPartner(mock, { email_two_step: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, PASSWORD)
+	const noCode = page.getByRole('region', { name: 'Can’t get the code?' })
+	await expect(noCode.getByRole('link', { name: 'Contact us' })).toBeVisible()
+	await expect(noCode.getByRole('link')).toHaveCount(1)
 })
 
 test('when the API cannot revoke the session, sign-out says so plainly, keeps the partner signed in and points to a password change', async ({

@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test'
+import type { Locator, Page, TestInfo } from '@playwright/test'
 import { uniqueEmail, type MockHooks } from '#tests/mock-api/hooks-client'
 import { createPartner, fillSignIn, signInOverHttp } from './utils/auth'
 import { expectAccessible } from './utils/axe'
@@ -58,6 +58,28 @@ async function expectFits(page: Page, what: string) {
 			`${what} (${page.url()}) is ${scrollWidth} px wide on a ${clientWidth} px screen: ${outside.join(', ')}`,
 		)
 		.toBe(clientWidth)
+}
+
+/** The lines an element's text is laid out on, as the screen shows them (each trimmed). */
+function linesOf(locator: Locator) {
+	return locator.evaluate((element) => {
+		const lines: Array<{ top: number; text: string }> = []
+		const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+			const text = node.textContent ?? ''
+			for (let index = 0; index < text.length; index++) {
+				const range = document.createRange()
+				range.setStart(node, index)
+				range.setEnd(node, index + 1)
+				const rect = range.getBoundingClientRect()
+				if (!rect.width && !rect.height) continue
+				const last = lines.at(-1)
+				if (last && Math.abs(last.top - rect.top) < 4) last.text += text[index]
+				else lines.push({ top: rect.top, text: text[index]! })
+			}
+		}
+		return lines.map((line) => line.text.trim())
+	})
 }
 
 /** Opens `path`, checks it has a main heading, then that it fits. */
@@ -123,6 +145,9 @@ test('the account area, the dashboard and contact fit a 390 px screen', async ({
 	await page.getByLabel('New email address').fill(longEmail())
 	await page.getByLabel('Current password').fill(partner.password)
 	await page.getByRole('button', { name: 'Send confirmation link' }).click()
+	await expect(page.getByText(/We have sent a confirmation link to/)).toBeVisible()
+	await expectFits(page, 'email change sent')
+	await page.reload()
 	await expect(page.getByText(/Waiting for you to confirm/)).toBeVisible()
 	await expectFits(page, 'email change pending')
 })
@@ -218,9 +243,31 @@ test('webhooks: the log with a long error, a delivery and a check fit a 390 px s
 	await expect(page.getByText(/resolves to a private, loopback or link-local address/).first()).toBeVisible()
 	await expectFits(page, 'delivery with a long error')
 
+	// The answer first: the error, on the first screen.
+	const outcome = page.getByRole('status').filter({ hasText: 'Failed: no answer' })
+	const answer = (await outcome.boundingBox())!
+	expect(answer.y + answer.height).toBeLessThanOrEqual(PHONE.height)
+	// A header's name breaks only after a hyphen, never inside a word ("webhook-timesta mp").
+	const headers = page.getByRole('table', { name: 'Attempt 1: request headers' })
+	for (const line of (await linesOf(headers.getByRole('rowheader', { name: 'webhook-timestamp' }))).slice(0, -1))
+		expect(line).toMatch(/-$/)
+
 	await visit(page, `${details}/webhooks`, 'webhooks with a long error in the log')
 	const log = page.getByRole('table', { name: 'Deliveries, newest first' })
-	await expect(page.getByRole('region', { name: 'Deliveries, newest first' })).toHaveAttribute('tabindex', '0')
+	const region = page.getByRole('region', { name: 'Deliveries, newest first' })
+	await expect(region).toHaveAttribute('tabindex', '0')
+	// Rows are cards on a phone: nothing to scroll sideways, the status on top, then the event.
+	expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+	const row = log
+		.getByRole('row')
+		.filter({ has: page.getByRole('rowheader') })
+		.first()
+	const status = (await row.getByText('Failed', { exact: true }).boundingBox())!
+	const event = (await row.getByRole('rowheader').boundingBox())!
+	expect(status.y + status.height).toBeLessThanOrEqual(event.y + 1)
+	expect(event.width).toBeGreaterThan(PHONE.width / 2)
+	// An event's type breaks after an underscore, never inside a word.
+	for (const line of (await linesOf(row.locator('code').first())).slice(0, -1)) expect(line).toMatch(/_$/)
 	// No word is broken apart: a column heading and the status are each on one line.
 	for (const text of [
 		log.getByRole('columnheader', { name: 'Status' }),
@@ -240,6 +287,21 @@ test('webhooks: the log with a long error, a delivery and a check fit a 390 px s
 	await page.getByRole('button', { name: 'Check endpoint' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Endpoint check' })).toBeVisible()
 	await expectFits(page, 'endpoint check')
+	// The checks are cards too: each verdict under its column's name, a whole line, no sideways scroll.
+	await visit(page, `${details}/webhooks`, 'webhooks with a check')
+	const checks = page.getByRole('table', { name: 'Endpoint checks, newest first' })
+	expect(await checks.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+	const cells = checks
+		.getByRole('row')
+		.filter({ has: page.getByRole('rowheader') })
+		.first()
+		.getByRole('cell')
+	await expect(cells).toHaveCount(2)
+	for (const cell of await cells.all()) {
+		expect(await linesOf(cell)).toHaveLength(1)
+		// The column's name and the verdict share that line.
+		expect((await cell.boundingBox())!.height).toBeLessThan(40)
+	}
 })
 
 test('secrets: the confirmations and the new secret after a rotation and a reset fit a 390 px screen', async ({

@@ -8,8 +8,10 @@ import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
 const ONCE = 'Copy it now: it will not be shown again'
-const TOO_MANY = 'A service has at most two live secrets: revoke one first.'
-const LAST = 'The only live secret cannot be revoked: reset it instead.'
+const TOO_MANY = 'A service has at most two secrets in use: revoke one first.'
+const LAST = 'The only secret in use cannot be revoked: reset it instead.'
+const WEBHOOKS_UNAFFECTED =
+	'Webhooks are not affected: they are signed with the webhook signing secret, not with the client secret.'
 const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
 
 const secrets = (page: Page) => page.getByRole('list', { name: 'Secrets' }).getByRole('listitem')
@@ -80,7 +82,7 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	await expect(region).toContainText('Rotate adds a second secret. Both work until you revoke the old one')
 	await expect(region).toContainText('Webhooks are signed with the webhook signing secret below, not with this one.')
 	await expect(region).toContainText(
-		'Reset replaces every live secret with a new one. The old secret stops working now',
+		'Reset replaces every secret in use with a new one. The old secret stops working now',
 	)
 	const first = await onlyHint(page)
 	expect(first).toMatch(/^\S{4}$/)
@@ -95,9 +97,7 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/rotate$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Rotate the secret of ${SERVICE.name}` })).toBeVisible()
 	await expect(page.getByText('both work until you revoke the old one')).toBeVisible()
-	await expect(
-		page.getByText('Webhooks are not affected: they are signed with the webhook signing secret'),
-	).toBeVisible()
+	await expect(page.getByText(WEBHOOKS_UNAFFECTED)).toBeVisible()
 	await expectAccessible(page, testInfo)
 	await page.getByRole('link', { name: 'Cancel' }).click()
 	await expect(page).toHaveURL(new RegExp(`${developers}$`))
@@ -119,7 +119,11 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 		`New secret …${second.slice(-4)}`,
 	)
 	await expect(region.getByRole('link', { name: 'Rotate the secret' })).toHaveCount(0)
-	await expect(region).toContainText('Two secrets are live: revoke the one you no longer use before you rotate again.')
+	await expect(region).toContainText(
+		'Two secrets are in use: revoke the one you no longer use before you rotate again.',
+	)
+	// "Live" is an environment here: the secrets' own words never borrow it.
+	await expect(region).not.toContainText(/\blive\b/i)
 	await expectAccessible(page, testInfo)
 
 	const reload = await page.reload()
@@ -134,7 +138,10 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 		.click()
 	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/[^/]+/revoke$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Revoke secret …${first}` })).toBeVisible()
-	await expect(page.getByText(`The other live secret, …${second.slice(-4)}, keeps working`)).toBeVisible()
+	await expect(page.getByText(`The other secret, …${second.slice(-4)}, keeps working.`)).toBeVisible()
+	// Webhooks are signed with the signing secret (decision 0020), never with a client secret.
+	await expect(page.getByText(WEBHOOKS_UNAFFECTED)).toBeVisible()
+	await expect(page.getByRole('main')).not.toContainText('webhook requests are signed with')
 	// Confirmed for the rotate a moment ago: not asked again.
 	await expect(page.getByText(REMEMBERED)).toBeVisible()
 	await expect(passwordField(page)).toHaveCount(0)
@@ -156,6 +163,8 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	await expect(page).toHaveURL(new RegExp(`${developers}/secrets/reset$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Reset the secret of ${SERVICE.name}` })).toBeVisible()
 	await expect(page.getByText('The current secret stops working now')).toBeVisible()
+	await expect(page.getByText(WEBHOOKS_UNAFFECTED)).toBeVisible()
+	await expect(page.getByRole('main')).not.toContainText('webhook requests are signed with')
 	await expectAccessible(page, testInfo)
 	await page.getByRole('link', { name: 'Cancel' }).click()
 	expect(await onlyHint(page)).toBe(second.slice(-4))
@@ -294,11 +303,12 @@ async function withAuthenticatorAndService(page: Page, mock: MockHooks, baseURL:
 	const partner = await createPartner(mock, { totp: true })
 	await page.goto('/auth/sign-in')
 	await fillSignIn(page, partner.email, PASSWORD)
-	await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
+	const signInCode = await totpNow(mock, partner.totpSecret!)
+	await page.getByRole('textbox', { name: 'Code' }).fill(signInCode)
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 	const developers = await newService(page, baseURL)
-	return { partner, developers, reset: `${developers}/secrets/reset` }
+	return { partner, signInCode, developers, reset: `${developers}/secrets/reset` }
 }
 
 test('with the authenticator app on, a code of it confirms instead of the password', async ({
@@ -306,13 +316,23 @@ test('with the authenticator app on, a code of it confirms instead of the passwo
 	mock,
 	baseURL,
 }) => {
-	const { partner, developers, reset } = await withAuthenticatorAndService(page, mock, baseURL!)
+	const { partner, signInCode, developers, reset } = await withAuthenticatorAndService(page, mock, baseURL!)
 	await page.goto(reset)
 	await page.getByRole('link', { name: 'Use your authenticator app instead' }).click()
 	await expect(page).toHaveURL(new RegExp(`${reset}\\?with=totp$`))
 	await expect(passwordField(page)).toHaveCount(0)
+	// The step says what it asks for: a code, not the password.
+	const identity = page.getByRole('group', { name: "Confirm it's you" })
+	await expect(identity).toContainText('Showing or changing a secret needs a code from your authenticator app')
+	await expect(identity).not.toContainText('password again')
 	const code = page.getByRole('textbox', { name: 'Code from your authenticator app' })
-	// A step after the sign-in's (whose code is spent).
+	// The sign-in's code, still on the app's screen, is spent: the page says so.
+	await code.fill(signInCode)
+	await page.getByRole('button', { name: 'Reset the secret' }).click()
+	await expect(summary(page)).toContainText(
+		'Code from your authenticator app: This code has already been used. Wait for your authenticator app to show the next one.',
+	)
+	// A step after the sign-in's.
 	await mock.advanceClock(30)
 	const right = await totpNow(mock, partner.totpSecret!)
 	await code.fill(right === '000000' ? '111111' : '000000')

@@ -1,5 +1,15 @@
 import type { Page, Response } from '@playwright/test'
-import { createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
+import {
+	apiAccessToken,
+	createFormTokens,
+	meetChecklistThroughApi,
+	postCreate,
+	postCreateWith,
+	postNameAndCategory,
+	SERVICE,
+	sectionLink,
+	serviceIdOf,
+} from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, test } from './fixtures'
 
@@ -16,6 +26,10 @@ const EDITED = {
 	webhook_url: 'https://pro.ledger.example.com/hooks',
 	authorization_url: 'https://pro.ledger.example.com/connect',
 }
+
+const STARTS_WITH = 'This field must start with "https://".'
+const PUBLIC_DOMAIN =
+	'This field must contain an address on a public domain name, such as example.com, not an IP address or localhost.'
 
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 /** The value next to a term of the page's definition lists. */
@@ -100,8 +114,8 @@ test('a validation error keeps every typed value', async ({ page, partner: _sign
 	await fillSettings(page, { ...EDITED, website_url: 'http://pro.ledger.example.com' }, EDITED.categoryName)
 	await saveButton(page).click()
 
-	await expect(summary(page)).toContainText('Website URL: This field must contain a valid url.')
-	await expect(page.getByLabel('Website URL')).toHaveAccessibleDescription(/This field must contain a valid url\./)
+	await expect(summary(page)).toContainText(`Website URL: ${STARTS_WITH}`)
+	await expect(page.getByLabel('Website URL')).toHaveAccessibleDescription(new RegExp(STARTS_WITH))
 	await expectSettings(page, { ...EDITED, website_url: 'http://pro.ledger.example.com' })
 	await expectAccessible(page, testInfo)
 
@@ -111,6 +125,115 @@ test('a validation error keeps every typed value', async ({ page, partner: _sign
 	await expect(page).toHaveURL(details)
 	await expect(page.getByText('Settings saved.')).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1, name: EDITED.name })).toBeVisible()
+})
+
+test('a service of a name and a category: its pages say what is not set; each URL error names the rule it breaks', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const request = page.context().request
+	const details = await postNameAndCategory(request, baseURL!, await createFormTokens(request))
+	// No URL yet: the developers page says so, and the webhooks page where to set one.
+	await page.goto(`${details}/developers`)
+	for (const term of ['Webhook URL', 'Authorization URL']) {
+		await expect(valueOf(page, term)).toHaveText('Not set Set it in the settings')
+		await expect(valueOf(page, term).getByRole('link')).toHaveAttribute('href', `${details}/manage`)
+	}
+	await page.goto(`${details}/webhooks`)
+	await expect(page.getByText('This service has no webhook URL')).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Set the webhook URL in the settings' })).toHaveAttribute(
+		'href',
+		`${details}/manage`,
+	)
+	await expect(page.getByRole('button', { name: 'Send test event' })).toHaveCount(0)
+
+	await page.goto(`${details}/manage`)
+	for (const label of ['Description', 'Website URL', 'Webhook URL', 'Authorization URL']) {
+		await expect(page.getByLabel(label)).toHaveValue('')
+		await expect(page.getByLabel(label)).toHaveAccessibleDescription(/needed before you submit the service for review/)
+	}
+	// A missing scheme and http:// need "https://"; an IP address and localhost a public domain name.
+	await page.getByLabel('Website URL').fill('ledger.example.com')
+	await page.getByLabel('Webhook URL').fill('http://ledger.example.com/hooks')
+	await page.getByLabel('Authorization URL').fill('https://127.0.0.1/connect')
+	await saveButton(page).click()
+	await expect(summary(page)).toContainText(`Website URL: ${STARTS_WITH}`)
+	await expect(summary(page)).toContainText(`Webhook URL: ${STARTS_WITH}`)
+	await expect(summary(page)).toContainText(`Authorization URL: ${PUBLIC_DOMAIN}`)
+	await expect(summary(page)).not.toContainText('valid url')
+	await expect(page.getByLabel('Website URL')).toHaveValue('ledger.example.com')
+	await expect(page.getByLabel('Webhook URL')).toHaveValue('http://ledger.example.com/hooks')
+	await expectAccessible(page, testInfo)
+
+	await page.getByLabel('Website URL').fill(SERVICE.website_url)
+	await page.getByLabel('Webhook URL').fill('https://localhost:3000/hooks')
+	await page.getByLabel('Authorization URL').fill('https://ledger .example.com/connect')
+	await saveButton(page).click()
+	await expect(summary(page)).toContainText(`Webhook URL: ${PUBLIC_DOMAIN}`)
+	await expect(summary(page)).toContainText('Authorization URL: This field must contain a valid url.')
+	await expect(summary(page)).not.toContainText('Website URL:')
+
+	// A URL another parser could read differently says so.
+	await page.getByLabel('Webhook URL').fill('https://ledger.example\\@127.0.0.1/hooks')
+	await page.getByLabel('Authorization URL').fill(SERVICE.authorization_url)
+	await saveButton(page).click()
+	await expect(summary(page)).toContainText(
+		'Webhook URL: This field must contain a plain address, without backslashes or a user name and password.',
+	)
+	await expect(page.getByLabel('Webhook URL')).toHaveValue('https://ledger.example\\@127.0.0.1/hooks')
+
+	await page.getByLabel('Webhook URL').fill(SERVICE.webhook_url)
+	await saveButton(page).click()
+	await expect(page).toHaveURL(details)
+	await expect(
+		page.getByText('Settings saved. Your website is on a new domain: verify it on the Verifications page.'),
+	).toBeVisible()
+	await expect(sectionLink(page, 'Settings')).toHaveAccessibleDescription(
+		`Category: Finance; website ${SERVICE.website_url}`,
+	)
+})
+
+test('changing a URL while the service is in review: the page says what it means before the save, and after', async ({
+	page,
+	partner,
+	baseURL,
+	mock,
+}, testInfo) => {
+	const domain = `in-review-${Date.now().toString(36)}-${process.pid}.example.com`
+	const details = await postCreateWith(page.context().request, baseURL!, { website_url: `https://${domain}/` })
+	await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email, partner.password), serviceIdOf(details))
+	await page.goto(`${details}/verifications/submit`)
+	await page.getByRole('button', { name: 'Submit for review' }).click()
+	await expect(page.getByText('Your service was submitted for review.')).toBeVisible()
+
+	await page.goto(`${details}/manage`)
+	const notice = page.getByText('This service is in review: the reviewer sees what you save.')
+	await expect(notice).toBeVisible()
+	await expect(page.getByText('Saving does not stop the review.')).toBeVisible()
+	await expect(page.getByText('A website on another domain starts its domain verification again')).toBeVisible()
+	await expectAccessible(page, testInfo)
+
+	await page.getByLabel('Webhook URL').fill(`https://${domain}/v2/hooks`)
+	await saveButton(page).click()
+	await expect(page).toHaveURL(details)
+	await expect(
+		page.getByText('Settings saved. Your service is still in review: the reviewer checks it with the new URLs.'),
+	).toBeVisible()
+	await expect(sectionLink(page, 'Verifications')).toHaveAccessibleDescription('Domain verified. Review: Submitted.')
+
+	await page.goto(`${details}/manage`)
+	await page.getByLabel('Website URL').fill(`https://www.${domain}/`)
+	await saveButton(page).click()
+	await expect(page).toHaveURL(details)
+	await expect(
+		page.getByText(
+			'Settings saved. Your service is still in review, with the new URLs. Your website is on a new domain: verify it on the Verifications page, as the reviewer now sees it as not verified.',
+		),
+	).toBeVisible()
+	await expect(sectionLink(page, 'Verifications')).toHaveAccessibleDescription(
+		'Domain not verified yet. Review: Submitted.',
+	)
 })
 
 test('a save that fails upstream keeps every typed value', async ({ page, partner: _signedIn, mock, baseURL }) => {
@@ -218,7 +341,7 @@ test('a save that failed validation still checks the version the form was opened
 
 	await page.getByLabel('Webhook URL').fill('http://pro.ledger.example.com/hooks')
 	await saveButton(page).click()
-	await expect(summary(page)).toContainText('Webhook URL: This field must contain a valid url.')
+	await expect(summary(page)).toContainText(`Webhook URL: ${STARTS_WITH}`)
 	await page.getByLabel('Webhook URL').fill(EDITED.webhook_url)
 	const answer = formPost(page, manage)
 	await saveButton(page).click()

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
-import { expect, test } from './fixtures'
+import { expect, jsDisabled, test } from './fixtures'
 import { distinctActiveUsers } from '#tests/mock-api/areas/service-sections/state'
 
 type Numbers = { active_users: number; new_users: number; nukes: number }
@@ -226,6 +226,58 @@ test('the chart and the table fit a 390 px wide phone screen', async ({ page, pa
 	}
 	// Stacked one above the other, each tall enough to read.
 	for (const chart of charts) expect((await chart.boundingBox())!.height).toBeGreaterThan(120)
+})
+
+test("the charts are large enough to read; each day's number on focus and with the arrow keys (JS), in the table without", async ({
+	page,
+	partner: _signedIn,
+	mock,
+	baseURL,
+}, testInfo) => {
+	const { path, id } = await createService(page, baseURL!)
+	const today = await mock.now()
+	await mock.setStats(
+		id,
+		Object.entries(SET).map(([ago, numbers]) => ({ date: isoDate(daysBefore(today, Number(ago))), ...numbers })),
+	)
+	const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+	for (const width of [390, 1280]) {
+		await page.setViewportSize({ width, height: 900 })
+		await page.goto(`${path}?days=7`)
+		const chart = statisticsOf(page).getByRole('img', { name: 'Active users per day, last 7 days' })
+		// Drawn at about its own size on a phone, larger beside another on a desktop: labels of 12 px or more.
+		const box = (await chart.boundingBox())!
+		expect(box.width).toBeGreaterThanOrEqual(width === 390 ? 340 : 400)
+		const label = chart.getByText(shortDate.format(today), { exact: true }).first()
+		expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(12)
+	}
+
+	const region = statisticsOf(page)
+	const chart = region.getByRole('img', { name: 'Active users per day, last 7 days' })
+	if (jsDisabled(testInfo)) {
+		// Nothing to focus without the script: the daily table has each day's numbers.
+		await expect(chart).not.toHaveAttribute('tabindex')
+		await region.getByText('Daily numbers (7 days)', { exact: true }).click()
+		const table = region.getByRole('table', { name: /^Daily numbers/ })
+		await expect(cellsOf(table, longDate.format(today))).toHaveText(['12', '3', '1'])
+		await expect(cellsOf(table, longDate.format(daysBefore(today, 3)))).toHaveText(['8', '2', '0'])
+	} else {
+		// Focus reads out the latest day, on the chart and in a live region; the arrow keys move by a day.
+		await chart.focus()
+		await expect(chart.getByText(`${shortDate.format(today)}: 12`, { exact: true })).toBeVisible()
+		await expect(region.getByText(`Active users on ${longDate.format(today)}: 12.`)).toBeAttached()
+		for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowLeft')
+		await expect(chart.getByText(`${shortDate.format(daysBefore(today, 3))}: 8`, { exact: true })).toBeVisible()
+		await expect(region.getByText(`Active users on ${longDate.format(daysBefore(today, 3))}: 8.`)).toBeAttached()
+		await page.keyboard.press('End')
+		await expect(chart.getByText(`${shortDate.format(today)}: 12`, { exact: true })).toBeVisible()
+		// The pointer reads out the day under it: the first day, at the left end of the plot.
+		await chart.blur()
+		const box = (await chart.boundingBox())!
+		await page.mouse.move(box.x + box.width * 0.13, box.y + box.height / 2)
+		await expect(chart.getByText(`${shortDate.format(daysBefore(today, 6))}: 5`, { exact: true })).toBeVisible()
+		await expectAccessible(page, testInfo)
+	}
 })
 
 test('signed out, the CSV download is the sign-in page, not a file', async ({ mock, playwright, baseURL }) => {

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test'
-import { createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
+import { createFormTokens, postNameAndCategory, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expect, jsDisabled, test } from './fixtures'
@@ -46,10 +46,13 @@ function formPost(page: Page, path: string) {
 	)
 }
 
-/** A new service of the signed-in partner (the create form over HTTP); answers its details path. */
+/**
+ * A new service of the signed-in partner (the create form over HTTP): a name and a category, so no description and
+ * no English translation yet. Answers its details path.
+ */
 async function createService(page: Page, baseURL: string) {
 	const request = page.context().request
-	return postCreate(request, baseURL, await createFormTokens(request))
+	return postNameAndCategory(request, baseURL, await createFormTokens(request))
 }
 
 /** Opens or closes "Add a language" with a click on its summary, as a partner does (no script needed). */
@@ -125,8 +128,9 @@ test('the details page leads to the translations; languages not started wait beh
 	// "Add a language", not translated (and not flagged as missing).
 	await expectStatus(page, [])
 	await expect(group(page, 'en-GB')).toHaveAccessibleName(`${LANGUAGES['en-GB']} (required) Missing`)
-	// en-GB is the service's own name and description, filled in to confirm.
-	await expectValues(page, 'en-GB', SERVICE)
+	// en-GB is the service's own name and description: the name is there, the description is what it lacks.
+	await expectValues(page, 'en-GB', { name: SERVICE.name, description: '' })
+	await expect(group(page, 'en-GB')).toContainText('Your service has no description yet')
 	await expectAccessible(page, testInfo)
 
 	await toggleAddLanguage(page, true)
@@ -139,7 +143,8 @@ test('the details page leads to the translations; languages not started wait beh
 	await expectStatus(page, [], { addLanguageOpen: true })
 	await expectAccessible(page, testInfo)
 
-	// One language filled; the other blank ones are left out.
+	// The English description and one language filled; the other blank ones are left out.
+	await descriptionField(page, 'en-GB').fill(SERVICE.description)
 	await fill(page, 'fr-FR', FRENCH)
 	await saveButton(page).click()
 
@@ -344,6 +349,7 @@ test('a save that raced a rename in another tab shows both versions; "Save my ve
 	await expect(other.getByText('Settings saved.')).toBeVisible()
 	await other.close()
 
+	await descriptionField(page, 'en-GB').fill(SERVICE.description)
 	await toggleAddLanguage(page, true)
 	await fill(page, 'fr-FR', FRENCH)
 	const answer = formPost(page, translations)

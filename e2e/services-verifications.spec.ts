@@ -2,9 +2,10 @@ import type { APIRequestContext, Locator, Page, Response } from '@playwright/tes
 import { csrfTokenFrom } from '#tests/setup/processes'
 import {
 	apiAccessToken,
+	createFormTokens,
 	meetChecklistThroughApi,
 	postCreateWith,
-	saveEnGbThroughApi,
+	postNameAndCategory,
 	SERVICE,
 	serviceIdOf,
 	setLogoThroughApi,
@@ -14,11 +15,7 @@ import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
 const FAILED = 'The domain could not be verified. Compare what was found with what is expected.'
-const NOT_READY = [
-	'The domain must be verified.',
-	'The service must have a logo.',
-	'The en-GB translation must be saved.',
-]
+const NOT_READY = ['The domain must be verified.', 'The service must have a logo.']
 
 let domains = 0
 /** A website domain of its own per service, so the DNS records and files of the mock concern it alone. */
@@ -267,7 +264,8 @@ test('the checklist blocks Submit until complete; submit → cancel → submit �
 		/^Website URL set: Done$/,
 		/^Webhook URL set: Done$/,
 		/^Authorization URL set: Done$/,
-		/^English \(en-GB\) translation saved: Not done/,
+		// The service's own name and description are its English translation: counted without saving them again.
+		/^English \(en-GB\) name and description: Done$/,
 	])
 	await expect(checklistItem(page, 'Domain verified').getByRole('link', { name: 'Verify the domain' })).toHaveAttribute(
 		'href',
@@ -277,11 +275,8 @@ test('the checklist blocks Submit until complete; submit → cancel → submit �
 		'href',
 		`${details}/manage/logo`,
 	)
-	await expect(
-		checklistItem(page, 'English (en-GB) translation saved').getByRole('link', { name: 'Save the en-GB translation' }),
-	).toHaveAttribute('href', `${details}/translations`)
 	await expect(review.getByRole('link', { name: 'Submit for review' })).toHaveCount(0)
-	await expect(review).toContainText('You can submit once the checklist is complete: 3 items are not done yet.')
+	await expect(review).toContainText('You can submit once the checklist is complete: 2 items are not done yet.')
 	await expect(review).toContainText('Nothing yet: the service has not been submitted for review.')
 	await expectAccessible(page, testInfo)
 
@@ -296,7 +291,7 @@ test('the checklist blocks Submit until complete; submit → cancel → submit �
 	await page.getByRole('link', { name: 'Back to verifications' }).click()
 	await expect(page).toHaveURL(new RegExp(`${verifications}#review$`))
 
-	// The domain (on this page), a logo and the en-GB translation (through the API: their pages are elsewhere).
+	// The domain (on this page) and a logo (through the API: its page is elsewhere).
 	await checklistItem(page, 'Domain verified').getByRole('link', { name: 'Verify the domain' }).click()
 	const token = await shownToken(page)
 	await mock.serveWellKnown({
@@ -304,12 +299,9 @@ test('the checklist blocks Submit until complete; submit → cancel → submit �
 		content: token,
 	})
 	await verify(page, 'The domain is verified.')
-	await expect(review).toContainText('You can submit once the checklist is complete: 2 items are not done yet.')
+	await expect(review).toContainText('You can submit once the checklist is complete: 1 item is not done yet.')
 	const bearer = await apiAccessToken(mock, partner.email, partner.password)
 	await setLogoThroughApi(mock, bearer, id)
-	await page.reload()
-	await expect(review).toContainText('You can submit once the checklist is complete: 1 item is not done yet.')
-	await saveEnGbThroughApi(mock, bearer, id)
 	await page.reload()
 	await expect(checklist(page).getByRole('listitem').filter({ hasText: 'Not done' })).toHaveCount(0)
 	await expect(review).not.toContainText('You can submit once')
@@ -381,6 +373,52 @@ test('the checklist blocks Submit until complete; submit → cancel → submit �
 
 	await page.goto(details)
 	await expect(sectionLink(page, 'Verifications')).toHaveAccessibleDescription('Domain verified. Review: Verified.')
+})
+
+test('a service of a name and a category: the checklist says what is missing, with its way; a description saved in the settings counts as its English translation', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+}, testInfo) => {
+	const request = page.context().request
+	const details = await postNameAndCategory(request, baseURL!, await createFormTokens(request))
+	const verifications = `${details}/verifications`
+	await page.goto(verifications)
+	// No website: no domain to prove yet, and the way to set one.
+	const domain = domainRegion(page)
+	await expect(domain).toContainText('Your service has no website URL yet.')
+	await expect(domain.getByRole('link', { name: 'set the website URL in the settings' })).toHaveAttribute(
+		'href',
+		`${details}/manage`,
+	)
+	await expect(domain.getByRole('button', { name: 'Verify' })).toHaveCount(0)
+	await expect(checklist(page).getByRole('listitem')).toHaveText([
+		/^Domain verified: Not done/,
+		/^Logo set: Not done/,
+		/^Website URL set: Not done Set the website URL$/,
+		/^Webhook URL set: Not done Set the webhook URL$/,
+		/^Authorization URL set: Not done Set the authorization URL$/,
+		/^English \(en-GB\) name and description: Not done Add a description$/,
+	])
+	await expect(reviewRegion(page)).toContainText('6 items are not done yet.')
+	await expectAccessible(page, testInfo)
+
+	// The English translation lacks only the description, which the settings take.
+	await checklistItem(page, 'English (en-GB) name and description')
+		.getByRole('link', { name: 'Add a description' })
+		.click()
+	await expect(page).toHaveURL(`${details}/manage`)
+	await page.getByLabel('Description').fill(SERVICE.description)
+	await page.getByRole('button', { name: 'Save settings' }).click()
+	await expect(page).toHaveURL(details)
+	await expect(page.getByText('Settings saved.')).toBeVisible()
+	// Counted at once, without saving the same text again on the translations page.
+	await expect(sectionLink(page, 'Translations')).toHaveAccessibleDescription('1 translation.')
+	await page.goto(verifications)
+	await expect(checklistItem(page, 'English (en-GB) name and description')).toHaveText(
+		/^English \(en-GB\) name and description: Done$/,
+	)
+	await expect(reviewRegion(page)).toContainText('5 items are not done yet.')
 })
 
 test('a refused transition shows the API’s message, never a 5xx: a double submit, cancelling a verified review', async ({

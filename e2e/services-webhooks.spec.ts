@@ -29,7 +29,7 @@ async function sendTestEvent(page: Page, webhooks: string) {
 	await page.goto(webhooks)
 	await page.getByRole('button', { name: 'Send test event' }).click()
 	await expect(page).toHaveURL(DELIVERY)
-	await expect(page.getByRole('heading', { level: 1, name: 'Delivery of a ping event' })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: 'Delivery of “Test event”' })).toBeVisible()
 	return new URL(page.url()).pathname
 }
 
@@ -77,13 +77,13 @@ test('a test event to an endpoint answering 200 is delivered, shown in full, and
 	// The client secret signs nothing.
 	expect(validSignatures(received[0]!, Buffer.from(service.secret).toString('base64')).valid).toHaveLength(0)
 	// The body once, laid out; the exact text that was signed behind a disclosure.
-	const body = page.getByRole('figure', { name: 'Body of the ping event', exact: true })
+	const body = page.getByRole('figure', { name: 'Body of the event “Test event”', exact: true })
 	await expect(body).toBeVisible()
 	expect(await body.locator('pre').textContent()).toContain(`{\n  "id": "evt_`)
 	expect(await body.locator('pre').textContent()).toContain(`,\n  "type": "ping",\n  "created_at": "`)
 	await expect(page.getByRole('figure', { name: /request body/ })).toHaveCount(0)
 	await page.getByText('Show the body exactly as sent (the text that was signed)').click()
-	await expect(page.getByRole('figure', { name: 'Body of the ping event, exactly as sent' })).toContainText(
+	await expect(page.getByRole('figure', { name: 'Body of the event “Test event”, exactly as sent' })).toContainText(
 		received[0]!.body,
 	)
 
@@ -102,9 +102,20 @@ test('a failing endpoint is retried on the clock, raises the banner after three 
 }, testInfo) => {
 	const service = await newWebhookService(page, baseURL!)
 	await mock.addWebhookReceiver({ url: service.url, status: 500, body: 'boom' })
-	const delivery = await sendTestEvent(page, service.webhooks)
+	// An event of the product (a test event is sent once, never retried).
+	const sent = await mock.sendWebhookEvent(service.serviceId, { type: 'password_changed_to_random_string' })
+	const delivery = `${service.webhooks}/deliveries/${sent.id}`
+	await page.goto(delivery)
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'Delivery of “Password changed to a random string”' }),
+	).toBeVisible()
 	await expect(summaryOf(page)).toContainText('Failed')
 	await expect(page.getByText('Answered with HTTP status 500')).toBeVisible()
+	// The answer first; an answer that says nothing of signatures gets no signature hint; the retry is said.
+	const outcome = page.getByRole('status').filter({ hasText: 'Failed with HTTP status 500 from your endpoint' })
+	await expect(outcome).toContainText('It said: boom')
+	await expect(outcome).toContainText('Next automatic attempt:')
+	await expect(outcome).not.toContainText('signature')
 	await expect(
 		summaryOf(page)
 			.getByRole('definition')
@@ -138,7 +149,9 @@ test('a failing endpoint is retried on the clock, raises the banner after three 
 	await expect(page.getByRole('table', { name: 'Attempt 1: request headers' })).toContainText('user-agent')
 	await expect(page.getByRole('figure', { name: 'Attempt 1: response body (first 1 KB)' })).toContainText('boom')
 	// The body is shown once for all three attempts.
-	await expect(page.getByRole('figure', { name: 'Body of the ping event', exact: true })).toHaveCount(1)
+	await expect(
+		page.getByRole('figure', { name: 'Body of the event “Password changed to a random string”', exact: true }),
+	).toHaveCount(1)
 	await expect(page.getByText('The request body is the one shown above.')).toHaveCount(3)
 	await expectAccessible(page, testInfo)
 
@@ -171,6 +184,55 @@ test('a failing endpoint is retried on the clock, raises the banner after three 
 
 	await page.goto(service.details)
 	await expect(page.getByText(FAILING)).toHaveCount(0)
+})
+
+test('a failed test event: the answer and the signing secret at the top of a 390 px screen, sent once, no retry promised', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}, testInfo) => {
+	const service = await newWebhookService(page, baseURL!)
+	const signingSecret = await signingSecretOf(page, service.details)
+	// An endpoint that verifies with the wrong secret, as a partner's does after copying the client secret.
+	await mock.addWebhookReceiver({
+		url: service.url,
+		status: 400,
+		body: 'Invalid webhook: No matching signature found.\n    at verify (/srv/app/webhooks.js:12:9)',
+		verify_signatures: false,
+	})
+	await page.setViewportSize({ width: 390, height: 844 })
+	const delivery = await sendTestEvent(page, service.webhooks)
+	const outcome = page.getByRole('status').filter({ hasText: 'Failed with HTTP status 400 from your endpoint' })
+	await expect(outcome).toContainText('It said: Invalid webhook: No matching signature found.')
+	await expect(outcome).not.toContainText('webhooks.js')
+	await expect(outcome).toContainText(
+		`This answer reads as a refused signature. Signed with signing secret …${signingSecret.slice(-4)}.`,
+	)
+	await expect(outcome.getByRole('link', { name: 'See the signing secret and how to verify' })).toHaveAttribute(
+		'href',
+		`${service.details}/developers#signing-secret`,
+	)
+	await expect(outcome).toContainText('A test event is sent once, never retried')
+	// On the first screen, before the summary.
+	const box = (await outcome.boundingBox())!
+	expect(box.y + box.height).toBeLessThanOrEqual(844)
+	expect(box.y).toBeLessThan((await summaryOf(page).boundingBox())!.y)
+	await expect(summaryOf(page).locator('div').filter({ hasText: 'Next automatic attempt' })).toContainText(
+		'None: a test event is sent once.',
+	)
+	await expectAccessible(page, testInfo)
+
+	// Sent once: an hour later the endpoint still got one request; the log promises no retry.
+	await mock.advanceClock(3600)
+	expect(await mock.webhookRequests(service.url)).toHaveLength(1)
+	await page.goto(delivery)
+	await expect(page.getByRole('heading', { level: 3, name: /^Attempt \d/ })).toHaveCount(1)
+	await page.getByRole('link', { name: 'send a new test event' }).click()
+	await expect(page).toHaveURL(new RegExp(`${service.webhooks}$`))
+	await expect(page.getByText('sent once: a failed test is not retried')).toBeVisible()
+	await expect(logRows(page).first()).toContainText('Failed')
+	await expect(logRows(page).first()).not.toContainText('retrying')
 })
 
 test('Redeliver submitted twice with the same rendered key delivers once', async ({
@@ -458,6 +520,8 @@ test('test events: ten a minute per partner; the eleventh says when to try again
 	baseURL,
 	mock,
 }, testInfo) => {
+	// Eleven test events, each a delivery and its page.
+	test.setTimeout(60_000)
 	const service = await newWebhookService(page, baseURL!)
 	await mock.addWebhookReceiver({ url: service.url, status: 200 })
 	for (let n = 0; n < 10; n++) await sendTestEvent(page, service.webhooks)

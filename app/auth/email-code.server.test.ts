@@ -2,7 +2,16 @@ import i18next from 'i18next'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { ApiClient } from '#app/api/client.server'
 import { ApiError } from '#app/api/errors'
-import { codeExpiredReply, isCodeExpired, resendInSeconds, resendRefused, sendCode } from './email-code.server'
+import {
+	afterSend,
+	codeExpiredReply,
+	expiredState,
+	isCodeExpired,
+	resendInSeconds,
+	resendRefused,
+	sendCode,
+	type EmailCodeSend,
+} from './email-code.server'
 
 /** en-GB with the catalogue (`tests/setup/unit-env.ts` initialises i18next). */
 const t = i18next.getFixedT('en-GB')
@@ -52,9 +61,9 @@ afterEach(() => {
 })
 
 describe('sendCode', () => {
-	test('a code that went out: when, and when the next may, from the API’s interval', async () => {
+	test('a code that went out: when the next may, from the API’s interval', async () => {
 		const { api, call } = fakeApi(() => sent(60))
-		expect(await sendCode(api)).toEqual({ outcome: 'sent', sentAt: NOW, resendAvailableAt: NOW + 60_000 })
+		expect(await sendCode(api)).toEqual({ outcome: 'sent', resendAvailableAt: NOW + 60_000 })
 		expect(call).toHaveBeenLastCalledWith('createTwoStepSecret', { params: { id: 'type-email' }, bearer: undefined })
 	})
 
@@ -67,13 +76,12 @@ describe('sendCode', () => {
 		})
 	})
 
-	test('a 429 is "not sent, too soon": no time of a sending, and the next from Retry-After', async () => {
+	test('a 429 is "not sent, too soon", and the next from Retry-After', async () => {
 		const { api } = fakeApi(() => {
 			throw failure(429, { message: 'Too Many Attempts.', code: 'resend_too_soon' }, 41)
 		})
 		const send = await sendCode(api, 'restricted-access')
 		expect(send).toEqual({ outcome: 'resend_too_soon', retryAfterSeconds: 41, resendAvailableAt: NOW + 41_000 })
-		expect(send).not.toHaveProperty('sentAt')
 	})
 
 	test('a 429 that does not say when waits a minute', async () => {
@@ -90,6 +98,40 @@ describe('sendCode', () => {
 			})
 			await expect(sendCode(api)).rejects.toBe(error)
 		}
+	})
+})
+
+describe('afterSend: which code the page asks for', () => {
+	const sent: EmailCodeSend = { outcome: 'sent', resendAvailableAt: NOW + 60_000 }
+	const refused: EmailCodeSend = { outcome: 'resend_too_soon', retryAfterSeconds: 20, resendAvailableAt: NOW + 20_000 }
+
+	test('a code that went out is the one sent, whatever came before', () => {
+		expect(afterSend(sent, undefined)).toEqual({
+			state: { code: 'sent', resendAvailableAt: NOW + 60_000 },
+			refused: null,
+		})
+		expect(afterSend(sent, { code: 'earlier', resendAvailableAt: 0 }).state.code).toBe('sent')
+	})
+
+	test('a first send refused: a code sent earlier (never "sent"), and no refusal to show', () => {
+		expect(afterSend(refused, undefined)).toEqual({
+			state: { code: 'earlier', resendAvailableAt: NOW + 20_000 },
+			refused: null,
+		})
+	})
+
+	test('a resend refused keeps the code the page asked for and answers with the refusal', () => {
+		const after = afterSend(refused, { code: 'sent', resendAvailableAt: NOW + 20_000 })
+		expect(after.state).toEqual({ code: 'sent', resendAvailableAt: NOW + 20_000 })
+		expect(after.refused).toBe(refused)
+	})
+
+	test('an expired code: the same code asked for, a new one may go now', () => {
+		expect(expiredState({ code: 'earlier', resendAvailableAt: NOW + 5_000 })).toEqual({
+			code: 'earlier',
+			resendAvailableAt: NOW,
+		})
+		expect(expiredState(undefined)).toEqual({ code: 'sent', resendAvailableAt: NOW })
 	})
 })
 

@@ -170,7 +170,7 @@ describe('RequestSession', () => {
 		await writer.setTokens({ access: 'a', refresh: 'r' })
 		await writer.setPending(pending)
 		await writer.setSealed('totp', totpSetup, 'user-1')
-		await writer.setSealed('emailCode', { resendAvailableAt: 1 }, 'user-1')
+		await writer.setSealed('emailCode', { code: 'sent', resendAvailableAt: 1 }, 'user-1')
 		await writer.setFlash({ tone: 'info', key: 'common:draft.restored' })
 		const cookies = setCookies(writer)
 		const byName = Object.fromEntries(cookies.map((c) => [c.split('=')[0], c]))

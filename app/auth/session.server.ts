@@ -1,6 +1,7 @@
 import { createCookie, type Cookie } from 'react-router'
 import type { TokenPair, TokenStore } from '#app/api/client.server'
 import { getConfig, sessionSecrets, usesSecureCookies, type Config } from '#app/config.server'
+import type { EmailCodeState } from './email-code.server'
 import type { Flash } from './flash'
 import { seal, unseal } from './sealed.server'
 
@@ -14,9 +15,8 @@ export type PendingSignIn = {
 	methods: Array<'totp' | 'email'>
 	email: string
 	redirectTo: string
-	/** Epoch ms when the email code was last sent (for the resend countdown). */
-	emailCodeSentAt?: number
-	resendAvailableAt?: number
+	/** The emailed code to type, once one was asked for. */
+	emailCode?: EmailCodeState
 }
 
 /**
@@ -33,7 +33,7 @@ export const SEALED_COOKIES = {
 	pendingSignIn: { name: 'user.pending-sign-in', maxAgeSeconds: 10 * 60, withTokens: false },
 	/** The not-yet-active authenticator secret while the partner scans it. */
 	totp: { name: 'user.totp-setup', maxAgeSeconds: 15 * 60, withTokens: true },
-	/** When the email code for enabling the email method was sent. */
+	/** The email code for enabling the email method: sent, or sent earlier, and when the next may be. */
 	emailCode: { name: 'user.email-code-setup', maxAgeSeconds: 15 * 60, withTokens: true },
 	/**
 	 * A new client secret, from its creation (details page) or a rotate or reset (developers page) until that page
@@ -55,7 +55,7 @@ export const SEALED_COOKIES = {
 export type SealedValues = {
 	pendingSignIn: PendingSignIn
 	totp: { secret: string; uri: string; digits: number }
-	emailCode: { resendAvailableAt: number }
+	emailCode: EmailCodeState
 	serviceSecret: { serviceId: string; secret: string }
 	draft: FormDraft
 	subject: { id: string }

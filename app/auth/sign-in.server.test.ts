@@ -32,6 +32,17 @@ describe('signInFailureMessages', () => {
 			'Future failed attempts will be reported to the account owner.',
 		])
 	})
+	test('an authenticator code already used says so, and to wait for the next one', () => {
+		expect(
+			signInFailureMessages(failure(422, { code: 'code_reused', notices: [{ code: 'one_more_attempt' }] }), t),
+		).toEqual([
+			'This code has already been used. Wait for your authenticator app to show the next one.',
+			'You have one more attempt without restrictions.',
+		])
+		expect(signInFailureMessages(failure(422, { code: 'invalid_code', notices: [] }), t)).toEqual([
+			'The code is invalid.',
+		])
+	})
 	test('the account-connection notices', () => {
 		expect(
 			signInFailureMessages(

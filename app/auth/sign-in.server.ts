@@ -14,10 +14,10 @@ export function signInFailureMessages(error: ApiError, t: TFunction<Namespace>):
 	const messages: string[] = []
 	if (error.status === 423 || error.code === 'account_locked') {
 		messages.push(t('common:errors.accountLocked', { time: formatDuration(body.locked_for_seconds ?? 60, t) }))
-	} else if (error.code === 'invalid_credentials' || error.code === 'invalid_code') {
-		messages.push(
-			error.code === 'invalid_code' ? t('auth:twoStep.codeInvalid') : t('common:errors.authenticationDetailsIncorrect'),
-		)
+	} else if (error.code === 'invalid_credentials') {
+		messages.push(t('common:errors.authenticationDetailsIncorrect'))
+	} else if (isWrongCode(error)) {
+		messages.push(error.code === 'code_reused' ? t('auth:twoStep.codeReused') : t('auth:twoStep.codeInvalid'))
 	} else if (error.status === 429) {
 		messages.push(t('common:errors.tooManyAttempts', { time: formatDuration(retryAfter(error), t) }))
 	} else {
@@ -43,6 +43,11 @@ export function signInFailureMessages(error: ApiError, t: TFunction<Namespace>):
 		}
 	}
 	return messages
+}
+
+/** A refused second-step code: wrong, or an authenticator code already used (said at the code field). */
+export function isWrongCode(error: ApiError) {
+	return error.code === 'invalid_code' || error.code === 'code_reused'
 }
 
 export function isSignInFailure(error: unknown): error is ApiError {

@@ -7,9 +7,21 @@ import { TextField } from './ui/field'
 
 /**
  * A one-time code: numeric keyboard, the browser's one-time-code autofill,
- * and room for a pasted "123 456" (the server drops separators).
+ * and room for a pasted "123 456" (the server drops separators). `takeFocus`
+ * on a page whose one task is the code: `autoFocus`, rendered as the
+ * attribute, so it works without JS too.
  */
-export function CodeField({ meta, label, digits }: { meta: FieldMetadata<unknown>; label: string; digits: number }) {
+export function CodeField({
+	meta,
+	label,
+	digits,
+	takeFocus,
+}: {
+	meta: FieldMetadata<unknown>
+	label: string
+	digits: number
+	takeFocus?: boolean
+}) {
 	const { t } = useTranslation('auth')
 	return (
 		<TextField
@@ -21,6 +33,8 @@ export function CodeField({ meta, label, digits }: { meta: FieldMetadata<unknown
 			spellCheck={false}
 			maxLength={digits + 4}
 			className="field--code"
+			// eslint-disable-next-line jsx-a11y/no-autofocus -- the page's one field, right under its heading
+			autoFocus={takeFocus}
 			secret
 		/>
 	)

@@ -15,8 +15,8 @@ import { rethrowNotFound, throwIfNotFound } from './load.server'
 
 type Context = Readonly<RouterContextProvider>
 
-/** Whether the service has a webhook URL to send to (the API requires one; an empty one is a dead end to avoid). */
-export const hasWebhookUrl = (service: { webhook_url: string }) => service.webhook_url.trim() !== ''
+/** Whether the service has a webhook URL to send to (null until the partner sets one in the settings). */
+export const hasWebhookUrl = (service: { webhook_url: string | null }) => service.webhook_url !== null
 
 /** The service and one of its deliveries (payload and every attempt); anyone else's or a malformed id is a 404. */
 export async function loadDelivery(context: Context, serviceId: string, deliveryId: string) {

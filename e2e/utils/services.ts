@@ -7,7 +7,7 @@ import { pngFile } from '#tests/mock-api/image-fixtures'
 
 export const LIST = '/services/manage'
 
-/** A valid create form. */
+/** A whole service: the create form takes its name and category, the settings form the rest (`postCreate`). */
 export const SERVICE = {
 	name: 'Ledger Sync',
 	description: 'Keeps your ledgers in step.',
@@ -26,20 +26,65 @@ export async function createFormTokens(request: APIRequestContext) {
 	return { csrf, idempotencyKey }
 }
 
-/** Posts the create form over HTTP, as a browser without JS would; answers the new service's details path. */
+/**
+ * Posts the create form over HTTP, as a browser without JS would (the name and category), then the settings
+ * form with the rest of `SERVICE`: a whole service, as a partner sets it up. Answers its details path.
+ */
 export async function postCreate(
 	request: APIRequestContext,
 	baseURL: string,
 	form: { csrf: string; idempotencyKey: string },
 	name = SERVICE.name,
 ) {
+	return postCreateWithTokens(request, baseURL, form, { name })
+}
+
+async function postCreateWithTokens(
+	request: APIRequestContext,
+	baseURL: string,
+	form: { csrf: string; idempotencyKey: string },
+	fields: Partial<typeof SERVICE>,
+) {
+	const service = { ...SERVICE, ...fields }
+	const details = await postNameAndCategory(request, baseURL, form, service)
+	await postSettings(request, baseURL, details, service)
+	return details
+}
+
+/** Posts the create form alone: a service of a name and a category, nothing else set. Answers its details path. */
+export async function postNameAndCategory(
+	request: APIRequestContext,
+	baseURL: string,
+	form: { csrf: string; idempotencyKey: string },
+	{ name = SERVICE.name, category = SERVICE.category } = {},
+) {
 	const response = await request.post(LIST, {
-		form: { ...SERVICE, name, csrf: form.csrf, idempotency_key: form.idempotencyKey },
+		form: { name, category, csrf: form.csrf, idempotency_key: form.idempotencyKey },
 		headers: { Origin: baseURL },
 		maxRedirects: 0,
 	})
 	expect(response.status()).toBe(302)
 	return new URL(response.headers().location!, baseURL).pathname
+}
+
+/** Posts the settings form of the service at `detailsPath` over HTTP with `fields` (blank: not set). */
+export async function postSettings(
+	request: APIRequestContext,
+	baseURL: string,
+	detailsPath: string,
+	fields: Record<string, string>,
+) {
+	const settings = `${detailsPath}/manage`
+	const html = await (await request.get(settings)).text()
+	const csrf = csrfTokenFrom(html)
+	const version = /name="version"[^>]*value="(\d+)"/.exec(html)?.[1]
+	if (!csrf || !version) throw new Error(`GET ${settings}: no CSRF token or version`)
+	const response = await request.post(settings, {
+		form: { ...fields, csrf, version },
+		headers: { Origin: baseURL },
+		maxRedirects: 0,
+	})
+	expect(response.status()).toBe(302)
 }
 
 /** The details path of a service that belongs to another, freshly signed-up partner. */
@@ -57,22 +102,15 @@ export async function anotherPartnersService(
 }
 
 /**
- * Posts the create form over HTTP like `postCreate`, with some fields changed (e.g. a website on a domain of
- * its own, so DNS records and files served by the mock's hooks concern this service alone).
+ * Creates a whole service like `postCreate`, with some fields changed (e.g. a website on a domain of its own, so
+ * DNS records and files served by the mock's hooks concern this service alone).
  */
 export async function postCreateWith(
 	request: APIRequestContext,
 	baseURL: string,
 	fields: Partial<typeof SERVICE>,
 ): Promise<string> {
-	const { csrf, idempotencyKey } = await createFormTokens(request)
-	const response = await request.post(LIST, {
-		form: { ...SERVICE, ...fields, csrf, idempotency_key: idempotencyKey },
-		headers: { Origin: baseURL },
-		maxRedirects: 0,
-	})
-	expect(response.status()).toBe(302)
-	return new URL(response.headers().location!, baseURL).pathname
+	return postCreateWithTokens(request, baseURL, await createFormTokens(request), fields)
 }
 
 /** The service id of a details path (`/services/<id>`). */
@@ -120,35 +158,20 @@ export async function setLogoThroughApi(mock: MockHooks, bearer: string, service
 	)
 }
 
-/** Saves the en-GB translation (the service's own name and description) through the API. */
-export async function saveEnGbThroughApi(
-	mock: MockHooks,
-	bearer: string,
-	serviceId: string,
-	{ name = SERVICE.name, description = SERVICE.description } = {},
-) {
-	await apiCall(
-		mock,
-		bearer,
-		'PUT',
-		fillPath(endpoints.saveServiceTranslations.path, { id: serviceId }),
-		JSON.stringify({ translations: { 'en-GB': { name, description } } }),
-	)
-}
-
 /**
- * Meets the whole review checklist through the API: the domain proven by its TXT record (served by the mock),
- * a logo and the en-GB translation. The URLs are set at creation.
+ * Meets the whole review checklist through the API: the domain proven by its TXT record (served by the mock) and
+ * a logo. The URLs and the description (with the name, the en-GB translation) are set by `postCreate`.
  */
 export async function meetChecklistThroughApi(mock: MockHooks, bearer: string, serviceId: string) {
 	const response = await fetch(`${mock.url}${fillPath(endpoints.getService.path, { id: serviceId })}`, {
 		headers: { authorization: `Bearer ${bearer}`, accept: 'application/json' },
 	})
 	const service = serviceResponse.parse(await response.json()).data
-	await mock.addDnsRecord({ ...service.domain_verification.dns_record })
+	const record = service.domain_verification.dns_record
+	if (!record) throw new Error('the service has no website URL')
+	await mock.addDnsRecord({ ...record })
 	await apiCall(mock, bearer, 'POST', fillPath(endpoints.verifyServiceDomain.path, { id: serviceId }))
 	await setLogoThroughApi(mock, bearer, serviceId)
-	await saveEnGbThroughApi(mock, bearer, serviceId, { name: service.name, description: service.description })
 }
 
 /** A section's link on the details page: named by the section, its state the link's description. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
+	codeReusedBody,
 	emailCodeSentResponse,
 	invalidCodeBody,
 	invalidCredentialsBody,
@@ -11,6 +12,7 @@ import {
 	twoStepRequiredBody,
 	unauthenticatedBody,
 	validationErrorBody,
+	validationMessages,
 } from '../../app/api/contract/index'
 import { PASSWORD, uniqueEmail, useTestApi } from './helpers'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed'
@@ -141,7 +143,7 @@ describe('two-step sign-in', () => {
 		// The restricted pair is revoked.
 		expect((await c.call('getCurrentUser', { bearer: first.access })).status).toBe(401)
 
-		// The same code cannot be used twice, even in a new sign-in in the same window.
+		// The same code cannot be used twice, even in a new sign-in in the same window: the answer says it was used.
 		const second = await c.signIn(email)
 		const reused = await c.call('createAuthenticationToken', {
 			params: { id: totpId },
@@ -149,7 +151,23 @@ describe('two-step sign-in', () => {
 			bearer: second.access,
 		})
 		expect(reused.status).toBe(422)
-		expect(reused.body.code).toBe('invalid_code')
+		expect(codeReusedBody.parse(reused.body)).toEqual({
+			message: validationMessages.codeReused,
+			code: 'code_reused',
+			errors: { code: [validationMessages.codeReused] },
+			notices: [],
+		})
+		// A code of the step before the used one is spent too; it counts as a failed attempt, like a wrong code.
+		const earlier = totp(totp_secret!, (await c.now()) - 30_000)
+		if (earlier !== right) {
+			const before = await c.call('createAuthenticationToken', {
+				params: { id: totpId },
+				body: { code: earlier },
+				bearer: second.access,
+			})
+			expect(before.body.code).toBe('code_reused')
+		}
+		expect((await c.mock.user(email))!.lockout.failures).toBeGreaterThanOrEqual(1)
 		await c.advance(30)
 		const next = totp(totp_secret!, await c.now())
 		const later = await c.call('createAuthenticationToken', {
@@ -618,7 +636,22 @@ describe('two-step setup', () => {
 		})
 		expect(activated.status).toBe(200)
 		expect(activated.body.data).toMatchObject({ active: true, authentication_type: { key: 'email' } })
-		expect((await c.signIn(email)).meta.two_step_methods).toEqual(['email'])
+		const restricted = await c.signIn(email)
+		expect(restricted.meta.two_step_methods).toEqual(['email'])
+		// Within the minute, the used setup code frees the next send: the sign-in gets its own code.
+		const signInCode = await c.call('createTwoStepSecret', { params: { id: emailId }, bearer: restricted.access })
+		expect(signInCode.status).toBe(201)
+		expect((await c.lastEmail(email)).subject).toBe('Your sign-in code')
+		// The setup code, the "turned on" notice, the sign-in code.
+		expect((await c.emails(email)).map((mail) => mail.subject)).toEqual([
+			'Your verification code',
+			expect.stringMatching(/turned on/i),
+			'Your sign-in code',
+		])
+		// Unused, it holds the next one back for the minute.
+		expect((await c.call('createTwoStepSecret', { params: { id: emailId }, bearer: restricted.access })).status).toBe(
+			429,
+		)
 	})
 
 	test('activating a method never started is 404; a non-two-step type id is 404', async () => {

@@ -75,7 +75,7 @@ describe('identity confirmation', () => {
 		expect((await c.call('resetServiceSecret', { bearer, params })).status).toBe(403)
 	})
 
-	test('with the authenticator on, a code of it confirms too (once per step)', async () => {
+	test('with the authenticator on, a code of it confirms too (once per step: the sign-in’s code is reused)', async () => {
 		const email = uniqueEmail()
 		const { totp_secret } = await c.createUser({ email, totp: true })
 		const restricted = await c.signIn(email)
@@ -89,7 +89,7 @@ describe('identity confirmation', () => {
 
 		const used = await c.call('confirmIdentity', { bearer, body: { code: totp(totp_secret!, await c.now()) } })
 		expect(used.status).toBe(422)
-		expect(used.body).toMatchObject({ code: 'invalid_code', errors: { code: [validationMessages.codeInvalid] } })
+		expect(used.body).toMatchObject({ code: 'code_reused', errors: { code: [validationMessages.codeReused] } })
 		await c.advance(30)
 		const ok = await c.call('confirmIdentity', { bearer, body: { code: totp(totp_secret!, await c.now()) } })
 		expect(ok.status).toBe(201)

@@ -64,18 +64,11 @@ async function attachLogo(bearer: string, id: string) {
 	ok(await c.call('attachServiceLogo', { bearer, params: { id }, body: { upload_id: upload.id } }))
 }
 
-/** Meets the whole checklist: logo, verified domain (by TXT), en-GB translation. */
+/** Meets the whole checklist: logo, verified domain (by TXT); the URLs and the description are set at creation. */
 async function complete(bearer: string, service: Service) {
 	await attachLogo(bearer, service.id)
-	await c.mock.addDnsRecord({ ...service.domain_verification.dns_record })
+	await c.mock.addDnsRecord({ ...service.domain_verification.dns_record! })
 	ok(await c.call('verifyServiceDomain', { bearer, params: { id: service.id } }))
-	ok(
-		await c.call('saveServiceTranslations', {
-			bearer,
-			params: { id: service.id },
-			body: { translations: { 'en-GB': { name: service.name, description: service.description } } },
-		}),
-	)
 }
 
 describe('security protections', () => {
@@ -183,7 +176,8 @@ describe('security protections', () => {
 describe('translations', () => {
 	test('en-GB is the service name and description; other locales optional; a left-out locale is removed', async () => {
 		const { bearer, id, service } = await setup()
-		expect(service.translations).toEqual([])
+		// Created with a description: its own name and description are its en-GB translation, counted at once.
+		expect(service.translations).toEqual([{ locale: 'en-GB', name: service.name, description: service.description }])
 		const saved = ok(
 			await c.call('saveServiceTranslations', {
 				bearer,
@@ -256,7 +250,7 @@ describe('translations', () => {
 				'translations.pt-BR.description': ['This field is required.'],
 			},
 		})
-		expect((await get(bearer, id)).translations).toEqual([])
+		expect((await get(bearer, id)).translations.map((translation) => translation.locale)).toEqual(['en-GB'])
 	})
 
 	test('with a version, a stale one is 409 with the current service', async () => {
@@ -294,7 +288,8 @@ describe('domain verification', () => {
 
 	test('a failed check shows what was found for each way; then the TXT record proves it', async () => {
 		const { bearer, params, service } = await setup()
-		const { dns_record: dns, file, token } = service.domain_verification
+		const { dns_record, file: fileProof, token } = service.domain_verification
+		const [dns, file] = [dns_record!, fileProof!]
 
 		const nothing = serviceResponse.parse(ok(await c.call('verifyServiceDomain', { bearer, params })).body).data
 		expect(nothing.domain_verification).toMatchObject({
@@ -339,7 +334,7 @@ describe('domain verification', () => {
 	test('reset issues a new token and the old one proves nothing; then the .well-known file proves it', async () => {
 		const { bearer, params, service } = await setup()
 		const old = service.domain_verification
-		await c.mock.addDnsRecord({ ...old.dns_record })
+		await c.mock.addDnsRecord({ ...old.dns_record! })
 		ok(await c.call('verifyServiceDomain', { bearer, params }))
 
 		const reset = serviceResponse.parse(ok(await c.call('resetServiceDomainVerification', { bearer, params })).body)
@@ -349,23 +344,23 @@ describe('domain verification', () => {
 
 		const stale = serviceResponse.parse(ok(await c.call('verifyServiceDomain', { bearer, params })).body).data
 		expect(stale.domain_verification.last_check).toMatchObject({
-			dns: { found: [old.dns_record.value], matched: false },
+			dns: { found: [old.dns_record!.value], matched: false },
 		})
 		expect(stale.domain_verification.status).toBe('failed')
 
-		await c.mock.serveWellKnown({ url: fresh.file.url, content: old.token })
+		await c.mock.serveWellKnown({ url: fresh.file!.url, content: old.token })
 		expect(
 			serviceResponse.parse(ok(await c.call('verifyServiceDomain', { bearer, params })).body).data.domain_verification
 				.status,
 		).toBe('failed')
-		await c.mock.serveWellKnown({ url: fresh.file.url, content: `${fresh.token}\n`, status: 500 })
+		await c.mock.serveWellKnown({ url: fresh.file!.url, content: `${fresh.token}\n`, status: 500 })
 		const broken = serviceResponse.parse(ok(await c.call('verifyServiceDomain', { bearer, params })).body).data
 		expect(broken.domain_verification.last_check?.file).toEqual({
 			status: 500,
 			first_line: fresh.token,
 			matched: false,
 		})
-		await c.mock.serveWellKnown({ url: fresh.file.url, content: `${fresh.token}\n` })
+		await c.mock.serveWellKnown({ url: fresh.file!.url, content: `${fresh.token}\n` })
 		const byFile = serviceResponse.parse(ok(await c.call('verifyServiceDomain', { bearer, params })).body).data
 		expect(byFile.domain_verification).toMatchObject({
 			status: 'verified',
@@ -375,7 +370,7 @@ describe('domain verification', () => {
 
 	test("changing the website's domain resets the verification; another path on the same domain does not", async () => {
 		const { bearer, id, service } = await setup()
-		await c.mock.addDnsRecord({ ...service.domain_verification.dns_record })
+		await c.mock.addDnsRecord({ ...service.domain_verification.dns_record! })
 		const verified = serviceResponse.parse(ok(await c.call('verifyServiceDomain', { bearer, params: { id } })).body)
 		const samePath = serviceResponse.parse(
 			ok(
@@ -420,7 +415,8 @@ describe('review', () => {
 				{ key: 'website_url_set', done: true },
 				{ key: 'webhook_url_set', done: true },
 				{ key: 'authorization_url_set', done: true },
-				{ key: 'en_gb_translation', done: false },
+				// Its own name and description are its en-GB translation: done without saving them again.
+				{ key: 'en_gb_translation', done: true },
 			],
 			can_submit: false,
 			can_cancel: false,
@@ -429,12 +425,11 @@ describe('review', () => {
 		const refused = await c.call('submitServiceReview', { bearer, params })
 		expect(refused.status).toBe(422)
 		expect(refused.body).toEqual({
-			message: 'The domain must be verified. (and 2 more errors)',
+			message: 'The domain must be verified. (and 1 more error)',
 			code: 'checklist_incomplete',
 			errors: {
 				domain_verified: ['The domain must be verified.'],
 				logo_set: ['The service must have a logo.'],
-				en_gb_translation: ['The en-GB translation must be saved.'],
 			},
 		})
 		const cancel = await c.call('cancelServiceReview', { bearer, params })
@@ -443,6 +438,36 @@ describe('review', () => {
 			message: 'The service has not been submitted for review.',
 			code: 'transition_not_allowed',
 			errors: { status: ['The service has not been submitted for review.'] },
+		})
+	})
+
+	test('a service of a name and a category: every item is missing until the settings have the rest', async () => {
+		const bearer = await partner()
+		const created = await c.call('createService', {
+			bearer,
+			body: { name: 'Acme Lite', category: 'other', idempotency_key: 'review-name-and-category' },
+		})
+		const params = { id: created.body.data.id }
+		const refused = await c.call('submitServiceReview', { bearer, params })
+		expect(refused.body.errors).toEqual({
+			domain_verified: ['The domain must be verified.'],
+			logo_set: ['The service must have a logo.'],
+			website_url_set: ['The website URL must be set.'],
+			webhook_url_set: ['The webhook URL must be set.'],
+			authorization_url_set: ['The authorization URL must be set.'],
+			en_gb_translation: ['The service must have a description: its name and description are its en-GB translation.'],
+		})
+		ok(
+			await c.call('updateService', {
+				bearer,
+				params,
+				body: { description: 'Light.', version: created.body.data.version },
+			}),
+		)
+		const review = serviceReviewResponse.parse(ok(await c.call('getServiceReview', { bearer, params })).body).data
+		expect(review.checklist.find((item) => item.key === 'en_gb_translation')).toEqual({
+			key: 'en_gb_translation',
+			done: true,
 		})
 	})
 
@@ -589,6 +614,8 @@ describe('statistics', () => {
 			expect(data.totals.active_users).toBeGreaterThanOrEqual(Math.max(...data.daily.map((day) => day.active_users)))
 			expect(data.totals.active_users).toBeLessThan(userDays)
 			expect(data.totals.new_users).toBe(data.daily.reduce((sum, day) => sum + day.new_users, 0))
+			// Every new user was active: a period never counts fewer people active than joined.
+			expect(data.totals.active_users).toBeGreaterThan(data.totals.new_users)
 		}
 		// Seeded numbers are deterministic.
 		const again = await c.call('getServiceStatistics', { bearer, params: { id }, query: { days: '7' } })
@@ -689,8 +716,8 @@ describe('ownership and hooks', () => {
 		const signIn = async () => (await c.signIn(DEMO_EMAIL, DEMO_PASSWORD)).access
 		let bearer = await signIn()
 		const before = await get(bearer, games)
-		await c.mock.addDnsRecord({ ...before.domain_verification.dns_record })
-		await c.mock.serveWellKnown({ url: before.domain_verification.file.url, content: 'left over' })
+		await c.mock.addDnsRecord({ ...before.domain_verification.dns_record! })
+		await c.mock.serveWellKnown({ url: before.domain_verification.file!.url, content: 'left over' })
 		await c.mock.setStats(pay, [])
 		ok(await c.call('cancelServiceReview', { bearer, params: { id: chat } }))
 

@@ -169,7 +169,7 @@ describe('list and create', () => {
 		})
 	})
 
-	test('validates the fields: required, category, absolute https URLs', async () => {
+	test('validates the fields: required, category, and URL errors that name the rule', async () => {
 		const bearer = await partner()
 		const res = await c.call('createService', {
 			bearer,
@@ -177,7 +177,7 @@ describe('list and create', () => {
 				...serviceBody(''),
 				category: 'nope',
 				website_url: 'http://acme.example/',
-				webhook_url: '/relative',
+				webhook_url: 'https://acme .example/hooks',
 				authorization_url: 'javascript:alert(1)',
 			},
 		})
@@ -185,15 +185,75 @@ describe('list and create', () => {
 		expect(res.body.errors).toEqual({
 			name: ['This field is required.'],
 			category: ['This field is invalid.'],
-			website_url: ['This field must contain a valid url.'],
+			website_url: ['This field must start with "https://".'],
 			webhook_url: ['This field must contain a valid url.'],
-			authorization_url: ['This field must contain a valid url.'],
+			authorization_url: ['This field must start with "https://".'],
 		})
-		const ip = await c.call('createService', {
+		const unselected = await c.call('createService', { bearer, body: { ...serviceBody(), category: '' } })
+		expect(unselected.body.errors).toEqual({ category: ['This field is required.'] })
+		const publicDomain =
+			'This field must contain an address on a public domain name, such as example.com, not an IP address or localhost.'
+		for (const url of [
+			'https://127.0.0.1/hook',
+			'https://localhost:3000/hook',
+			'https://[::1]/hook',
+			'https://intranet/',
+		]) {
+			const local = await c.call('createService', { bearer, body: { ...serviceBody(), webhook_url: url } })
+			expect(local.body.errors, url).toEqual({ webhook_url: [publicDomain] })
+		}
+		const noScheme = await c.call('createService', { bearer, body: { ...serviceBody(), website_url: 'acme.example' } })
+		expect(noScheme.body.errors).toEqual({ website_url: ['This field must start with "https://".'] })
+	})
+
+	test('a create needs only the name and the category; the rest is null until an update sets it', async () => {
+		const bearer = await partner()
+		const res = await c.call('createService', {
 			bearer,
-			body: { ...serviceBody(), webhook_url: 'https://127.0.0.1/hook' },
+			body: { name: 'Acme Lite', category: 'other', idempotency_key: 'name-and-category' },
 		})
-		expect(ip.body.errors).toEqual({ webhook_url: ['This field must contain a valid url.'] })
+		expect(res.status).toBe(201)
+		const service = res.body.data
+		expect(service).toMatchObject({
+			description: null,
+			website_url: null,
+			webhook_url: null,
+			authorization_url: null,
+			translations: [],
+			domain_verification: { domain: null, dns_record: null, file: null, status: 'unverified' },
+		})
+		const params = { id: service.id }
+		const verify = await c.call('verifyServiceDomain', { bearer, params })
+		expect(verify.status).toBe(422)
+		expect(verify.body).toMatchObject({
+			code: 'website_url_missing',
+			errors: { domain: ['The website URL must be set.'] },
+		})
+		const test = await c.call('sendWebhookTestEvent', { bearer, params })
+		expect(test.status).toBe(422)
+		expect(test.body).toMatchObject({
+			code: 'webhook_url_missing',
+			errors: { webhook_url: ['The webhook URL must be set.'] },
+		})
+
+		const set = await c.call('updateService', {
+			bearer,
+			params,
+			body: { description: 'Light.', website_url: 'https://lite.acme.example/', version: service.version },
+		})
+		expect(set.status).toBe(200)
+		expect(set.body.data).toMatchObject({
+			description: 'Light.',
+			website_url: 'https://lite.acme.example/',
+			translations: [{ locale: 'en-GB', name: 'Acme Lite', description: 'Light.' }],
+			domain_verification: { domain: 'lite.acme.example' },
+		})
+		const cleared = await c.call('updateService', {
+			bearer,
+			params,
+			body: { website_url: null, version: set.body.data.version },
+		})
+		expect(cleared.body.data).toMatchObject({ website_url: null, domain_verification: { domain: null } })
 	})
 })
 

@@ -56,6 +56,12 @@ async function ping({ bearer, params }: Setup): Promise<WebhookDelivery> {
 	return webhookDeliveryResponse.parse(ok(await c.call('sendWebhookTestEvent', { bearer, params }), 201).body).data
 }
 
+/** An event the product sends (retried when it fails, unlike a test event), as its delivery resource. */
+async function event(s: Setup): Promise<WebhookDelivery> {
+	const sent = await c.mock.sendWebhookEvent(s.service.id, { type: 'password_changed_to_random_string' })
+	return delivery(s, sent.id)
+}
+
 async function delivery({ bearer, params }: On, deliveryId: string) {
 	const res = ok(await c.call('getWebhookDelivery', { bearer, params: { ...params, deliveryId } }))
 	return webhookDeliveryResponse.parse(res.body).data
@@ -119,10 +125,32 @@ describe('test event', () => {
 		expect(await healthOf(s)).toMatchObject({ failing: false, consecutive_failures: 0, last_error: null })
 	})
 
-	test('to a receiver answering 500: failed, retried at 1 min, 5 min, 30 min, 2 h, 6 h; failing after three', async () => {
+	test('to a receiver answering 500: failed and sent once, no retry scheduled (a new test is one click)', async () => {
 		const s = await setup()
 		await c.mock.addWebhookReceiver({ url: HOOK_URL, status: 500, body: 'boom' })
-		const first = await ping(s)
+		const sent = await ping(s)
+		expect(sent).toMatchObject({ status: 'failed', attempt_count: 1, last_status_code: 500, next_retry_at: null })
+		await c.advance(webhookLimits.retryBackoffSeconds.reduce((sum, seconds) => sum + seconds, 0))
+		expect(await delivery(s, sent.id)).toMatchObject({ status: 'failed', attempt_count: 1, next_retry_at: null })
+		expect(await c.mock.webhookRequests(HOOK_URL)).toHaveLength(1)
+		// Its redelivery is a test too: sent once.
+		const again = webhookDeliveryResponse.parse(
+			ok(
+				await c.call('redeliverWebhookDelivery', {
+					bearer: s.bearer,
+					params: { ...s.params, deliveryId: sent.id },
+					body: { idempotency_key: 'again' },
+				}),
+				201,
+			).body,
+		).data
+		expect(again).toMatchObject({ status: 'failed', attempt_count: 1, next_retry_at: null })
+	})
+
+	test('an event to a receiver answering 500: failed, retried at 1 min, 5 min, 30 min, 2 h, 6 h; failing after three', async () => {
+		const s = await setup()
+		await c.mock.addWebhookReceiver({ url: HOOK_URL, status: 500, body: 'boom' })
+		const first = await event(s)
 		expect(first).toMatchObject({ status: 'failed', attempt_count: 1, last_status_code: 500 })
 		expect(first.last_error).toBe('The endpoint answered 500.')
 		expect(unix(first.next_retry_at!) - unix(first.attempts[0]!.started_at)).toBe(60)
@@ -680,6 +708,9 @@ describe('the demo seed', () => {
 			expect(entry.status).not.toBe('pending')
 			expect(Date.parse(entry.created_at)).toBeLessThan(await c.now())
 		}
+		// Newest first means by time: the seed numbers its deliveries in the order they were made.
+		const times = deliveries.map((entry) => Date.parse(entry.created_at))
+		expect(times).toEqual([...times].sort((a, b) => b - a))
 		const attemptsByStatus = deliveries.map((entry) => [entry.status, entry.attempt_count])
 		if (deliveries.length >= 3) {
 			expect(attemptsByStatus.filter(([status]) => status === 'failed')).toEqual([

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import {
 	createAuthenticationTokenBody,
+	codeReusedBody,
 	expiredCodeBody,
 	invalidCodeBody,
 	invalidCredentialsBody,
@@ -22,7 +23,7 @@ export const authEndpoints = {
 			'restricted access token as bearer; answers a full pair and revokes the restricted one. refresh: `{token}`, ' +
 			'no bearer; rotates the refresh token (30 s grace returns the same new pair; later reuse revokes the whole ' +
 			'sign-in). Failed passwords and codes count toward the account lockout; an expired email code (422 ' +
-			'`code_expired`) does not.',
+			'`code_expired`) does not. An authenticator code of a time step already used is 422 `code_reused` (counted).',
 		tag: 'Authentication',
 		auth: 'none',
 		request: createAuthenticationTokenBody,
@@ -30,7 +31,7 @@ export const authEndpoints = {
 			201: tokenPairResponse,
 			401: unauthenticatedBody,
 			...notFound,
-			422: z.union([invalidCredentialsBody, invalidCodeBody, expiredCodeBody, validationErrorBody]),
+			422: z.union([invalidCredentialsBody, invalidCodeBody, codeReusedBody, expiredCodeBody, validationErrorBody]),
 			423: lockoutErrorBody,
 		},
 	},

@@ -127,6 +127,20 @@ export const invalidCodeBody = z.object({
 export type InvalidCodeBody = z.infer<typeof invalidCodeBody>
 
 /**
+ * 422 of an authenticator code of a time step already used (the code still on the app's screen after a sign-in, say):
+ * right, but spent. Only the next code works. It counts as a failed attempt, as a wrong code does.
+ */
+export const codeReusedBody = z.object({
+	message: z
+		.string()
+		.meta({ examples: ['This code has already been used. Wait for your authenticator app to show the next one.'] }),
+	code: z.literal('code_reused'),
+	errors: fieldErrors,
+	notices: z.array(notice).optional(),
+})
+export type CodeReusedBody = z.infer<typeof codeReusedBody>
+
+/**
  * 422 when the last emailed code has expired, whatever code was sent: only a
  * new code can help. It does not count toward the lockout (nothing can be guessed).
  */

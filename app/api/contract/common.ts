@@ -93,6 +93,8 @@ export const ruleMessages = {
 	onlyNumbers: 'This field must contain only numbers.',
 	invalid: 'This field is invalid.',
 	urlAmbiguous: 'This field must contain a plain address, without backslashes or a user name and password.',
+	publicDomain:
+		'This field must contain an address on a public domain name, such as example.com, not an IP address or localhost.',
 	unique: "This field must contain a value that doesn't exist.",
 	passwordsDoNotMatch: 'The passwords do not match.',
 	passwordUnchanged: 'The new password must be different from the current one.',
@@ -105,6 +107,7 @@ export const validationMessages = {
 	passwordIncorrect: 'The password is incorrect.',
 	codeInvalid: 'The code is invalid.',
 	codeExpired: 'The code has expired.',
+	codeReused: 'This code has already been used. Wait for your authenticator app to show the next one.',
 	credentialsIncorrect: 'The authentication details are incorrect.',
 } as const
 export type ValidationMessageKey = keyof typeof validationMessages
@@ -114,14 +117,30 @@ type Issue = z.core.$ZodIssue
 /** A rule message and the values its `{{placeholders}}` take. */
 export type IssueText = { key: RuleMessageKey; values?: Record<string, string | number> }
 
-/** The rule message of one zod issue: the key its rule names, else one by the issue's code. */
+/** Nothing given: no value, null, or an empty string (an unselected option sends one). */
+const isEmpty = (input: unknown) => input === undefined || input === null || input === ''
+const isEmptyInput = (issue: Issue) => isEmpty((issue as { input?: unknown }).input)
+
+/**
+ * The error of a choice from a list (`z.enum(values, choiceError)`): none chosen is "required", a value not on
+ * the list "invalid". zod keeps the input of an enum's issue only while it is being raised, so it is told here.
+ */
+export const choiceError = {
+	error: (issue: { input?: unknown }): RuleMessageKey => (isEmpty(issue.input) ? 'required' : 'invalid'),
+}
+
+/**
+ * The rule message of one zod issue: the key its rule names (with the `params` of a refinement as the values of
+ * its placeholders), else one by the issue's code.
+ */
 export function issueText(issue: Issue): IssueText {
-	if (Object.hasOwn(ruleMessages, issue.message)) return { key: issue.message as RuleMessageKey }
+	if (Object.hasOwn(ruleMessages, issue.message)) {
+		const values = issue.code === 'custom' ? (issue.params as IssueText['values']) : undefined
+		return values ? { key: issue.message as RuleMessageKey, values } : { key: issue.message as RuleMessageKey }
+	}
 	switch (issue.code) {
-		case 'invalid_type': {
-			const input = (issue as { input?: unknown }).input
-			return { key: input === undefined || input === null || input === '' ? 'required' : 'invalid' }
-		}
+		case 'invalid_type':
+			return { key: isEmptyInput(issue) ? 'required' : 'invalid' }
 		case 'too_small': {
 			const minimum = Number(issue.minimum)
 			if (issue.origin === 'string' || issue.origin === 'array') {

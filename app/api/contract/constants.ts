@@ -123,6 +123,9 @@ export const serviceFieldNames = [
 	'authorization_url',
 ] as const
 
+/** The fields a create may leave out and an update may clear (null: not set); a review submission needs them. */
+export const serviceOptionalFieldNames = ['description', 'website_url', 'webhook_url', 'authorization_url'] as const
+
 /** The protections a service may neutralise, in catalogue order (`GET /security-protections`). */
 export const securityProtectionKeys = [
 	'password_randomised',
@@ -165,7 +168,7 @@ export const statisticsDaysDefault = 30
 export const webhookLimits = {
 	/** Deliveries and checks are kept this long, then dropped. */
 	retentionDays: 30,
-	/** Seconds after each failed attempt before the next one: 1 min, 5 min, 30 min, 2 h, 6 h (six attempts in all). */
+	/** Seconds after each failed attempt before the next one: 1 min, 5 min, 30 min, 2 h, 6 h (six attempts in all). A test event (`ping`) is sent once, never retried. */
 	retryBackoffSeconds: [60, 300, 1800, 7200, 21_600],
 	/** An attempt without a complete answer after this long fails with `timeout`. */
 	timeoutSeconds: 10,

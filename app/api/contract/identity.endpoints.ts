@@ -25,8 +25,9 @@ export const identityEndpoints = {
 		summary: 'Confirm the identity with the password, or a code of the authenticator app when it is on',
 		description:
 			'Confirms it for the calling sign-in (its refreshes included, no other) for `identityConfirmationSeconds`. ' +
-			'A wrong password is 422 on `password` ("The password is incorrect."); a wrong or used code, or a code ' +
-			'without an active authenticator, 422 `invalid_code` on `code`. Wrong passwords and wrong codes count ' +
+			'A wrong password is 422 on `password` ("The password is incorrect."); a wrong code, or a code without an ' +
+			'active authenticator, 422 `invalid_code` on `code`; a code of a time step already used, 422 `code_reused` ' +
+			'on `code`. Wrong passwords and wrong codes count ' +
 			'together, per account, towards `wrongPasswordConfirmations`: past it every try, password or code, right ' +
 			'or wrong, is 429 `too_many_attempts` (with `Retry-After`) until the window frees one.',
 		tag: 'Identity confirmation',

@@ -32,7 +32,8 @@ export const domainProof = {
 } as const
 
 /** The domain a website URL proves: its host name, lower case (no `www.` stripping); null when not a URL. */
-export function domainOf(websiteUrl: string): string | null {
+export function domainOf(websiteUrl: string | null): string | null {
+	if (websiteUrl === null) return null
 	try {
 		return new URL(websiteUrl).hostname.toLowerCase() || null
 	} catch {
@@ -70,16 +71,26 @@ export const domainCheckFindings = z
 export type DomainCheckFindings = z.infer<typeof domainCheckFindings>
 
 export const domainVerificationResource = z.object({
-	domain: z.string().describe('Host name of website_url, the domain being proven.'),
+	domain: z
+		.string()
+		.nullable()
+		.describe('Host name of website_url, the domain being proven; null while the service has no website URL.'),
 	token: z.string().describe('Value of the DNS TXT record or the .well-known file; a reset issues a new one.'),
 	status: domainVerificationStatusEnum,
 	verified_at: isoDateTime.nullable(),
 	dns_record: z
 		.object({ name: z.string(), type: z.literal('TXT'), value: z.string() })
-		.describe('Way 1: this TXT record (`_partner-verification.<domain>`, `partner-verification=<token>`).'),
+		.nullable()
+		.describe(
+			'Way 1: this TXT record (`_partner-verification.<domain>`, `partner-verification=<token>`); null without a domain.',
+		),
 	file: z
 		.object({ url: z.string(), content: z.string() })
-		.describe('Way 2: this file (`https://<domain>/.well-known/partner-verification.txt`), content exactly the token.'),
+		.nullable()
+		.describe(
+			'Way 2: this file (`https://<domain>/.well-known/partner-verification.txt`), content exactly the token; ' +
+				'null without a domain.',
+		),
 	last_check: domainCheckFindings.nullable().describe('null until checked, and again after a reset.'),
 })
 export type DomainVerification = z.infer<typeof domainVerificationResource>

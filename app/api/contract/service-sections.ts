@@ -24,7 +24,7 @@ export const serviceSectionMessages = {
 	websiteUrlSet: 'The website URL must be set.',
 	webhookUrlSet: 'The webhook URL must be set.',
 	authorizationUrlSet: 'The authorization URL must be set.',
-	enGbTranslation: 'The en-GB translation must be saved.',
+	enGbTranslation: 'The service must have a description: its name and description are its en-GB translation.',
 	reasonRequired: 'A dismissed review needs a reason.',
 } as const
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import {
+	choiceError,
 	dataOf,
 	environmentEnum,
 	isoDateTime,
@@ -15,18 +16,24 @@ import {
 	oneLineText,
 	uploadKindEnum,
 } from './common'
-import { serviceLimits, serviceReviewStatuses, type serviceFieldNames, type ServiceReviewStatus } from './constants'
+import {
+	serviceFieldNames,
+	serviceLimits,
+	serviceOptionalFieldNames,
+	serviceReviewStatuses,
+	type ServiceReviewStatus,
+} from './constants'
 import { domainVerificationResource, securityProtectionKeyEnum } from './service-parts'
 
-export { serviceLimits }
+export { serviceFieldNames, serviceLimits, serviceOptionalFieldNames }
 
 /** Messages of the services area besides the rule and logo messages. */
 export const serviceMessages = {
 	exists: 'This field must contain a value that exists.',
 	versionConflict: 'The service was changed by someone else.',
 	idempotencyKeyReused: 'This key was already used with another request.',
-	tooManySecrets: 'A service has at most two live secrets: revoke one first.',
-	lastSecret: 'The only live secret cannot be revoked: reset it instead.',
+	tooManySecrets: 'A service has at most two secrets in use: revoke one first.',
+	lastSecret: 'The only secret in use cannot be revoked: reset it instead.',
 } as const
 
 // ---------------------------------------------------------------------------
@@ -35,7 +42,7 @@ export const serviceMessages = {
 
 /** The fixed categories `GET /service-categories` serves. */
 export const serviceCategoryKeyEnum = z
-	.enum(['communication', 'finance', 'gaming', 'health', 'productivity', 'shopping', 'social', 'other'])
+	.enum(['communication', 'finance', 'gaming', 'health', 'productivity', 'shopping', 'social', 'other'], choiceError)
 	.describe('Category of a service.')
 export type ServiceCategoryKey = z.infer<typeof serviceCategoryKeyEnum>
 
@@ -64,15 +71,20 @@ export const serviceLogo = z.object({
 })
 export type ServiceLogo = z.infer<typeof serviceLogo>
 
+const notSet = 'null until set (a create needs only the name and category); a review submission needs it.'
+
 export const serviceResource = z.object({
 	id: z.string(),
 	name: z.string(),
-	description: z.string(),
+	description: z.string().nullable().describe(notSet),
 	category: serviceCategoryKeyEnum,
 	logo: serviceLogo.nullable(),
-	website_url: z.string(),
-	webhook_url: z.string(),
-	authorization_url: z.string().describe('The connect-account page that links an external account.'),
+	website_url: z.string().nullable().describe(notSet),
+	webhook_url: z.string().nullable().describe(notSet),
+	authorization_url: z
+		.string()
+		.nullable()
+		.describe(`The connect-account page that links an external account. ${notSet}`),
 	environment: environmentEnum.describe('test: sandbox, only the partner; live: used by customers.'),
 	kind: kindEnum.describe("external: a partner's service; internal: one of the product's own."),
 	client_id: z.string().describe('Public identifier of the service, used with its secret.'),
@@ -152,14 +164,36 @@ export function isAmbiguousUrl(value: string) {
 	return value.includes('\\') || /^[^:/?#]*:\/\/[^/?#]*@/.test(value)
 }
 
-/** An absolute `https://` URL, on a domain name, that every URL parser reads alike. */
+/** The rule an https URL field breaks: its key in `ruleMessages`, in the order a partner fixes them. */
+export type HttpsUrlRule = 'urlAmbiguous' | 'startsWith' | 'url' | 'publicDomain'
+
+/**
+ * Which rule `value` (trimmed, not blank) breaks, or null for an absolute `https://` URL on a public domain
+ * name that every URL parser reads alike. A missing or other scheme is "must start with https://"; an IP
+ * address, `localhost` or a name without a dot is "a public domain name"; whatever else no parser takes is
+ * "a valid url".
+ */
+export function httpsUrlRule(value: string): HttpsUrlRule | null {
+	if (isAmbiguousUrl(value)) return 'urlAmbiguous'
+	if (!/^https:\/\//i.test(value)) return 'startsWith'
+	if (!z.url().safeParse(value).success) return 'url'
+	const host = new URL(value).hostname
+	if (z.regexes.domain.test(host)) return null
+	// A name without a dot, an IPv4 or an IPv6 address is a host, but not a public one; anything else (a parser
+	// that took a space into the host, e.g.) is no URL.
+	return /^(?:[a-z0-9-]+|[0-9.]+|\[[0-9a-f:.]+\])$/i.test(host) ? 'publicDomain' : 'url'
+}
+
+/** An absolute `https://` URL, on a public domain name, that every URL parser reads alike; the issue names the rule. */
 export const httpsUrlField = z
 	.string()
 	.trim()
 	.min(1, 'required')
 	.max(serviceLimits.urlMax)
-	.refine((value) => !isAmbiguousUrl(value), 'urlAmbiguous')
-	.pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain }))
+	.refine((value) => httpsUrlRule(value) === null, {
+		error: (issue) => httpsUrlRule(String(issue.input)) ?? 'url',
+		params: { startsWith: 'https://' },
+	})
 
 /**
  * The webhook URL, which the API calls: stored as the WHATWG serialisation
@@ -180,8 +214,17 @@ export const serviceFields = {
 	authorization_url: httpsUrlField,
 } satisfies Record<(typeof serviceFieldNames)[number], z.ZodType>
 
+/**
+ * A create needs only what names and sorts the service: its name and category. The other fields may come
+ * along (an API client that has them), or be set later with an update; a review submission needs them all.
+ */
 export const createServiceBody = z.object({
-	...serviceFields,
+	name: serviceFields.name,
+	category: serviceFields.category,
+	description: serviceFields.description.optional(),
+	website_url: serviceFields.website_url.optional(),
+	webhook_url: serviceFields.webhook_url.optional(),
+	authorization_url: serviceFields.authorization_url.optional(),
 	idempotency_key: z
 		.string()
 		.min(1, 'required')
@@ -190,13 +233,14 @@ export const createServiceBody = z.object({
 })
 export type CreateServiceBody = z.infer<typeof createServiceBody>
 
+/** Left out: unchanged; `null` (the optional fields only): no longer set. */
 export const updateServiceBody = z.object({
 	name: serviceFields.name.optional(),
-	description: serviceFields.description.optional(),
+	description: serviceFields.description.nullable().optional(),
 	category: serviceFields.category.optional(),
-	website_url: serviceFields.website_url.optional(),
-	webhook_url: serviceFields.webhook_url.optional(),
-	authorization_url: serviceFields.authorization_url.optional(),
+	website_url: serviceFields.website_url.nullable().optional(),
+	webhook_url: serviceFields.webhook_url.nullable().optional(),
+	authorization_url: serviceFields.authorization_url.nullable().optional(),
 	version: z.number().int().positive().describe('The `version` the change is based on.'),
 })
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>

@@ -36,7 +36,8 @@ export const twoStepEndpoints = {
 		summary: 'totp: a new pending secret. email: email a 6-digit code',
 		description:
 			'totp (full access token): creates or replaces the pending secret; 422 already_active when active. ' +
-			'email: emails a code valid 10 minutes, at most once a minute (429 resend_too_soon). With the restricted ' +
+			'email: emails a code valid 10 minutes, at most once a minute while the last code is unused (429 ' +
+			'resend_too_soon; once it has been used, a new one may be sent at once). With the restricted ' +
 			'token of the password step, only the email method, when active (the sign-in code).',
 		tag: 'Two-step authentication',
 		auth: 'access-or-restricted',

@@ -29,7 +29,8 @@ export const webhookDeliveriesEndpoints = {
 		tag: 'Service webhooks',
 		auth: 'access',
 		rateLimit: rateLimits.webhookTestEvents,
-		responses: { 201: webhookDeliveryResponse, ...signedIn, ...notFound, ...throttled },
+		// Without a webhook URL (a new service): 422 `webhook_url_missing` on `webhook_url`.
+		responses: { 201: webhookDeliveryResponse, ...signedIn, ...notFound, ...invalid, ...throttled },
 	},
 	checkWebhookEndpoint: {
 		method: 'POST',
@@ -43,7 +44,8 @@ export const webhookDeliveriesEndpoints = {
 		tag: 'Service webhooks',
 		auth: 'access',
 		rateLimit: rateLimits.webhookChecks,
-		responses: { 201: webhookCheckResponse, ...signedIn, ...notFound, ...throttled },
+		// Without a webhook URL (a new service): 422 `webhook_url_missing` on `webhook_url`.
+		responses: { 201: webhookCheckResponse, ...signedIn, ...notFound, ...invalid, ...throttled },
 	},
 	listWebhookChecks: {
 		method: 'GET',

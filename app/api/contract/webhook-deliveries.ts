@@ -38,7 +38,8 @@ export const webhookDeliveryStatusEnum = z
 	.enum(webhookDeliveryStatuses)
 	.describe(
 		'pending: no attempt has finished yet; delivered: the last attempt got a 2xx; failed: the last attempt ' +
-			'did not (next_retry_at says whether another attempt is coming; null: given up).',
+			'did not (next_retry_at says whether another attempt is coming; null: given up, or a test event, ' +
+			'which is sent once).',
 	)
 export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusEnum>
 
@@ -117,7 +118,9 @@ export const webhookDeliverySummary = z.object({
 	last_attempt_at: isoDateTime.nullable(),
 	last_status_code: z.number().int().nullable().describe('The HTTP status of the last attempt; null: no answer.'),
 	last_error: z.string().nullable().describe('Why the last attempt failed, in one line; null when it succeeded.'),
-	next_retry_at: isoDateTime.nullable().describe('When the next automatic attempt is due; null: none coming.'),
+	next_retry_at: isoDateTime
+		.nullable()
+		.describe('When the next automatic attempt is due; null: none coming (a test event `ping` is never retried).'),
 	signed_with: z.array(webhookSigningSecret).describe('The secrets that signed the last attempt.'),
 	created_at: isoDateTime,
 })

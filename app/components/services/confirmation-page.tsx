@@ -116,7 +116,7 @@ function IdentityStep({
 				<legend>
 					<h2>{t('identity.title')}</h2>
 				</legend>
-				<p>{t('identity.why', { count: minutes })}</p>
+				<p>{t(`identity.why.${use}`, { count: minutes })}</p>
 				{use === 'totp' && fields.code ? (
 					<CodeField meta={fields.code} label={t('identity.code')} digits={CODE_DIGITS} />
 				) : fields.password ? (

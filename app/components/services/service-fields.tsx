@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { serviceLimits, type serviceFieldNames } from '#app/api/contract/constants'
+import { serviceFieldNames, serviceLimits, serviceOptionalFieldNames } from '#app/api/contract/constants'
 import { SelectField, TextareaField, TextField } from '#app/components/ui/field'
 
 type ServiceField = (typeof serviceFieldNames)[number]
@@ -18,40 +18,66 @@ export function useServiceFieldLabels(): Record<ServiceField, string> {
 	}
 }
 
-/** A service's own fields, the same in the create form and the settings form. */
-export function ServiceFields({
+const isOptional = (name: ServiceField) => (serviceOptionalFieldNames as readonly ServiceField[]).includes(name)
+
+/**
+ * A service's own fields, in the contract's order: every one in the settings form; the create form names the
+ * two it asks for (`names`). A field a create may leave out says the review needs it.
+ */
+export function ServiceFields<Name extends ServiceField>({
 	fields,
 	labels,
 	categories,
+	names = serviceFieldNames as readonly ServiceField[] as readonly Name[],
 }: {
-	fields: Record<ServiceField, FieldMetadata<unknown>>
-	labels: Record<ServiceField, string>
+	fields: Record<Name, FieldMetadata<unknown>>
+	labels: Record<Name, string>
 	categories: ReadonlyArray<{ key: string; name: string }>
+	names?: readonly Name[]
 }) {
 	const { t } = useTranslation('services')
-	return (
-		<>
-			<TextField meta={fields.name} label={labels.name} maxLength={serviceLimits.nameMax} />
-			<TextareaField
-				meta={fields.description}
-				label={labels.description}
-				rows={4}
-				maxLength={serviceLimits.descriptionMax}
-			/>
-			<SelectField
-				meta={fields.category}
-				label={labels.category}
-				placeholder={t('fields.categoryPlaceholder')}
-				options={categories.map((category) => ({ value: category.key, label: category.name }))}
-			/>
-			<TextField meta={fields.website_url} label={labels.website_url} type="url" hint={t('fields.urlHint')} />
-			<TextField meta={fields.webhook_url} label={labels.webhook_url} type="url" hint={t('fields.urlHint')} />
-			<TextField
-				meta={fields.authorization_url}
-				label={labels.authorization_url}
-				type="url"
-				hint={t('fields.authorizationUrlHint')}
-			/>
-		</>
-	)
+	const hint = (name: ServiceField, own?: string) =>
+		isOptional(name) ? [own, t('fields.neededForReview')].filter(Boolean).join(' ') : own
+	const field = (name: Name) => {
+		const meta = fields[name]
+		const label = labels[name]
+		switch (name as ServiceField) {
+			case 'name':
+				return <TextField key={name} meta={meta} label={label} maxLength={serviceLimits.nameMax} />
+			case 'description':
+				return (
+					<TextareaField
+						key={name}
+						meta={meta}
+						label={label}
+						rows={4}
+						maxLength={serviceLimits.descriptionMax}
+						hint={hint(name, t('fields.descriptionHint'))}
+					/>
+				)
+			case 'category':
+				return (
+					<SelectField
+						key={name}
+						meta={meta}
+						label={label}
+						placeholder={t('fields.categoryPlaceholder')}
+						options={categories.map((category) => ({ value: category.key, label: category.name }))}
+					/>
+				)
+			case 'authorization_url':
+				return (
+					<TextField
+						key={name}
+						meta={meta}
+						label={label}
+						type="url"
+						hint={hint(name, `${t('fields.authorizationUrlHint')} ${t('fields.urlHint')}`)}
+					/>
+				)
+			default:
+				return <TextField key={name} meta={meta} label={label} type="url" hint={hint(name, t('fields.urlHint'))} />
+		}
+	}
+	return <>{names.map(field)}</>
 }

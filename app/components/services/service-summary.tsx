@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { href, Link } from 'react-router'
 import type { ServiceLogo as Logo, ServiceReviewStatus } from '#app/api/contract/services'
 
 const TONES: Partial<Record<ServiceReviewStatus, string>> = { verified: 'tag--ok', dismissed: 'tag--attention' }
@@ -36,4 +37,14 @@ export function ServiceLogo({
 		)
 	}
 	return <img className={`service-logo service-logo--${size}`} src={logo.url} alt={alt} width={size} height={size} />
+}
+
+/** A field of the service left blank at creation: "Not set", and the way to the settings where it is set. */
+export function NotSet({ serviceId }: { serviceId: string }) {
+	const { t } = useTranslation('services')
+	return (
+		<>
+			{t('notSet')} <Link to={href('/services/:serviceId/manage', { serviceId })}>{t('notSetLink')}</Link>
+		</>
+	)
 }

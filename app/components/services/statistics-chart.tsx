@@ -1,14 +1,19 @@
 import type { TFunction } from 'i18next'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/api/contract/index'
 import { defaultLanguage } from '#app/locales/index'
 
 /**
  * The daily statistics as small multiples: one line chart in SVG per series,
  * each on its own scale (so new users and nukes do not lie flat beside active
- * users), with no chart library, no script and no inline style. Each SVG is an
- * image with a title and a description of the trend in words; the viewBox
- * scales it to any width. The exact figures are in the table beside them.
+ * users), with no chart library and no inline style. Each SVG is an image with
+ * a title and a description of the trend in words; the viewBox scales it to
+ * its box, about its own size on a phone. With JavaScript a chart reads out a
+ * day's number where the pointer is, and takes focus: the arrow keys move
+ * from day to day, said in a live region too. The exact figures are in the
+ * daily table below them, with JavaScript or without.
  */
 
 export type Series = keyof StatisticsNumbers
@@ -22,10 +27,10 @@ export const SERIES = [
 
 export type Marker = (typeof SERIES)[number]['marker']
 
-const WIDTH = 400
-const HEIGHT = 170
-/** The top margin holds the series' name. */
-const PLOT = { left: 44, right: 12, top: 32, bottom: 30 }
+const WIDTH = 360
+const HEIGHT = 220
+/** The top margin holds the series' name and the day read out. */
+const PLOT = { left: 44, right: 14, top: 44, bottom: 30 }
 const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right
 const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
 /** At most this many markers per series, so 90 days stay readable on a phone. */
@@ -103,10 +108,40 @@ export function StatisticsChart({ statistics }: { statistics: ServiceStatistics 
 	)
 }
 
+/** The day under a pointer at `clientX` over the chart `svg`. */
+function dayAt(svg: SVGSVGElement, clientX: number, count: number) {
+	const box = svg.getBoundingClientRect()
+	const x = ((clientX - box.left) / box.width) * WIDTH
+	const index = count <= 1 ? 0 : Math.round(((x - PLOT.left) / PLOT_WIDTH) * (count - 1))
+	return Math.min(count - 1, Math.max(0, index))
+}
+
+/** How far a key moves the day read out, as a slider's keys do: a day, a week (later is up). */
+const KEY_STEPS: Record<string, number> = {
+	ArrowLeft: -1,
+	ArrowDown: -1,
+	ArrowRight: 1,
+	ArrowUp: 1,
+	PageDown: -7,
+	PageUp: 7,
+}
+
+/** The day a key moves the reading to: by its step, or to the first (Home) or last (End) day; null for other keys. */
+function moved(key: string, index: number, count: number): number | null {
+	if (key === 'Home') return 0
+	if (key === 'End') return count - 1
+	const step = KEY_STEPS[key]
+	return step === undefined ? null : Math.min(count - 1, Math.max(0, index + step))
+}
+
 function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; series: (typeof SERIES)[number] }) {
 	const { t } = useTranslation('services')
 	const { daily } = statistics
 	const count = daily.length
+	// The day read out: under the pointer, or moved by the keyboard while the chart has focus.
+	const [selected, setSelected] = useState<number | null>(null)
+	const [announced, setAnnounced] = useState('')
+	const hydrated = useHydrated()
 	let max = 0
 	for (const day of daily) max = Math.max(max, day[series.key])
 	const { top, step } = yScale(max)
@@ -121,64 +156,135 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 	const titleId = `statistics-chart-${series.key}-title`
 	const descId = `statistics-chart-${series.key}-desc`
 	const name = t(`statistics.${series.label}`)
+	const day = selected === null ? undefined : daily[selected]
+	const readout = (index: number) =>
+		t('statistics.chart.readout', {
+			series: name,
+			date: formatDate(daily[index]!.date),
+			value: formatNumber(daily[index]![series.key]),
+		})
+	const select = (index: number, announce: boolean) => {
+		setSelected(index)
+		if (announce) setAnnounced(readout(index))
+	}
 	return (
-		<svg
-			className="statistics-chart__svg"
-			role="img"
-			aria-labelledby={titleId}
-			aria-describedby={descId}
-			viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-			width="100%"
-			preserveAspectRatio="xMidYMid meet"
-			xmlns="http://www.w3.org/2000/svg"
-		>
-			<title id={titleId}>{t('statistics.chart.title', { series: name, count: statistics.days })}</title>
-			<desc id={descId}>{describe(statistics, series, t)}</desc>
-			<text x={PLOT.left} y={16} fontSize={14} fontWeight={600} fill="#0b0c0c">
-				{name}
-			</text>
-			<g className="statistics-chart__axis" fontSize={13} fill="#505a5f">
-				{ticks.map((tick) => (
-					<g key={tick}>
-						<line
-							x1={PLOT.left}
-							x2={WIDTH - PLOT.right}
-							y1={yAt(tick)}
-							y2={yAt(tick)}
-							stroke={tick === 0 ? '#505a5f' : '#d9dcde'}
-							strokeWidth={1}
-						/>
-						<text x={PLOT.left - 6} y={yAt(tick)} textAnchor="end" dominantBaseline="middle">
-							{compact.format(tick)}
-						</text>
-					</g>
-				))}
-				{xLabels.map((index, position) => (
-					<text key={index} x={xs[index]} y={HEIGHT - 8} textAnchor={anchorOf(position)}>
-						{formatShortDate(daily[index]!.date)}
+		<>
+			<svg
+				className="statistics-chart__svg"
+				role="img"
+				aria-labelledby={titleId}
+				aria-describedby={descId}
+				viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+				width="100%"
+				preserveAspectRatio="xMidYMid meet"
+				xmlns="http://www.w3.org/2000/svg"
+				// Focusable once the script that reads it out runs; without it the daily table has the numbers.
+				tabIndex={hydrated && count ? 0 : undefined}
+				onFocus={() => {
+					const index = selected ?? count - 1
+					setSelected(index)
+					setAnnounced(`${readout(index)} ${t('statistics.chart.keys')}`)
+				}}
+				onBlur={() => setSelected(null)}
+				onKeyDown={(event) => {
+					const to = moved(event.key, selected ?? count - 1, count)
+					if (to === null) return
+					event.preventDefault()
+					select(to, true)
+				}}
+				onPointerMove={(event) => select(dayAt(event.currentTarget, event.clientX, count), false)}
+				onPointerLeave={(event) => {
+					if (document.activeElement !== event.currentTarget) setSelected(null)
+				}}
+			>
+				<title id={titleId}>{t('statistics.chart.title', { series: name, count: statistics.days })}</title>
+				<desc id={descId}>{describe(statistics, series, t)}</desc>
+				<text x={PLOT.left} y={18} fontSize={15} fontWeight={600} fill="#0b0c0c">
+					{name}
+				</text>
+				{day ? (
+					<text
+						className="statistics-chart__readout"
+						x={WIDTH - PLOT.right}
+						y={18}
+						fontSize={15}
+						fontWeight={600}
+						textAnchor="end"
+						fill="#0b0c0c"
+					>
+						{t('statistics.chart.readoutShort', {
+							date: formatShortDate(day.date),
+							value: formatNumber(day[series.key]),
+						})}
 					</text>
-				))}
-			</g>
-			<g className={`statistics-chart__series statistics-chart__series--${series.key}`}>
-				<path
-					d={xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x} ${yAt(daily[index]![series.key])}`).join(' ')}
-					fill="none"
-					stroke={series.colour}
-					strokeWidth={2}
-					strokeDasharray={series.dash}
-					strokeLinejoin="round"
-				/>
-				{markerIndexes.map((index) => (
-					<MarkerShape
-						key={index}
-						marker={series.marker}
-						colour={series.colour}
-						x={xs[index]!}
-						y={yAt(daily[index]![series.key])}
+				) : null}
+				<g className="statistics-chart__axis" fontSize={13} fill="#505a5f">
+					{ticks.map((tick) => (
+						<g key={tick}>
+							<line
+								x1={PLOT.left}
+								x2={WIDTH - PLOT.right}
+								y1={yAt(tick)}
+								y2={yAt(tick)}
+								stroke={tick === 0 ? '#505a5f' : '#d9dcde'}
+								strokeWidth={1}
+							/>
+							<text x={PLOT.left - 6} y={yAt(tick)} textAnchor="end" dominantBaseline="middle">
+								{compact.format(tick)}
+							</text>
+						</g>
+					))}
+					{xLabels.map((index, position) => (
+						<text key={index} x={xs[index]} y={HEIGHT - 8} textAnchor={anchorOf(position)}>
+							{formatShortDate(daily[index]!.date)}
+						</text>
+					))}
+				</g>
+				<g className={`statistics-chart__series statistics-chart__series--${series.key}`}>
+					<path
+						d={xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x} ${yAt(daily[index]![series.key])}`).join(' ')}
+						fill="none"
+						stroke={series.colour}
+						strokeWidth={2}
+						strokeDasharray={series.dash}
+						strokeLinejoin="round"
 					/>
-				))}
-			</g>
-		</svg>
+					{markerIndexes.map((index) => (
+						<MarkerShape
+							key={index}
+							marker={series.marker}
+							colour={series.colour}
+							x={xs[index]!}
+							y={yAt(daily[index]![series.key])}
+						/>
+					))}
+				</g>
+				{day && selected !== null ? (
+					<g className="statistics-chart__cursor">
+						<line
+							x1={xs[selected]}
+							x2={xs[selected]}
+							y1={PLOT.top - 6}
+							y2={PLOT.top + PLOT_HEIGHT}
+							stroke="#0b0c0c"
+							strokeWidth={1}
+							strokeDasharray="3 3"
+						/>
+						<circle
+							cx={xs[selected]}
+							cy={yAt(day[series.key])}
+							r={5.5}
+							fill="#ffffff"
+							stroke={series.colour}
+							strokeWidth={3}
+						/>
+					</g>
+				) : null}
+			</svg>
+			<p className="visually-hidden" aria-live="polite">
+				{announced}
+			</p>
+		</>
 	)
 }
 

@@ -1,12 +1,15 @@
-import { useTranslation } from 'react-i18next'
+import { Fragment } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type {
+	WebhookDelivery,
 	WebhookDeliveryStatus,
 	WebhookEventType,
 	WebhookHealth,
 	WebhookSigningSecret,
 } from '#app/api/contract/webhook-deliveries'
 import { Notice } from '#app/components/ui/notice'
+import { signingSecretSection } from '#app/services/pages'
 import { formatDateTime } from '#app/utils/date-time'
 
 /** A delivery's status in words (the colour only repeats it). */
@@ -35,9 +38,118 @@ export function EventName({ type }: { type: WebhookEventType }) {
 	const { t } = useTranslation('webhooks')
 	return (
 		<>
-			{t(`webhooks.events.${type}`)} (<code>{type}</code>)
+			{t(`webhooks.events.${type}`)} (<EventType type={type} />)
 		</>
 	)
+}
+
+/** An event's `type` in code; a narrow line breaks it after an underscore, never inside a word. */
+export function EventType({ type }: { type: WebhookEventType }) {
+	const parts = type.split('_')
+	return (
+		<code className="event-type">
+			{parts.map((part, index) => (
+				<Fragment key={index}>
+					{part}
+					{index < parts.length - 1 ? (
+						<>
+							_<wbr />
+						</>
+					) : null}
+				</Fragment>
+			))}
+		</code>
+	)
+}
+
+/** At most this many characters of an answer's first line are quoted at the top of a delivery. */
+const FIRST_LINE_MAX = 200
+
+/** The first non-blank line of an answer's body, cut to FIRST_LINE_MAX characters: the endpoint's own words. */
+export function firstLine(body: string): string {
+	const line = body
+		.split(/\r?\n/)
+		.map((text) => text.trim())
+		.find(Boolean)
+	if (!line) return ''
+	return line.length > FIRST_LINE_MAX ? `${line.slice(0, FIRST_LINE_MAX)}…` : line
+}
+
+/** Whether an answer reads as a refused signature: a 4xx whose body speaks of a signature (or of signing). */
+export function looksLikeSignatureRefusal(response: { status: number; body: string } | null): boolean {
+	return (
+		response !== null &&
+		response.status >= 400 &&
+		response.status < 500 &&
+		/signature|signed|signing|hmac/i.test(response.body)
+	)
+}
+
+/**
+ * What happened to a delivery, first on its page: the status and the first line of the last answer (or why none
+ * came), a hint naming the signing secret when the answer reads as a refused signature, and what comes next —
+ * the next automatic attempt, none (a test event is sent once), or none left.
+ */
+export function DeliveryOutcome({ serviceId, delivery }: { serviceId: string; delivery: WebhookDelivery }) {
+	const { t } = useTranslation('webhooks')
+	const last = delivery.attempts.at(-1)
+	if (!last) return null
+	const { response, error } = last
+	const failed = !last.succeeded
+	const said = response ? firstLine(response.body) : ''
+	const title = response
+		? t(failed ? 'webhooks.outcome.failedAnswer' : 'webhooks.outcome.deliveredAnswer', { status: response.status })
+		: t('webhooks.outcome.noAnswer', { reason: error ? t(`webhooks.errors.${error.code}`) : '' })
+	return (
+		<Notice tone={failed ? 'warning' : 'success'} role="status" title={title}>
+			<div className="stack">
+				{response ? (
+					said ? (
+						<p>
+							{t('webhooks.outcome.said')} <samp className="outcome-answer">{said}</samp>
+						</p>
+					) : (
+						<p>{t('webhooks.outcome.emptyBody')}</p>
+					)
+				) : error ? (
+					<p>
+						<samp className="outcome-answer">{error.message}</samp>
+					</p>
+				) : null}
+				{failed && looksLikeSignatureRefusal(response) ? (
+					<p>
+						{t('webhooks.outcome.signature')} <SignedWith secrets={last.signed_with} />.{' '}
+						{t('webhooks.outcome.signatureCheck')}{' '}
+						<Link to={signingSecretSection(serviceId)}>{t('webhooks.outcome.signatureLink')}</Link>
+					</p>
+				) : null}
+				{failed ? <NextAttempt serviceId={serviceId} delivery={delivery} /> : null}
+			</div>
+		</Notice>
+	)
+}
+
+/** After a failed attempt: when the next one runs, or why none will. */
+function NextAttempt({ serviceId, delivery }: { serviceId: string; delivery: WebhookDelivery }) {
+	const { t } = useTranslation('webhooks')
+	if (delivery.next_retry_at)
+		return (
+			<p>
+				{t('webhooks.outcome.nextAttempt')}{' '}
+				<time dateTime={delivery.next_retry_at}>{formatDateTime(delivery.next_retry_at)}</time>
+			</p>
+		)
+	if (delivery.event_type === 'ping')
+		return (
+			<p>
+				<Trans
+					t={t}
+					i18nKey="webhooks.outcome.testOnce"
+					components={{ test: <Link to={href('/services/:serviceId/webhooks', { serviceId })} /> }}
+				/>
+			</p>
+		)
+	return <p>{t('webhooks.delivery.gaveUp')}</p>
 }
 
 /** The secrets that signed a request, by hint; two while rotating, said in words. */

@@ -42,16 +42,17 @@ function FlashNotice({ flash }: { flash: FlashMessage }) {
 /**
  * Where a section's flash shows (the section the action's redirect jumps to, `#<section>`): with JS it takes
  * focus, so a partner who pressed a button down the page reads the outcome there, not in a banner off-screen;
- * without JS the jump to the section brings it into view.
+ * without JS the jump to the section brings it into view. `otherwise`: what the place shows without the flash
+ * (the state the flash announced, which would say the same thing twice beside it).
  */
-export function SectionFlash({ section }: { section: string }) {
+export function SectionFlash({ section, otherwise = null }: { section: string; otherwise?: ReactNode }) {
 	const flash = useContext(PlacedFlash)
 	const shown = flash?.section === section ? flash : null
 	const ref = useRef<HTMLDivElement>(null)
 	useEffect(() => {
 		if (shown) ref.current?.focus()
 	}, [shown])
-	if (!shown) return null
+	if (!shown) return otherwise
 	return <Notice tone={shown.tone} title={shown.message} ref={ref} tabIndex={-1} />
 }
 

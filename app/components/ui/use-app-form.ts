@@ -11,8 +11,9 @@ type FormSchema = z.ZodType<Record<string, any>, Record<string, any>>
 
 /**
  * conform's useForm with the house rules: the same zod schema as the server,
- * en-GB messages from the catalogue, validate a field when it loses focus and
- * re-check it while it is corrected. A draft kept across a sign-in fills the
+ * en-GB messages from the catalogue, validate a field when it loses focus
+ * (unless it was left empty without typing: `leftUntouched`) and re-check it
+ * while it is corrected. A draft kept across a sign-in fills the
  * form with the same id.
  *
  * The schema comes from a loader, e.g. `() => import('#app/auth/schemas').then((m) => m.signInSchema)`:
@@ -38,16 +39,21 @@ export function useAppForm<Schema extends FormSchema>(
 	const validation = useRef<Validation<Schema> | null>(null)
 	// Fields left before the schema was there, to check once it is.
 	const unchecked = useRef(new Set<string>())
+	// Fields the partner has typed into (or changed) since the page opened.
+	const typed = useRef(new Set<string>())
 	const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
 		id,
 		lastResult,
 		defaultValue: defaultValue as never,
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) =>
-			validation.current
-				? validation.current.validate(formData, validation.current.schema, t)
-				: (withoutSchema(formData, unchecked.current) as Submission<z.input<Schema>, string[], z.output<Schema>>),
+		onValidate: ({ formData }) => {
+			const untouched = leftUntouched(formData, typed.current)
+			if (validation.current && !untouched) return validation.current.validate(formData, validation.current.schema, t)
+			// As without the schema: errors kept; a field left untouched is not noted for a check later either.
+			const noted = untouched ? new Set<string>() : unchecked.current
+			return withoutSchema(formData, noted) as Submission<z.input<Schema>, string[], z.output<Schema>>
+		},
 	})
 	const formRef = useRef(form)
 	formRef.current = form
@@ -68,6 +74,11 @@ export function useAppForm<Schema extends FormSchema>(
 		// Loaded when the partner first reaches the form, not with the page: a view that never touches the form
 		// never downloads zod, and the page is interactive sooner.
 		const element = document.getElementById(id)
+		const noteTyped = (event: Event) => {
+			const name = (event.target as { name?: unknown } | null)?.name
+			if (typeof name === 'string' && name) typed.current.add(name)
+		}
+		element?.addEventListener('input', noteTyped, true)
 		const start = () => {
 			stop()
 			load()
@@ -78,6 +89,7 @@ export function useAppForm<Schema extends FormSchema>(
 		return () => {
 			mounted = false
 			stop()
+			element?.removeEventListener('input', noteTyped, true)
 		}
 	}, [id])
 	useLikeAFreshPage(form)
@@ -109,6 +121,23 @@ function loadValidation<Schema extends FormSchema>(loadSchema: () => Promise<Sch
 	return zodReady
 		.then(() => Promise.all([import('./validate.client'), loadSchema()]))
 		.then(([{ validate }, schema]) => ({ schema, validate }))
+}
+
+/**
+ * A check of one field, as focus leaves it, that the partner has not typed into and left empty: it says nothing
+ * (a field that has focus as the page opens, the code of a two-step prompt say, is not "required" because the
+ * partner pressed another button first). A submit still checks it.
+ */
+function leftUntouched(formData: FormData, typed: Set<string>) {
+	let untouched = false
+	parse(formData, {
+		resolve: (_payload, intent) => {
+			const name = intent?.type === 'validate' ? intent.payload.name : undefined
+			untouched = !!name && !typed.has(name) && !formData.getAll(name).some((value) => value !== '')
+			return { value: undefined }
+		},
+	})
+	return untouched
 }
 
 /**

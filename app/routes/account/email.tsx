@@ -5,6 +5,7 @@ import { emailSchema as schema } from './schemas'
 import { isEmailTaken, updateCurrentUser } from '#app/api/users.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
+import { SectionFlash } from '#app/components/ui/flash'
 import { ResendButton } from '#app/components/countdown'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { TextField } from '#app/components/ui/field'
@@ -14,6 +15,9 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import { getApi, getSession, getUser } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
+
+/** Where the new address waiting for its confirmation is said: just after the change, by the flash only. */
+const PENDING_SECTION = 'pending-email'
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const user = await getUser(context)
@@ -49,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		tone: 'success',
 		key: 'account:email.sent',
 		values: { email: submission.value.email },
+		section: PENDING_SECTION,
 	})
 	return redirect(href('/me/manage/security/email'))
 }
@@ -74,9 +79,14 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
 						</dd>
 					</div>
 				</dl>
-				{loaderData.pendingEmail ? (
-					<Notice tone="info" title={t('email.pending', { email: loaderData.pendingEmail })} />
-				) : null}
+				<SectionFlash
+					section={PENDING_SECTION}
+					otherwise={
+						loaderData.pendingEmail ? (
+							<Notice tone="info" title={t('email.pending', { email: loaderData.pendingEmail })} />
+						) : null
+					}
+				/>
 			</div>
 			<div className="stack">
 				<h2>{t('email.changeTitle')}</h2>

@@ -3,7 +3,15 @@ import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step-email'
 import { activateTwoStep, activeTwoStepMethods } from '#app/api/two-step.server'
 import { CODE_DIGITS } from '#app/auth/code'
-import { codeExpiredReply, isCodeExpired, resendInSeconds, resendRefused, sendCode } from '#app/auth/email-code.server'
+import {
+	afterSend,
+	codeExpiredReply,
+	expiredState,
+	isCodeExpired,
+	resendInSeconds,
+	resendRefused,
+	sendCode,
+} from '#app/auth/email-code.server'
 import { emailCodeSchema as schema } from './schemas'
 import { CodeField, SendCodeForm } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
@@ -31,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const t = getT(context)
 	return {
 		email: user.email,
-		sent: Boolean(setup),
+		emailCode: setup?.code ?? null,
 		resendInSeconds: resendInSeconds(setup?.resendAvailableAt),
 		...pageMeta(t, t('account:emailMethod.title'), t('common:meta.descriptions.twoStepEmail')),
 	}
@@ -44,10 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const intent = getFormData(context).get('intent')
 	if (intent === 'send') {
 		try {
-			const send = await sendCode(api)
-			// Refused too: a code went out within the minute, and the page counts down to the next.
-			await session.setSealed('emailCode', { resendAvailableAt: send.resendAvailableAt }, userId)
-			return send.outcome === 'sent' ? redirect(SELF) : resendRefused(send)
+			const setup = session.getSealed('emailCode', userId)
+			const { state, refused } = afterSend(await sendCode(api), setup ?? undefined)
+			await session.setSealed('emailCode', state, userId)
+			return refused ? resendRefused(refused) : redirect(SELF)
 		} catch (error) {
 			return replyWithApiError(null, error, context, { request })
 		}
@@ -59,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		if (isCodeExpired(error)) {
 			// Long past the resend interval: a new code can be sent at once.
-			await session.setSealed('emailCode', { resendAvailableAt: Date.now() }, userId)
+			await session.setSealed('emailCode', expiredState(session.getSealed('emailCode', userId) ?? undefined), userId)
 			return codeExpiredReply(submission, getT(context))
 		}
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
@@ -79,12 +87,19 @@ export default function EnableEmailCode({ loaderData, actionData }: Route.Compon
 		id: 'enable-email-code',
 		lastResult: actionData?.result,
 	})
-	const { email, sent } = loaderData
+	const { email, emailCode } = loaderData
+	const sent = emailCode !== null
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
 				<h1 id="page-heading">{t('emailMethod.title')}</h1>
-				<p>{sent ? t('emailMethod.sent', { email }) : t('emailMethod.intro', { digits: CODE_DIGITS, email })}</p>
+				<p>
+					{emailCode === 'sent'
+						? t('emailMethod.sent', { email })
+						: emailCode === 'earlier'
+							? t('auth:twoStep.emailEarlier', { email })
+							: t('emailMethod.intro', { digits: CODE_DIGITS, email })}
+				</p>
 			</div>
 			{sent ? (
 				<AppForm form={form} labels={{ code: t('auth:fields.code') }}>

@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	// An image the server makes (works without JS; the CSP allows data: images), with the 4-module quiet zone
 	// scanners expect (ISO/IEC 18004).
 	const qrCode = await QRCode.toDataURL(setup.uri, { margin: 4, errorCorrectionLevel: 'M', width: 240 })
-	return { setup: { qrCode, key: groupKey(setup.secret), digits: setup.digits }, ...meta }
+	return { setup: { qrCode, uri: setup.uri, key: groupKey(setup.secret), digits: setup.digits }, ...meta }
 }
 
 /** A navigation within the portal, or one the partner typed (`Sec-Fetch-Site`); never another site's. */
@@ -117,7 +117,7 @@ function ScanAndConfirm({
 	setup,
 	lastResult,
 }: {
-	setup: { qrCode: string; key: string; digits: number }
+	setup: { qrCode: string; uri: string; key: string; digits: number }
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const { t } = useTranslation(['account', 'auth'])
@@ -130,6 +130,10 @@ function ScanAndConfirm({
 			<div className="stack">
 				<p>{t('totp.step1')}</p>
 				<img className="qr" src={setup.qrCode} alt={t('totp.qrLabel')} width={240} height={240} />
+				{/* The key URI itself: the phone hands it to the authenticator app (not a page of the portal). */}
+				<p className="qr-app-link">
+					<a href={setup.uri}>{t('totp.openApp')}</a>
+				</p>
 				<p>{t('totp.manual')}</p>
 				<CopyableValue
 					caption={t('totp.manualLabel')}

@@ -3,8 +3,7 @@ import { href, redirect, useSearchParams, Link } from 'react-router'
 import type { Route } from './+types/sign-in'
 import { signInWithPassword } from '#app/api/auth.server'
 import { startSession } from '#app/middleware/session.server'
-import { ApiError, retryAfter } from '#app/api/errors'
-import { sendEmailCode } from '#app/api/two-step.server'
+import { afterSend, sendCode } from '#app/auth/email-code.server'
 import { afterSignInLocation, NOTICE_PARAM, REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import type { PendingSignIn } from '#app/auth/session.server'
 import { signInSchema } from '#app/auth/schemas'
@@ -53,17 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 			email,
 			redirectTo: safeRedirect(redirect_to ?? url.searchParams.get(REDIRECT_PARAM)),
 		}
-		// With email as the only method, send the code straight away.
-		// A 429 means a code went out moments ago: that one is still valid.
+		// With email as the only method, send the code straight away. Refused (a code went out less than a minute
+		// ago, still unused), the next page says so; failed, it offers to send one.
 		if (result.methods.length === 1 && result.methods[0] === 'email') {
-			const wait = await sendEmailCode(api, pending.access).then(
-				(sent) => sent.resend_available_in_seconds,
-				(error: unknown) => (error instanceof ApiError && error.status === 429 ? retryAfter(error) : null),
-			)
-			if (wait !== null) {
-				pending.emailCodeSentAt = Date.now()
-				pending.resendAvailableAt = Date.now() + wait * 1000
-			}
+			const send = await sendCode(api, pending.access).catch(() => null)
+			if (send) pending.emailCode = afterSend(send, undefined).state
 		}
 		await session.setPending(pending)
 		return redirect(href('/auth/sign-in/two-step'))

@@ -5,12 +5,20 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step'
 import { completeTwoStep } from '#app/api/auth.server'
 import { startSession } from '#app/middleware/session.server'
-import { twoStepMethodKeyEnum } from '#app/api/contract/common'
+import { twoStepMethodKeyEnum, type TwoStepMethodKey } from '#app/api/contract/common'
 import { ApiError } from '#app/api/errors'
 import { CODE_DIGITS } from '#app/auth/code'
-import { codeExpiredReply, isCodeExpired, resendInSeconds, resendRefused, sendCode } from '#app/auth/email-code.server'
+import {
+	afterSend,
+	codeExpiredReply,
+	expiredState,
+	isCodeExpired,
+	resendInSeconds,
+	resendRefused,
+	sendCode,
+} from '#app/auth/email-code.server'
 import { twoStepCodeSchema } from '#app/auth/schemas'
-import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
+import { isSignInFailure, isWrongCode, signInFailureMessages } from '#app/auth/sign-in.server'
 import { CodeField, SendCodeForm } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -37,18 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const t = getT(context)
 	const url = new URL(request.url)
 	const asked = twoStepMethodKeyEnum.safeParse(url.searchParams.get('method'))
-	const method =
-		asked.success && pending.methods.includes(asked.data)
-			? asked.data
-			: pending.methods.length === 1
-				? pending.methods[0]!
-				: null
+	// The first active method (the authenticator when both are on); the other one is the fallback the page offers.
+	const method = asked.success && pending.methods.includes(asked.data) ? asked.data : pending.methods[0]!
 	return {
 		methods: pending.methods,
 		method,
 		email: pending.email,
-		emailCodeSent: Boolean(pending.emailCodeSentAt),
-		resendInSeconds: resendInSeconds(pending.resendAvailableAt),
+		emailCode: pending.emailCode?.code ?? null,
+		resendInSeconds: resendInSeconds(pending.emailCode?.resendAvailableAt),
 		...pageMeta(t, t('auth:twoStep.title'), t('common:meta.descriptions.twoStepSignIn')),
 	}
 }
@@ -71,11 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'send-email-code') {
 		if (!pending.methods.includes('email')) return redirect(SELF)
 		try {
-			const send = await sendCode(api, pending.access)
-			// A refused send moves the countdown only: the page says a code was sent once one was.
-			const emailCodeSentAt = send.outcome === 'sent' ? send.sentAt : pending.emailCodeSentAt
-			await session.setPending({ ...pending, emailCodeSentAt, resendAvailableAt: send.resendAvailableAt })
-			return send.outcome === 'sent' ? redirect(`${SELF}?method=email`) : resendRefused(send)
+			const { state, refused } = afterSend(await sendCode(api, pending.access), pending.emailCode)
+			await session.setPending({ ...pending, emailCode: state })
+			return refused ? resendRefused(refused) : redirect(`${SELF}?method=email`)
 		} catch (error) {
 			if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
 			return replyWithApiError(null, error, context, { request })
@@ -95,12 +97,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
 		if (isCodeExpired(error)) {
 			// Long past the resend interval: a new code can be sent at once.
-			await session.setPending({ ...pending, resendAvailableAt: undefined })
+			await session.setPending({ ...pending, emailCode: expiredState(pending.emailCode) })
 			return codeExpiredReply(submission, t)
 		}
 		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
 		const messages = signInFailureMessages(error, t) ?? []
-		if (error.code === 'invalid_code') {
+		if (isWrongCode(error)) {
 			const [first, ...rest] = messages
 			return invalid(submission, { fieldErrors: { code: [first!] }, formErrors: rest }, 422)
 		}
@@ -116,9 +118,9 @@ async function restart(session: ReturnType<typeof getSession>) {
 
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
-	const { method, methods, email, emailCodeSent } = loaderData
+	const { method, methods, email, emailCode } = loaderData
 	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.twoStepCodeSchema), {
-		id: `two-step-${method ?? 'choose'}`,
+		id: `two-step-${method}`,
 		lastResult: actionData?.result,
 	})
 	// A POST: a link from another site must not end a sign-in.
@@ -131,27 +133,6 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 		</Form>
 	)
 
-	if (!method) {
-		return (
-			<section className="stack" aria-labelledby="page-heading">
-				<h1 id="page-heading">{t('twoStep.title')}</h1>
-				<p>{t('twoStep.choose')}</p>
-				<ul className="stack">
-					<li>
-						<Link to={`${SELF}?method=totp`}>{t('twoStep.useTotp')}</Link>
-					</li>
-					<li>
-						<Link to={`${SELF}?method=email`}>{t('twoStep.useEmail')}</Link>
-					</li>
-				</ul>
-				<p>
-					<Trans t={t} i18nKey="twoStep.lost.contact" components={[<Link key="contact" to={href('/contact')} />]} />
-				</p>
-				{cancelForm}
-			</section>
-		)
-	}
-
 	const sendCodeForm = (label: string) => (
 		<SendCodeForm loaderData={loaderData} actionData={actionData} intent="send-email-code" label={label} />
 	)
@@ -161,43 +142,51 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 			<div className="stack">
 				<h1 id="page-heading">{t('twoStep.title')}</h1>
 				{method === 'totp' ? <p>{t('twoStep.totpIntro')}</p> : null}
-				{method === 'email' && emailCodeSent ? <p>{t('twoStep.emailIntro', { digits: CODE_DIGITS, email })}</p> : null}
+				{method === 'email' && emailCode === 'sent' ? (
+					<p>{t('twoStep.emailIntro', { digits: CODE_DIGITS, email })}</p>
+				) : null}
+				{method === 'email' && emailCode === 'earlier' ? <p>{t('twoStep.emailEarlier', { email })}</p> : null}
 			</div>
-			{method === 'email' && !emailCodeSent ? (
+			{method === 'email' && !emailCode ? (
 				sendCodeForm(t('twoStep.useEmail'))
 			) : (
 				<AppForm form={form} labels={{ code: t('fields.code') }}>
 					<input type="hidden" name="intent" value="verify" />
 					<input type="hidden" name="method" value={method} />
-					<CodeField meta={fields.code} label={t('fields.code')} digits={CODE_DIGITS} />
+					{/* The one thing to do here: the code field has focus as the page opens (until an answer has errors). */}
+					<CodeField meta={fields.code} label={t('fields.code')} digits={CODE_DIGITS} takeFocus={!actionData} />
 					<div className="button-row">
 						<SubmitButton pendingLabel={t('twoStep.pending')}>{t('twoStep.submit')}</SubmitButton>
 					</div>
 				</AppForm>
 			)}
-			{method === 'email' && emailCodeSent ? sendCodeForm(t('twoStep.resend')) : null}
-			{method === 'totp' ? (
-				// The way back for a partner without their phone: the email method when it is on, else the team.
-				<section className="stack" aria-labelledby="lost-authenticator-heading">
-					<h2 id="lost-authenticator-heading">{t('twoStep.lost.title')}</h2>
-					{methods.includes('email') ? (
-						<p>
-							<Link to={`${SELF}?method=email`}>{t('twoStep.lost.useEmail')}</Link>
-						</p>
-					) : null}
-					<p>
-						<Trans t={t} i18nKey="twoStep.lost.contact" components={[<Link key="contact" to={href('/contact')} />]} />
-					</p>
-				</section>
+			{method === 'email' && emailCode ? sendCodeForm(t('twoStep.resend')) : null}
+			<Fallback method={method} other={methods.find((other) => other !== method)} />
+			<div className="stack">{cancelForm}</div>
+		</section>
+	)
+}
+
+/**
+ * The way back for a partner who cannot use the method asked: the other method when it is on, and the team (the
+ * signed-out contact form) in any case.
+ */
+function Fallback({ method, other }: { method: TwoStepMethodKey; other: TwoStepMethodKey | undefined }) {
+	const { t } = useTranslation('auth')
+	const copy = method === 'totp' ? 'twoStep.lost' : 'twoStep.lostEmail'
+	return (
+		<section className="stack" aria-labelledby="fallback-heading">
+			<h2 id="fallback-heading">{t(`${copy}.title`)}</h2>
+			{other ? (
+				<p>
+					<Link to={`${SELF}?method=${other}`}>
+						{other === 'email' ? t('twoStep.lost.useEmail') : t('twoStep.lostEmail.useTotp')}
+					</Link>
+				</p>
 			) : null}
-			<div className="stack">
-				{method === 'email' && methods.includes('totp') ? (
-					<p>
-						<Link to={`${SELF}?method=totp`}>{t('twoStep.otherMethod')}</Link>
-					</p>
-				) : null}
-				{cancelForm}
-			</div>
+			<p>
+				<Trans t={t} i18nKey={`${copy}.contact`} components={[<Link key="contact" to={href('/contact')} />]} />
+			</p>
 		</section>
 	)
 }

@@ -33,7 +33,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 			environment: service.environment,
 			review: { status: service.review.status, reason: service.review.reason },
 			website_url: service.website_url,
-			verification: service.domain_verification.status,
+			// No website, no domain to verify: said so, rather than "not verified".
+			verification:
+				service.domain_verification.domain === null ? ('noWebsite' as const) : service.domain_verification.status,
 			translations: service.translations.length,
 			protectionsEnabled: service.security_protections.filter((protection) => protection.enabled).length,
 		},
@@ -56,7 +58,9 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 		{
 			key: 'settings',
 			to: href('/services/:serviceId/manage', { serviceId }),
-			status: t('details.settingsSummary', { category: categoryName, website: service.website_url }),
+			status: service.website_url
+				? t('details.settingsSummary', { category: categoryName, website: service.website_url })
+				: t('details.settingsSummaryNoWebsite', { category: categoryName }),
 		},
 		{
 			key: 'verifications',

@@ -15,6 +15,7 @@ import {
 } from '#app/services/webhook-signing.server'
 import { SecretCard, TimeRow } from '#app/components/services/secret-card'
 import { SecretOnce } from '#app/components/services/secret-once'
+import { NotSet } from '#app/components/services/service-summary'
 import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
 import { CopyButton } from '#app/components/ui/copy-button'
 
@@ -71,14 +72,12 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 					</div>
 					<div>
 						<dt>{t('webhooks:developers.webhookUrl')}</dt>
-						<dd>
-							<code>{service.webhook_url}</code>
-						</dd>
+						<dd>{service.webhook_url ? <code>{service.webhook_url}</code> : <NotSet serviceId={service.id} />}</dd>
 					</div>
 					<div>
 						<dt>{t('webhooks:developers.authorizationUrl')}</dt>
 						<dd>
-							<code>{service.authorization_url}</code>
+							{service.authorization_url ? <code>{service.authorization_url}</code> : <NotSet serviceId={service.id} />}
 						</dd>
 					</div>
 				</dl>

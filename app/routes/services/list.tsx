@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/list'
 import { getT } from '#app/middleware/i18n.server'
-import { serviceFieldNames } from '#app/api/contract/constants'
 import { createServiceSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
@@ -20,8 +19,8 @@ import { getApi, getSession } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
-/** Fields whose API errors show on the field; the rest (the idempotency key) go to the summary. */
-const FIELDS = [...serviceFieldNames]
+/** The fields the create form asks for; their API errors show on the field, the rest (the key) in the summary. */
+const FIELDS = ['name', 'category'] as const
 const SELF = href('/services/manage')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -53,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		created = await createService(getApi(context), fields, idempotency_key)
 	} catch (error) {
-		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
+		return replyWithApiError(submission, error, context, { fields: [...FIELDS], request })
 	}
 	const { service, secret } = created
 	// A replayed create (double submit) has no secret: the details page then shows none.
@@ -127,7 +126,7 @@ function CreateService({
 			<p>{t('create.intro')}</p>
 			<AppForm form={form} labels={labels}>
 				<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
-				<ServiceFields fields={fields} labels={labels} categories={categories} />
+				<ServiceFields fields={fields} labels={labels} categories={categories} names={FIELDS} />
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('create.pending')}>{t('create.submit')}</SubmitButton>
 				</div>

@@ -7,16 +7,33 @@ import { z } from 'zod'
 import { localeEnum } from '#app/api/contract/common'
 import { securityProtectionKeyEnum } from '#app/api/contract/service-parts'
 import { saveTranslationsBody } from '#app/api/contract/service-sections'
-import { serviceFields, updateServiceBody } from '#app/api/contract/services'
+import {
+	createServiceBody,
+	serviceFields,
+	serviceOptionalFieldNames,
+	updateServiceBody,
+} from '#app/api/contract/services'
 import { PROTECTION_INTENT, VERIFY_INTENT, WEBHOOK_INTENT } from './intents'
 import { logoRules } from '#app/api/contract/images'
 import { LOGO_FIELD, LOGO_INTENT, LOGO_REDIRECT_FIELD } from '#app/services/logo'
 
-export { createServiceBody as createServiceSchema } from '#app/api/contract/services'
 export { redeliverBody as redeliverSchema } from '#app/api/contract/webhook-deliveries'
 
-/** Every editable field, all required here (the form sends them all), and the version the form was based on. */
-export const settingsSchema = z.object({ ...serviceFields, version: updateServiceBody.shape.version })
+/** The create form: the name and the category (the rest is set in the settings), and the form's idempotency key. */
+export const createServiceSchema = createServiceBody.pick({ name: true, category: true, idempotency_key: true })
+
+/**
+ * Every editable field (the form sends them all; a blank optional one is not set) and the version the form was
+ * based on.
+ */
+const optionalFields = Object.fromEntries(serviceOptionalFieldNames.map((name) => [name, true])) as Record<
+	(typeof serviceOptionalFieldNames)[number],
+	true
+>
+export const settingsSchema = z
+	.object(serviceFields)
+	.partial(optionalFields)
+	.extend({ version: updateServiceBody.shape.version })
 
 /** A locale whose fields are all blank is not translated: left out, so only a half-filled one is an error. */
 function blankAsMissing(value: unknown) {

@@ -60,6 +60,7 @@ export default function ResetSecret({ loaderData, actionData }: Route.ComponentP
 			<p>
 				<strong>{t('secrets.reset.stops', { count: live })}</strong>
 			</p>
+			<p>{t('secrets.webhooks')}</p>
 			<p>{t('secrets.reset.instead')}</p>
 		</ConfirmationPage>
 	)

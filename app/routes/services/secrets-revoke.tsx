@@ -60,6 +60,7 @@ export default function RevokeSecret({ loaderData, actionData }: Route.Component
 		>
 			<p>{t('secrets.revoke.what', { name: service.name })}</p>
 			{other ? <p>{t('secrets.revoke.other', { hint: other.hint })}</p> : null}
+			<p>{t('secrets.webhooks')}</p>
 		</ConfirmationPage>
 	)
 }

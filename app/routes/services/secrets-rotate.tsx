@@ -58,7 +58,7 @@ export default function RotateSecret({ loaderData, actionData }: Route.Component
 			lastResult={actionData?.result}
 		>
 			<p>{t('secrets.rotate.what')}</p>
-			<p>{t('secrets.rotate.webhooks')}</p>
+			<p>{t('secrets.webhooks')}</p>
 			<p>{t('secrets.rotate.then')}</p>
 		</ConfirmationPage>
 	)

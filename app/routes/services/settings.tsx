@@ -7,7 +7,8 @@ import { LogoForm } from '#app/components/services/logo-form'
 import { getT } from '#app/middleware/i18n.server'
 import type { Route } from './+types/settings'
 import type { ServicePageHandle } from './service'
-import { serviceFieldNames } from '#app/api/contract/constants'
+import { serviceFieldNames, serviceOptionalFieldNames } from '#app/api/contract/constants'
+import type { Flash } from '#app/auth/flash'
 import type { Service } from '#app/api/contract/services'
 import { settingsSchema as schema } from './schemas'
 import { serviceCategories, updateService } from '#app/api/services.server'
@@ -37,12 +38,33 @@ type ActionData = { result: SubmissionResult<string[]>; conflict?: Conflict }
 
 const settingsOf = (service: Service): Settings => ({
 	name: service.name,
-	description: service.description,
+	description: service.description ?? undefined,
 	category: service.category,
-	website_url: service.website_url,
-	webhook_url: service.webhook_url,
-	authorization_url: service.authorization_url,
+	website_url: service.website_url ?? undefined,
+	webhook_url: service.webhook_url ?? undefined,
+	authorization_url: service.authorization_url ?? undefined,
 })
+
+/** A review a reviewer has, or is about to have: a change shows in it (decision 0013: a save never moves it). */
+const inReview = (service: Pick<Service, 'review'>) =>
+	service.review.status === 'submitted' || service.review.status === 'in_progress'
+
+const URL_FIELDS = serviceFieldNames.filter((name) => name.endsWith('_url'))
+
+/** What a save told about the review and the domain: the flash that says it. */
+function savedFlash(before: Service, after: Service): Flash {
+	const domain = after.domain_verification.domain
+	const newDomain = domain !== null && domain !== before.domain_verification.domain
+	const urlsChanged = URL_FIELDS.some((name) => before[name] !== after[name])
+	if (inReview(before) && urlsChanged) {
+		return {
+			tone: 'info',
+			key: newDomain ? 'services:settings.savedInReviewNewDomain' : 'services:settings.savedInReview',
+		}
+	}
+	if (newDomain) return { tone: 'info', key: 'services:settings.savedNewDomain' }
+	return { tone: 'success', key: 'services:settings.saved' }
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const [service, categories] = await Promise.all([getService(context), serviceCategories(getApi(context))])
@@ -58,9 +80,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	const { version, ...changes } = submission.value
+	// A blank optional field is not set: sent as null, so a URL or a description can be taken away again.
+	const cleared = Object.fromEntries(serviceOptionalFieldNames.map((name) => [name, changes[name] ?? null]))
 	let saved
 	try {
-		saved = await updateService(getApi(context), params.serviceId, changes, version)
+		saved = await updateService(getApi(context), params.serviceId, { ...changes, ...cleared }, version)
 	} catch (error) {
 		throwIfNotFound(error)
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
@@ -68,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (!saved.ok) {
 		return versionConflict(context, submission, 'settings', { mine: changes, saved: saved.current } satisfies Conflict)
 	}
-	await getSession(context).setFlash({ tone: 'success', key: 'services:settings.saved' })
+	await getSession(context).setFlash(savedFlash(await getService(context), saved.service))
 	return redirect(href('/services/:serviceId', { serviceId: params.serviceId }))
 }
 
@@ -147,13 +171,19 @@ function SettingsForm({
 				<Notice tone="warning" title={t('settings.liveWarning.title')}>
 					<p>{t('settings.liveWarning.body')}</p>
 				</Notice>
+			) : inReview(service) ? (
+				// A save does not stop the review; what it changes for the review is said before, and again after.
+				<Notice tone="info" title={t('settings.inReview.title')}>
+					<p>{t('settings.inReview.body')}</p>
+					<p>{t('settings.inReview.domain')}</p>
+				</Notice>
 			) : null}
 			<AppForm form={form} labels={labels}>
 				<input type="hidden" name={fields.version.name} id={fields.version.id} value={version} />
 				{conflict ? (
 					<VersionConflict
 						prefix="settings"
-						rows={conflictRows(conflict, labels, categories)}
+						rows={conflictRows(conflict, labels, categories, t('notSet'))}
 						discardTo={href('/services/:serviceId/manage', { serviceId: service.id })}
 					/>
 				) : null}
@@ -173,10 +203,15 @@ function conflictRows(
 	{ mine, saved }: Conflict,
 	labels: Record<keyof Settings, string>,
 	categories: Array<{ key: string; name: string }>,
+	notSet: string,
 ): ConflictRow[] {
 	const theirs = settingsOf(saved)
-	const shown = (name: keyof Settings, value: string) =>
-		name === 'category' ? (categories.find((category) => category.key === value)?.name ?? value) : value
+	const shown = (name: keyof Settings, value: string | undefined) =>
+		value === undefined
+			? notSet
+			: name === 'category'
+				? (categories.find((category) => category.key === value)?.name ?? value)
+				: value
 	return FIELDS.map((name) => ({
 		key: name,
 		label: labels[name],

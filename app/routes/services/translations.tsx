@@ -46,7 +46,7 @@ type ActionData = { result: SubmissionResult<string[]>; conflict?: Conflict }
 function savedTexts(service: Service): AllTexts {
 	const texts = Object.fromEntries(LOCALES.map((locale) => [locale, { name: '', description: '' }])) as AllTexts
 	for (const { locale, name, description } of service.translations) texts[locale] = { name, description }
-	texts['en-GB'] = { name: service.name, description: service.description }
+	texts['en-GB'] = { name: service.name, description: service.description ?? '' }
 	return texts
 }
 

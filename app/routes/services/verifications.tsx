@@ -85,6 +85,20 @@ function Domain({
 	const { domain, status, dns_record: record, file, last_check: check } = verification
 	const findings = status === 'failed' ? check : null
 	const copied = t('verifications.domain.copied')
+	if (domain === null || record === null || file === null) {
+		// No website URL yet (a new service): nothing to prove until it is set.
+		return (
+			<section id="domain" className="stack" aria-labelledby="domain-heading">
+				<h2 id="domain-heading">{t('verifications.domain.title')}</h2>
+				<SectionFlash section="domain" />
+				<p>
+					{t('verifications.domain.noWebsite')}{' '}
+					<Link to={href('/services/:serviceId/manage', { serviceId })}>{t('verifications.domain.noWebsiteLink')}</Link>
+					.
+				</p>
+			</section>
+		)
+	}
 	return (
 		<section id="domain" className="stack" aria-labelledby="domain-heading">
 			<h2 id="domain-heading">{t('verifications.domain.title')}</h2>
@@ -284,7 +298,8 @@ function CopyRow({ term, value, copy, copied }: { term: string; value: string; c
 }
 
 /**
- * Where each checklist item is fixed.
+ * Where each checklist item is fixed: the settings, but for the domain and the logo (the en-GB translation is
+ * the service's own name and description, so what it lacks is a description).
  */
 function fixLink(serviceId: string, key: ReviewChecklistKey) {
 	const settings = href('/services/:serviceId/manage', { serviceId })
@@ -293,8 +308,6 @@ function fixLink(serviceId: string, key: ReviewChecklistKey) {
 			return `${href('/services/:serviceId/verifications', { serviceId })}#domain`
 		case 'logo_set':
 			return href('/services/:serviceId/manage/logo', { serviceId })
-		case 'en_gb_translation':
-			return href('/services/:serviceId/translations', { serviceId })
 		default:
 			return settings
 	}

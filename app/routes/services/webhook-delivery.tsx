@@ -11,7 +11,13 @@ import { newIdempotencyKey } from '#app/api/services.server'
 import { redeliver } from '#app/api/webhook-deliveries.server'
 import { hasWebhookUrl, loadDelivery, toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
-import { DeliveryStatus, EventName, NoWebhookUrl, SignedWith } from '#app/components/services/webhook-parts'
+import {
+	DeliveryOutcome,
+	DeliveryStatus,
+	EventName,
+	NoWebhookUrl,
+	SignedWith,
+} from '#app/components/services/webhook-parts'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
@@ -34,7 +40,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		service: { id: service.id, name: service.name, hasUrl: hasWebhookUrl(service), webhookUrl: service.webhook_url },
 		delivery,
 		idempotencyKey: newIdempotencyKey(),
-		...pageMeta(t, t('webhooks:webhooks.delivery.pageTitle', { event: delivery.event_type, name: service.name })),
+		...pageMeta(
+			t,
+			// The event alone: with the service's name a long event's title passes the 70 characters a title may have.
+			t('webhooks:webhooks.delivery.pageTitle', { event: t(`webhooks:webhooks.events.${delivery.event_type}`) }),
+		),
 	}
 }
 
@@ -62,7 +72,9 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 			<p>
 				<Link to={log}>{t('webhooks.delivery.back')}</Link>
 			</p>
-			<h1 id="page-heading">{t('webhooks.delivery.title', { event: delivery.event_type })}</h1>
+			<h1 id="page-heading">{t('webhooks.delivery.title', { event: t(`webhooks.events.${delivery.event_type}`) })}</h1>
+			{/* The answer first: a partner opens a failed delivery to learn what went wrong. */}
+			<DeliveryOutcome serviceId={service.id} delivery={delivery} />
 			<Summary serviceId={service.id} delivery={delivery} />
 			<section className="stack" aria-labelledby="redeliver-heading">
 				<h2 id="redeliver-heading">{t('webhooks.delivery.redeliverTitle')}</h2>
@@ -80,7 +92,7 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 				<p>{t('webhooks.delivery.payloadIntro')}</p>
 				<WebhookBody
 					body={delivery.payload}
-					label={t('webhooks.delivery.payloadLabel', { event: delivery.event_type })}
+					label={t('webhooks.delivery.payloadLabel', { event: t(`webhooks.events.${delivery.event_type}`) })}
 					showRaw
 				/>
 			</section>
@@ -174,6 +186,8 @@ function Summary({ serviceId, delivery }: { serviceId: string; delivery: Webhook
 				<dd>
 					{delivery.next_retry_at ? (
 						<time dateTime={delivery.next_retry_at}>{formatDateTime(delivery.next_retry_at)}</time>
+					) : delivery.event_type === 'ping' ? (
+						t('webhooks.delivery.testNoRetry')
 					) : delivery.status === 'failed' ? (
 						t('webhooks.delivery.gaveUp')
 					) : (

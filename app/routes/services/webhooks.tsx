@@ -63,7 +63,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const nextCursor = page?.nextCursor ?? null
 	const t = getT(context)
 	return {
-		service: { id: service.id, name: service.name, webhookUrl: service.webhook_url, hasUrl: hasWebhookUrl(service) },
+		service: {
+			id: service.id,
+			name: service.name,
+			webhookUrl: service.webhook_url ?? '',
+			hasUrl: hasWebhookUrl(service),
+		},
 		filters,
 		deliveries: page?.deliveries ?? [],
 		checks: recent?.checks ?? [],
@@ -178,7 +183,7 @@ function RecentChecks({
 		<section className="stack" aria-labelledby="checks-heading">
 			<h2 id="checks-heading">{t('webhooks.checks.title')}</h2>
 			{checks.length ? (
-				<table className="webhook-table">
+				<table className="webhook-table table--cards">
 					<caption>
 						{more ? t('webhooks.checks.captionLatest', { count: checks.length }) : t('webhooks.checks.caption')}
 					</caption>
@@ -205,10 +210,10 @@ function RecentChecks({
 										<span className="muted"> {t('webhooks.checks.sentTo', { url: check.url })}</span>
 									)}
 								</th>
-								<td>
+								<td data-label={t('webhooks.checks.colChallenge')}>
 									<CheckVerdict verdict={check.verdicts.answers_challenge} />
 								</td>
-								<td>
+								<td data-label={t('webhooks.checks.colSignatures')}>
 									<CheckVerdict verdict={check.verdicts.checks_signatures} />
 								</td>
 							</tr>
@@ -295,13 +300,13 @@ function DeliveryLog({
 			{deliveries.length ? (
 				<ScrollTable
 					id="log-caption"
-					className="webhook-table webhook-log"
+					className="webhook-table webhook-log table--cards"
 					caption={filtered ? t('webhooks.log.captionFiltered') : t('webhooks.log.caption')}
 				>
 					<thead>
 						<tr>
-							<th scope="col">{t('webhooks.log.colEvent')}</th>
 							<th scope="col">{t('webhooks.log.colStatus')}</th>
+							<th scope="col">{t('webhooks.log.colEvent')}</th>
 							<th scope="col">{t('webhooks.log.colLast')}</th>
 							<th scope="col">{t('webhooks.log.colAttempts')}</th>
 							<th scope="col">{t('webhooks.log.colCreated')}</th>
@@ -310,6 +315,9 @@ function DeliveryLog({
 					<tbody>
 						{deliveries.map((delivery) => (
 							<tr key={delivery.id}>
+								<td>
+									<LogStatus delivery={delivery} />
+								</td>
 								<th scope="row">
 									<Link
 										to={href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
@@ -323,18 +331,15 @@ function DeliveryLog({
 										<span className="muted"> {t(`webhooks.trigger.${delivery.trigger}`)}</span>
 									)}
 								</th>
-								<td>
-									<LogStatus delivery={delivery} />
-								</td>
-								<td className="webhook-log__answer">
+								<td className="webhook-log__answer" data-label={t('webhooks.log.colLast')}>
 									{delivery.last_status_code !== null
 										? t('webhooks.log.httpStatus', { status: delivery.last_status_code })
 										: delivery.last_error
 											? delivery.last_error
 											: t('webhooks.log.noAttempt')}
 								</td>
-								<td>{delivery.attempt_count}</td>
-								<td>
+								<td data-label={t('webhooks.log.colAttempts')}>{delivery.attempt_count}</td>
+								<td data-label={t('webhooks.log.colCreated')}>
 									<time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time>
 								</td>
 							</tr>

@@ -24,7 +24,7 @@ import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
 import { emailLock, reportLockedAttempt } from '../emails/notices'
 import { AUTHENTICATION_TYPES } from '../reference/data'
-import { activeTwoStepMethods, consumeEmailCode, consumeTotpCode, emailCodeExpired, twoStep } from '../two-step/state'
+import { activeTwoStepMethods, consumeCode, emailCodeExpired, twoStep } from '../two-step/state'
 import { userByEmail, userById, type UserRecord } from '../users/state'
 import { familyOf, issuePair, revokeFamily, tokenByRaw } from './state'
 
@@ -35,7 +35,7 @@ const locked = (seconds: number, notices: Notice[]) =>
  * A failed password or code: counts toward the lockout, reports to the
  * owner and removes the relation when the policy says so.
  */
-function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' | 'code'): Reply {
+function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' | 'code' | 'reused'): Reply {
 	const outcome = registerFailure(user.lockout, user.has_relation, store.now())
 	store.changed()
 	if (outcome.kind === 'failed') {
@@ -47,12 +47,11 @@ function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' |
 				notices: outcome.notices,
 			})
 		}
-		return reply(422, {
-			message: validationMessages.codeInvalid,
-			code: 'invalid_code',
-			errors: { code: [validationMessages.codeInvalid] },
-			notices: outcome.notices,
-		})
+		const [code, message] =
+			kind === 'reused'
+				? (['code_reused', validationMessages.codeReused] as const)
+				: (['invalid_code', validationMessages.codeInvalid] as const)
+		return reply(422, { message, code, errors: { code: [message] }, notices: outcome.notices })
 	}
 	if (outcome.removeRelation) user.has_relation = false
 	emailLock(store, user, outcome)
@@ -107,10 +106,8 @@ async function codeStep(ctx: Ctx, method: TwoStepMethodKey): Promise<Reply> {
 	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
 	const entry = twoStep(store, user.id, method)
 	if (entry?.active && method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
-	const ok =
-		!!entry?.active &&
-		(method === 'totp' ? consumeTotpCode(store, entry, body.code) : consumeEmailCode(store, entry, body.code))
-	if (!ok) return failedAttempt(store, user, 'code')
+	const check = entry?.active ? consumeCode(store, entry, body.code) : 'invalid'
+	if (check !== 'ok') return failedAttempt(store, user, check === 'reused' ? 'reused' : 'code')
 	revokeFamily(store, token.family_id)
 	return fullPair(store, user)
 }

@@ -3,7 +3,7 @@ import { confirmIdentityBody, validationMessages } from '../../../../app/api/con
 import type { identityEndpoints } from '../../../../app/api/contract/identity.endpoints'
 import { caller, parseBody, reply, validationFailed, type Handlers } from '../../http'
 import { checkConfirmation, confirmPassword } from '../limits/state'
-import { consumeTotpCode, twoStep } from '../two-step/state'
+import { consumeTotpCode, twoStep, type CodeCheck } from '../two-step/state'
 import { confirmIdentity, presentIdentityConfirmation, pruneIdentityConfirmations } from './state'
 
 export const identityHandlers = {
@@ -19,13 +19,17 @@ export const identityHandlers = {
 			}
 		} else {
 			// Wrong codes count with wrong passwords (one count per account): past it, a 429 before the code is checked.
+			// A code of a step already used counts as a wrong one, and says so.
 			const totp = twoStep(store, auth.user.id, 'totp')
-			const right = await checkConfirmation(
-				store,
-				auth.user.id,
-				() => totp?.active === true && consumeTotpCode(store, totp, body.code ?? ''),
-			)
-			if (!right) {
+			let check = 'invalid' as CodeCheck
+			await checkConfirmation(store, auth.user.id, () => {
+				check = totp?.active ? consumeTotpCode(store, totp, body.code ?? '') : 'invalid'
+				return check === 'ok'
+			})
+			if (check === 'reused') {
+				throw validationFailed({ code: [validationMessages.codeReused] }, { code: 'code_reused' })
+			}
+			if (check !== 'ok') {
 				throw validationFailed({ code: [validationMessages.codeInvalid] }, { code: 'invalid_code' })
 			}
 		}

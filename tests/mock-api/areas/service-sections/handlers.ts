@@ -1,6 +1,7 @@
 /** Services part 2: protections, translations, domain verification, review, statistics. */
 import {
-	localeEnum,
+	domainOf,
+	optionalTranslationLocales,
 	reviewChecklistMessages,
 	reviewTransition,
 	saveTranslationsBody,
@@ -69,7 +70,8 @@ export const serviceSectionsHandlers = {
 		const renamed = own.name !== service.name || own.description !== service.description
 		service.name = own.name
 		service.description = own.description
-		service.translations = localeEnum.options.flatMap((locale) => {
+		// en-GB is kept as the service's own name and description; the other locales beside them.
+		service.translations = optionalTranslationLocales.flatMap((locale) => {
 			const fields = translations[locale]
 			return fields ? [{ locale, name: fields.name, description: fields.description }] : []
 		})
@@ -83,7 +85,11 @@ export const serviceSectionsHandlers = {
 		if (service.domain_verification.status === 'verified') {
 			throw validationFailed({ domain: [serviceSectionMessages.alreadyVerified] }, { code: 'already_verified' })
 		}
-		checkDomain(ctx.store, service)
+		const domain = domainOf(service.website_url)
+		if (domain === null) {
+			throw validationFailed({ domain: [serviceSectionMessages.websiteUrlSet] }, { code: 'website_url_missing' })
+		}
+		checkDomain(ctx.store, service, domain)
 		return serviceReply(ctx, service)
 	},
 

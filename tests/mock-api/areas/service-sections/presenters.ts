@@ -13,15 +13,16 @@ import { checkMatches, reviewChecklist, reviewEvents } from './state'
 
 export function presentDomainVerification(store: MockStore, service: ServiceRecord): DomainVerification {
 	const { token, status, verified_at: verifiedAt, last_check: check } = service.domain_verification
-	const domain = domainOf(service.website_url) ?? ''
+	const domain = domainOf(service.website_url)
 	const matches = check && checkMatches(token, check)
 	return {
 		domain,
 		token,
 		status,
 		verified_at: verifiedAt === null ? null : store.clock.iso(verifiedAt),
-		dns_record: { name: domainProof.dnsName(domain), type: 'TXT', value: domainProof.dnsValue(token) },
-		file: { url: domainProof.fileUrl(domain), content: token },
+		dns_record:
+			domain === null ? null : { name: domainProof.dnsName(domain), type: 'TXT', value: domainProof.dnsValue(token) },
+		file: domain === null ? null : { url: domainProof.fileUrl(domain), content: token },
 		last_check:
 			check && matches
 				? {
@@ -33,13 +34,21 @@ export function presentDomainVerification(store: MockStore, service: ServiceReco
 	}
 }
 
-/** The saved locales in the contract's order; en-GB is the service's own name and description. */
+/**
+ * The translations in the contract's order: en-GB is the service's own name and description (there once the
+ * description is set), then the other saved locales.
+ */
 export function presentTranslations(service: ServiceRecord): Service['translations'] {
-	return service.translations.map((translation) =>
-		translation.locale === 'en-GB'
-			? { locale: 'en-GB', name: service.name, description: service.description }
-			: { ...translation },
-	)
+	const own =
+		service.description === null
+			? []
+			: [{ locale: 'en-GB' as const, name: service.name, description: service.description }]
+	return [
+		...own,
+		...service.translations
+			.filter((translation) => translation.locale !== 'en-GB')
+			.map((translation) => ({ ...translation })),
+	]
 }
 
 export function presentReview(store: MockStore, service: ServiceRecord): ServiceReview {

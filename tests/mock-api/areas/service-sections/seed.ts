@@ -104,7 +104,6 @@ export function seedServiceSections(
 				file_first_line: null,
 			},
 		}
-		service.translations = [{ locale: 'en-GB', name: service.name, description: service.description }]
 		for (const [to, days, actor] of history) {
 			store.data.service_review_events.push({
 				service_id: service.id,
@@ -118,10 +117,10 @@ export function seedServiceSections(
 		service.review = { status, reason: null, updated_at: at(created, last![1]) }
 	}
 	if (status === 'verified') {
-		service.translations.push(
+		service.translations = [
 			{ locale: 'fr-FR', name: service.name, description: 'Les paiements de la boutique de démonstration.' },
 			{ locale: 'de-DE', name: service.name, description: 'Zahlungen für den Demo-Shop.' },
-		)
+		]
 		setProtections(store, service, (key) => key !== 'linked_account_disconnected')
 	}
 	if (status === 'in_progress') setProtections(store, service, (key) => key === 'sessions_revoked')

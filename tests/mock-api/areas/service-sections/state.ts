@@ -117,9 +117,8 @@ export function normalizeUrl(url: string) {
 /** The first line of a body: trailing whitespace removed, at most 200 characters. */
 export const firstLine = (content: string) => (content.split(/\r?\n/, 1)[0] ?? '').trimEnd().slice(0, 200)
 
-/** Checks both ways now; records the findings and the outcome. */
-export function checkDomain(store: MockStore, service: ServiceRecord): DomainCheckRecord {
-	const domain = domainOf(service.website_url) ?? ''
+/** Checks both ways now on `domain` (the service's, see `domainOf`); records the findings and the outcome. */
+export function checkDomain(store: MockStore, service: ServiceRecord, domain: string): DomainCheckRecord {
 	const dnsName = domainProof.dnsName(domain)
 	const dnsFound = store.data.mock_dns_records
 		.filter((record) => record.type === 'TXT' && record.name === dnsName)
@@ -159,8 +158,12 @@ export function resetDomainVerification(store: MockStore, service: ServiceRecord
 	sectionChanged(store, service)
 }
 
-/** After an update of the service: a website on another domain starts the verification again. */
-export function afterServiceUpdate(store: MockStore, service: ServiceRecord, previousWebsiteUrl: string) {
+/**
+ * After an update of the service: a website on another domain (or none) starts the verification again. The
+ * review is left as it is, whatever changed: the checklist is a precondition of submitting, and a reviewer
+ * looks at the service as it is when they look.
+ */
+export function afterServiceUpdate(store: MockStore, service: ServiceRecord, previousWebsiteUrl: string | null) {
 	if (domainOf(previousWebsiteUrl) !== domainOf(service.website_url)) resetDomainVerification(store, service)
 }
 
@@ -173,10 +176,11 @@ export function reviewChecklist(service: ServiceRecord): Array<{ key: ReviewChec
 	const done: Record<ReviewChecklistKey, boolean> = {
 		domain_verified: service.domain_verification.status === 'verified',
 		logo_set: service.logo !== null,
-		website_url_set: service.website_url.trim() !== '',
-		webhook_url_set: service.webhook_url.trim() !== '',
-		authorization_url_set: service.authorization_url.trim() !== '',
-		en_gb_translation: service.translations.some((translation) => translation.locale === 'en-GB'),
+		website_url_set: service.website_url !== null,
+		webhook_url_set: service.webhook_url !== null,
+		authorization_url_set: service.authorization_url !== null,
+		// The service's own name and description are its en-GB translation: it exists once both are set.
+		en_gb_translation: service.description !== null,
 	}
 	return reviewChecklistKeyEnum.options.map((key) => ({ key, done: done[key] }))
 }
@@ -238,7 +242,8 @@ export function seededDay(service: ServiceRecord, date: string): StatisticsDay {
 	const weekday = new Date(`${date}T00:00:00.000Z`).getUTCDay()
 	const weekend = weekday === 0 || weekday === 6 ? 0.7 : 1
 	const active = Math.round(base * weekend * (0.85 + 0.3 * unit(`${service.id}:${date}:active`)))
-	const newUsers = Math.floor(unit(`${service.id}:${date}:new`) * (base / 12))
+	// About 1 % of a day's users are new: over 90 days fewer people join than the period's distinct active users.
+	const newUsers = Math.min(active, Math.floor(unit(`${service.id}:${date}:new`) * (base / 40)))
 	const roll = unit(`${service.id}:${date}:nukes`)
 	const nukes = roll < 0.03 ? 2 : roll < 0.18 ? 1 : 0
 	return { date, active_users: active, new_users: newUsers, nukes }

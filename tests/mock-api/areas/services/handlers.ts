@@ -5,6 +5,7 @@ import {
 	logoMessages,
 	serviceLimits,
 	serviceMessages,
+	serviceFieldNames,
 	sniffImage,
 	updateServiceBody,
 	validationMessages,
@@ -48,8 +49,6 @@ const serviceReply = (ctx: Ctx, status: number, service = serviceOf(ctx)) =>
 
 type ServicesEndpointName = keyof typeof servicesEndpoints
 
-const FIELDS = ['name', 'description', 'category', 'website_url', 'webhook_url', 'authorization_url'] as const
-
 export const servicesHandlers = {
 	listServiceCategories: (ctx) => paginate(ctx, SERVICE_CATEGORIES),
 
@@ -63,7 +62,9 @@ export const servicesHandlers = {
 		const { store } = ctx
 		const { user } = caller(ctx)
 		const { idempotency_key: key, ...body } = parseBody(ctx, createServiceBody)
-		const fields: ServiceFields = Object.fromEntries(FIELDS.map((name) => [name, body[name]])) as ServiceFields
+		const fields: ServiceFields = Object.fromEntries(
+			serviceFieldNames.map((name) => [name, body[name] ?? null]),
+		) as ServiceFields
 		const requestHash = sha256(JSON.stringify(fields))
 		pruneServices(store)
 		const earlier = store.data.service_idempotency_keys.find((entry) => entry.user_id === user.id && entry.key === key)
@@ -106,7 +107,7 @@ export const servicesHandlers = {
 		}
 		const previousWebsiteUrl = service.website_url
 		let changed = false
-		for (const name of FIELDS) {
+		for (const name of serviceFieldNames) {
 			const value = body[name]
 			if (value !== undefined && value !== service[name]) {
 				Object.assign(service, { [name]: value })

@@ -13,10 +13,10 @@ import type {
 	ServiceReviewStatus,
 	UploadKind,
 } from '../../../../app/api/contract/index'
-import { securityProtectionKeyEnum } from '../../../../app/api/contract/index'
+import { securityProtectionKeyEnum, serviceSectionMessages } from '../../../../app/api/contract/index'
 import { list } from '../../collections'
 import { newId, randomToken, sha256 } from '../../crypto'
-import { caller, notFound, type Ctx } from '../../http'
+import { caller, notFound, validationFailed, type Ctx } from '../../http'
 import type { MockStore } from '../../store'
 
 /** Where the mock serves the two storages (the portal's UPLOAD_TMP_URL and SERVICE_LOGO_URL). */
@@ -42,13 +42,14 @@ export const SERVICE_CATEGORIES: ServiceCategory[] = [
 /** The protections a service may neutralise (the catalogue's keys), all off at creation. */
 export const SECURITY_PROTECTION_KEYS = securityProtectionKeyEnum.options
 
+/** A service's own fields; those a create may leave out are null until set. */
 export type ServiceFields = {
 	name: string
-	description: string
+	description: string | null
 	category: ServiceCategoryKey
-	website_url: string
-	webhook_url: string
-	authorization_url: string
+	website_url: string | null
+	webhook_url: string | null
+	authorization_url: string | null
 }
 
 export type ServiceRecord = ServiceFields & {
@@ -61,7 +62,7 @@ export type ServiceRecord = ServiceFields & {
 	client_id: string
 	review: { status: ServiceReviewStatus; reason: string | null; updated_at: number | null }
 	security_protections: Array<{ key: SecurityProtectionKey; enabled: boolean }>
-	/** en-GB, once saved, is presented from `name` and `description` (areas/service-sections). */
+	/** The locales besides en-GB: en-GB is the service's own name and description (areas/service-sections). */
 	translations: Array<{ locale: Locale; name: string; description: string }>
 	domain_verification: {
 		token: string
@@ -133,6 +134,14 @@ export function serviceOf(ctx: Ctx) {
 	const service = ownService(ctx.store, caller(ctx).user.id, ctx.params.id!)
 	if (!service) throw notFound()
 	return service
+}
+
+/** The URL webhooks go to; a service without one is 422 on `webhook_url` (nothing can be sent). */
+export function webhookUrlOf(service: ServiceRecord): string {
+	if (service.webhook_url === null) {
+		throw validationFailed({ webhook_url: [serviceSectionMessages.webhookUrlSet] }, { code: 'webhook_url_missing' })
+	}
+	return service.webhook_url
 }
 
 /** The user's services, newest first. */

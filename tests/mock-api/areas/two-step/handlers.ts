@@ -27,7 +27,7 @@ import { emailSubject, sendEmail } from '../emails/state'
 import { confirmPassword } from '../limits/state'
 import { AUTHENTICATION_TYPES } from '../reference/data'
 import { presentTwoStep } from './presenters'
-import { consumeEmailCode, consumeTotpCode, emailCodeExpired, ensureTwoStep, twoStep } from './state'
+import { consumeCode, emailCodeExpired, ensureTwoStep, twoStep } from './state'
 
 function methodOf(ctx: Ctx): TwoStepMethodKey {
 	const type = AUTHENTICATION_TYPES.find((candidate) => candidate.id === ctx.params.id)
@@ -85,8 +85,10 @@ export const twoStepHandlers: Handlers<
 		const entry = ensureTwoStep(store, user.id, 'email')
 		if (!restricted && entry.active) throw alreadyActive()
 		const now = store.now()
-		// At most one send per interval (server-enforced, whatever happened to the last code).
-		if (entry.code_sent_at !== null) {
+		// At most one send per interval while the last code is unused (server-enforced). A used one frees the next
+		// send: turning the method on and then signing in within the minute gets a code, and an inbox cannot be
+		// flooded this way, since only the reader of the last code can use it.
+		if (entry.code_sent_at !== null && !entry.code_used) {
 			const availableAt = entry.code_sent_at + POLICY.resendIntervalSeconds * 1000
 			if (availableAt > now) throw throttled('resend_too_soon', (availableAt - now) / 1000)
 		}
@@ -122,8 +124,8 @@ export const twoStepHandlers: Handlers<
 		const body = parseBody(ctx, activateTwoStepBody)
 		if (entry.active) throw alreadyActive()
 		if (method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
-		const ok = method === 'totp' ? consumeTotpCode(store, entry, body.code) : consumeEmailCode(store, entry, body.code)
-		if (!ok) {
+		// A new pending secret has no step used yet: a code of it is never `reused`.
+		if (consumeCode(store, entry, body.code) !== 'ok') {
 			throw fail(422, {
 				message: validationMessages.codeInvalid,
 				code: 'invalid_code',

@@ -62,24 +62,33 @@ export function emailCodeExpired(store: MockStore, entry: TwoStepRecord): boolea
 	return !!entry.code_hash && !entry.code_used && entry.code_expires_at !== null && entry.code_expires_at <= store.now()
 }
 
+/**
+ * What became of a code: `ok` (now spent), `invalid`, or — a TOTP code only — `reused`: right for the window but of a
+ * time step at or before the last one used (the code still on the app's screen after a sign-in).
+ */
+export type CodeCheck = 'ok' | 'reused' | 'invalid'
+
 /** An unused, unexpired emailed code; marks it used. */
-export function consumeEmailCode(store: MockStore, entry: TwoStepRecord, code: string): boolean {
+function consumeEmailCode(store: MockStore, entry: TwoStepRecord, code: string): CodeCheck {
 	if (!entry.code_hash || entry.code_used || entry.code_expires_at === null || emailCodeExpired(store, entry))
-		return false
-	const ok = timingSafeEqual(Buffer.from(sha256(code)), Buffer.from(entry.code_hash))
-	if (ok) {
-		entry.code_used = true
-		store.changed()
-	}
-	return ok
+		return 'invalid'
+	if (!timingSafeEqual(Buffer.from(sha256(code)), Buffer.from(entry.code_hash))) return 'invalid'
+	entry.code_used = true
+	store.changed()
+	return 'ok'
 }
 
-/** A TOTP code of the entry's secret not used before; remembers its step. */
-export function consumeTotpCode(store: MockStore, entry: TwoStepRecord, code: string): boolean {
-	if (!entry.secret) return false
+/** Checks a code of the entry's method and, when it is good, spends it. */
+export function consumeCode(store: MockStore, entry: TwoStepRecord, code: string): CodeCheck {
+	return entry.method === 'totp' ? consumeTotpCode(store, entry, code) : consumeEmailCode(store, entry, code)
+}
+
+/** Checks a TOTP code of the entry's secret and, when it is good, spends its step. */
+export function consumeTotpCode(store: MockStore, entry: TwoStepRecord, code: string): CodeCheck {
+	if (!entry.secret) return 'invalid'
 	const step = verifyTotp(entry.secret, code, store.now(), { afterStep: entry.last_used_step ?? -Infinity })
-	if (step === null) return false
+	if (step === null) return verifyTotp(entry.secret, code, store.now()) === null ? 'invalid' : 'reused'
 	entry.last_used_step = step
 	store.changed()
-	return true
+	return 'ok'
 }

@@ -11,7 +11,7 @@ import { webhookLimits } from '../../../../app/api/contract/index'
 import { sha256 } from '../../crypto'
 import type { MockStore } from '../../store'
 import { isoDay, lastDays, seededDay } from '../service-sections/state'
-import type { ServiceRecord } from '../services/state'
+import { webhookUrlOf, type ServiceRecord } from '../services/state'
 import { signedHeaders, type AttemptRecord, type DeliveryRecord } from './state'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -38,6 +38,8 @@ export function seedWebhookDeliveries(store: MockStore, service: ServiceRecord) 
 				at: Date.parse(`${date}T08:00:00.000Z`) + Math.floor(unit(`${service.id}:${date}:${index}:at`) * 12 * 3600_000),
 			})),
 		)
+		// In the order they happened: the log lists by creation, so a later event has a later place.
+		.sort((a, b) => a.at - b.at)
 	// With three or more: the oldest failed every attempt, the next one needed its retry; the rest, the latest
 	// included, got through (so the endpoint is healthy).
 	const outcomes: Outcome[] = events.map((_, index) =>
@@ -63,7 +65,7 @@ export function seedWebhookDeliveries(store: MockStore, service: ServiceRecord) 
 			return {
 				number,
 				started_at: started,
-				request: { url: service.webhook_url, headers },
+				request: { url: webhookUrlOf(service), headers },
 				response: succeeded
 					? { status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok', body_truncated: false }
 					: {
@@ -96,7 +98,7 @@ export function seedWebhookDeliveries(store: MockStore, service: ServiceRecord) 
 			trigger: 'event',
 			redelivery_of: null,
 			idempotency_key: null,
-			url: service.webhook_url,
+			url: webhookUrlOf(service),
 			payload,
 			status: outcome === 'failed' ? 'failed' : 'delivered',
 			attempts,

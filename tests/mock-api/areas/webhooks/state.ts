@@ -24,7 +24,7 @@ import { list } from '../../collections'
 import { newId, randomToken } from '../../crypto'
 import type { MockStore } from '../../store'
 import { normalizeDnsName, normalizeUrl } from '../service-sections/state'
-import type { ServiceRecord } from '../services/state'
+import { webhookUrlOf, type ServiceRecord } from '../services/state'
 import { isLoopback, isPrivateAddress, isStandardPort, standardPort } from './address-rule'
 import { liveSigningSecrets, pruneSigningSecrets, type SigningSecretRecord } from './keys'
 
@@ -426,7 +426,8 @@ async function attempt(store: MockStore, delivery: DeliveryRecord, at: number) {
 		const number = delivery.attempts.length + 1
 		delivery.attempts.push({ ...exchange, number, succeeded, signed_with: signedWith })
 		delivery.status = succeeded ? 'delivered' : 'failed'
-		const backoff = webhookLimits.retryBackoffSeconds[number - 1]
+		// A test event (and a redelivery of one) is sent once: a new test is one click away.
+		const backoff = delivery.event_type === 'ping' ? undefined : webhookLimits.retryBackoffSeconds[number - 1]
 		delivery.next_retry_at = succeeded || backoff === undefined ? null : at + backoff * 1000
 		if (succeeded) {
 			// The event got through: other deliveries of it stop retrying.
@@ -452,6 +453,7 @@ export async function deliver(
 	trigger: WebhookDeliveryTrigger,
 	extra: { redelivery_of?: string; idempotency_key?: string } = {},
 ) {
+	const url = webhookUrlOf(service)
 	pruneWebhooks(store)
 	const now = store.now()
 	const delivery: DeliveryRecord = {
@@ -463,7 +465,7 @@ export async function deliver(
 		trigger,
 		redelivery_of: extra.redelivery_of ?? null,
 		idempotency_key: extra.idempotency_key ?? null,
-		url: service.webhook_url,
+		url,
 		payload: event.payload,
 		status: 'pending',
 		attempts: [],
@@ -522,6 +524,7 @@ export function runDueRetries(store: MockStore): Promise<void> {
 
 /** The endpoint check: the signed challenge, then the same body with a wrong signature. */
 export async function checkEndpoint(store: MockStore, service: ServiceRecord) {
+	const url = webhookUrlOf(service)
 	pruneWebhooks(store)
 	const id = newId()
 	const challenge = randomToken()
@@ -530,14 +533,14 @@ export async function checkEndpoint(store: MockStore, service: ServiceRecord) {
 	const event = { id: eventId, type: 'url_verification' as const }
 	const request = (at: number, wrong: boolean) => {
 		const { headers } = signedHeaders(store, service.id, payload, at, event, id, wrong)
-		return { url: service.webhook_url, headers, body: payload, serviceId: service.id, at }
+		return { url, headers, body: payload, serviceId: service.id, at }
 	}
 	const signed = await send(store, request(createdAt, false))
 	const wrongSignature = await send(store, request(store.now(), true))
 	const check: CheckRecord = {
 		id,
 		service_id: service.id,
-		url: service.webhook_url,
+		url,
 		challenge,
 		payload,
 		signed,
