@@ -47,8 +47,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const meta: Route.MetaFunction = ({ error, matches }) => errorPageMeta(error, matches)
 
-/** What every page may show: the layout, flash messages, form errors (`useRouteNamespaces`, decision 0018). */
-export const handle = { i18n: ['common', 'validation'] } satisfies I18nHandle
+/**
+ * What every page may show: the layout, flash messages (`useRouteNamespaces`, decision 0018). A form's errors come
+ * translated from the server; `validation` loads with a form's schema (useAppForm), or with a page that shows its
+ * rules (the password checklist's).
+ */
+export const handle = { i18n: ['common'] } satisfies I18nHandle
 
 /**
  * The root loader runs on every navigation: the header then always knows who

@@ -1,35 +1,12 @@
 /**
- * How webhook requests to a service are signed, in one place: the Standard
- * Webhooks specification (standardwebhooks.com), so any of its verifier
- * libraries checks our deliveries. Pure and isomorphic: the mock signs with
- * it, the developers page and the OpenAPI file describe it.
- * docs/decisions/0020-standard-webhooks.md records the choices.
+ * Webhook signing secrets: their resource and the API's refusal of a rotation. How requests are signed
+ * (`webhookSignature`) is in ./webhook-signature, without zod.
  */
 import { z } from 'zod'
 import { dataOf, isoDateTime } from './common'
+import { webhookSignature } from './webhook-signature'
 
-export const webhookSignature = {
-	/** Lower case, as HTTP/2 sends them and as the delivery log shows them. */
-	headers: {
-		/** The event's id (`evt_…`): the same on every attempt and redelivery, so receivers deduplicate by it. */
-		id: 'webhook-id',
-		/** Unix seconds when this attempt was signed. */
-		timestamp: 'webhook-timestamp',
-		/** `v1,<base64 signature>`, space-separated, one per live signing secret (two while rotating). */
-		signature: 'webhook-signature',
-	},
-	/** HMAC-SHA256 of `${id}.${timestamp}.${rawBody}`, base64-encoded. */
-	algorithm: 'HMAC-SHA256',
-	version: 'v1',
-	/** A signing secret is `whsec_` + base64 of its key bytes. */
-	secretPrefix: 'whsec_',
-	/** Bytes of key in a new signing secret. */
-	secretBytes: 32,
-	/** A request whose timestamp is further than this from now, either way, is refused. */
-	toleranceSeconds: 300,
-	/** After a rotation, the previous signing secret keeps signing (beside the new one) this long. */
-	rotationOverlapSeconds: 24 * 60 * 60,
-} as const
+export { webhookSignature }
 
 // ---------------------------------------------------------------------------
 // Signing secrets (one per service, apart from its client secrets)

@@ -1,4 +1,5 @@
 import { parse, useForm, type FormMetadata, type Submission, type SubmissionResult } from '@conform-to/react'
+import type { i18n } from 'i18next'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useActionData, useNavigation, useRouteLoaderData } from 'react-router'
@@ -30,7 +31,7 @@ export function useAppForm<Schema extends FormSchema>(
 		defaultValue,
 	}: { id: string; lastResult?: SubmissionResult<string[]> | null; defaultValue?: Partial<z.input<Schema>> },
 ) {
-	const { t } = useTranslation()
+	const { t, i18n } = useTranslation()
 	// What the partner typed into this form when their session ended (root loader).
 	const draft = (
 		useRouteLoaderData('root') as { draft?: { form: string | null; values: Record<string, string> } } | undefined
@@ -61,7 +62,7 @@ export function useAppForm<Schema extends FormSchema>(
 	useEffect(() => {
 		let mounted = true
 		const load = () =>
-			void loadValidation(loadRef.current).then(
+			void loadValidation(loadRef.current, i18n).then(
 				(loaded) => {
 					validation.current = loaded
 					if (!mounted) return
@@ -91,7 +92,7 @@ export function useAppForm<Schema extends FormSchema>(
 			stop()
 			element?.removeEventListener('input', noteTyped, true)
 		}
-	}, [id])
+	}, [id, i18n])
 	useLikeAFreshPage(form)
 	return [form, fields] as const
 }
@@ -109,17 +110,21 @@ const FIRST_TOUCH = ['focusin', 'pointerdown'] as const
 let zodReady: Promise<unknown> | undefined
 
 /**
- * A form's schema and the validation with it. Each module loads once (the
- * browser keeps it): the forms that share one, and a page's later visits,
+ * A form's schema and the validation with it, and the catalogue's words for
+ * its messages (`validation`, in no page's first load). Each module loads once
+ * (the browser keeps it): the forms that share one, and a page's later visits,
  * share it.
  */
-function loadValidation<Schema extends FormSchema>(loadSchema: () => Promise<Schema>): Promise<Validation<Schema>> {
+function loadValidation<Schema extends FormSchema>(
+	loadSchema: () => Promise<Schema>,
+	i18n: i18n,
+): Promise<Validation<Schema>> {
 	zodReady ??= import('./zod-jitless.client').catch((error: unknown) => {
 		zodReady = undefined // the next form tries again
 		throw error
 	})
 	return zodReady
-		.then(() => Promise.all([import('./validate.client'), loadSchema()]))
+		.then(() => Promise.all([import('./validate.client'), loadSchema(), i18n.loadNamespaces('validation')]))
 		.then(([{ validate }, schema]) => ({ schema, validate }))
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { href, redirect } from 'react-router'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/password'
 import { getT } from '#app/middleware/i18n.server'
 import { updateCurrentUser } from '#app/api/users.server'
@@ -12,6 +13,9 @@ import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { getApi, getSession } from '#app/context.server'
+
+/** The password checklist shows the password rules in `validation`'s words. */
+export const handle = { i18n: ['validation'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, href, redirect, Link } from 'react-router'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/reset-password-token'
 import { getT } from '#app/middleware/i18n.server'
 import { ApiError } from '#app/api/errors'
@@ -13,6 +14,9 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { getApi, getSession } from '#app/context.server'
+
+/** The password checklist shows the password rules in `validation`'s words. */
+export const handle = { i18n: ['validation'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

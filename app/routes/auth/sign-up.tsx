@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { data, href, redirect, useSearchParams, Link } from 'react-router'
 import { HoneypotFields } from '#app/components/honeypot-fields'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/sign-up'
 import { signInWithPassword } from '#app/api/auth.server'
 import { startSession } from '#app/middleware/session.server'
@@ -19,6 +20,9 @@ import { SECRET_FIELDS } from '#app/auth/drafts.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { getApi } from '#app/context.server'
+
+/** The password checklist shows the password rules in `validation`'s words. */
+export const handle = { i18n: ['validation'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
