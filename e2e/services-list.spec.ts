@@ -65,6 +65,7 @@ test('empty list, a validation error, create from a name and a category, the sec
 		Developers: 'Client ID, URLs and how webhooks are signed',
 		Webhooks: 'Test events, endpoint check and delivery log',
 		'Security protections': 'No protection enabled.',
+		Activity: 'What changed in the last 90 days, who changed it and from where',
 	}
 	await expect(sections.getByRole('link')).toHaveText(Object.keys(states))
 	for (const [name, state] of Object.entries(states)) {
