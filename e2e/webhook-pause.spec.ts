@@ -27,13 +27,14 @@ test('an endpoint failing for 3 days is paused, the partner emailed; resuming re
 	await expect(page.getByText('Deliveries are paused since')).toBeVisible()
 	await page.goto(service.webhooks)
 	await expect(page.getByRole('status').filter({ hasText: 'Deliveries are paused since' })).toBeVisible()
-	// A test event still goes out while paused.
+	// The endpoint works again: a test event still goes out while paused, and shows it.
+	await mock.addWebhookReceiver({ url: service.url })
 	await page.getByRole('button', { name: 'Send test event' }).click()
 	await expect(page).toHaveURL(/\/webhooks\/deliveries\/[^/]+$/)
+	await expect(page.getByText('Delivered').first()).toBeVisible()
 	expect(await mock.webhookRequests(service.url)).toHaveLength(heard + 1)
 
-	// The endpoint works again: resume, then send what was missed, from the pause's start.
-	await mock.addWebhookReceiver({ url: service.url })
+	// Resume, then send what was missed, from the pause's start.
 	await page.goto(service.webhooks)
 	await page.getByRole('button', { name: 'Resume deliveries' }).click()
 	await expect(page).toHaveURL(/\/webhooks\/recover\?since=\d{4}-\d\d-\d\dT\d\d(%3A|:)\d\d$/)
