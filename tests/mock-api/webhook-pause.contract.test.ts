@@ -94,9 +94,7 @@ describe('pausing an endpoint that keeps failing', () => {
 
 		// Back up; resumed: the event that paused it and the two held ones are what was missed.
 		await c.mock.addWebhookReceiver({ url: HOOK_URL })
-		const resumed = webhookResumeResponse.parse(
-			ok(await c.call('resumeWebhookEndpoint', { bearer, params })).body,
-		).data
+		const resumed = webhookResumeResponse.parse(ok(await c.call('resumeWebhookEndpoint', { bearer, params })).body).data
 		expect(resumed).toEqual({ paused_at: pausedAt, count: 3 })
 		expect((await health()).paused_at).toBeNull()
 		const heard = (await c.mock.webhookRequests(HOOK_URL)).length

@@ -2,7 +2,12 @@
  * The security and review emails of the catalogue (app/api/contract/emails.ts), each sent by the handler that
  * makes the change, in the same step: one call per site.
  */
-import { emailIntervalSeconds, webhookLimits, webhookSignature, type TwoStepMethodKey } from '../../../../app/api/contract/index'
+import {
+	emailIntervalSeconds,
+	webhookLimits,
+	webhookSignature,
+	type TwoStepMethodKey,
+} from '../../../../app/api/contract/index'
 import type { FailureOutcome } from '../../lockout'
 import type { MockStore } from '../../store'
 import type { ServiceRecord } from '../services/state'

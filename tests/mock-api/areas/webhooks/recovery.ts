@@ -18,14 +18,7 @@ import { fail, parseBody, parseQuery, reply, validationFailed, type Handlers } f
 import type { MockStore } from '../../store'
 import { recordActivity } from '../activity/state'
 import { serviceOf, type ServiceRecord } from '../services/state'
-import {
-	deliveriesOf,
-	pruneWebhooks,
-	queueDelivery,
-	resumeEndpoint,
-	runDueRetries,
-	type DeliveryRecord,
-} from './state'
+import { deliveriesOf, pruneWebhooks, queueDelivery, resumeEndpoint, runDueRetries, type DeliveryRecord } from './state'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
