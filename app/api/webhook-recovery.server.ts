@@ -33,3 +33,16 @@ export async function recoverDeliveries(api: ApiClient, id: string, since: strin
 	})
 	return data
 }
+
+/**
+ * Resumes deliveries to an endpoint paused after failing for days: answers when the pause began (the recovery's
+ * `since`), or null when it was not paused (already resumed, a double submit).
+ */
+export async function resumeDeliveries(api: ApiClient, id: string) {
+	try {
+		return (await api.call('resumeWebhookEndpoint', { params: { id } })).data
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 409) return null
+		throw error
+	}
+}

@@ -57,6 +57,8 @@ export const activityActionKinds = {
 	webhook_test_sent: 'webhooks',
 	webhook_endpoint_checked: 'webhooks',
 	webhook_recovery_started: 'webhooks',
+	webhook_endpoint_paused: 'webhooks',
+	webhook_endpoint_resumed: 'webhooks',
 	identity_confirmed: 'identity',
 	identity_confirmation_refused: 'identity',
 } as const satisfies Record<string, ActivityKind>
@@ -111,8 +113,15 @@ export const activityEntry = z.object({
 			reason: z.string().nullable().optional().describe('review_dismissed: why.'),
 			delivery_id: z.string().optional().describe('webhook_test_sent: the delivery in the log.'),
 			check_id: z.string().optional().describe('webhook_endpoint_checked: the check.'),
-			since: isoDateTime.optional().describe('webhook_recovery_started: from when.'),
-			count: z.number().int().nonnegative().optional().describe('webhook_recovery_started: deliveries queued.'),
+			since: isoDateTime
+				.optional()
+				.describe('webhook_recovery_started: from when; webhook_endpoint_resumed: paused since.'),
+			count: z
+				.number()
+				.int()
+				.nonnegative()
+				.optional()
+				.describe('webhook_recovery_started: deliveries queued; webhook_endpoint_resumed: failed since the pause.'),
 			method: z.enum(['password', 'totp']).optional().describe('Identity confirmations: how.'),
 		})
 		.describe('What changed; only the fields of its action.'),

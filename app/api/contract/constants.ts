@@ -180,6 +180,8 @@ export const webhookLimits = {
 	failingAfter: 3,
 	/** How many of the newest endpoint checks the webhooks page lists. */
 	recentChecksShown: 5,
+	/** Days of nothing but failed attempts (from the first failure of the run) after which the endpoint is paused. */
+	pauseAfterDays: 3,
 } as const
 
 /** The `type` of an event body: the test event, the endpoint check's event, and the product's events. */

@@ -122,6 +122,12 @@ export const partnerEmails = {
 		when: 'POST /services/{id}/webhook-signing-secrets/rotate',
 		link: `${SERVICE_DEVELOPERS}#signing-secret`,
 	},
+	webhook_endpoint_paused: {
+		subject: 'Webhook deliveries to {service} are paused',
+		to: 'account',
+		when: 'Every delivery attempt failed for 3 days (webhookLimits.pauseAfterDays)',
+		link: '/services/{service_id}/webhooks',
+	},
 	review_verified: {
 		subject: '{service} was approved',
 		to: 'account',

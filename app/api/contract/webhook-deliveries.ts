@@ -185,6 +185,12 @@ export const webhookHealthResource = z.object({
 		})
 		.nullable()
 		.describe('The latest failed attempt while failures are in a row; null after a success.'),
+	paused_at: isoDateTime
+		.nullable()
+		.describe(
+			`When deliveries were paused: every attempt had failed for ${webhookLimits.pauseAfterDays} days. ` +
+				'Null when not paused. While paused, events are logged but not sent; test events and checks still go out.',
+		),
 })
 export type WebhookHealth = z.infer<typeof webhookHealthResource>
 export const webhookHealthResponse = dataOf(webhookHealthResource)

@@ -1,11 +1,13 @@
 /** Webhook recovery (docs/decisions/0032-webhook-recovery.md). Someone else's service is 404. */
 import { rateLimits } from './constants'
+import { messageBody } from './common'
 import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
 import {
 	recoverWebhookDeliveriesBody,
 	webhookRecoveryPreviewResponse,
 	webhookRecoveryQuery,
 	webhookRecoveryResponse,
+	webhookResumeResponse,
 } from './webhook-recovery'
 
 export const webhookRecoveryEndpoints = {
@@ -43,5 +45,17 @@ export const webhookRecoveryEndpoints = {
 			...invalid,
 			...throttled,
 		},
+	},
+	resumeWebhookEndpoint: {
+		method: 'POST',
+		path: '/services/{id}/webhook-endpoint/resume',
+		summary: 'Resume deliveries to an endpoint paused after failing for days',
+		description:
+			'New events are sent again. What was held while paused (events logged but not sent, retries due) is given ' +
+			'up, and the answer counts what a recovery from `paused_at` would send, so the client can offer it. An ' +
+			'endpoint that is not paused is 409.',
+		tag: 'Service webhooks',
+		auth: 'access',
+		responses: { 200: webhookResumeResponse, ...signedIn, ...notFound, 409: messageBody },
 	},
 } as const satisfies Record<string, Endpoint>

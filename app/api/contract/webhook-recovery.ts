@@ -11,6 +11,7 @@ import { serviceLimits } from './services'
 export const webhookRecoveryMessages = {
 	sinceTooOld: `This field must be within the last ${webhookLimits.retentionDays} days.`,
 	sinceInFuture: 'This field must be a time in the past.',
+	notPaused: 'Deliveries to this endpoint are not paused.',
 } as const
 
 export const webhookRecoveryQuery = z.object({
@@ -47,3 +48,15 @@ export const webhookRecoveryResource = z.object({
 })
 export type WebhookRecovery = z.infer<typeof webhookRecoveryResource>
 export const webhookRecoveryResponse = dataOf(webhookRecoveryResource)
+
+/** What resuming a paused endpoint answers: from when it was paused, and what failed since (a recovery's count). */
+export const webhookResumeResource = z.object({
+	paused_at: isoDateTime.describe('When the pause began: the `since` of the recovery the portal offers.'),
+	count: z
+		.number()
+		.int()
+		.nonnegative()
+		.describe('Events since the pause that were never delivered: what a recovery from `paused_at` sends.'),
+})
+export type WebhookResume = z.infer<typeof webhookResumeResource>
+export const webhookResumeResponse = dataOf(webhookResumeResource)

@@ -104,7 +104,12 @@ function ActivityDetails({ entry }: { entry: ActivityEntry }) {
 	if (details.locales?.length)
 		lines.push(t('details.locales', { locales: details.locales.map((locale) => languageNames.of(locale)).join(', ') }))
 	if (details.since && details.count !== undefined)
-		lines.push(t('details.recovery', { count: details.count, since: formatDateTime(details.since) }))
+		lines.push(
+			t(entry.action === 'webhook_endpoint_resumed' ? 'details.resumed' : 'details.recovery', {
+				count: details.count,
+				since: formatDateTime(details.since),
+			}),
+		)
 	if (details.reason) lines.push(t('details.reason', { reason: details.reason }))
 	if (details.method)
 		lines.push(

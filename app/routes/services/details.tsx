@@ -40,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 			translations: service.translations.length,
 			protectionsEnabled: service.security_protections.filter((protection) => protection.enabled).length,
 		},
-		failing: health?.failing ? health : null,
+		failing: health?.failing || health?.paused_at ? health : null,
 		statistics,
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
 		// The secret of a service just created: read once, then gone (a reload shows none).

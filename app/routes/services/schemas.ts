@@ -80,4 +80,6 @@ export const logoSchema = z.object({
 
 export const verifySchema = z.object({ intent: z.literal(VERIFY_INTENT.verify) })
 
-export const webhookActionSchema = z.object({ intent: z.enum([WEBHOOK_INTENT.test, WEBHOOK_INTENT.check]) })
+export const webhookActionSchema = z.object({
+	intent: z.enum([WEBHOOK_INTENT.test, WEBHOOK_INTENT.check, WEBHOOK_INTENT.resume]),
+})

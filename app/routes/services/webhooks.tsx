@@ -17,9 +17,11 @@ import { WEBHOOK_INTENT as INTENT } from './intents'
 import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
+import { resumeDeliveries } from '#app/api/webhook-recovery.server'
 import {
 	checkEndpoint,
 	hasWebhookUrl,
+	healthForBanner,
 	loadRecentChecks,
 	sendTestEvent,
 	toCheck,
@@ -32,7 +34,8 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { ScrollTable } from '#app/components/ui/scroll-table'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { formatDateTime, formatTimeNear } from '#app/utils/date-time'
+import { Notice } from '#app/components/ui/notice'
+import { formatDateTime, formatTimeNear, toUtcDateTimeLocal } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
 import { getApi, getService } from '#app/context.server'
 
@@ -48,7 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const filters = deliveryFilters(search)
 	const cursor = search.get('cursor') || undefined
 	const self = href('/services/:serviceId/webhooks', { serviceId: params.serviceId })
-	const [service, page, recent] = await Promise.all([
+	const [service, page, recent, health] = await Promise.all([
 		getService(context),
 		deliveriesPage(getApi(context), params.serviceId, filters, cursor).catch((error: unknown) => {
 			// A stale or hand-edited cursor: the first page with the same filters (never an error page).
@@ -60,6 +63,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			throw error
 		}),
 		loadRecentChecks(context, params.serviceId),
+		healthForBanner(context, params.serviceId),
 	])
 	const nextCursor = page?.nextCursor ?? null
 	const t = getT(context)
@@ -70,6 +74,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			webhookUrl: service.webhook_url ?? '',
 			hasUrl: hasWebhookUrl(service),
 		},
+		pausedAt: health?.paused_at ?? null,
 		filters,
 		deliveries: page?.deliveries ?? [],
 		checks: recent?.checks ?? [],
@@ -92,6 +97,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 			const delivery = await sendTestEvent(context, params.serviceId)
 			return await toDelivery(context, params.serviceId, delivery.id)
 		}
+		if (submission.value.intent === INTENT.resume) {
+			// On to the recovery from the pause's start (already resumed: the page as it is now).
+			const resumed = await resumeDeliveries(getApi(context), params.serviceId)
+			const serviceId = params.serviceId
+			if (!resumed) return redirect(href('/services/:serviceId/webhooks', { serviceId }))
+			const since = encodeURIComponent(toUtcDateTimeLocal(resumed.paused_at))
+			return redirect(`${href('/services/:serviceId/webhooks/recover', { serviceId })}?since=${since}`)
+		}
 		const check = await checkEndpoint(context, params.serviceId)
 		return toCheck(params.serviceId, check.id)
 	} catch (error) {
@@ -101,7 +114,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ServiceWebhooks({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('webhooks')
-	const { service, checks, moreChecks } = loaderData
+	const { service, checks, moreChecks, pausedAt } = loaderData
 	const settings = href('/services/:serviceId/manage', { serviceId: service.id })
 	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
 	return (
@@ -121,6 +134,12 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 							</dd>
 						</div>
 					</dl>
+					{pausedAt ? (
+						<Notice tone="warning" role="status" title={t('webhooks.paused.title', { date: formatDateTime(pausedAt) })}>
+							<p>{t('webhooks.paused.body', { days: webhookLimits.pauseAfterDays })}</p>
+							<ActionForm intent={INTENT.resume} lastResult={lastResult} />
+						</Notice>
+					) : null}
 					<section className="stack" aria-labelledby="try-heading">
 						<h2 id="try-heading">{t('webhooks.try.title')}</h2>
 						<p>{t('webhooks.try.test')}</p>

@@ -2,7 +2,12 @@
  * The security and review emails of the catalogue (app/api/contract/emails.ts), each sent by the handler that
  * makes the change, in the same step: one call per site.
  */
-import { emailIntervalSeconds, webhookSignature, type TwoStepMethodKey } from '../../../../app/api/contract/index'
+import {
+	emailIntervalSeconds,
+	webhookLimits,
+	webhookSignature,
+	type TwoStepMethodKey,
+} from '../../../../app/api/contract/index'
 import type { FailureOutcome } from '../../lockout'
 import type { MockStore } from '../../store'
 import type { ServiceRecord } from '../services/state'
@@ -65,6 +70,22 @@ function emailServiceOwner(
 		owner.email,
 		`${hello(owner)}${details}\nChanged at ${at(store.now())}.\n${NOT_YOU}`,
 		{ values: { service: service.name, service_id: service.id }, linkLabel: "The service's developer settings" },
+	)
+}
+
+/** Deliveries to the service's endpoint were paused at `pausedAt` after failing for days (decision 0032). */
+export function emailWebhookEndpointPaused(store: MockStore, service: ServiceRecord, pausedAt: number) {
+	const owner = userById(store, service.user_id)
+	if (!owner) return
+	sendCatalogueEmail(
+		store,
+		'webhook_endpoint_paused',
+		owner.email,
+		`${hello(owner)}Every webhook delivery to ${service.name} failed for ${webhookLimits.pauseAfterDays} days, so ` +
+			`deliveries were paused at ${at(pausedAt)}. New events are kept in the delivery log but not sent.\n` +
+			'When your endpoint works again (send a test event or check the endpoint), resume deliveries on the ' +
+			'webhooks page; it offers to send again what was missed.\n',
+		{ values: { service: service.name, service_id: service.id }, linkLabel: "The service's webhooks" },
 	)
 }
 

@@ -77,6 +77,7 @@ export function presentHealth(store: MockStore, serviceId: string): WebhookHealt
 		last_attempt_at: iso(state.lastAttemptAt),
 		last_success_at: iso(state.lastSuccessAt),
 		last_error: state.lastError && { ...state.lastError, at: store.clock.iso(state.lastError.at) },
+		paused_at: iso(state.pausedAt),
 	}
 }
 

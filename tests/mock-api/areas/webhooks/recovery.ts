@@ -14,11 +14,11 @@ import {
 import type { webhookRecoveryEndpoints } from '../../../../app/api/contract/webhook-recovery.endpoints'
 import { list } from '../../collections'
 import { newId } from '../../crypto'
-import { parseBody, parseQuery, reply, validationFailed, type Handlers } from '../../http'
+import { fail, parseBody, parseQuery, reply, validationFailed, type Handlers } from '../../http'
 import type { MockStore } from '../../store'
 import { recordActivity } from '../activity/state'
 import { serviceOf, type ServiceRecord } from '../services/state'
-import { deliveriesOf, pruneWebhooks, queueDelivery, runDueRetries, type DeliveryRecord } from './state'
+import { deliveriesOf, pruneWebhooks, queueDelivery, resumeEndpoint, runDueRetries, type DeliveryRecord } from './state'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -127,5 +127,18 @@ export const recoveryHandlers = {
 			count: recovery.delivery_ids.length,
 		})
 		return reply(202, { data: present(store, recovery) })
+	},
+
+	resumeWebhookEndpoint: async (ctx) => {
+		const { store } = ctx
+		const service = serviceOf(ctx)
+		await runDueRetries(store)
+		pruneWebhooks(store)
+		const pausedAt = resumeEndpoint(store, service.id)
+		if (pausedAt === null) throw fail(409, { message: webhookRecoveryMessages.notPaused })
+		const since = store.clock.iso(pausedAt)
+		const count = failedSince(store, service.id, pausedAt).length
+		recordActivity(store, service.id, 'webhook_endpoint_resumed', ctx, { since, count })
+		return reply(200, { data: { paused_at: since, count } })
 	},
 } satisfies Handlers<keyof typeof webhookRecoveryEndpoints>

@@ -23,6 +23,8 @@ import { newSigningSecret, signatureHeader, verifyWebhook } from '../../../../ap
 import { list } from '../../collections'
 import { newId, randomToken } from '../../crypto'
 import type { MockStore } from '../../store'
+import { recordActivity } from '../activity/state'
+import { emailWebhookEndpointPaused } from '../emails/notices'
 import { normalizeDnsName, normalizeUrl } from '../service-sections/state'
 import { webhookUrlOf, type ServiceRecord } from '../services/state'
 import { isLoopback, isPrivateAddress, isStandardPort, standardPort } from './address-rule'
@@ -94,7 +96,11 @@ export type ReceivedRecord = {
 	received_at: number
 }
 
+/** An endpoint paused after failing for days (decision 0032); removed when the partner resumes. */
+export type PauseRecord = { service_id: string; paused_at: number }
+
 export const webhookCollections = {
+	webhook_pauses: list<PauseRecord>(),
 	webhook_deliveries: list<DeliveryRecord>(),
 	webhook_checks: list<CheckRecord>(),
 	/** What signs deliveries: each service's signing secrets, sealed (keys.ts). */
@@ -434,7 +440,7 @@ async function attempt(store: MockStore, delivery: DeliveryRecord, at: number) {
 			for (const other of deliveriesOf(store, delivery.service_id)) {
 				if (other.event_id === delivery.event_id && other !== delivery) other.next_retry_at = null
 			}
-		}
+		} else pauseIfFailingLong(store, delivery.service_id, at)
 		store.changed()
 	} finally {
 		flying.delete(delivery.id)
@@ -457,7 +463,10 @@ export async function deliver(
 	const delivery = newDelivery(store, service, event, trigger, extra)
 	store.data.webhook_deliveries.push(delivery)
 	store.changed()
-	await attempt(store, delivery, delivery.created_at)
+	// While paused, an event is logged but held (a recovery sends it); a test event or a redelivery is the
+	// partner's own request and goes out.
+	if (trigger !== 'event' || pauseOf(store, service.id) === undefined)
+		await attempt(store, delivery, delivery.created_at)
 	return delivery
 }
 
@@ -524,8 +533,9 @@ export function runDueRetries(store: MockStore): Promise<void> {
 		for (;;) {
 			const now = store.now()
 			const flying = running(store)
+			const paused = new Set(store.data.webhook_pauses.map((pause) => pause.service_id))
 			const due = store.data.webhook_deliveries
-				.filter((delivery) => !flying.has(delivery.id))
+				.filter((delivery) => !flying.has(delivery.id) && !paused.has(delivery.service_id))
 				.map((delivery) => ({ delivery, at: dueAt(delivery) }))
 				.filter((entry): entry is { delivery: DeliveryRecord; at: number } => entry.at !== null && entry.at <= now)
 				.sort((a, b) => a.at - b.at || a.delivery.seq - b.delivery.seq)[0]
@@ -538,6 +548,43 @@ export function runDueRetries(store: MockStore): Promise<void> {
 		next.catch(() => {}),
 	)
 	return next
+}
+
+// ---------------------------------------------------------------------------
+// Pausing an endpoint that keeps failing (decision 0032)
+// ---------------------------------------------------------------------------
+
+export const pauseOf = (store: MockStore, serviceId: string) =>
+	store.data.webhook_pauses.find((pause) => pause.service_id === serviceId)
+
+/**
+ * After a failed attempt at `at`: when every attempt since the first failure of the run has failed and that one is
+ * `pauseAfterDays` old, the endpoint is paused, the owner emailed once and the activity log told.
+ */
+function pauseIfFailingLong(store: MockStore, serviceId: string, at: number) {
+	const { failingSince } = health(store, serviceId)
+	if (pauseOf(store, serviceId) || failingSince === null) return
+	if (at - failingSince < webhookLimits.pauseAfterDays * DAY_MS) return
+	store.data.webhook_pauses.push({ service_id: serviceId, paused_at: at })
+	const service = store.data.services.find((candidate) => candidate.id === serviceId)
+	if (service) emailWebhookEndpointPaused(store, service, at)
+	recordActivity(store, serviceId, 'webhook_endpoint_paused', 'platform')
+}
+
+/**
+ * Resumes a paused endpoint: what was held (events never attempted, retries due) is given up, for a recovery from
+ * the pause's start to send in order. Answers when the pause began, or null when it was not paused.
+ */
+export function resumeEndpoint(store: MockStore, serviceId: string): number | null {
+	const pause = pauseOf(store, serviceId)
+	if (!pause) return null
+	for (const delivery of deliveriesOf(store, serviceId)) {
+		if (delivery.status === 'pending' && delivery.attempts.length === 0) delivery.status = 'failed'
+		delivery.next_retry_at = null
+	}
+	store.data.webhook_pauses = store.data.webhook_pauses.filter((candidate) => candidate !== pause)
+	store.changed()
+	return pause.paused_at
 }
 
 // ---------------------------------------------------------------------------
@@ -609,12 +656,16 @@ export function health(store: MockStore, serviceId: string) {
 	let consecutive = 0
 	while (consecutive < attempts.length && !attempts[attempts.length - 1 - consecutive]!.entry.succeeded) consecutive++
 	const last = attempts.at(-1)
+	const firstFailure = consecutive > 0 ? attempts[attempts.length - consecutive] : undefined
 	const lastSuccess = attempts.findLast((candidate) => candidate.entry.succeeded)
 	return {
 		consecutive,
 		failing: consecutive >= webhookLimits.failingAfter,
 		lastAttemptAt: last?.entry.started_at ?? null,
 		lastSuccessAt: lastSuccess?.entry.started_at ?? null,
+		/** The first failure of the current run of failures. */
+		failingSince: firstFailure?.entry.started_at ?? null,
+		pausedAt: pauseOf(store, serviceId)?.paused_at ?? null,
 		lastError:
 			consecutive > 0 && last
 				? {

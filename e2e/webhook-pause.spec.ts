@@ -1,0 +1,48 @@
+import { expect, test } from './fixtures'
+import { newWebhookService } from './utils/webhooks'
+
+const DAY = 86_400
+
+test('an endpoint failing for 3 days is paused, the partner emailed; resuming recovers what was missed once', async ({
+	page,
+	partner,
+	baseURL,
+	mock,
+}) => {
+	const service = await newWebhookService(page, baseURL!)
+	const event = async () =>
+		(await mock.sendWebhookEvent(service.serviceId, { type: 'password_changed_to_random_string' })).event_id
+	await mock.addWebhookReceiver({ url: service.url, status: 503 })
+	await event()
+	// Three days of nothing but failures: the next failed event pauses the endpoint; the one after it is held.
+	await mock.advanceClock(3 * DAY + 60)
+	const missed = [await event(), await event()]
+	const heard = (await mock.webhookRequests(service.url)).length
+
+	const mail = await mock.lastEmail(partner.email)
+	expect(mail.subject).toMatch(/^Webhook deliveries to .+ are paused$/)
+	expect(mail.links).toContainEqual(expect.stringMatching(new RegExp(`/services/${service.serviceId}/webhooks$`)))
+
+	await page.goto(service.details)
+	await expect(page.getByText('Deliveries are paused since')).toBeVisible()
+	await page.goto(service.webhooks)
+	await expect(page.getByRole('status').filter({ hasText: 'Deliveries are paused since' })).toBeVisible()
+	// The endpoint works again: a test event still goes out while paused, and shows it.
+	await mock.addWebhookReceiver({ url: service.url })
+	await page.getByRole('button', { name: 'Send test event' }).click()
+	await expect(page).toHaveURL(/\/webhooks\/deliveries\/[^/]+$/)
+	await expect(page.getByText('Delivered').first()).toBeVisible()
+	expect(await mock.webhookRequests(service.url)).toHaveLength(heard + 1)
+
+	// Resume, then send what was missed, from the pause's start.
+	await page.goto(service.webhooks)
+	await page.getByRole('button', { name: 'Resume deliveries' }).click()
+	await expect(page).toHaveURL(/\/webhooks\/recover\?since=\d{4}-\d\d-\d\dT\d\d(%3A|:)\d\d$/)
+	await expect(page.getByRole('heading', { level: 2 })).toContainText('2 deliveries failed since')
+	await page.getByRole('button', { name: 'Send 2 deliveries again' }).click()
+	await expect(page).toHaveURL(new RegExp(`${service.webhooks}#log$`))
+	await expect(page.getByText('2 deliveries are being sent again, in their original order.')).toBeVisible()
+	await expect(page.getByText('Deliveries are paused since')).toHaveCount(0)
+	const received = (await mock.webhookRequests(service.url)).slice(heard + 1)
+	expect(received.map((request) => request.headers['webhook-id'])).toEqual(missed)
+})
