@@ -65,7 +65,12 @@ test('each change appears once with who, when and from where; a refused change d
 		version: current.version,
 		webhook_url: 'https://ledger.example.com/v2',
 	})
-	await meetChecklistThroughApi(mock, bearer, id) // domain verified, logo set, translations saved
+	await meetChecklistThroughApi(mock, bearer, id) // domain verified, logo set
+	const { version } = serviceResponse.parse(await api(mock, bearer, 'getService', id)).data
+	await api(mock, bearer, 'saveServiceTranslations', id, {
+		translations: { 'en-GB': { name: SERVICE.name, description: SERVICE.description } },
+		version,
+	})
 	await api(mock, bearer, 'removeServiceLogo', id)
 	await setLogoThroughApi(mock, bearer, id)
 	await api(mock, bearer, 'toggleServiceSecurityProtection', id, { enabled: true })

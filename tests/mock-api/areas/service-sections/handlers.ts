@@ -84,7 +84,8 @@ export const serviceSectionsHandlers = {
 		if (renamed) touchService(store, service, { settings: true })
 		else sectionChanged(store, service)
 		recordActivity(store, service.id, 'translations_saved', ctx, {
-			locales: service.translations.map((translation) => translation.locale),
+			// en-GB (the service's own name and description) is saved with every save.
+			locales: ['en-GB', ...service.translations.map((translation) => translation.locale)],
 		})
 		return serviceReply(ctx, service)
 	},
