@@ -5,12 +5,10 @@
  */
 import { z } from 'zod'
 import { isoDateTime, listOf, listQuery, localeEnum } from './common'
+import { activityKinds } from './constants'
 import { securityProtectionKeyEnum } from './service-parts'
 
-export const activityLimits = {
-	/** How long entries are kept. */
-	retentionDays: 90,
-} as const
+export { activityKinds, activityLimits } from './constants'
 
 /**
  * The headers a client that acts for someone else (the portal) sends with every call, so the activity log records
@@ -21,18 +19,6 @@ export const clientOriginHeaders = {
 	userAgent: 'Partner-Client-User-Agent',
 } as const
 
-/** What the filter of the page offers: each action belongs to one kind. */
-export const activityKinds = [
-	'settings',
-	'client_secrets',
-	'signing_secret',
-	'protections',
-	'translations',
-	'domain',
-	'review',
-	'webhooks',
-	'identity',
-] as const
 export const activityKindEnum = z.enum(activityKinds).describe('The group of actions an entry belongs to.')
 export type ActivityKind = z.infer<typeof activityKindEnum>
 

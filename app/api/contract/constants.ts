@@ -198,3 +198,25 @@ export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as con
  * again) lets one sign-in reset, rotate or revoke secrets without asking again.
  */
 export const identityConfirmationSeconds = 5 * 60
+
+// ---------------------------------------------------------------------------
+// The activity log of a service (activity.ts, decision 0031)
+// ---------------------------------------------------------------------------
+
+export const activityLimits = {
+	/** How long entries are kept. */
+	retentionDays: 90,
+} as const
+
+/** What the filter of the page offers: each action belongs to one kind. */
+export const activityKinds = [
+	'settings',
+	'client_secrets',
+	'signing_secret',
+	'protections',
+	'translations',
+	'domain',
+	'review',
+	'webhooks',
+	'identity',
+] as const

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { activityKinds, type ActivityKind } from '#app/api/contract/activity'
+import type { ActivityKind } from '#app/api/contract/activity'
+import { activityKinds } from '#app/api/contract/constants'
 
 /** The filter of the activity log: a GET form, so it is a plain URL and works without JavaScript. */
 export function ActivityFilter({ action, kind }: { action: string; kind: ActivityKind | undefined }) {

@@ -12,7 +12,7 @@ import { loadStatistics } from '#app/services/statistics.server'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/webhook-parts'
 import { getApi, getService } from '#app/context.server'
-import { activityLimits } from '#app/api/contract/activity'
+import { activityLimits } from '#app/api/contract/constants'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
