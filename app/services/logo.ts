@@ -27,7 +27,8 @@ export function logoRuleMessage(
 	t: TFunction<Namespace>,
 	dimensions?: { width: number; height: number },
 ): string {
-	if (rule === 'size') return t('validation:fileSize', { maximum: logoRules.maxBytes / (1024 * 1024) })
+	// The browser says this one before sending (the `validation` namespace loads only with a form's schema).
+	if (rule === 'size') return t('services:logo.errors.size')
 	if (rule === 'type') return t('validation:mimes', { mimes: logoRules.types.join(', ') })
 	const rules = t('validation:imageDimensions', {
 		min_width: logoRules.minWidth,
