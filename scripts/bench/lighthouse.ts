@@ -36,6 +36,14 @@ export type LighthouseResult = Scores & {
 	 * as render-blocking, so how many there are decides whether its first paint includes the JavaScript.
 	 */
 	scriptsBeforePaint: number
+	/**
+	 * Where the main thread's time went in the load Lighthouse traced (its `mainthread-work-breakdown` and
+	 * `bootup-time` audits, under the throttling it ran with), in ms: by kind of work, and script time per file.
+	 */
+	mainThread: Record<string, number>
+	scriptsByFile: Array<{ url: string; total: number; scripting: number; parseCompile: number }>
+	/** The main thread's tasks over 50 ms (`long-tasks`): what Total Blocking Time counts. */
+	longTasks: Array<{ url: string; startTime: number; duration: number }>
 }
 
 type Report = {
@@ -116,6 +124,26 @@ export async function lighthouse(
 		unusedJsBytes: report.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0,
 		shortfalls: shortfalls(report),
 		...firstPaint(report),
+		...mainThread(report),
+	}
+}
+
+function mainThread(report: Report) {
+	const items = (id: string) => report.audits[id]?.details?.items ?? []
+	const ms = (value: unknown) => Math.round(Number(value ?? 0))
+	return {
+		mainThread: Object.fromEntries(items('mainthread-work-breakdown').map((item) => [item.group, ms(item.duration)])),
+		scriptsByFile: items('bootup-time').map((item) => ({
+			url: String(item.url),
+			total: ms(item.total),
+			scripting: ms(item.scripting),
+			parseCompile: ms(item.scriptParseCompile),
+		})),
+		longTasks: items('long-tasks').map((item) => ({
+			url: String(item.url),
+			startTime: ms(item.startTime),
+			duration: ms(item.duration),
+		})),
 	}
 }
 
