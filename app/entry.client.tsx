@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
+import { getInitialNamespaces } from 'remix-i18next/client'
 import { i18nOptions } from '#app/i18n'
 import { defaultLanguage } from '#app/locales/index'
 
@@ -20,14 +21,15 @@ if (dsn) {
 }
 
 // remix-i18next's client set-up: the language is the one the server rendered (`<html lang>`), so hydration matches,
-// and an i18next backend loads the strings. Each namespace is a file of its own, built with a content hash; none is
-// loaded here: the root layout asks for the namespaces its matched routes name in `handle.i18n` (`useRouteNamespaces`),
-// and react-i18next loads them in parallel and holds the hydration (or a navigation) until they are there (decision
-// 0018).
+// and an i18next backend loads the strings. Each namespace is a file of its own, built with a content hash. The
+// namespaces the matched routes name in `handle.i18n` (remix-i18next's `getInitialNamespaces`, from the route modules
+// the page already imported) load in parallel while i18next initialises, and the page hydrates once they are there:
+// the root's `useTranslation(useRouteNamespaces())` then finds them loaded and hydration renders once, instead of
+// suspending on them and rendering again (decision 0018). A later page's namespaces load as it is navigated to.
 void i18next
 	.use(initReactI18next)
 	.use(resourcesToBackend((language: string, namespace: string) => import(`./locales/${language}/${namespace}.json`)))
-	.init({ ...i18nOptions, lng: document.documentElement.lang || defaultLanguage, ns: [] })
+	.init({ ...i18nOptions, lng: document.documentElement.lang || defaultLanguage, ns: getInitialNamespaces() })
 	.then(() => {
 		startTransition(() => {
 			hydrateRoot(
