@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { Trans, useTranslation } from 'react-i18next'
 import { href, Link, redirect } from 'react-router'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
@@ -92,38 +93,40 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 							components={[<Link key="sign-in" to={href('/auth/sign-in')} />]}
 						/>
 					</p>
-					<GuestContactForm guest={guest} lastResult={actionData?.result} />
+					<GuestContactForm t={t} guest={guest} lastResult={actionData?.result} />
 				</>
 			) : (
-				<SignedInContactForm lastResult={actionData?.result} />
+				<SignedInContactForm t={t} lastResult={actionData?.result} />
 			)}
 		</section>
 	)
 }
 
 type LastResult = Parameters<typeof useAppForm>[1]['lastResult']
+/** The page's `t`, passed to its parts (one `useTranslation` per page). */
+type AccountT = TFunction<'account'>
 
-function SignedInContactForm({ lastResult }: { lastResult: LastResult }) {
-	const { t } = useTranslation('account')
+function SignedInContactForm({ t, lastResult }: { t: AccountT; lastResult: LastResult }) {
 	const [form, fields] = useAppForm(() => import('#app/api/contract/contact').then((m) => m.contactMessageBody), {
 		id: 'contact',
 		lastResult,
 	})
 	return (
 		<AppForm form={form} labels={{ subject: t('contact.subject'), message: t('contact.message') }}>
-			<MessageFields subject={fields.subject} message={fields.message} />
+			<MessageFields t={t} subject={fields.subject} message={fields.message} />
 		</AppForm>
 	)
 }
 
 function GuestContactForm({
+	t,
 	guest,
 	lastResult,
 }: {
+	t: AccountT
 	guest: { honeypotProps: HoneypotInputProps; email: string }
 	lastResult: LastResult
 }) {
-	const { t } = useTranslation('account')
 	const [form, fields] = useAppForm(() => import('#app/api/contract/contact').then((m) => m.guestContactMessageBody), {
 		id: 'contact-guest',
 		lastResult,
@@ -147,20 +150,21 @@ function GuestContactForm({
 				autoComplete="email"
 				spellCheck={false}
 			/>
-			<MessageFields subject={fields.subject} message={fields.message} />
+			<MessageFields t={t} subject={fields.subject} message={fields.message} />
 		</AppForm>
 	)
 }
 
 /** Subject, message and the send button: the same in both forms. */
 function MessageFields({
+	t,
 	subject,
 	message,
 }: {
+	t: AccountT
 	subject: Parameters<typeof TextField>[0]['meta']
 	message: Parameters<typeof TextareaField>[0]['meta']
 }) {
-	const { t } = useTranslation('account')
 	return (
 		<>
 			<TextField

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { Trans, useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
@@ -71,7 +72,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 										{': '}
 										{service.status === 'dismissed' && service.decidedAt ? (
 											<>
-												<ReviewDate i18nKey="dashboard.dismissedOn" at={service.decidedAt} />
+												<ReviewDate t={t} i18nKey="services:dashboard.dismissedOn" at={service.decidedAt} />
 												{service.reason
 													? ` ${t('services:dashboard.dismissedReason', { reason: service.reason })}`
 													: null}
@@ -93,7 +94,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 									<li key={service.id}>
 										<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
 										{': '}
-										<ReviewDate i18nKey="dashboard.approvedOn" at={service.approvedAt} />
+										<ReviewDate t={t} i18nKey="services:dashboard.approvedOn" at={service.approvedAt} />
 									</li>
 								))}
 							</ul>
@@ -126,9 +127,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** "review approved on 27 Sep 2026, 10:00 UTC", the date a `<time>`. */
-function ReviewDate({ i18nKey, at }: { i18nKey: 'dashboard.approvedOn' | 'dashboard.dismissedOn'; at: string }) {
-	const { t } = useTranslation('services')
+/** "review approved on 27 Sep 2026, 10:00 UTC", the date a `<time>`. One per service listed, so it takes the page's `t`. */
+function ReviewDate({
+	t,
+	i18nKey,
+	at,
+}: {
+	t: TFunction<['common', 'account', 'services']>
+	i18nKey: 'services:dashboard.approvedOn' | 'services:dashboard.dismissedOn'
+	at: string
+}) {
 	return (
 		<Trans
 			t={t}

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import QRCode from 'qrcode'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Form, href, redirect, Link, type RouterContextProvider } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
@@ -93,7 +94,7 @@ export default function EnableTotp({ loaderData, actionData }: Route.ComponentPr
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('totp.title')}</h1>
 			{setup ? (
-				<ScanAndConfirm setup={setup} lastResult={actionData?.result} />
+				<ScanAndConfirm t={t} setup={setup} lastResult={actionData?.result} />
 			) : (
 				<Form method="post" className="stack">
 					<AuthenticityTokenInput />
@@ -113,14 +114,16 @@ export default function EnableTotp({ loaderData, actionData }: Route.ComponentPr
 	)
 }
 
+/** The key to scan and the code that confirms it; `t` is the page's. */
 function ScanAndConfirm({
+	t,
 	setup,
 	lastResult,
 }: {
+	t: TFunction<['account', 'auth']>
 	setup: { qrCode: string; uri: string; key: string; digits: number }
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
-	const { t } = useTranslation(['account', 'auth'])
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.totpSchema), {
 		id: 'enable-totp',
 		lastResult,

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step'
@@ -48,16 +49,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(href('/me/manage/security/multi-factor-authentication'))
 }
 
+/** One method's "turn off" form; `t` is the page's. */
 function DisableForm({
+	t,
 	method,
 	label,
 	lastResult,
 }: {
+	t: TFunction<'account'>
 	method: TwoStepMethod
 	label: string
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
-	const { t } = useTranslation('account')
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.disableTwoStepSchema), {
 		id: `disable-${method}`,
 		// Only the form that was submitted shows its errors.
@@ -109,7 +112,7 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 					</h2>
 					<p>{description}</p>
 					{on ? (
-						<DisableForm method={method} label={title} lastResult={actionData?.result} />
+						<DisableForm t={t} method={method} label={title} lastResult={actionData?.result} />
 					) : (
 						<p>
 							<Link className="button button--secondary" to={SETUP_PATHS[method]}>

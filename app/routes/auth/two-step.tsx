@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { Trans, useTranslation } from 'react-i18next'
 import { Form, href, redirect, Link } from 'react-router'
 import { signInWithNotice } from '#app/auth/redirect'
@@ -161,7 +162,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 				</AppForm>
 			)}
 			{method === 'email' && emailCode ? sendCodeForm(t('twoStep.resend')) : null}
-			<Fallback method={method} other={methods.find((other) => other !== method)} />
+			<Fallback t={t} method={method} other={methods.find((other) => other !== method)} />
 			<div className="stack">{cancelForm}</div>
 		</section>
 	)
@@ -171,8 +172,16 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
  * The way back for a partner who cannot use the method asked: the other method when it is on, and the team (the
  * signed-out contact form) in any case.
  */
-function Fallback({ method, other }: { method: TwoStepMethodKey; other: TwoStepMethodKey | undefined }) {
-	const { t } = useTranslation('auth')
+function Fallback({
+	t,
+	method,
+	other,
+}: {
+	/** The page's. */
+	t: TFunction<['auth', 'common']>
+	method: TwoStepMethodKey
+	other: TwoStepMethodKey | undefined
+}) {
 	const copy = method === 'totp' ? 'twoStep.lost' : 'twoStep.lostEmail'
 	return (
 		<section className="stack" aria-labelledby="fallback-heading">
