@@ -10,6 +10,9 @@ export default defineConfig({
 	test: {
 		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
 		environment: 'node',
+		// Worker threads start faster than child processes (vitest's default `forks`): 75 files set up and import in
+		// less time. No test changes the working directory, which a thread cannot.
+		pool: 'threads',
 		setupFiles: ['./tests/setup/unit-env.ts'],
 	},
 })
