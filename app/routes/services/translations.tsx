@@ -39,8 +39,8 @@ type AllTexts = Record<Locale, Texts>
 /** conform's view of one locale's fields. */
 type LocaleMeta = FieldMetadata<Texts | undefined, Record<string, unknown>, string[]>
 
-/** Every field's name, e.g. `fr-FR.name`: the API's 422 errors land on them. */
-const FIELDS = LOCALES.flatMap((locale) => TEXT_FIELDS.map((field) => `${locale}.${field}`))
+/** Every field's name, e.g. `translations.fr-FR.name`: the API's 422 errors land on them. */
+const FIELDS = LOCALES.flatMap((locale) => TEXT_FIELDS.map((field) => `translations.${locale}.${field}`))
 
 /** Both versions of a save that raced another: what the partner sent, and what is saved. */
 type Conflict = { mine: AllTexts; saved: Service }
@@ -201,7 +201,9 @@ function TranslationsForm({
 			language: t('language', { language: t(`languages.${locale}`), locale }),
 		})
 	const labels = Object.fromEntries(
-		LOCALES.flatMap((locale) => TEXT_FIELDS.map((field) => [`${locale}.${field}`, fieldLabel(locale, field)])),
+		LOCALES.flatMap((locale) =>
+			TEXT_FIELDS.map((field) => [`translations.${locale}.${field}`, fieldLabel(locale, field)]),
+		),
 	)
 	const locales = fields.translations.getFieldset() as unknown as Record<Locale, LocaleMeta>
 	// The version this form saves over: after a conflict the saved one (so "Save my version" knowingly
