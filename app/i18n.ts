@@ -22,7 +22,7 @@ export const i18nOptions = {
 } satisfies InitOptions
 
 /**
- * A key of the catalogue with its namespace (`services:logo.tooLarge.title`), as i18next types them (`ParseKeys`),
+ * A key of the catalogue with its namespace (`settings:logo.tooLarge.title`), as i18next types them (`ParseKeys`),
  * for a key chosen away from the `t` that reads it: a flash message, a refusal's page.
  */
 export type KeyWithNamespace = Extract<ParseKeys<Namespace[]>, `${string}:${string}`>

@@ -32,7 +32,7 @@ describe.each(Object.entries(resources))('the %s catalogue', (_language, namespa
 })
 
 /**
- * The keys the code writes out with their namespace (`'services:logo.tooLarge.title'`, `` `validation:${key}` ``)
+ * The keys the code writes out with their namespace (`'settings:logo.tooLarge.title'`, `` `validation:${key}` ``)
  * that are not in the catalogue: a whole key must be a string (or the `_one`/`_other` forms of a plural), the part
  * before a `${…}` a group of strings. Where a key reaches i18next's `t` the typecheck already says so; this also sees
  * keys kept as data before they are translated, and any the types do not narrow.
@@ -71,13 +71,13 @@ describe('the keys the code names', () => {
 
 	test('the check catches a key that is not there, whole or built', () => {
 		const catalogue = resources['en-GB']
-		expect(missingKeys("t('services:logo.tooLarge.title'), t(`validation:${key}`)", catalogue)).toEqual([])
+		expect(missingKeys("t('settings:logo.tooLarge.title'), t(`validation:${key}`)", catalogue)).toEqual([])
 		expect(missingKeys("t('common:duration.second', { count })", catalogue)).toEqual([])
 		expect(
 			missingKeys(
-				"t('services:logo.tooLarge.nope'), key: 'auth:nope', t(`services:nope.${x}`), t(`common:appName${x}`)",
+				"t('settings:logo.tooLarge.nope'), key: 'auth:nope', t(`services:nope.${x}`), t(`common:appName${x}`)",
 				catalogue,
 			),
-		).toEqual(['services:logo.tooLarge.nope', 'auth:nope', 'services:nope.${…}', 'common:appName${…}'])
+		).toEqual(['settings:logo.tooLarge.nope', 'auth:nope', 'services:nope.${…}', 'common:appName${…}'])
 	})
 })

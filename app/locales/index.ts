@@ -1,10 +1,17 @@
 import type account from './en-GB/account.json'
 import type activity from './en-GB/activity.json'
-import type recovery from './en-GB/recovery.json'
 import type auth from './en-GB/auth.json'
 import type common from './en-GB/common.json'
+import type developers from './en-GB/developers.json'
+import type identity from './en-GB/identity.json'
+import type protections from './en-GB/protections.json'
+import type recovery from './en-GB/recovery.json'
 import type services from './en-GB/services.json'
+import type settings from './en-GB/settings.json'
+import type statistics from './en-GB/statistics.json'
+import type translations from './en-GB/translations.json'
 import type validation from './en-GB/validation.json'
+import type verifications from './en-GB/verifications.json'
 import type webhooks from './en-GB/webhooks.json'
 
 /** en-GB is the only, default and fallback language (spec point 1). */
@@ -18,7 +25,17 @@ export type Resources = {
 	validation: typeof validation
 	auth: typeof auth
 	account: typeof account
+	/** What the services list, a service's details page and the dashboard share; each page of a service has its own. */
 	services: typeof services
+	statistics: typeof statistics
+	settings: typeof settings
+	protections: typeof protections
+	translations: typeof translations
+	verifications: typeof verifications
+	/** The confirmation pages' identity step (password or authenticator code). */
+	identity: typeof identity
+	/** The developers page: credentials, client secrets, the signing secret, and their confirmation pages. */
+	developers: typeof developers
 	webhooks: typeof webhooks
 	activity: typeof activity
 	recovery: typeof recovery

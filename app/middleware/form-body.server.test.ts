@@ -274,9 +274,9 @@ describe('larger bodies: the service logo', () => {
 
 	test('the 413 of the logo route has its own page: the 10 MB message and a way back to the logo page', () => {
 		expect(tooLargePageFor(LOGO)).toEqual({
-			title: 'services:logo.tooLarge.title',
-			message: 'services:logo.errors.size',
-			back: { href: LOGO, label: 'services:logo.tooLarge.back' },
+			title: 'settings:logo.tooLarge.title',
+			message: 'settings:logo.errors.size',
+			back: { href: LOGO, label: 'settings:logo.tooLarge.back' },
 		})
 		expect(tooLargePageFor('/contact')).toBeUndefined()
 	})

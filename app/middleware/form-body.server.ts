@@ -31,9 +31,9 @@ const LARGER_BODIES: LargerBody[] = [
 		pattern: /^\/services\/[^/]+\/manage\/logo\/?$/,
 		limit: logoRules.maxBytes + MULTIPART_OVERHEAD,
 		tooLarge: (pathname) => ({
-			title: 'services:logo.tooLarge.title',
-			message: 'services:logo.errors.size',
-			back: { href: pathname, label: 'services:logo.tooLarge.back' },
+			title: 'settings:logo.tooLarge.title',
+			message: 'settings:logo.errors.size',
+			back: { href: pathname, label: 'settings:logo.tooLarge.back' },
 		}),
 	},
 ]

@@ -34,7 +34,7 @@ export async function confirmChange<T>(
 		throwIfNotFound(error)
 		if (needsIdentityConfirmation(error)) {
 			const { submission } = parseForm(context, z.looseObject({}))
-			return invalid(submission, { formErrors: [getT(context)('services:identity.ended')] }, 403)
+			return invalid(submission, { formErrors: [getT(context)('identity:ended')] }, 403)
 		}
 		const explained = explain?.(error)
 		if (explained) {

@@ -28,7 +28,7 @@ export function logoRuleMessage(
 	dimensions?: { width: number; height: number },
 ): string {
 	// The browser says this one before sending (the `validation` namespace loads only with a form's schema).
-	if (rule === 'size') return t('services:logo.errors.size')
+	if (rule === 'size') return t('settings:logo.errors.size')
 	if (rule === 'type') return t('validation:mimes', { mimes: logoRules.types.join(', ') })
 	const rules = t('validation:imageDimensions', {
 		min_width: logoRules.minWidth,
@@ -36,12 +36,12 @@ export function logoRuleMessage(
 		max_width: logoRules.maxWidth,
 		max_height: logoRules.maxHeight,
 	})
-	return dimensions ? `${rules} ${t('services:logo.errors.dimensionsOf', dimensions)}` : rules
+	return dimensions ? `${rules} ${t('settings:logo.errors.dimensionsOf', dimensions)}` : rules
 }
 
 /** The field's hint: what a valid logo is. */
 export function logoHint(t: TFunction<Namespace>): string {
-	return t('services:logo.hint', {
+	return t('settings:logo.hint', {
 		min_width: logoRules.minWidth,
 		min_height: logoRules.minHeight,
 		max_width: logoRules.maxWidth,

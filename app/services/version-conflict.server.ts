@@ -16,7 +16,7 @@ export function versionConflict<S extends Submission, C>(
 	conflict: C,
 ) {
 	const result = submission.reply({
-		formErrors: [getT(context)(`services:${prefix}.conflict.summary`)],
+		formErrors: [getT(context)(`${prefix}:conflict.summary`)],
 		hideFields: SECRET_FIELDS,
 	}) as ReturnType<S['reply']>
 	return data({ result, conflict }, { status: 409 })

@@ -65,7 +65,7 @@ export const explainRotationRefusal = (context: Readonly<RouterContextProvider>)
 	const until = rotationRefusedUntil(error)
 	return until === null
 		? null
-		: getT(context)('webhooks:signingSecret.rotate.inOverlap', { time: formatDateTime(until) })
+		: getT(context)('developers:signingSecret.rotate.inOverlap', { time: formatDateTime(until) })
 }
 
 /** The verification code of each example, as the developers page shows it. */

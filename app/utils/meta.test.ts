@@ -4,7 +4,7 @@ import { metaOf, pageMeta } from './meta'
 import { errorPageMeta } from '#app/components/route-error-boundary'
 
 /** en-GB with the catalogue (`tests/setup/unit-env.ts` initialises i18next), as a loader's `getT(context)`. */
-const t = i18next.getFixedT('en-GB', ['common', 'auth', 'services'])
+const t = i18next.getFixedT('en-GB', ['common', 'auth', 'settings'])
 
 /** What React Router hands a meta function for an error: the thrown Response as a route error response. */
 const routeError = (status: number, body: unknown = null) => ({ status, statusText: '', internal: false, data: body })
@@ -42,7 +42,7 @@ describe('an error page’s title', () => {
 	})
 
 	test('is a refusal’s own, which comes before any loader', () => {
-		const refusal = { requestId: 'r', ...pageMeta(t, t('services:logo.tooLarge.title')) }
+		const refusal = { requestId: 'r', ...pageMeta(t, t('settings:logo.tooLarge.title')) }
 		expect(errorPageMeta(routeError(413, refusal), [{ id: 'root', loaderData: undefined }])).toEqual([
 			{ title: 'The file is too large – Partner Portal' },
 			{ name: 'description', content: t('common:meta.description') },

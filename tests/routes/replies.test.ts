@@ -17,7 +17,7 @@ import * as secretsRotate from '#app/routes/services/secrets-rotate'
 import { formatDuration } from '#app/utils/duration'
 
 const api = useRouteTestApi()
-const t = i18next.getFixedT('en-GB', ['common', 'services'])
+const t = i18next.getFixedT('en-GB', ['common', 'settings', 'identity'])
 const SERVICE = [appLayout, servicesLayout, service]
 
 let browser: RouteBrowser
@@ -119,7 +119,7 @@ test('a save based on an older version: 409 with both versions, nothing overwrit
 	expect((await saveSettings({ name: 'Saved in another tab' })).response.status).toBe(302)
 	const answer = await saveSettings({ name: 'Typed here' })
 	expect(answer.response.status).toBe(409)
-	expect(summary(answer)).toEqual([t('services:settings.conflict.summary')])
+	expect(summary(answer)).toEqual([t('settings:conflict.summary')])
 	expect(reply(answer).conflict).toMatchObject({
 		mine: { name: 'Typed here' },
 		saved: { name: 'Saved in another tab', version: version + 1 },
@@ -133,7 +133,7 @@ describe('identity confirmation', () => {
 	test('a change the page thought confirmed, whose confirmation ended: 403, asking for it again', async () => {
 		const answer = await rotate({ identity_method: 'confirmed' })
 		expect(answer.response.status).toBe(403)
-		expect(summary(answer)).toEqual([t('services:identity.ended')])
+		expect(summary(answer)).toEqual([t('identity:ended')])
 	})
 
 	test('with the password, the change is made', async () => {

@@ -49,7 +49,7 @@ export function ConfirmationPage({
 	identity?: IdentityCheck
 	lastResult?: SubmissionResult<string[]>
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('identity')
 	const asksIdentity = identity !== undefined
 	const [form, fields] = useAppForm(
 		() => import('#app/auth/schemas').then((m) => (asksIdentity ? m.confirmIdentitySchema : m.confirmSchema)),
@@ -77,7 +77,7 @@ export function ConfirmationPage({
 					</p>
 				</>
 			) : (
-				<AppForm form={form} labels={{ password: t('identity.password'), code: t('identity.code') }}>
+				<AppForm form={form} labels={{ password: t('password'), code: t('code') }}>
 					{identity ? <IdentityStep identity={identity} fields={fields} /> : null}
 					<div className="button-row">
 						<SubmitButton variant={warning ? 'warning' : 'primary'} pendingLabel={pendingLabel}>
@@ -99,12 +99,12 @@ function IdentityStep({
 	identity: IdentityCheck
 	fields: { password?: FieldMetadata<unknown>; code?: FieldMetadata<unknown> }
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('identity')
 	if (identity.confirmed) {
 		return (
 			<>
 				<input type="hidden" name={IDENTITY_FIELD} value="confirmed" />
-				<p className="muted">{t('identity.remembered', { count: identity.minutesLeft })}</p>
+				<p className="muted">{t('remembered', { count: identity.minutesLeft })}</p>
 			</>
 		)
 	}
@@ -114,23 +114,18 @@ function IdentityStep({
 			<input type="hidden" name={IDENTITY_FIELD} value={use} />
 			<fieldset className="stack">
 				<legend>
-					<h2>{t('identity.title')}</h2>
+					<h2>{t('title')}</h2>
 				</legend>
-				<p>{t(`identity.why.${use}`, { count: minutes })}</p>
+				<p>{t(`why.${use}`, { count: minutes })}</p>
 				{use === 'totp' && fields.code ? (
-					<CodeField meta={fields.code} label={t('identity.code')} digits={CODE_DIGITS} />
+					<CodeField meta={fields.code} label={t('code')} digits={CODE_DIGITS} />
 				) : fields.password ? (
-					<TextField
-						meta={fields.password}
-						label={t('identity.password')}
-						type="password"
-						autoComplete="current-password"
-					/>
+					<TextField meta={fields.password} label={t('password')} type="password" autoComplete="current-password" />
 				) : null}
 				{alternative ? (
 					<p>
 						<Link to={{ search: alternative === 'password' ? '' : `?${IDENTITY_METHOD_PARAM}=${alternative}` }} replace>
-							{alternative === 'totp' ? t('identity.useTotp') : t('identity.usePassword')}
+							{alternative === 'totp' ? t('useTotp') : t('usePassword')}
 						</Link>
 					</p>
 				) : null}

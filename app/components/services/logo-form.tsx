@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { href, Link, useFetcher } from 'react-router'
-import { ServiceLogo } from './service-summary'
+import { ServiceLogo } from './service-logo'
 import { logoRules } from '#app/api/contract/images'
 import type { ServiceLogo as Logo } from '#app/api/contract/services'
 import { REDIRECT_PARAM } from '#app/auth/redirect'
@@ -32,7 +32,7 @@ type Props = {
  * succeeded the form is as on a fresh page: no earlier error, no preview.
  */
 export function LogoForm({ service, redirectTo, lastResult }: Props) {
-	const { t } = useTranslation(['services', 'common'])
+	const { t } = useTranslation(['settings', 'common'])
 	const upload = useFetcher<Answer>()
 	const [preview, setPreview] = useState<string | null>(null)
 	const [tooLarge, setTooLarge] = useState(false)

@@ -19,7 +19,7 @@ export function SecretCard({
 	rows?: ReactNode
 	children?: ReactNode
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('developers')
 	return (
 		<li className="card stack">
 			<h3>

@@ -11,14 +11,14 @@ import { Notice } from '#app/components/ui/notice'
 export function SecretOnce({ secret }: { secret: string }) {
 	const { t } = useTranslation('services')
 	return (
-		<Notice tone="warning" title={t('secrets.once.title')}>
+		<Notice tone="warning" title={t('secretOnce.title')}>
 			<div className="stack">
-				<p>{t('secrets.once.why')}</p>
+				<p>{t('secretOnce.why')}</p>
 				<CopyableValue
-					caption={t('secrets.once.label')}
+					caption={t('secretOnce.label')}
 					value={secret}
-					label={t('secrets.once.copy')}
-					copiedLabel={t('secrets.once.copied')}
+					label={t('secretOnce.copy')}
+					copiedLabel={t('secretOnce.copied')}
 				/>
 			</div>
 		</Notice>

@@ -1,7 +1,8 @@
 import { href, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Service } from '#app/api/contract/services'
-import { ReviewBadge, ServiceLogo } from './service-summary'
+import { ServiceLogo } from './service-logo'
+import { ReviewBadge } from './service-summary'
 
 /** What a card of the services list shows (the list loader sends no more). */
 export type ServiceCard = Pick<Service, 'id' | 'name' | 'logo' | 'category' | 'environment'> & {

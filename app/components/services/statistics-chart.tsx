@@ -135,7 +135,7 @@ function moved(key: string, index: number, count: number): number | null {
 }
 
 function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; series: (typeof SERIES)[number] }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('statistics')
 	const { daily } = statistics
 	const count = daily.length
 	// The day read out: under the pointer, or moved by the keyboard while the chart has focus.
@@ -155,10 +155,10 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 		xLabels.length === 1 ? 'middle' : position === 0 ? 'start' : position === xLabels.length - 1 ? 'end' : 'middle'
 	const titleId = `statistics-chart-${series.key}-title`
 	const descId = `statistics-chart-${series.key}-desc`
-	const name = t(`statistics.${series.label}`)
+	const name = t(`${series.label}`)
 	const day = selected === null ? undefined : daily[selected]
 	const readout = (index: number) =>
-		t('statistics.chart.readout', {
+		t('chart.readout', {
 			series: name,
 			date: formatDate(daily[index]!.date),
 			value: formatNumber(daily[index]![series.key]),
@@ -183,7 +183,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 				onFocus={() => {
 					const index = selected ?? count - 1
 					setSelected(index)
-					setAnnounced(`${readout(index)} ${t('statistics.chart.keys')}`)
+					setAnnounced(`${readout(index)} ${t('chart.keys')}`)
 				}}
 				onBlur={() => setSelected(null)}
 				onKeyDown={(event) => {
@@ -197,7 +197,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 					if (document.activeElement !== event.currentTarget) setSelected(null)
 				}}
 			>
-				<title id={titleId}>{t('statistics.chart.title', { series: name, count: statistics.days })}</title>
+				<title id={titleId}>{t('chart.title', { series: name, count: statistics.days })}</title>
 				<desc id={descId}>{describe(statistics, series, t)}</desc>
 				<text x={PLOT.left} y={18} fontSize={15} fontWeight={600} fill="#0b0c0c">
 					{name}
@@ -212,7 +212,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 						textAnchor="end"
 						fill="#0b0c0c"
 					>
-						{t('statistics.chart.readoutShort', {
+						{t('chart.readoutShort', {
 							date: formatShortDate(day.date),
 							value: formatNumber(day[series.key]),
 						})}
@@ -289,24 +289,23 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 }
 
 /** A chart's description: the period, then the series' trend, highest day and total, in words. */
-function describe(statistics: ServiceStatistics, { key, label }: (typeof SERIES)[number], t: TFunction<'services'>) {
+function describe(statistics: ServiceStatistics, { key, label }: (typeof SERIES)[number], t: TFunction<'statistics'>) {
 	const { daily } = statistics
-	const period = t('statistics.chart.period', { from: formatDate(statistics.from), to: formatDate(statistics.to) })
+	const period = t('chart.period', { from: formatDate(statistics.from), to: formatDate(statistics.to) })
 	const summary = summarise(daily, key)
-	const series = t(`statistics.${label}`)
-	if (summary.total === 0) return `${period} ${t('statistics.chart.none', { series })}`
+	const series = t(`${label}`)
+	if (summary.total === 0) return `${period} ${t('chart.none', { series })}`
 	const firstDate = formatShortDate(daily[0]!.date)
 	const lastDate = formatShortDate(daily.at(-1)!.date)
 	const values = { series, first: formatNumber(summary.first), last: formatNumber(summary.last), firstDate, lastDate }
 	const trend = summary.last > summary.first ? 'up' : summary.last < summary.first ? 'down' : 'flat'
 	const total = formatNumber(summary.total)
-	const highest = t('statistics.chart.highest', {
+	const highest = t('chart.highest', {
 		max: formatNumber(summary.max),
 		maxDate: formatShortDate(summary.maxDate),
 	})
-	const totalText =
-		key === 'active_users' ? t('statistics.chart.totalActive', { total }) : t('statistics.chart.total', { total })
-	return `${period} ${t(`statistics.chart.${trend}`, values)}, ${highest}; ${totalText}.`
+	const totalText = key === 'active_users' ? t('chart.totalActive', { total }) : t('chart.total', { total })
+	return `${period} ${t(`chart.${trend}`, values)}, ${highest}; ${totalText}.`
 }
 
 /** A circle, square or triangle centred on (x, y). */

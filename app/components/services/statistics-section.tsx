@@ -14,15 +14,15 @@ export const STATISTICS_ID = 'statistics'
  * service in the period.
  */
 export function StatisticsSection({ serviceId, statistics }: { serviceId: string; statistics: ServiceStatistics }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('statistics')
 	const details = href('/services/:serviceId', { serviceId })
 	const { totals } = statistics
 	const empty = totals.active_users === 0 && totals.new_users === 0 && totals.nukes === 0
 	return (
 		<section id={STATISTICS_ID} className="stack statistics" aria-labelledby="statistics-heading">
-			<h2 id="statistics-heading">{t('statistics.heading')}</h2>
-			<p className="muted">{t('statistics.intro')}</p>
-			<nav aria-label={t('statistics.period')}>
+			<h2 id="statistics-heading">{t('heading')}</h2>
+			<p className="muted">{t('intro')}</p>
+			<nav aria-label={t('period')}>
 				<ul className="statistics__periods">
 					{statisticsDaysOptions.map((days) => (
 						<li key={days}>
@@ -30,7 +30,7 @@ export function StatisticsSection({ serviceId, statistics }: { serviceId: string
 								to={`${details}?days=${days}#${STATISTICS_ID}`}
 								aria-current={days === statistics.days ? 'page' : undefined}
 							>
-								{t('statistics.days', { count: days })}
+								{t('days', { count: days })}
 							</Link>
 						</li>
 					))}
@@ -38,8 +38,8 @@ export function StatisticsSection({ serviceId, statistics }: { serviceId: string
 			</nav>
 			{empty ? (
 				<div className="notice">
-					<h3 className="notice__title">{t('statistics.emptyTitle')}</h3>
-					<p className="notice__body">{t('statistics.empty', { count: statistics.days })}</p>
+					<h3 className="notice__title">{t('emptyTitle')}</h3>
+					<p className="notice__body">{t('empty', { count: statistics.days })}</p>
 				</div>
 			) : (
 				<Period serviceId={serviceId} statistics={statistics} />
@@ -50,7 +50,7 @@ export function StatisticsSection({ serviceId, statistics }: { serviceId: string
 
 /** The totals, the chart, the daily table and the CSV link of one period. */
 function Period({ serviceId, statistics }: { serviceId: string; statistics: ServiceStatistics }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('statistics')
 	const { totals } = statistics
 	const range = { from: formatDate(statistics.from), to: formatDate(statistics.to) }
 	const figures = (numbers: StatisticsNumbers) => (
@@ -62,40 +62,35 @@ function Period({ serviceId, statistics }: { serviceId: string; statistics: Serv
 	)
 	return (
 		<div className="stack">
-			<h3 id="statistics-totals">{t('statistics.totals', range)}</h3>
+			<h3 id="statistics-totals">{t('totals', range)}</h3>
 			<dl className="summary-list" aria-labelledby="statistics-totals">
 				<div>
-					<dt>{t('statistics.activeUsers')}</dt>
+					<dt>{t('activeUsers')}</dt>
 					<dd>
-						{t('statistics.activeUsersTotal', {
+						{t('activeUsersTotal', {
 							count: totals.active_users,
 							formatted: formatNumber(totals.active_users),
 						})}
 					</dd>
 				</div>
 				<div>
-					<dt>{t('statistics.newUsers')}</dt>
+					<dt>{t('newUsers')}</dt>
 					<dd>{formatNumber(totals.new_users)}</dd>
 				</div>
 				<div>
-					<dt>{t('statistics.nukes')}</dt>
+					<dt>{t('nukes')}</dt>
 					<dd>{formatNumber(totals.nukes)}</dd>
 				</div>
 			</dl>
-			<p className="muted">{`${t('statistics.activeUsersHint')} ${t('statistics.nukesHint')}`}</p>
+			<p className="muted">{`${t('activeUsersHint')} ${t('nukesHint')}`}</p>
 			<StatisticsChart statistics={statistics} />
 			<details className="statistics__daily">
-				<summary>{t('statistics.table.summary', { count: statistics.daily.length })}</summary>
+				<summary>{t('table.summary', { count: statistics.daily.length })}</summary>
 				<table className="statistics__table">
-					<caption>{t('statistics.table.caption', range)}</caption>
+					<caption>{t('table.caption', range)}</caption>
 					<thead>
 						<tr>
-							{[
-								t('statistics.table.date'),
-								t('statistics.activeUsers'),
-								t('statistics.newUsers'),
-								t('statistics.nukes'),
-							].map((name) => (
+							{[t('table.date'), t('activeUsers'), t('newUsers'), t('nukes')].map((name) => (
 								<th key={name} scope="col">
 									{name}
 								</th>
@@ -114,9 +109,9 @@ function Period({ serviceId, statistics }: { serviceId: string; statistics: Serv
 					</tbody>
 					<tfoot>
 						<tr>
-							<th scope="row">{t('statistics.table.total')}</th>
+							<th scope="row">{t('table.total')}</th>
 							<td>
-								{t('statistics.activeUsersTotal', {
+								{t('activeUsersTotal', {
 									count: totals.active_users,
 									formatted: formatNumber(totals.active_users),
 								})}
@@ -129,7 +124,7 @@ function Period({ serviceId, statistics }: { serviceId: string; statistics: Serv
 			</details>
 			<p>
 				<a href={`${href('/services/:serviceId/statistics.csv', { serviceId })}?days=${statistics.days}`} download>
-					{t('statistics.csv')}
+					{t('csv')}
 				</a>
 			</p>
 		</div>

@@ -8,7 +8,7 @@ export type ConflictRow = { key: string; label: ReactNode; mine: string; saved: 
 /**
  * A save that raced another (409): both versions side by side; rows that
  * differ say so in words, not only in colour. The words are the page's own
- * (`<prefix>.conflict.*`: settings, translations).
+ * (`<namespace>:conflict.*`: settings, translations).
  */
 export function VersionConflict({
 	prefix,
@@ -20,8 +20,8 @@ export function VersionConflict({
 	/** The page itself, fresh: "load the saved version". */
 	discardTo: string
 }) {
-	const { t } = useTranslation('services')
-	const text = (key: string) => t(`${prefix}.conflict.${key}` as 'settings.conflict.title')
+	const { t } = useTranslation(prefix)
+	const text = (key: string) => t(`conflict.${key}` as 'conflict.title')
 	return (
 		<section className="stack" aria-labelledby="conflict-heading">
 			<h3 id="conflict-heading">{text('title')}</h3>

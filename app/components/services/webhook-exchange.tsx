@@ -31,64 +31,64 @@ export function WebhookExchange({
 		<div className="stack webhook-exchange">
 			<dl className="summary-list">
 				<div>
-					<dt>{t('webhooks.exchange.startedAt')}</dt>
+					<dt>{t('exchange.startedAt')}</dt>
 					<dd>
 						<time dateTime={exchange.started_at}>{formatDateTime(exchange.started_at)}</time>
 					</dd>
 				</div>
 				<div>
-					<dt>{t('webhooks.exchange.outcome')}</dt>
+					<dt>{t('exchange.outcome')}</dt>
 					<dd>
 						{response ? (
-							<strong>{t('webhooks.exchange.answered', { status: response.status })}</strong>
+							<strong>{t('exchange.answered', { status: response.status })}</strong>
 						) : error ? (
-							<strong>{t('webhooks.exchange.noAnswer', { reason: t(`webhooks.errors.${error.code}`) })}</strong>
+							<strong>{t('exchange.noAnswer', { reason: t(`errors.${error.code}`) })}</strong>
 						) : (
-							t('webhooks.exchange.inFlight')
+							t('exchange.inFlight')
 						)}
 					</dd>
 				</div>
 				<div>
-					<dt>{t('webhooks.exchange.latency')}</dt>
-					<dd>{t('webhooks.exchange.milliseconds', { count: exchange.latency_ms })}</dd>
+					<dt>{t('exchange.latency')}</dt>
+					<dd>{t('exchange.milliseconds', { count: exchange.latency_ms })}</dd>
 				</div>
 			</dl>
 
 			<details className="webhook-details" open={open}>
-				<summary>{t('webhooks.exchange.details', { label })}</summary>
+				<summary>{t('exchange.details', { label })}</summary>
 				<div className="stack">
-					<Heading>{t('webhooks.exchange.request')}</Heading>
+					<Heading>{t('exchange.request')}</Heading>
 					<p>
 						<code>{`${request.method} ${request.url}`}</code>
 					</p>
-					<Headers headers={request.headers} caption={t('webhooks.exchange.requestHeaders', { label })} />
-					<p className="muted">{t('webhooks.exchange.bodyAbove')}</p>
+					<Headers headers={request.headers} caption={t('exchange.requestHeaders', { label })} />
+					<p className="muted">{t('exchange.bodyAbove')}</p>
 
-					<Heading>{t('webhooks.exchange.response')}</Heading>
+					<Heading>{t('exchange.response')}</Heading>
 					{response ? (
 						<>
-							<p>{t('webhooks.exchange.status', { status: response.status })}</p>
-							<Headers headers={response.headers} caption={t('webhooks.exchange.responseHeaders', { label })} />
+							<p>{t('exchange.status', { status: response.status })}</p>
+							<Headers headers={response.headers} caption={t('exchange.responseHeaders', { label })} />
 							{response.body ? (
-								<WebhookBody body={response.body} label={t('webhooks.exchange.responseBody', { label })} />
+								<WebhookBody body={response.body} label={t('exchange.responseBody', { label })} />
 							) : (
-								<p>{t('webhooks.exchange.emptyBody')}</p>
+								<p>{t('exchange.emptyBody')}</p>
 							)}
-							{response.body_truncated ? <p className="muted">{t('webhooks.exchange.truncated')}</p> : null}
+							{response.body_truncated ? <p className="muted">{t('exchange.truncated')}</p> : null}
 						</>
 					) : error ? (
 						<dl className="summary-list">
 							<div>
-								<dt>{t('webhooks.exchange.error')}</dt>
-								<dd>{t(`webhooks.errors.${error.code}`)}</dd>
+								<dt>{t('exchange.error')}</dt>
+								<dd>{t(`errors.${error.code}`)}</dd>
 							</div>
 							<div>
-								<dt>{t('webhooks.exchange.errorMessage')}</dt>
+								<dt>{t('exchange.errorMessage')}</dt>
 								<dd>{error.message}</dd>
 							</div>
 						</dl>
 					) : (
-						<p>{t('webhooks.exchange.inFlight')}</p>
+						<p>{t('exchange.inFlight')}</p>
 					)}
 				</div>
 			</details>
@@ -105,8 +105,8 @@ function Headers({ headers, caption }: { headers: Record<string, string>; captio
 			<caption>{caption}</caption>
 			<thead>
 				<tr>
-					<th scope="col">{t('webhooks.exchange.headerName')}</th>
-					<th scope="col">{t('webhooks.exchange.headerValue')}</th>
+					<th scope="col">{t('exchange.headerName')}</th>
+					<th scope="col">{t('exchange.headerValue')}</th>
 				</tr>
 			</thead>
 			<tbody>
@@ -123,7 +123,7 @@ function Headers({ headers, caption }: { headers: Record<string, string>; captio
 					))
 				) : (
 					<tr>
-						<td colSpan={2}>{t('webhooks.exchange.noHeaders')}</td>
+						<td colSpan={2}>{t('exchange.noHeaders')}</td>
 					</tr>
 				)}
 			</tbody>
@@ -148,13 +148,13 @@ export function WebhookBody({ body, label, showRaw = false }: { body: string; la
 				<pre tabIndex={0}>
 					<code>{pretty ?? body}</code>
 				</pre>
-				{laidOut ? <p className="muted">{t('webhooks.exchange.laidOut')}</p> : null}
+				{laidOut ? <p className="muted">{t('exchange.laidOut')}</p> : null}
 			</figure>
 			{showRaw && laidOut ? (
 				<details className="webhook-details">
-					<summary>{t('webhooks.exchange.rawBody')}</summary>
+					<summary>{t('exchange.rawBody')}</summary>
 					<figure className="webhook-body">
-						<figcaption className="visually-hidden">{t('webhooks.exchange.rawBodyLabel', { label })}</figcaption>
+						<figcaption className="visually-hidden">{t('exchange.rawBodyLabel', { label })}</figcaption>
 						{/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable: keyboard users must reach it */}
 						<pre tabIndex={0}>
 							<code>{body}</code>

@@ -1,11 +1,11 @@
 import { Fragment } from 'react'
+import type { TFunction } from 'i18next'
 import { Trans, useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type {
 	WebhookDelivery,
 	WebhookDeliveryStatus,
 	WebhookEventType,
-	WebhookHealth,
 	WebhookSigningSecret,
 } from '#app/api/contract/webhook-deliveries'
 import { Notice } from '#app/components/ui/notice'
@@ -16,7 +16,7 @@ import { formatDateTime } from '#app/utils/date-time'
 export function DeliveryStatus({ status }: { status: WebhookDeliveryStatus }) {
 	const { t } = useTranslation('webhooks')
 	const tone = status === 'delivered' ? ' tag--ok' : status === 'failed' ? ' tag--attention' : ''
-	return <span className={`tag${tone}`}>{t(`webhooks.status.${status}`)}</span>
+	return <span className={`tag${tone}`}>{t(`status.${status}`)}</span>
 }
 
 /** A verdict of an endpoint check in a word: yes, no, or cannot tell (null); the colour only repeats it. */
@@ -24,11 +24,7 @@ export function CheckVerdict({ verdict }: { verdict: boolean | null }) {
 	const { t } = useTranslation('webhooks')
 	return (
 		<span className={`tag ${verdict === true ? 'tag--ok' : 'tag--attention'}`}>
-			{verdict === true
-				? t('webhooks.check.pass')
-				: verdict === false
-					? t('webhooks.check.fail')
-					: t('webhooks.check.unknown')}
+			{verdict === true ? t('check.pass') : verdict === false ? t('check.fail') : t('check.unknown')}
 		</span>
 	)
 }
@@ -38,7 +34,7 @@ export function EventName({ type }: { type: WebhookEventType }) {
 	const { t } = useTranslation('webhooks')
 	return (
 		<>
-			{t(`webhooks.events.${type}`)} (<EventType type={type} />)
+			{t(`events.${type}`)} (<EventType type={type} />)
 		</>
 	)
 }
@@ -98,18 +94,18 @@ export function DeliveryOutcome({ serviceId, delivery }: { serviceId: string; de
 	const failed = !last.succeeded
 	const said = response ? firstLine(response.body) : ''
 	const title = response
-		? t(failed ? 'webhooks.outcome.failedAnswer' : 'webhooks.outcome.deliveredAnswer', { status: response.status })
-		: t('webhooks.outcome.noAnswer', { reason: error ? t(`webhooks.errors.${error.code}`) : '' })
+		? t(failed ? 'outcome.failedAnswer' : 'outcome.deliveredAnswer', { status: response.status })
+		: t('outcome.noAnswer', { reason: error ? t(`errors.${error.code}`) : '' })
 	return (
 		<Notice tone={failed ? 'warning' : 'success'} role="status" title={title}>
 			<div className="stack">
 				{response ? (
 					said ? (
 						<p>
-							{t('webhooks.outcome.said')} <samp className="outcome-answer">{said}</samp>
+							{t('outcome.said')} <samp className="outcome-answer">{said}</samp>
 						</p>
 					) : (
-						<p>{t('webhooks.outcome.emptyBody')}</p>
+						<p>{t('outcome.emptyBody')}</p>
 					)
 				) : error ? (
 					<p>
@@ -118,24 +114,30 @@ export function DeliveryOutcome({ serviceId, delivery }: { serviceId: string; de
 				) : null}
 				{failed && looksLikeSignatureRefusal(response) ? (
 					<p>
-						{t('webhooks.outcome.signature')} <SignedWith secrets={last.signed_with} />.{' '}
-						{t('webhooks.outcome.signatureCheck')}{' '}
-						<Link to={signingSecretSection(serviceId)}>{t('webhooks.outcome.signatureLink')}</Link>
+						{t('outcome.signature')} {signedWith(t, last.signed_with)}. {t('outcome.signatureCheck')}{' '}
+						<Link to={signingSecretSection(serviceId)}>{t('outcome.signatureLink')}</Link>
 					</p>
 				) : null}
-				{failed ? <NextAttempt serviceId={serviceId} delivery={delivery} /> : null}
+				{failed ? <NextAttempt t={t} serviceId={serviceId} delivery={delivery} /> : null}
 			</div>
 		</Notice>
 	)
 }
 
 /** After a failed attempt: when the next one runs, or why none will. */
-function NextAttempt({ serviceId, delivery }: { serviceId: string; delivery: WebhookDelivery }) {
-	const { t } = useTranslation('webhooks')
+function NextAttempt({
+	t,
+	serviceId,
+	delivery,
+}: {
+	t: TFunction<'webhooks'>
+	serviceId: string
+	delivery: WebhookDelivery
+}) {
 	if (delivery.next_retry_at)
 		return (
 			<p>
-				{t('webhooks.outcome.nextAttempt')}{' '}
+				{t('outcome.nextAttempt')}{' '}
 				<time dateTime={delivery.next_retry_at}>{formatDateTime(delivery.next_retry_at)}</time>
 			</p>
 		)
@@ -144,63 +146,29 @@ function NextAttempt({ serviceId, delivery }: { serviceId: string; delivery: Web
 			<p>
 				<Trans
 					t={t}
-					i18nKey="webhooks.outcome.testOnce"
+					i18nKey="outcome.testOnce"
 					components={{ test: <Link to={href('/services/:serviceId/webhooks', { serviceId })} /> }}
 				/>
 			</p>
 		)
-	return <p>{t('webhooks.delivery.gaveUp')}</p>
+	return <p>{t('delivery.gaveUp')}</p>
 }
 
 /** The secrets that signed a request, by hint; two while rotating, said in words. */
-export function SignedWith({ secrets }: { secrets: WebhookSigningSecret[] }) {
-	const { t } = useTranslation(['webhooks', 'services'])
-	const hints = secrets.map((secret) => t('services:secrets.hint', { hint: secret.hint }))
-	if (!secrets.length) return <>{t('webhooks.signedWith.none')}</>
-	if (secrets.length === 1) return <>{t('webhooks.signedWith.one', { hint: hints[0] })}</>
-	return <>{t('webhooks.signedWith.two', { hints: hints.join(t('webhooks.signedWith.and')) })}</>
+export function signedWith(t: TFunction<'webhooks'>, secrets: WebhookSigningSecret[]): string {
+	const hints = secrets.map((secret) => t('signedWith.hint', { hint: secret.hint }))
+	if (!secrets.length) return t('signedWith.none')
+	if (secrets.length === 1) return t('signedWith.one', { hint: hints[0] })
+	return t('signedWith.two', { hints: hints.join(t('signedWith.and')) })
 }
 
 /** No webhook URL to send to: say so, and where to set one (no dead end). */
 export function NoWebhookUrl({ serviceId }: { serviceId: string }) {
 	const { t } = useTranslation('webhooks')
 	return (
-		<Notice tone="warning" title={t('webhooks.noUrl.title')}>
+		<Notice tone="warning" title={t('noUrl.title')}>
 			<p>
-				{t('webhooks.noUrl.body')}{' '}
-				<Link to={href('/services/:serviceId/manage', { serviceId })}>{t('webhooks.noUrl.link')}</Link>
-			</p>
-		</Notice>
-	)
-}
-
-/**
- * The details page's banner after three failed attempts in a row, or while deliveries are paused: the last error
- * and the way to the failures (or to the webhooks page, which resumes).
- */
-export function EndpointFailing({ serviceId, health }: { serviceId: string; health: WebhookHealth }) {
-	const { t } = useTranslation('services')
-	const error = health.last_error
-	const failed = `${href('/services/:serviceId/webhooks', { serviceId })}?status=failed`
-	return (
-		<Notice tone="warning" role="status" title={t('webhooks.failing.title')}>
-			{health.paused_at ? (
-				<p>
-					{t('webhooks.failing.paused', { date: formatDateTime(health.paused_at) })}{' '}
-					<Link to={href('/services/:serviceId/webhooks', { serviceId })}>{t('webhooks.failing.resumeLink')}</Link>
-				</p>
-			) : null}
-			<p>{t('webhooks.failing.count', { count: health.consecutive_failures })}</p>
-			{error ? (
-				<p>
-					{t('webhooks.failing.lastError', {
-						date: formatDateTime(error.at),
-						message: error.message,
-					})}
-				</p>
-			) : null}
-			<p>
-				<Link to={failed}>{t('webhooks.failing.link')}</Link>
+				{t('noUrl.body')} <Link to={href('/services/:serviceId/manage', { serviceId })}>{t('noUrl.link')}</Link>
 			</p>
 		</Notice>
 	)

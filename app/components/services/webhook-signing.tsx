@@ -17,7 +17,7 @@ import { CopyButton, CopyableValue } from '#app/components/ui/copy-button'
  * sign-in has confirmed it's the partner (decision 0022): then nothing of them, and the way to confirm.
  */
 export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secrets: SigningSecret[] | null }) {
-	const { t } = useTranslation('webhooks')
+	const { t } = useTranslation('developers')
 	return (
 		<section id={SIGNING_SECRET_ID} className="stack" aria-labelledby="signing-secret-heading">
 			<h2 id="signing-secret-heading">{t('signingSecret.title')}</h2>
@@ -52,7 +52,7 @@ export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secr
 
 /** The secrets themselves, each behind a disclosure. */
 function SigningSecretList({ secrets }: { secrets: SigningSecret[] }) {
-	const { t } = useTranslation('webhooks')
+	const { t } = useTranslation('developers')
 	return (
 		<ul className="service-list" aria-labelledby="signing-secret-heading">
 			{secrets.map((secret) => {
@@ -72,7 +72,7 @@ function SigningSecretList({ secrets }: { secrets: SigningSecret[] }) {
 								caption={name}
 								value={secret.secret}
 								label={t(`signingSecret.copy.${which}`)}
-								copiedLabel={t('developers.copied')}
+								copiedLabel={t('copied')}
 							/>
 						</details>
 					</SecretCard>
@@ -84,7 +84,7 @@ function SigningSecretList({ secrets }: { secrets: SigningSecret[] }) {
 
 /** A block of code to read and copy, under a heading that names its language. */
 function Snippet({ id, title, code }: { id: string; title: string; code: string }) {
-	const { t } = useTranslation('webhooks')
+	const { t } = useTranslation('developers')
 	return (
 		<figure className="snippet" aria-labelledby={id}>
 			<figcaption id={id} className="snippet__caption">
@@ -94,7 +94,7 @@ function Snippet({ id, title, code }: { id: string; title: string; code: string 
 				<code>{code}</code>
 			</pre>
 			<p className="button-row">
-				<CopyButton value={code} label={t('developers.copyCode', { title })} copiedLabel={t('developers.copied')} />
+				<CopyButton value={code} label={t('copyCode', { title })} copiedLabel={t('copied')} />
 			</p>
 		</figure>
 	)
@@ -108,18 +108,18 @@ export function SigningScheme({
 	snippets: { node: string; python: string }
 	links: { examples: string; node: string; python: string; openApi: string }
 }) {
-	const { t } = useTranslation('webhooks')
+	const { t } = useTranslation('developers')
 	const { headers, algorithm, version, secretPrefix, toleranceSeconds } = webhookSignature
 	return (
 		<section id="signing" className="stack" aria-labelledby="signing-heading">
-			<h2 id="signing-heading">{t('developers.signing')}</h2>
-			<p>{t('developers.signingIntro')}</p>
+			<h2 id="signing-heading">{t('signing')}</h2>
+			<p>{t('signingIntro')}</p>
 			<table className="webhook-table">
-				<caption>{t('developers.headersCaption')}</caption>
+				<caption>{t('headersCaption')}</caption>
 				<thead>
 					<tr>
-						<th scope="col">{t('developers.headerName')}</th>
-						<th scope="col">{t('developers.headerMeaning')}</th>
+						<th scope="col">{t('headerName')}</th>
+						<th scope="col">{t('headerMeaning')}</th>
 					</tr>
 				</thead>
 				<tbody>
@@ -127,42 +127,42 @@ export function SigningScheme({
 						<th scope="row">
 							<code>{headers.id}</code>
 						</th>
-						<td>{t('developers.headerId')}</td>
+						<td>{t('headerId')}</td>
 					</tr>
 					<tr>
 						<th scope="row">
 							<code>{headers.timestamp}</code>
 						</th>
-						<td>{t('developers.headerTimestamp')}</td>
+						<td>{t('headerTimestamp')}</td>
 					</tr>
 					<tr>
 						<th scope="row">
 							<code>{headers.signature}</code>
 						</th>
-						<td>{t('developers.headerSignature', { version })}</td>
+						<td>{t('headerSignature', { version })}</td>
 					</tr>
 				</tbody>
 			</table>
-			<p>{t('developers.signingScheme', { algorithm, prefix: secretPrefix })}</p>
-			<p>{t('developers.twoSecrets')}</p>
-			<p>{t('developers.tolerance', { count: toleranceSeconds / 60, seconds: toleranceSeconds })}</p>
-			<p>{t('developers.dedupe', { header: headers.id })}</p>
-			<p>{t('developers.libraries')}</p>
-			<h3>{t('developers.verify')}</h3>
-			<Snippet id="snippet-node" title={t('developers.snippetNode')} code={snippets.node} />
-			<Snippet id="snippet-python" title={t('developers.snippetPython')} code={snippets.python} />
+			<p>{t('signingScheme', { algorithm, prefix: secretPrefix })}</p>
+			<p>{t('twoSecrets')}</p>
+			<p>{t('tolerance', { count: toleranceSeconds / 60, seconds: toleranceSeconds })}</p>
+			<p>{t('dedupe', { header: headers.id })}</p>
+			<p>{t('libraries')}</p>
+			<h3>{t('verify')}</h3>
+			<Snippet id="snippet-node" title={t('snippetNode')} code={snippets.node} />
+			<Snippet id="snippet-python" title={t('snippetPython')} code={snippets.python} />
 			<ul>
 				<li>
-					<a href={links.examples}>{t('developers.examples')}</a>
+					<a href={links.examples}>{t('examples')}</a>
 				</li>
 				<li>
-					<a href={links.node}>{t('developers.exampleNode')}</a>
+					<a href={links.node}>{t('exampleNode')}</a>
 				</li>
 				<li>
-					<a href={links.python}>{t('developers.examplePython')}</a>
+					<a href={links.python}>{t('examplePython')}</a>
 				</li>
 				<li>
-					<a href={links.openApi}>{t('developers.openApi')}</a>
+					<a href={links.openApi}>{t('openApi')}</a>
 				</li>
 			</ul>
 		</section>
@@ -179,21 +179,21 @@ export function EventTypes({
 	events: Array<{ type: WebhookEventType; example: string; schemaLine: number | null }>
 	openApi: string
 }) {
-	const { t } = useTranslation('webhooks')
+	const { t } = useTranslation('developers')
 	return (
 		<section id="events" className="stack" aria-labelledby="events-heading">
-			<h2 id="events-heading">{t('developers.events.title')}</h2>
-			<p>{t('developers.events.intro')}</p>
+			<h2 id="events-heading">{t('events.title')}</h2>
+			<p>{t('events.intro')}</p>
 			{events.map(({ type, example, schemaLine }) => (
 				<section key={type} className="stack" aria-labelledby={`event-${type}`}>
 					<h3 id={`event-${type}`}>
 						<code>{type}</code>
 					</h3>
-					<p>{t(`developers.events.${type}`)}</p>
+					<p>{t(`events.${type}`)}</p>
 					<p>
-						<a href={schemaLine ? `${openApi}#L${schemaLine}` : openApi}>{t('developers.events.schema', { type })}</a>
+						<a href={schemaLine ? `${openApi}#L${schemaLine}` : openApi}>{t('events.schema', { type })}</a>
 					</p>
-					<Snippet id={`event-${type}-example`} title={t('developers.events.example', { type })} code={example} />
+					<Snippet id={`event-${type}-example`} title={t('events.example', { type })} code={example} />
 				</section>
 			))}
 		</section>

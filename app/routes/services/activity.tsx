@@ -14,8 +14,11 @@ import stylesHref from '#app/styles/activity.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-/** The service layout shows this page's back link and heading (`activity` of its `HEADERS`). */
-export const handle = { i18n: ['activity'], serviceHeader: 'activity' } satisfies ServicePageHandle
+/** The service layout shows this page's back link and heading (`serviceHeader`). */
+export const handle = {
+	i18n: ['activity'],
+	serviceHeader: { back: 'activity:back', title: 'activity:pageTitle' },
+} satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

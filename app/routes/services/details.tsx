@@ -1,18 +1,22 @@
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/details'
 import { getT } from '#app/middleware/i18n.server'
 import { serviceCategories } from '#app/api/services.server'
 import { takeSecretOnce } from '#app/services/secrets.server'
 import { SecretOnce } from '#app/components/services/secret-once'
-import { ReviewBadge, ServiceLogo } from '#app/components/services/service-summary'
+import { ServiceLogo } from '#app/components/services/service-logo'
+import { ReviewBadge } from '#app/components/services/service-summary'
 import { StatisticsSection } from '#app/components/services/statistics-section'
 import { loadStatistics } from '#app/services/statistics.server'
 import { healthForBanner } from '#app/services/webhooks.server'
-import { EndpointFailing } from '#app/components/services/webhook-parts'
+import { EndpointFailing } from '#app/components/services/endpoint-failing'
 import { getApi, getService } from '#app/context.server'
 import { activityLimits } from '#app/api/contract/constants'
+
+export const handle = { i18n: ['services', 'statistics'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -66,7 +70,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 		{
 			key: 'verifications',
 			to: href('/services/:serviceId/verifications', { serviceId }),
-			status: t('verifications.detailsSummary', {
+			status: t('details.verificationsStatus', {
 				domain: t(`details.verificationsSummary.${service.verification}`),
 				review: t(`review.${service.review.status}`),
 			}),

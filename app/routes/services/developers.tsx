@@ -19,8 +19,11 @@ import { NotSet } from '#app/components/services/service-summary'
 import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
 import { CopyButton } from '#app/components/ui/copy-button'
 
-/** The service layout shows this page's back link and heading (`developers` of its `HEADERS`). */
-export const handle = { i18n: ['webhooks'], serviceHeader: 'developers' } satisfies ServicePageHandle
+/** The service layout shows this page's back link and heading (`serviceHeader`). */
+export const handle = {
+	i18n: ['developers', 'services'],
+	serviceHeader: { back: 'developers:back', title: 'developers:pageTitle' },
+} satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -42,49 +45,43 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		snippets: verificationSnippets,
 		links: repositoryLinks(),
 		events: eventExamples,
-		...pageMeta(t, t('webhooks:developers.pageTitle', { name: service.name })),
+		...pageMeta(t, t('developers:pageTitle', { name: service.name })),
 	}
 }
 
 export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) {
-	const { t } = useTranslation(['services', 'webhooks'])
+	const { t } = useTranslation(['developers', 'services'])
 	const { service, secrets, rotatable, revocable, newSecret, signingSecrets, snippets, links, events } = loaderData
 	return (
 		<>
 			{newSecret ? <SecretOnce secret={newSecret} /> : null}
 			<section className="stack" aria-labelledby="credentials-heading">
-				<h2 id="credentials-heading">{t('webhooks:developers.credentials')}</h2>
+				<h2 id="credentials-heading">{t('credentials')}</h2>
 				<dl className="summary-list developer-values">
 					<div>
-						<dt>{t('webhooks:developers.clientId')}</dt>
+						<dt>{t('clientId')}</dt>
 						<dd className="button-row">
 							<code>{service.client_id}</code>
-							<CopyButton
-								value={service.client_id}
-								label={t('webhooks:developers.copy')}
-								copiedLabel={t('webhooks:developers.copied')}
-							/>
+							<CopyButton value={service.client_id} label={t('copy')} copiedLabel={t('copied')} />
 						</dd>
 					</div>
 					<div>
-						<dt>{t('webhooks:developers.environment')}</dt>
-						<dd>{t(`environment.${service.environment}`)}</dd>
+						<dt>{t('environment')}</dt>
+						<dd>{t(`services:environment.${service.environment}`)}</dd>
 					</div>
 					<div>
-						<dt>{t('webhooks:developers.webhookUrl')}</dt>
+						<dt>{t('webhookUrl')}</dt>
 						<dd>{service.webhook_url ? <code>{service.webhook_url}</code> : <NotSet serviceId={service.id} />}</dd>
 					</div>
 					<div>
-						<dt>{t('webhooks:developers.authorizationUrl')}</dt>
+						<dt>{t('authorizationUrl')}</dt>
 						<dd>
 							{service.authorization_url ? <code>{service.authorization_url}</code> : <NotSet serviceId={service.id} />}
 						</dd>
 					</div>
 				</dl>
 				<p>
-					<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>
-						{t('webhooks:developers.webhooksLink')}
-					</Link>
+					<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>{t('webhooksLink')}</Link>
 				</p>
 			</section>
 			<Secrets serviceId={service.id} secrets={secrets} rotatable={rotatable} revocable={revocable} />
@@ -107,7 +104,7 @@ function Secrets({
 	rotatable: boolean
 	revocable: boolean
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('developers')
 	// Oldest first: while two are live, the first is the old one and the last the new one.
 	const rotating = secrets.length > 1
 	const secretLabel = (index: number) =>

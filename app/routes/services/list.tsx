@@ -1,6 +1,7 @@
 import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { href, redirect, Link } from 'react-router'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/list'
 import { getT } from '#app/middleware/i18n.server'
 import { createServiceSchema as schema } from './schemas'
@@ -16,6 +17,8 @@ import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { CREATE_HEADING_ID } from '#app/services/pages'
 import { getApi, getSession } from '#app/context.server'
+
+export const handle = { i18n: ['services'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href } from 'react-router'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/logo-remove'
 import { removeServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
@@ -8,6 +9,8 @@ import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { getT } from '#app/middleware/i18n.server'
 import { confirmChange } from '#app/services/confirm.server'
 import { getApi, getService } from '#app/context.server'
+
+export const handle = { i18n: ['settings', 'identity'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -21,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return {
 		service: { id, name },
 		back: backOf(request, id),
-		refusal: logo ? null : t('services:logo.removeConfirm.none'),
-		...pageMeta(t, t('services:logo.removeConfirm.title', { name })),
+		refusal: logo ? null : t('settings:logo.removeConfirm.none'),
+		...pageMeta(t, t('settings:logo.removeConfirm.title', { name })),
 	}
 }
 
@@ -30,12 +33,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	return confirmChange(
 		{ context, request },
 		() => removeServiceLogo(getApi(context), params.serviceId),
-		() => ({ flash: { tone: 'success', key: 'services:logo.removed' }, to: backOf(request, params.serviceId) }),
+		() => ({ flash: { tone: 'success', key: 'settings:logo.removed' }, to: backOf(request, params.serviceId) }),
 	)
 }
 
 export default function RemoveLogo({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('settings')
 	const { service, back, refusal } = loaderData
 	return (
 		<ConfirmationPage

@@ -13,8 +13,11 @@ import { getApi, getService, getSession } from '#app/context.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 
-/** The service layout shows this page's back link and heading (`logo` of its `HEADERS`). */
-export const handle = { serviceHeader: 'logo' } satisfies ServicePageHandle
+/** The service layout shows this page's back link and heading (`serviceHeader`). */
+export const handle = {
+	i18n: ['settings'],
+	serviceHeader: { back: 'settings:logo.back', title: 'settings:logo.pageTitle' },
+} satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -27,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return {
 		service: { id, name, logo },
 		redirectTo: safeRedirect(asked, detailsOf(id)),
-		...pageMeta(t, t('services:logo.pageTitle', { name })),
+		...pageMeta(t, t('settings:logo.pageTitle', { name })),
 	}
 }
 
@@ -54,12 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: LOGO_API_FIELDS, request })
 	}
-	await getSession(context).setFlash({ tone: 'success', key: 'services:logo.uploaded' })
+	await getSession(context).setFlash({ tone: 'success', key: 'settings:logo.uploaded' })
 	return redirect(redirectTo)
 }
 
 export default function ServiceLogoPage({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('settings')
 	const { service, redirectTo } = loaderData
 	return (
 		<>

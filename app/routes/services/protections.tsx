@@ -22,8 +22,11 @@ import { throwIfNotFound } from '#app/services/load.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-/** The service layout shows this page's back link and heading (`protections` of its `HEADERS`). */
-export const handle = { serviceHeader: 'protections' } satisfies ServicePageHandle
+/** The service layout shows this page's back link and heading (`serviceHeader`). */
+export const handle = {
+	i18n: ['protections'],
+	serviceHeader: { back: 'protections:back', title: 'protections:pageTitle' },
+} satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -44,11 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	return {
 		service,
 		protections,
-		...pageMeta(
-			t,
-			t('services:protections.pageTitle', { name: service.name }),
-			t('services:protections.metaDescription'),
-		),
+		...pageMeta(t, t('protections:pageTitle', { name: service.name }), t('protections:metaDescription')),
 	}
 }
 
@@ -74,7 +73,7 @@ async function saveProtections(context: Context, request: Request, serviceId: st
 		throwIfNotFound(error)
 		return replyWithApiError(submission, error, context, { request })
 	}
-	await getSession(context).setFlash({ tone: 'success', key: 'services:protections.saved' })
+	await getSession(context).setFlash({ tone: 'success', key: 'protections:saved' })
 	return redirect(href('/services/:serviceId/protections', { serviceId }))
 }
 
@@ -99,7 +98,7 @@ async function toggleProtection(context: Context, request: Request, serviceId: s
 const listOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : value == null ? [] : [String(value)])
 
 export default function ServiceProtections({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('protections')
 	const { service, protections } = loaderData
 	const hydrated = useHydrated()
 	// Only the checkbox list navigates (a switch answers its own fetcher): a failed save comes back here.
@@ -115,12 +114,12 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 	const ticked = new Set(listOf(fields.enabled.initialValue))
 	return (
 		<>
-			<p>{t('protections.intro')}</p>
+			<p>{t('intro')}</p>
 			<AppForm form={form} className="form stack protections-form">
 				<fieldset className="protections" aria-describedby="protections-hint">
-					<legend className="protections__legend">{t('protections.legend', { name: service.name })}</legend>
+					<legend className="protections__legend">{t('legend', { name: service.name })}</legend>
 					<p className="field__hint" id="protections-hint">
-						{hydrated ? t('protections.hintLive') : t('protections.hintSave')}
+						{hydrated ? t('hintLive') : t('hintSave')}
 					</p>
 					<ul className="protections__list">
 						{protections.map((protection) => (
@@ -136,8 +135,8 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 				</fieldset>
 				{hydrated ? null : (
 					<div className="button-row">
-						<SubmitButton name="intent" value={INTENT.save} pendingLabel={t('protections.pending')}>
-							{t('protections.submit')}
+						<SubmitButton name="intent" value={INTENT.save} pendingLabel={t('pending')}>
+							{t('submit')}
 						</SubmitButton>
 					</div>
 				)}
@@ -161,7 +160,7 @@ function ProtectionItem({
 	ticked: boolean
 	live: boolean
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('protections')
 	const csrf = useAuthenticityToken()
 	const fetcher = useFetcher<ToggleAnswer>({ key: `protection-${protection.key}` })
 	const sent = fetcher.formData?.get('enabled')
@@ -202,20 +201,20 @@ function ProtectionItem({
 			</div>
 			<dl className="summary-list">
 				<div>
-					<dt>{t('protections.event')}</dt>
+					<dt>{t('event')}</dt>
 					<dd id={`${id}-event`}>
-						{t(`protections.events.${protection.event}`)} <code>{protection.event}</code>
+						{t(`events.${protection.event}`)} <code>{protection.event}</code>
 					</dd>
 				</div>
 				<div>
-					<dt>{t('protections.explanation')}</dt>
+					<dt>{t('explanation')}</dt>
 					<dd id={`${id}-explanation`}>{protection.explanation}</dd>
 				</div>
 				<div>
-					<dt>{t('protections.state')}</dt>
+					<dt>{t('state')}</dt>
 					<dd>
 						<span id={`${id}-state`} role="status">
-							{pending ? t('protections.saving') : protection.enabled ? t('protections.on') : t('protections.off')}
+							{pending ? t('saving') : protection.enabled ? t('on') : t('off')}
 						</span>
 					</dd>
 				</div>
@@ -223,7 +222,7 @@ function ProtectionItem({
 			{failure ? (
 				<div id={`${id}-error`} className="protection__error" role="alert">
 					<p className="field__error">
-						{t(failure.initialValue?.enabled === 'true' ? 'protections.failed.on' : 'protections.failed.off', {
+						{t(failure.initialValue?.enabled === 'true' ? 'failed.on' : 'failed.off', {
 							title: protection.title,
 						})}
 					</p>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/secrets-reset'
 import { getT } from '#app/middleware/i18n.server'
 import { resetServiceSecret } from '#app/api/service-secrets.server'
@@ -9,6 +10,8 @@ import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import { getApi } from '#app/context.server'
+
+export const handle = { i18n: ['developers', 'identity', 'auth'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -24,7 +27,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		service: { id: service.id, name: service.name },
 		live: secrets.length,
 		identity,
-		...pageMeta(t, t('services:secrets.reset.title', { name: service.name })),
+		...pageMeta(t, t('developers:secrets.reset.title', { name: service.name })),
 	}
 }
 
@@ -35,13 +38,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		() => resetServiceSecret(getApi(context), params.serviceId),
 		async (created) => {
 			await keepSecretOnce(context, serviceId, created.secret)
-			return { flash: { tone: 'success', key: 'services:secrets.reset.done' }, to: developersPage(serviceId) }
+			return { flash: { tone: 'success', key: 'developers:secrets.reset.done' }, to: developersPage(serviceId) }
 		},
 	)
 }
 
 export default function ResetSecret({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('developers')
 	const { service, live, identity } = loaderData
 	return (
 		<ConfirmationPage

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/secrets-revoke'
 import { getT } from '#app/middleware/i18n.server'
 import { serviceMessages } from '#app/api/contract/services'
@@ -10,6 +11,8 @@ import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import { getApi } from '#app/context.server'
+
+export const handle = { i18n: ['developers', 'identity', 'auth'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -29,7 +32,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		other: other ? { hint: other.hint } : null,
 		refusal: canRevoke(secrets) ? null : serviceMessages.lastSecret,
 		identity,
-		...pageMeta(t, t('services:secrets.revoke.title', { hint: secret.hint })),
+		...pageMeta(t, t('developers:secrets.revoke.title', { hint: secret.hint })),
 	}
 }
 
@@ -37,12 +40,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	return confirmIdentityThenChange(
 		{ context, request },
 		() => revokeServiceSecret(getApi(context), params.serviceId, params.secretId),
-		() => ({ flash: { tone: 'success', key: 'services:secrets.revoke.done' }, to: developersPage(params.serviceId) }),
+		() => ({ flash: { tone: 'success', key: 'developers:secrets.revoke.done' }, to: developersPage(params.serviceId) }),
 	)
 }
 
 export default function RevokeSecret({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('developers')
 	const { service, secret, other, refusal, identity } = loaderData
 	return (
 		<ConfirmationPage

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/secrets-rotate'
 import { getT } from '#app/middleware/i18n.server'
 import { serviceMessages } from '#app/api/contract/services'
@@ -10,6 +11,8 @@ import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmIdentityThenChange, identityCheck } from '#app/services/identity.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import { getApi } from '#app/context.server'
+
+export const handle = { i18n: ['developers', 'identity', 'auth'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -25,7 +28,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		service: { id: service.id, name: service.name },
 		refusal: canRotate(secrets) ? null : serviceMessages.tooManySecrets,
 		identity,
-		...pageMeta(t, t('services:secrets.rotate.title', { name: service.name })),
+		...pageMeta(t, t('developers:secrets.rotate.title', { name: service.name })),
 	}
 }
 
@@ -36,13 +39,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		() => rotateServiceSecret(getApi(context), params.serviceId),
 		async (created) => {
 			await keepSecretOnce(context, serviceId, created.secret)
-			return { flash: { tone: 'success', key: 'services:secrets.rotate.done' }, to: developersPage(serviceId) }
+			return { flash: { tone: 'success', key: 'developers:secrets.rotate.done' }, to: developersPage(serviceId) }
 		},
 	)
 }
 
 export default function RotateSecret({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('developers')
 	const { service, refusal, identity } = loaderData
 	return (
 		<ConfirmationPage

@@ -2,31 +2,16 @@ import { useTranslation } from 'react-i18next'
 import { href, Link, Outlet, useMatches } from 'react-router'
 import type { Route } from './+types/service'
 import { getService, serviceContext } from '#app/context.server'
-import type { KeyWithNamespace } from '#app/i18n'
-import type { Namespace } from '#app/locales/index'
+import type { I18nHandle, KeyWithNamespace } from '#app/i18n'
 import { loadService } from '#app/services/load.server'
 
 /**
- * The headers the layout shows above a page of a service: the namespace, the
- * back link's key and the heading's key, both given the service's name.
- */
-const HEADERS = {
-	settings: ['services', 'services:settings.back', 'services:settings.pageTitle'],
-	logo: ['services', 'services:logo.back', 'services:logo.pageTitle'],
-	protections: ['services', 'services:protections.back', 'services:protections.pageTitle'],
-	translations: ['services', 'services:translations.back', 'services:translations.pageTitle'],
-	verifications: ['services', 'services:verifications.back', 'services:verifications.pageTitle'],
-	developers: ['webhooks', 'webhooks:developers.back', 'webhooks:developers.pageTitle'],
-	webhooks: ['webhooks', 'webhooks:webhooks.back', 'webhooks:webhooks.pageTitle'],
-	activity: ['activity', 'activity:back', 'activity:pageTitle'],
-} as const satisfies Record<string, readonly [Namespace, KeyWithNamespace, KeyWithNamespace]>
-
-/**
  * What a page of a service declares in its `handle`: the namespaces it shows
- * and the header the layout shows above it (`HEADERS`). Pages with a header
- * of their own (details, confirmations) declare none.
+ * and, for the header the layout shows above it, the back link's key and the
+ * heading's key (both given the service's name), from a namespace it names.
+ * Pages with a header of their own (details, confirmations) declare none.
  */
-export type ServicePageHandle = { i18n?: Namespace[]; serviceHeader?: keyof typeof HEADERS }
+export type ServicePageHandle = I18nHandle & { serviceHeader?: { back: KeyWithNamespace; title: KeyWithNamespace } }
 
 /**
  * Starts the service's call as the request arrives, so the page's own calls
@@ -55,10 +40,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function ServiceLayout({ loaderData }: Route.ComponentProps) {
 	const { service } = loaderData
 	const header = (useMatches().at(-1)?.handle as ServicePageHandle | undefined)?.serviceHeader
-	const [ns, back, title] = HEADERS[header ?? 'settings']
-	// The page's own namespace, which it names in its handle (loaded before it shows); `i18n.t` takes any `ns:key`.
-	const { i18n } = useTranslation(ns)
+	// The keys' namespace is the page's own, which it names in its handle (loaded before it shows).
+	const { i18n } = useTranslation()
 	if (!header) return <Outlet />
+	const { back, title } = header
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<p>

@@ -23,8 +23,11 @@ import { throwIfNotFound } from '#app/services/load.server'
 import { versionConflict } from '#app/services/version-conflict.server'
 import { VersionConflict, type ConflictRow } from '#app/components/services/version-conflict'
 
-/** The service layout shows this page's back link and heading (`settings` of its `HEADERS`). */
-export const handle = { serviceHeader: 'settings' } satisfies ServicePageHandle
+/** The service layout shows this page's back link and heading (`serviceHeader`). */
+export const handle = {
+	i18n: ['settings', 'services'],
+	serviceHeader: { back: 'settings:back', title: 'settings:pageTitle' },
+} satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -59,11 +62,11 @@ function savedFlash(before: Service, after: Service): Flash {
 	if (inReview(before) && urlsChanged) {
 		return {
 			tone: 'info',
-			key: newDomain ? 'services:settings.savedInReviewNewDomain' : 'services:settings.savedInReview',
+			key: newDomain ? 'settings:savedInReviewNewDomain' : 'settings:savedInReview',
 		}
 	}
-	if (newDomain) return { tone: 'info', key: 'services:settings.savedNewDomain' }
-	return { tone: 'success', key: 'services:settings.saved' }
+	if (newDomain) return { tone: 'info', key: 'settings:savedNewDomain' }
+	return { tone: 'success', key: 'settings:saved' }
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -72,7 +75,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	return {
 		service,
 		categories,
-		...pageMeta(t, t('services:settings.pageTitle', { name: service.name }), t('services:settings.metaDescription')),
+		...pageMeta(t, t('settings:pageTitle', { name: service.name }), t('settings:metaDescription')),
 	}
 }
 
@@ -97,30 +100,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ServiceSettings({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation(['settings', 'services'])
 	const { service, categories } = loaderData
 	// The route's types keep only the first shape of the action's `data()` answers: name both.
 	const answer = actionData as ActionData | undefined
 	return (
 		<>
 			<section className="stack" aria-labelledby="fixed-heading">
-				<h2 id="fixed-heading">{t('settings.fixed')}</h2>
-				<p>{t('settings.fixedIntro')}</p>
+				<h2 id="fixed-heading">{t('fixed')}</h2>
+				<p>{t('fixedIntro')}</p>
 				<dl className="summary-list">
 					<div>
-						<dt>{t('settings.environment')}</dt>
+						<dt>{t('environment')}</dt>
 						<dd>
-							<strong>{t(`environment.${service.environment}`)}</strong>
+							<strong>{t(`services:environment.${service.environment}`)}</strong>
 							{': '}
-							{t(`settings.environmentHelp.${service.environment}`)}
+							{t(`environmentHelp.${service.environment}`)}
 						</dd>
 					</div>
 					<div>
-						<dt>{t('settings.kind')}</dt>
+						<dt>{t('kind')}</dt>
 						<dd>
-							<strong>{t(`settings.kinds.${service.kind}`)}</strong>
+							<strong>{t(`kinds.${service.kind}`)}</strong>
 							{': '}
-							{t(`settings.kindHelp.${service.kind}`)}
+							{t(`kindHelp.${service.kind}`)}
 						</dd>
 					</div>
 				</dl>
@@ -152,7 +155,7 @@ function SettingsForm({
 	lastResult: SubmissionResult<string[]> | undefined
 	conflict: Conflict | undefined
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation(['settings', 'services'])
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.settingsSchema), {
 		id: 'service-settings',
 		lastResult,
@@ -165,17 +168,17 @@ function SettingsForm({
 	const version = conflict ? String(conflict.saved.version) : (fields.version.initialValue ?? String(service.version))
 	return (
 		<section className="stack" aria-labelledby="settings-heading">
-			<h2 id="settings-heading">{t('settings.formTitle')}</h2>
+			<h2 id="settings-heading">{t('formTitle')}</h2>
 			{service.environment === 'live' ? (
 				// What customers see changes on save (decision 0013: no new review), so say so before the fields.
-				<Notice tone="warning" title={t('settings.liveWarning.title')}>
-					<p>{t('settings.liveWarning.body')}</p>
+				<Notice tone="warning" title={t('liveWarning.title')}>
+					<p>{t('liveWarning.body')}</p>
 				</Notice>
 			) : inReview(service) ? (
 				// A save does not stop the review; what it changes for the review is said before, and again after.
-				<Notice tone="info" title={t('settings.inReview.title')}>
-					<p>{t('settings.inReview.body')}</p>
-					<p>{t('settings.inReview.domain')}</p>
+				<Notice tone="info" title={t('inReview.title')}>
+					<p>{t('inReview.body')}</p>
+					<p>{t('inReview.domain')}</p>
 				</Notice>
 			) : null}
 			<AppForm form={form} labels={labels}>
@@ -183,15 +186,13 @@ function SettingsForm({
 				{conflict ? (
 					<VersionConflict
 						prefix="settings"
-						rows={conflictRows(conflict, labels, categories, t('notSet'))}
+						rows={conflictRows(conflict, labels, categories, t('services:notSet'))}
 						discardTo={href('/services/:serviceId/manage', { serviceId: service.id })}
 					/>
 				) : null}
 				<ServiceFields fields={fields} labels={labels} categories={categories} />
 				<div className="button-row">
-					<SubmitButton pendingLabel={t('settings.pending')}>
-						{conflict ? t('settings.conflict.saveMine') : t('settings.submit')}
-					</SubmitButton>
+					<SubmitButton pendingLabel={t('pending')}>{conflict ? t('conflict.saveMine') : t('submit')}</SubmitButton>
 				</div>
 			</AppForm>
 		</section>

@@ -17,7 +17,7 @@ import { getApi, getService } from '#app/context.server'
  * client secrets are changed, only to a sign-in that confirmed its identity a few minutes ago. This page asks, with
  * the same step as those changes, then goes back to the secret. Already confirmed, there is nothing to ask.
  */
-export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
+export const handle = { i18n: ['developers', 'identity', 'auth'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return {
 		service: { id: service.id, name: service.name },
 		identity,
-		...pageMeta(t, t('webhooks:signingSecret.reveal.title', { name: service.name })),
+		...pageMeta(t, t('developers:signingSecret.reveal.title', { name: service.name })),
 	}
 }
 
@@ -45,7 +45,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		() => ({
 			flash: {
 				tone: 'success',
-				key: 'webhooks:signingSecret.reveal.done',
+				key: 'developers:signingSecret.reveal.done',
 				values: { count: identityConfirmationSeconds / 60 },
 			},
 			to: signingSecretSection(serviceId),
@@ -54,14 +54,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function RevealSigningSecret({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation(['webhooks', 'services'])
+	const { t } = useTranslation('developers')
 	const { service, identity } = loaderData
 	return (
 		<ConfirmationPage
 			id="reveal-signing-secret"
 			back={signingSecretSection(service.id)}
 			backLabel={t('signingSecret.rotate.cancel')}
-			refusedBackLabel={t('services:secrets.confirm.back')}
+			refusedBackLabel={t('secrets.confirm.back')}
 			title={t('signingSecret.reveal.title', { name: service.name })}
 			confirmLabel={t('signingSecret.reveal.confirm')}
 			pendingLabel={t('signingSecret.reveal.pending')}

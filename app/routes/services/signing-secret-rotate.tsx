@@ -13,7 +13,7 @@ import { formatDateTime } from '#app/utils/date-time'
 import type { I18nHandle } from '#app/i18n'
 import { getApi, getService } from '#app/context.server'
 
-export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
+export const handle = { i18n: ['developers', 'identity', 'auth'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -32,7 +32,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		identity,
 		// The previous secret still signs (the last rotation's overlap): the API refuses a rotation until it stops.
 		previousUntil: secrets?.find((secret) => secret.expires_at !== null)?.expires_at ?? null,
-		...pageMeta(t, t('webhooks:signingSecret.rotate.title', { name: service.name })),
+		...pageMeta(t, t('developers:signingSecret.rotate.title', { name: service.name })),
 	}
 }
 
@@ -42,7 +42,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		{ context, request },
 		() => rotateSigningSecret(getApi(context), serviceId),
 		() => ({
-			flash: { tone: 'success', key: 'webhooks:signingSecret.rotate.done' },
+			flash: { tone: 'success', key: 'developers:signingSecret.rotate.done' },
 			to: signingSecretSection(serviceId),
 		}),
 		{ explain: explainRotationRefusal(context) },
@@ -50,7 +50,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function RotateSigningSecret({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation(['webhooks', 'services'])
+	const { t } = useTranslation('developers')
 	const { service, identity, previousUntil } = loaderData
 	const hours = webhookSignature.rotationOverlapSeconds / 3600
 	return (
@@ -58,7 +58,7 @@ export default function RotateSigningSecret({ loaderData, actionData }: Route.Co
 			id="rotate-signing-secret"
 			back={signingSecretSection(service.id)}
 			backLabel={t('signingSecret.rotate.cancel')}
-			refusedBackLabel={t('services:secrets.confirm.back')}
+			refusedBackLabel={t('secrets.confirm.back')}
 			title={t('signingSecret.rotate.title', { name: service.name })}
 			confirmLabel={t('signingSecret.rotate.confirm')}
 			pendingLabel={t('signingSecret.rotate.pending')}

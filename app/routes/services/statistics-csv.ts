@@ -38,7 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 			),
 	])
 	if (!statistics || !service) {
-		return new Response(getT(context)('services:statistics.csvNotFound'), {
+		return new Response(getT(context)('statistics:csvNotFound'), {
 			status: 404,
 			headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
 		})

@@ -1,5 +1,6 @@
 import { type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { TFunction } from 'i18next'
 import { Trans, useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, redirect } from 'react-router'
@@ -21,8 +22,11 @@ import { throwIfNotFound } from '#app/services/load.server'
 import { versionConflict } from '#app/services/version-conflict.server'
 import { VersionConflict, type ConflictRow } from '#app/components/services/version-conflict'
 
-/** The service layout shows this page's back link and heading (`translations` of its `HEADERS`). */
-export const handle = { serviceHeader: 'translations' } satisfies ServicePageHandle
+/** The service layout shows this page's back link and heading (`serviceHeader`). */
+export const handle = {
+	i18n: ['translations'],
+	serviceHeader: { back: 'translations:back', title: 'translations:pageTitle' },
+} satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -59,11 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const t = getT(context)
 	return {
 		service,
-		...pageMeta(
-			t,
-			t('services:translations.pageTitle', { name: service.name }),
-			t('services:translations.metaDescription'),
-		),
+		...pageMeta(t, t('translations:pageTitle', { name: service.name }), t('translations:metaDescription')),
 	}
 }
 
@@ -85,32 +85,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		) as AllTexts
 		return versionConflict(context, submission, 'translations', { mine, saved: saved.current } satisfies Conflict)
 	}
-	await getSession(context).setFlash({ tone: 'success', key: 'services:translations.saved' })
+	await getSession(context).setFlash({ tone: 'success', key: 'translations:saved' })
 	return redirect(href('/services/:serviceId/translations', { serviceId: params.serviceId }))
 }
 
+/** The page's translate function, passed to the small pieces that render its words. */
+type T = TFunction<'translations'>
+
 /** A language as the page names it: its own name (read in its language) and its code, e.g. "Română (ro-RO)". */
-function Language({ locale }: { locale: Locale }) {
-	const { t } = useTranslation('services')
+function Language({ t, locale }: { t: T; locale: Locale }) {
 	return (
 		<Trans
 			t={t}
-			i18nKey="translations.languageHtml"
-			values={{ language: t(`translations.languages.${locale}`), locale }}
+			i18nKey="languageHtml"
+			values={{ language: t(`languages.${locale}`), locale }}
 			components={{ lang: <span lang={locale} /> }}
 		/>
 	)
 }
 
 export default function ServiceTranslations({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('translations')
 	const { service } = loaderData
 	// The route's types keep only the first shape of the action's `data()` answers: name both.
 	const answer = actionData as ActionData | undefined
 	const saved = savedLocales(service)
 	return (
 		<>
-			<p>{t('translations.intro')}</p>
+			<p>{t('intro')}</p>
 			<Status saved={saved} />
 			{/* Remounted when the saved translations change (after a save, or "load the saved version"): a fresh form. */}
 			<TranslationsForm
@@ -129,47 +131,47 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
  * the optional languages are translated or not, in neutral words.
  */
 function Status({ saved }: { saved: Locale[] }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('translations')
 	const missing = !saved.includes('en-GB')
 	const notTranslated = LOCALES.filter((locale) => locale !== 'en-GB' && !saved.includes(locale))
 	return (
 		<section className="stack" aria-labelledby="status-heading">
 			<h2 id="status-heading" className="visually-hidden">
-				{t('translations.status.title')}
+				{t('status.title')}
 			</h2>
 			{missing || notTranslated.length ? (
 				<ul className="translation-status">
 					{missing ? (
 						<li>
-							<strong>{t('translations.status.missing')}</strong> <Language locale="en-GB" />
+							<strong>{t('status.missing')}</strong> <Language t={t} locale="en-GB" />
 						</li>
 					) : null}
 					{saved.length ? (
 						<li>
-							{t('translations.status.translated')} <Languages locales={saved} />
+							{t('status.translated')} <Languages t={t} locales={saved} />
 						</li>
 					) : null}
 					{notTranslated.length ? (
 						<li>
-							{t('translations.status.notTranslated')} <Languages locales={notTranslated} />
+							{t('status.notTranslated')} <Languages t={t} locales={notTranslated} />
 						</li>
 					) : null}
 				</ul>
 			) : (
-				<p>{t('translations.status.allTranslated')}</p>
+				<p>{t('status.allTranslated')}</p>
 			)}
 		</section>
 	)
 }
 
 /** Languages in a line, e.g. "Română (ro-RO), Français (fr-FR)". */
-function Languages({ locales }: { locales: Locale[] }) {
+function Languages({ t, locales }: { t: T; locales: Locale[] }) {
 	return (
 		<>
 			{locales.map((locale, index) => (
 				<span key={locale}>
 					{index ? ', ' : null}
-					<Language locale={locale} />
+					<Language t={t} locale={locale} />
 				</span>
 			))}
 		</>
@@ -187,16 +189,16 @@ function TranslationsForm({
 	lastResult: SubmissionResult<string[]> | undefined
 	conflict: Conflict | undefined
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('translations')
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.translationsSchema), {
 		id: 'service-translations',
 		lastResult,
 		defaultValue: { translations: savedTexts(service), version: service.version },
 	})
 	const fieldLabel = (locale: Locale, field: TextFieldName) =>
-		t('translations.fieldLabel', {
-			field: t(`translations.${field}`),
-			language: t('translations.language', { language: t(`translations.languages.${locale}`), locale }),
+		t('fieldLabel', {
+			field: t(`${field}`),
+			language: t('language', { language: t(`languages.${locale}`), locale }),
 		})
 	const labels = Object.fromEntries(
 		LOCALES.flatMap((locale) =>
@@ -223,11 +225,11 @@ function TranslationsForm({
 			{conflict ? (
 				<VersionConflict
 					prefix="translations"
-					rows={conflictRows(conflict)}
+					rows={conflictRows(t, conflict)}
 					discardTo={href('/services/:serviceId/translations', { serviceId: service.id })}
 				/>
 			) : null}
-			<p>{t('translations.bothOrNeither')}</p>
+			<p>{t('bothOrNeither')}</p>
 			{started.map(fieldset)}
 			{toAdd.length ? (
 				<AddLanguage
@@ -239,9 +241,7 @@ function TranslationsForm({
 				</AddLanguage>
 			) : null}
 			<div className="button-row">
-				<SubmitButton pendingLabel={t('translations.pending')}>
-					{conflict ? t('translations.conflict.saveMine') : t('translations.submit')}
-				</SubmitButton>
+				<SubmitButton pendingLabel={t('pending')}>{conflict ? t('conflict.saveMine') : t('submit')}</SubmitButton>
 			</div>
 		</AppForm>
 	)
@@ -257,35 +257,34 @@ function LocaleFieldset({
 	texts: ReturnType<LocaleMeta['getFieldset']>
 	saved: boolean
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('translations')
 	const own = locale === 'en-GB'
 	return (
 		<fieldset className="card stack">
 			<legend>
-				<Language locale={locale} />{' '}
-				<span className="muted">({own ? t('translations.required') : t('translations.optional')})</span>
+				<Language t={t} locale={locale} /> <span className="muted">({own ? t('required') : t('optional')})</span>
 				{saved ? null : (
 					<>
 						{' '}
 						{/* Only the required language is missing; an optional one is simply not translated. */}
 						{own ? (
-							<span className="tag tag--attention">{t('translations.missingTag')}</span>
+							<span className="tag tag--attention">{t('missingTag')}</span>
 						) : (
-							<span className="tag">{t('translations.notTranslatedTag')}</span>
+							<span className="tag">{t('notTranslatedTag')}</span>
 						)}
 					</>
 				)}
 			</legend>
-			{own ? <p className="field__hint">{saved ? t('translations.ownHint') : t('translations.ownNotSaved')}</p> : null}
+			{own ? <p className="field__hint">{saved ? t('ownHint') : t('ownNotSaved')}</p> : null}
 			<TextField
 				meta={texts.name}
-				label={<FieldLabel field="name" locale={locale} />}
+				label={<FieldLabel t={t} field="name" locale={locale} />}
 				lang={locale}
 				maxLength={serviceLimits.nameMax}
 			/>
 			<TextareaField
 				meta={texts.description}
-				label={<FieldLabel field="description" locale={locale} />}
+				label={<FieldLabel t={t} field="description" locale={locale} />}
 				lang={locale}
 				rows={3}
 				maxLength={serviceLimits.descriptionMax}
@@ -313,7 +312,7 @@ function AddLanguage({
 	lastResult: SubmissionResult<string[]> | undefined
 	children: ReactNode
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('translations')
 	const ref = useRef<HTMLDetailsElement>(null)
 	const [initiallyOpen] = useState(mustOpen)
 	useEffect(() => {
@@ -321,20 +320,29 @@ function AddLanguage({
 	}, [mustOpen, errors, lastResult])
 	return (
 		<details ref={ref} className="add-language" open={initiallyOpen} aria-labelledby="add-language-summary">
-			<summary id="add-language-summary">{t('translations.addLanguage')}</summary>
+			<summary id="add-language-summary">{t('addLanguage')}</summary>
 			<div className="stack">{children}</div>
 		</details>
 	)
 }
 
 /** "Name", with the language for a screen reader that reads the field out of its fieldset (or for all, `visible`). */
-function FieldLabel({ field, locale, visible = false }: { field: TextFieldName; locale: Locale; visible?: boolean }) {
-	const { t } = useTranslation('services')
+function FieldLabel({
+	t,
+	field,
+	locale,
+	visible = false,
+}: {
+	t: T
+	field: TextFieldName
+	locale: Locale
+	visible?: boolean
+}) {
 	return (
 		<Trans
 			t={t}
-			i18nKey="translations.fieldLabelHtml"
-			values={{ field: t(`translations.${field}`), language: t(`translations.languages.${locale}`), locale }}
+			i18nKey="fieldLabelHtml"
+			values={{ field: t(`${field}`), language: t(`languages.${locale}`), locale }}
 			components={{
 				hidden: <span className={visible ? undefined : 'visually-hidden'} />,
 				lang: <span lang={locale} />,
@@ -344,12 +352,12 @@ function FieldLabel({ field, locale, visible = false }: { field: TextFieldName; 
 }
 
 /** The rows of both versions of the translations: every field translated in either, in its language. */
-function conflictRows({ mine, saved }: Conflict): ConflictRow[] {
+function conflictRows(t: T, { mine, saved }: Conflict): ConflictRow[] {
 	const theirs = savedTexts(saved)
 	return LOCALES.flatMap((locale) =>
 		TEXT_FIELDS.map((field) => ({
 			key: `${locale}.${field}`,
-			label: <FieldLabel field={field} locale={locale} visible />,
+			label: <FieldLabel t={t} field={field} locale={locale} visible />,
 			mine: mine[locale][field],
 			saved: theirs[locale][field],
 			lang: locale,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/verifications-reset'
 import { getT } from '#app/middleware/i18n.server'
 import { resetDomainVerification } from '#app/services/verifications.server'
@@ -7,6 +8,8 @@ import { verificationsPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
 import { getService } from '#app/context.server'
+
+export const handle = { i18n: ['verifications', 'identity'] } satisfies I18nHandle
 
 // The action, not the domain: a domain of any length would make the title longer than 70 characters (html-validate's
 // long-title); the heading names the domain.
@@ -19,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 		serviceId: service.id,
 		domain: service.domain_verification.domain,
 		verified: service.domain_verification.status === 'verified',
-		...pageMeta(t, t('services:verifications.reset.confirm')),
+		...pageMeta(t, t('verifications:reset.confirm')),
 	}
 }
 
@@ -28,34 +31,34 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		{ context, request },
 		() => resetDomainVerification(context, params.serviceId),
 		() => ({
-			flash: { tone: 'success', key: 'services:verifications.reset.done' },
+			flash: { tone: 'success', key: 'verifications:reset.done' },
 			to: verificationsPage(params.serviceId, 'domain'),
 		}),
 	)
 }
 
 export default function ResetDomainVerification({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('verifications')
 	const { serviceId, domain, verified } = loaderData
 	return (
 		<ConfirmationPage
 			id="reset-domain-verification"
 			back={verificationsPage(serviceId, 'domain')}
-			backLabel={t('verifications.reset.back')}
-			refusedBackLabel={t('verifications.confirm.backToPage')}
-			title={t('verifications.reset.title', { domain })}
-			confirmLabel={t('verifications.reset.confirm')}
-			pendingLabel={t('verifications.reset.pending')}
+			backLabel={t('reset.back')}
+			refusedBackLabel={t('confirm.backToPage')}
+			title={t('reset.title', { domain })}
+			confirmLabel={t('reset.confirm')}
+			pendingLabel={t('reset.pending')}
 			warning
 			lastResult={actionData?.result}
 		>
-			<p>{t('verifications.reset.what')}</p>
+			<p>{t('reset.what')}</p>
 			{verified ? (
 				<p>
-					<strong>{t('verifications.reset.verified')}</strong>
+					<strong>{t('reset.verified')}</strong>
 				</p>
 			) : null}
-			<p>{t('verifications.reset.then')}</p>
+			<p>{t('reset.then')}</p>
 		</ConfirmationPage>
 	)
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/verifications-submit'
 import { getT } from '#app/middleware/i18n.server'
 import { loadVerifications, reviewRefusalNow, submitReview } from '#app/services/verifications.server'
@@ -7,6 +8,8 @@ import { verificationsPage } from '#app/services/pages'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
 import { reviewTypicalWorkingDays } from '#app/api/contract/constants'
+
+export const handle = { i18n: ['verifications', 'identity'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -16,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	return {
 		service: { id: service.id, name: service.name },
 		refusals: reviewRefusalNow(review, 'submit'),
-		...pageMeta(t, t('services:verifications.submit.title', { name: service.name })),
+		...pageMeta(t, t('verifications:submit.title', { name: service.name })),
 	}
 }
 
@@ -27,7 +30,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		() => ({
 			flash: {
 				tone: 'success',
-				key: 'services:verifications.submit.done',
+				key: 'verifications:submit.done',
 				values: { count: reviewTypicalWorkingDays },
 				section: 'review',
 			},
@@ -37,23 +40,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function SubmitReview({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('verifications')
 	const { service, refusals } = loaderData
 	return (
 		<ConfirmationPage
 			id="submit-review"
 			back={verificationsPage(service.id, 'review')}
-			backLabel={t('verifications.submit.back')}
-			refusedBackLabel={t('verifications.confirm.backToPage')}
-			title={t('verifications.submit.title', { name: service.name })}
-			confirmLabel={t('verifications.submit.confirm')}
-			pendingLabel={t('verifications.submit.pending')}
+			backLabel={t('submit.back')}
+			refusedBackLabel={t('confirm.backToPage')}
+			title={t('submit.title', { name: service.name })}
+			confirmLabel={t('submit.confirm')}
+			pendingLabel={t('submit.pending')}
 			refusals={refusals}
 			lastResult={actionData?.result}
 		>
-			<p>{t('verifications.submit.what')}</p>
-			<p>{t('verifications.review.timing', { count: reviewTypicalWorkingDays })}</p>
-			<p>{t('verifications.submit.meanwhile')}</p>
+			<p>{t('submit.what')}</p>
+			<p>{t('review.timing', { count: reviewTypicalWorkingDays })}</p>
+			<p>{t('submit.meanwhile')}</p>
 		</ConfirmationPage>
 	)
 }

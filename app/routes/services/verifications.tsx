@@ -22,8 +22,11 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
 
-/** The service layout shows this page's back link and heading (`verifications` of its `HEADERS`). */
-export const handle = { serviceHeader: 'verifications' } satisfies ServicePageHandle
+/** The service layout shows this page's back link and heading (`serviceHeader`). */
+export const handle = {
+	i18n: ['verifications', 'services'],
+	serviceHeader: { back: 'verifications:back', title: 'verifications:pageTitle' },
+} satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -33,11 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	return {
 		service: { id: service.id, name: service.name, domainVerification: service.domain_verification },
 		review,
-		...pageMeta(
-			t,
-			t('services:verifications.pageTitle', { name: service.name }),
-			t('services:verifications.metaDescription'),
-		),
+		...pageMeta(t, t('verifications:pageTitle', { name: service.name }), t('verifications:metaDescription')),
 	}
 }
 
@@ -50,8 +49,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		(service) => ({
 			flash:
 				service.domain_verification.status === 'verified'
-					? { tone: 'success', key: 'services:verifications.domain.verified', section: 'domain' }
-					: { tone: 'warning', key: 'services:verifications.domain.failed', section: 'domain' },
+					? { tone: 'success', key: 'verifications:domain.verified', section: 'domain' }
+					: { tone: 'warning', key: 'verifications:domain.failed', section: 'domain' },
 			to: verificationsPage(params.serviceId, 'domain'),
 		}),
 	)
@@ -81,58 +80,57 @@ function Domain({
 	verification: DomainVerification
 	lastResult?: Parameters<typeof useAppForm>[1]['lastResult']
 }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('verifications')
 	const { domain, status, dns_record: record, file, last_check: check } = verification
 	const findings = status === 'failed' ? check : null
-	const copied = t('verifications.domain.copied')
+	const copied = t('domain.copied')
 	if (domain === null || record === null || file === null) {
 		// No website URL yet (a new service): nothing to prove until it is set.
 		return (
 			<section id="domain" className="stack" aria-labelledby="domain-heading">
-				<h2 id="domain-heading">{t('verifications.domain.title')}</h2>
+				<h2 id="domain-heading">{t('domain.title')}</h2>
 				<SectionFlash section="domain" />
 				<p>
-					{t('verifications.domain.noWebsite')}{' '}
-					<Link to={href('/services/:serviceId/manage', { serviceId })}>{t('verifications.domain.noWebsiteLink')}</Link>
-					.
+					{t('domain.noWebsite')}{' '}
+					<Link to={href('/services/:serviceId/manage', { serviceId })}>{t('domain.noWebsiteLink')}</Link>.
 				</p>
 			</section>
 		)
 	}
 	return (
 		<section id="domain" className="stack" aria-labelledby="domain-heading">
-			<h2 id="domain-heading">{t('verifications.domain.title')}</h2>
+			<h2 id="domain-heading">{t('domain.title')}</h2>
 			<SectionFlash section="domain" />
-			<p>{t('verifications.domain.intro')}</p>
+			<p>{t('domain.intro')}</p>
 			<dl className="summary-list">
 				<div>
-					<dt>{t('verifications.domain.domain')}</dt>
+					<dt>{t('domain.domain')}</dt>
 					<dd className="stack">
 						<code>{domain}</code>
-						<span className="muted">{t('verifications.domain.domainHelp')}</span>
+						<span className="muted">{t('domain.domainHelp')}</span>
 					</dd>
 				</div>
 				<div>
-					<dt>{t('verifications.domain.status')}</dt>
+					<dt>{t('domain.status')}</dt>
 					<dd className="stack">
-						<strong>{t(`verifications.domain.statuses.${status}`)}</strong>
+						<strong>{t(`domain.statuses.${status}`)}</strong>
 						<span>
 							{status === 'verified' && verification.verified_at ? (
 								<Trans
 									t={t}
-									i18nKey="verifications.domain.verifiedOn"
+									i18nKey="domain.verifiedOn"
 									values={{ date: formatDateTime(verification.verified_at) }}
 									components={{ time: <time dateTime={verification.verified_at} /> }}
 								/>
 							) : findings ? (
 								<Trans
 									t={t}
-									i18nKey="verifications.domain.checkedOn"
+									i18nKey="domain.checkedOn"
 									values={{ date: formatDateTime(findings.checked_at) }}
 									components={{ time: <time dateTime={findings.checked_at} /> }}
 								/>
 							) : status === 'unverified' ? (
-								t('verifications.domain.notChecked')
+								t('domain.notChecked')
 							) : null}
 						</span>
 					</dd>
@@ -140,38 +138,24 @@ function Domain({
 			</dl>
 
 			<section className="stack" aria-labelledby="dns-heading">
-				<h3 id="dns-heading">{t('verifications.domain.dns.title')}</h3>
-				<p>{t('verifications.domain.dns.intro')}</p>
+				<h3 id="dns-heading">{t('domain.dns.title')}</h3>
+				<p>{t('domain.dns.intro')}</p>
 				<dl className="summary-list developer-values">
-					<CopyRow
-						term={t('verifications.domain.dns.name')}
-						value={record.name}
-						copy={t('verifications.domain.dns.copyName')}
-						copied={copied}
-					/>
+					<CopyRow term={t('domain.dns.name')} value={record.name} copy={t('domain.dns.copyName')} copied={copied} />
 					<div>
-						<dt>{t('verifications.domain.dns.type')}</dt>
+						<dt>{t('domain.dns.type')}</dt>
 						<dd>
 							<code>{record.type}</code>
 						</dd>
 					</div>
-					<CopyRow
-						term={t('verifications.domain.dns.value')}
-						value={record.value}
-						copy={t('verifications.domain.dns.copyValue')}
-						copied={copied}
-					/>
+					<CopyRow term={t('domain.dns.value')} value={record.value} copy={t('domain.dns.copyValue')} copied={copied} />
 				</dl>
 				{findings ? (
-					<ScrollTable
-						id="dns-findings"
-						className="table findings-table"
-						caption={t('verifications.domain.findings.dnsCaption')}
-					>
+					<ScrollTable id="dns-findings" className="table findings-table" caption={t('domain.findings.dnsCaption')}>
 						<FindingsHead />
 						<tbody>
 							<tr>
-								<th scope="row">{t('verifications.domain.findings.txtValues', { name: record.name })}</th>
+								<th scope="row">{t('domain.findings.txtValues', { name: record.name })}</th>
 								<td>
 									<code>{record.value}</code>
 								</td>
@@ -185,7 +169,7 @@ function Domain({
 											))}
 										</ul>
 									) : (
-										t('verifications.domain.findings.noTxt')
+										t('domain.findings.noTxt')
 									)}
 								</td>
 							</tr>
@@ -195,45 +179,36 @@ function Domain({
 			</section>
 
 			<section className="stack" aria-labelledby="file-heading">
-				<h3 id="file-heading">{t('verifications.domain.file.title')}</h3>
-				<p>{t('verifications.domain.file.intro')}</p>
+				<h3 id="file-heading">{t('domain.file.title')}</h3>
+				<p>{t('domain.file.intro')}</p>
 				<dl className="summary-list developer-values">
+					<CopyRow term={t('domain.file.url')} value={file.url} copy={t('domain.file.copyUrl')} copied={copied} />
 					<CopyRow
-						term={t('verifications.domain.file.url')}
-						value={file.url}
-						copy={t('verifications.domain.file.copyUrl')}
-						copied={copied}
-					/>
-					<CopyRow
-						term={t('verifications.domain.file.content')}
+						term={t('domain.file.content')}
 						value={file.content}
-						copy={t('verifications.domain.file.copyContent')}
+						copy={t('domain.file.copyContent')}
 						copied={copied}
 					/>
 				</dl>
 				{findings ? (
-					<ScrollTable
-						id="file-findings"
-						className="table findings-table"
-						caption={t('verifications.domain.findings.fileCaption')}
-					>
+					<ScrollTable id="file-findings" className="table findings-table" caption={t('domain.findings.fileCaption')}>
 						<FindingsHead />
 						<tbody>
 							<tr>
-								<th scope="row">{t('verifications.domain.findings.httpStatus')}</th>
+								<th scope="row">{t('domain.findings.httpStatus')}</th>
 								<td>200</td>
-								<td>{findings.file.status ?? t('verifications.domain.findings.noAnswer')}</td>
+								<td>{findings.file.status ?? t('domain.findings.noAnswer')}</td>
 							</tr>
 							<tr>
-								<th scope="row">{t('verifications.domain.findings.firstLine')}</th>
+								<th scope="row">{t('domain.findings.firstLine')}</th>
 								<td>
 									<code>{file.content}</code>
 								</td>
 								<td>
 									{findings.file.first_line === null ? (
-										t('verifications.domain.findings.noBody')
+										t('domain.findings.noBody')
 									) : findings.file.first_line === '' ? (
-										t('verifications.domain.findings.emptyLine')
+										t('domain.findings.emptyLine')
 									) : (
 										<code>{findings.file.first_line}</code>
 									)}
@@ -245,10 +220,10 @@ function Domain({
 			</section>
 
 			{status === 'verified' ? null : <VerifyForm lastResult={lastResult} />}
-			<p>{t('verifications.domain.resetExplained')}</p>
+			<p>{t('domain.resetExplained')}</p>
 			<p>
 				<Link className="button button--secondary" to={href('/services/:serviceId/verifications/reset', { serviceId })}>
-					{t('verifications.domain.resetLink')}
+					{t('domain.resetLink')}
 				</Link>
 			</p>
 		</section>
@@ -257,28 +232,26 @@ function Domain({
 
 /** Verify: one POST button (its own component, so its form state goes once the domain is verified). */
 function VerifyForm({ lastResult }: { lastResult?: Parameters<typeof useAppForm>[1]['lastResult'] }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('verifications')
 	const [form] = useAppForm(() => import('./schemas').then((m) => m.verifySchema), { id: 'verify-domain', lastResult })
 	return (
 		<AppForm form={form}>
 			<input type="hidden" name="intent" value={INTENT.verify} />
 			<div className="button-row">
-				<SubmitButton pendingLabel={t('verifications.domain.verifyPending')}>
-					{t('verifications.domain.verify')}
-				</SubmitButton>
+				<SubmitButton pendingLabel={t('domain.verifyPending')}>{t('domain.verify')}</SubmitButton>
 			</div>
 		</AppForm>
 	)
 }
 
 function FindingsHead() {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation('verifications')
 	return (
 		<thead>
 			<tr>
-				<th scope="col">{t('verifications.domain.findings.check')}</th>
-				<th scope="col">{t('verifications.domain.findings.expected')}</th>
-				<th scope="col">{t('verifications.domain.findings.found')}</th>
+				<th scope="col">{t('domain.findings.check')}</th>
+				<th scope="col">{t('domain.findings.expected')}</th>
+				<th scope="col">{t('domain.findings.found')}</th>
 			</tr>
 		</thead>
 	)
@@ -315,46 +288,46 @@ function fixLink(serviceId: string, key: ReviewChecklistKey) {
 
 /** The review: its state and what it means, the checklist before a submit, submit or cancel, and its history. */
 function Review({ serviceId, review }: { serviceId: string; review: ServiceReview }) {
-	const { t } = useTranslation('services')
+	const { t } = useTranslation(['verifications', 'services'])
 	const submittable = reviewTransition('submit', review.status) !== null
 	const missing = review.checklist.filter((item) => !item.done).length
 	return (
 		<section id="review" className="stack" aria-labelledby="review-heading">
-			<h2 id="review-heading">{t('verifications.review.title')}</h2>
+			<h2 id="review-heading">{t('review.title')}</h2>
 			<SectionFlash section="review" />
 			<dl className="summary-list">
 				<div>
-					<dt>{t('verifications.review.status')}</dt>
+					<dt>{t('review.status')}</dt>
 					<dd>
 						<ReviewBadge status={review.status} />
 					</dd>
 				</div>
 			</dl>
-			<p>{t(`verifications.review.meaning.${review.status}`)}</p>
+			<p>{t(`review.meaning.${review.status}`)}</p>
 			{review.status === 'submitted' || review.status === 'in_progress' ? (
-				<p>{t('verifications.review.timing', { count: reviewTypicalWorkingDays })}</p>
+				<p>{t('review.timing', { count: reviewTypicalWorkingDays })}</p>
 			) : null}
 			{review.status === 'dismissed' && review.reason ? (
 				<p>
-					<strong>{t('verifications.review.reason', { reason: review.reason })}</strong>
+					<strong>{t('review.reason', { reason: review.reason })}</strong>
 				</p>
 			) : null}
 
 			{submittable ? (
 				<>
-					<h3 id="checklist-heading">{t('verifications.review.checklist')}</h3>
-					<p>{t('verifications.review.checklistIntro')}</p>
+					<h3 id="checklist-heading">{t('review.checklist')}</h3>
+					<p>{t('review.checklistIntro')}</p>
 					<ul className="stack" aria-labelledby="checklist-heading">
 						{review.checklist.map((item) => (
 							<li key={item.key}>
-								{t(`verifications.review.items.${item.key}`)}:{' '}
+								{t(`review.items.${item.key}`)}:{' '}
 								<span className={`tag ${item.done ? 'tag--ok' : 'tag--attention'}`}>
-									{item.done ? t('verifications.review.done') : t('verifications.review.notDone')}
+									{item.done ? t('review.done') : t('review.notDone')}
 								</span>
 								{item.done ? null : (
 									<>
 										{' '}
-										<Link to={fixLink(serviceId, item.key)}>{t(`verifications.review.fix.${item.key}`)}</Link>
+										<Link to={fixLink(serviceId, item.key)}>{t(`review.fix.${item.key}`)}</Link>
 									</>
 								)}
 							</li>
@@ -370,43 +343,40 @@ function Review({ serviceId, review }: { serviceId: string; review: ServiceRevie
 							className="button button--primary"
 							to={href('/services/:serviceId/verifications/submit', { serviceId })}
 						>
-							{t('verifications.review.submitLink')}
+							{t('review.submitLink')}
 						</Link>
 					) : submittable && missing ? (
-						<p>{t('verifications.review.incomplete', { count: missing })}</p>
+						<p>{t('review.incomplete', { count: missing })}</p>
 					) : null}
 					{review.can_cancel ? (
 						<Link
 							className="button button--secondary"
 							to={href('/services/:serviceId/verifications/cancel', { serviceId })}
 						>
-							{t('verifications.review.cancelLink')}
+							{t('review.cancelLink')}
 						</Link>
 					) : null}
 				</div>
 			) : null}
 
-			<h3 id="history-heading">{t('verifications.review.history')}</h3>
+			<h3 id="history-heading">{t('review.history')}</h3>
 			{review.history.length ? (
 				<ol className="stack" aria-labelledby="history-heading">
 					{review.history.map((entry, index) => (
 						<li key={`${index}-${entry.at}`}>
 							<strong>
-								{t('verifications.review.entry', {
-									status: t(`review.${entry.status}`),
-									actor:
-										entry.actor === 'partner'
-											? t('verifications.review.byPartner')
-											: t('verifications.review.byOperator'),
+								{t('review.entry', {
+									status: t(`services:review.${entry.status}`),
+									actor: entry.actor === 'partner' ? t('review.byPartner') : t('review.byOperator'),
 								})}
 							</strong>{' '}
 							<time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-							{entry.reason ? <p>{t('verifications.review.reason', { reason: entry.reason })}</p> : null}
+							{entry.reason ? <p>{t('review.reason', { reason: entry.reason })}</p> : null}
 						</li>
 					))}
 				</ol>
 			) : (
-				<p>{t('verifications.review.noHistory')}</p>
+				<p>{t('review.noHistory')}</p>
 			)}
 		</section>
 	)

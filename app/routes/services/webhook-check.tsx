@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	return {
 		service: { id: service.id, name: service.name },
 		check,
-		...pageMeta(t, t('webhooks:webhooks.check.pageTitle', { name: service.name })),
+		...pageMeta(t, t('webhooks:check.pageTitle', { name: service.name })),
 	}
 }
 
@@ -35,18 +35,18 @@ export default function WebhookCheckPage({ loaderData }: Route.ComponentProps) {
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<p>
-				<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>{t('webhooks.check.back')}</Link>
+				<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>{t('check.back')}</Link>
 			</p>
-			<h1 id="page-heading">{t('webhooks.check.title')}</h1>
+			<h1 id="page-heading">{t('check.title')}</h1>
 			<dl className="summary-list">
 				<div>
-					<dt>{t('webhooks.check.url')}</dt>
+					<dt>{t('check.url')}</dt>
 					<dd>
 						<code>{check.url}</code>
 					</dd>
 				</div>
 				<div>
-					<dt>{t('webhooks.check.checkedAt')}</dt>
+					<dt>{t('check.checkedAt')}</dt>
 					<dd>
 						<time dateTime={check.created_at}>{formatDateTime(check.created_at)}</time>
 					</dd>
@@ -54,26 +54,26 @@ export default function WebhookCheckPage({ loaderData }: Route.ComponentProps) {
 			</dl>
 			<Verdicts serviceId={service.id} check={check} />
 			<section className="stack" aria-labelledby="payload-heading">
-				<h2 id="payload-heading">{t('webhooks.check.payload')}</h2>
-				<p>{t('webhooks.check.payloadIntro')}</p>
-				<WebhookBody body={check.signed.request.body} label={t('webhooks.check.payloadLabel')} showRaw />
+				<h2 id="payload-heading">{t('check.payload')}</h2>
+				<p>{t('check.payloadIntro')}</p>
+				<WebhookBody body={check.signed.request.body} label={t('check.payloadLabel')} showRaw />
 			</section>
 			{/* Each exchange opens by itself when its verdict is not a pass: what went wrong is in it. */}
 			<section className="stack" aria-labelledby="signed-heading">
-				<h2 id="signed-heading">{t('webhooks.check.signedTitle')}</h2>
-				<p>{t('webhooks.check.signedIntro', { challenge: check.challenge })}</p>
+				<h2 id="signed-heading">{t('check.signedTitle')}</h2>
+				<p>{t('check.signedIntro', { challenge: check.challenge })}</p>
 				<WebhookExchange
 					exchange={check.signed}
-					label={t('webhooks.check.signedLabel')}
+					label={t('check.signedLabel')}
 					open={!check.verdicts.answers_challenge}
 				/>
 			</section>
 			<section className="stack" aria-labelledby="wrong-heading">
-				<h2 id="wrong-heading">{t('webhooks.check.wrongTitle')}</h2>
-				<p>{t('webhooks.check.wrongIntro', { header: webhookSignature.headers.signature })}</p>
+				<h2 id="wrong-heading">{t('check.wrongTitle')}</h2>
+				<p>{t('check.wrongIntro', { header: webhookSignature.headers.signature })}</p>
 				<WebhookExchange
 					exchange={check.wrong_signature}
-					label={t('webhooks.check.wrongLabel')}
+					label={t('check.wrongLabel')}
 					open={check.verdicts.checks_signatures !== true}
 				/>
 			</section>
@@ -88,22 +88,21 @@ function Verdicts({ serviceId, check }: { serviceId: string; check: WebhookCheck
 	const recipe = `${href('/services/:serviceId/developers', { serviceId })}#signing`
 	return (
 		<section className="stack" aria-labelledby="verdicts-heading">
-			<h2 id="verdicts-heading">{t('webhooks.check.verdicts')}</h2>
+			<h2 id="verdicts-heading">{t('check.verdicts')}</h2>
 			<ul className="stack">
 				<li>
-					<CheckVerdict verdict={answers} />{' '}
-					{answers ? t('webhooks.check.answersChallenge') : t('webhooks.check.noChallenge')}
+					<CheckVerdict verdict={answers} /> {answers ? t('check.answersChallenge') : t('check.noChallenge')}
 				</li>
 				<li>
 					<CheckVerdict verdict={checks} />{' '}
 					{checks === true ? (
-						t('webhooks.check.checksSignatures')
+						t('check.checksSignatures')
 					) : checks === false ? (
 						<>
-							{t('webhooks.check.ignoresSignatures')} <Link to={recipe}>{t('webhooks.check.recipe')}</Link>
+							{t('check.ignoresSignatures')} <Link to={recipe}>{t('check.recipe')}</Link>
 						</>
 					) : (
-						t('webhooks.check.cannotTell')
+						t('check.cannotTell')
 					)}
 				</li>
 			</ul>

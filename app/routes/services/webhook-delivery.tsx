@@ -16,7 +16,7 @@ import {
 	DeliveryStatus,
 	EventName,
 	NoWebhookUrl,
-	SignedWith,
+	signedWith,
 } from '#app/components/services/webhook-parts'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -43,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		...pageMeta(
 			t,
 			// The event alone: with the service's name a long event's title passes the 70 characters a title may have.
-			t('webhooks:webhooks.delivery.pageTitle', { event: t(`webhooks:webhooks.events.${delivery.event_type}`) }),
+			t('webhooks:delivery.pageTitle', { event: t(`webhooks:events.${delivery.event_type}`) }),
 		),
 	}
 }
@@ -59,7 +59,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	}
 	return toDelivery(context, params.serviceId, redelivery.id, {
 		tone: 'success',
-		key: 'webhooks:webhooks.delivery.redelivered',
+		key: 'webhooks:delivery.redelivered',
 	})
 }
 
@@ -70,17 +70,17 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<p>
-				<Link to={log}>{t('webhooks.delivery.back')}</Link>
+				<Link to={log}>{t('delivery.back')}</Link>
 			</p>
-			<h1 id="page-heading">{t('webhooks.delivery.title', { event: t(`webhooks.events.${delivery.event_type}`) })}</h1>
+			<h1 id="page-heading">{t('delivery.title', { event: t(`events.${delivery.event_type}`) })}</h1>
 			{/* The answer first: a partner opens a failed delivery to learn what went wrong. */}
 			<DeliveryOutcome serviceId={service.id} delivery={delivery} />
 			<Summary serviceId={service.id} delivery={delivery} />
 			<section className="stack" aria-labelledby="redeliver-heading">
-				<h2 id="redeliver-heading">{t('webhooks.delivery.redeliverTitle')}</h2>
+				<h2 id="redeliver-heading">{t('delivery.redeliverTitle')}</h2>
 				{service.hasUrl ? (
 					<>
-						<p>{t('webhooks.delivery.redeliverIntro', { url: service.webhookUrl })}</p>
+						<p>{t('delivery.redeliverIntro', { url: service.webhookUrl })}</p>
 						<RedeliverForm key={delivery.id} idempotencyKey={idempotencyKey} lastResult={actionData?.result} />
 					</>
 				) : (
@@ -88,39 +88,37 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 				)}
 			</section>
 			<section className="stack" aria-labelledby="payload-heading">
-				<h2 id="payload-heading">{t('webhooks.delivery.payload')}</h2>
-				<p>{t('webhooks.delivery.payloadIntro')}</p>
+				<h2 id="payload-heading">{t('delivery.payload')}</h2>
+				<p>{t('delivery.payloadIntro')}</p>
 				<WebhookBody
 					body={delivery.payload}
-					label={t('webhooks.delivery.payloadLabel', { event: t(`webhooks.events.${delivery.event_type}`) })}
+					label={t('delivery.payloadLabel', { event: t(`events.${delivery.event_type}`) })}
 					showRaw
 				/>
 			</section>
 			<section className="stack" aria-labelledby="attempts-heading">
-				<h2 id="attempts-heading">{t('webhooks.delivery.attempts')}</h2>
+				<h2 id="attempts-heading">{t('delivery.attempts')}</h2>
 				{delivery.attempts.length ? (
 					// Newest first, and only the newest open: the older ones are history.
 					<ol className="webhook-attempts" reversed>
 						{[...delivery.attempts].reverse().map((attempt, index) => {
-							const label = t('webhooks.delivery.attempt', { number: attempt.number })
+							const label = t('delivery.attempt', { number: attempt.number })
 							return (
 								<li key={`${delivery.id}-${attempt.number}`} className="card stack">
 									<h3>
 										{label}:{' '}
 										<span className={`tag ${attempt.succeeded ? 'tag--ok' : 'tag--attention'}`}>
-											{attempt.succeeded ? t('webhooks.delivery.succeeded') : t('webhooks.delivery.failedAttempt')}
+											{attempt.succeeded ? t('delivery.succeeded') : t('delivery.failedAttempt')}
 										</span>
 									</h3>
-									<p>
-										<SignedWith secrets={attempt.signed_with} />
-									</p>
+									<p>{signedWith(t, attempt.signed_with)}</p>
 									<WebhookExchange exchange={attempt} label={label} headingLevel={4} open={index === 0} />
 								</li>
 							)
 						})}
 					</ol>
 				) : (
-					<p>{t('webhooks.delivery.noAttempts')}</p>
+					<p>{t('delivery.noAttempts')}</p>
 				)}
 			</section>
 		</section>
@@ -133,21 +131,21 @@ function Summary({ serviceId, delivery }: { serviceId: string; delivery: Webhook
 	return (
 		<dl className="summary-list">
 			<div>
-				<dt>{t('webhooks.delivery.status')}</dt>
+				<dt>{t('delivery.status')}</dt>
 				<dd>
 					<DeliveryStatus status={delivery.status} />
 				</dd>
 			</div>
 			<div>
-				<dt>{t('webhooks.delivery.event')}</dt>
+				<dt>{t('delivery.event')}</dt>
 				<dd>
 					<EventName type={delivery.event_type} /> <code>{delivery.event_id}</code>
 				</dd>
 			</div>
 			<div>
-				<dt>{t('webhooks.delivery.trigger')}</dt>
+				<dt>{t('delivery.trigger')}</dt>
 				<dd>
-					{t(`webhooks.triggerLong.${delivery.trigger}`)}
+					{t(`triggerLong.${delivery.trigger}`)}
 					{delivery.redelivery_of ? (
 						<>
 							{' '}
@@ -157,41 +155,39 @@ function Summary({ serviceId, delivery }: { serviceId: string; delivery: Webhook
 									deliveryId: delivery.redelivery_of,
 								})}
 							>
-								{t('webhooks.delivery.original')}
+								{t('delivery.original')}
 							</Link>
 						</>
 					) : null}
 				</dd>
 			</div>
 			<div>
-				<dt>{t('webhooks.delivery.url')}</dt>
+				<dt>{t('delivery.url')}</dt>
 				<dd>
 					<code>{delivery.url}</code>
 				</dd>
 			</div>
 			<div>
-				<dt>{t('webhooks.delivery.created')}</dt>
+				<dt>{t('delivery.created')}</dt>
 				<dd>
 					<time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time>
 				</dd>
 			</div>
 			<div>
-				<dt>{t('webhooks.delivery.signed')}</dt>
-				<dd>
-					<SignedWith secrets={delivery.signed_with} />
-				</dd>
+				<dt>{t('delivery.signed')}</dt>
+				<dd>{signedWith(t, delivery.signed_with)}</dd>
 			</div>
 			<div>
-				<dt>{t('webhooks.delivery.nextRetry')}</dt>
+				<dt>{t('delivery.nextRetry')}</dt>
 				<dd>
 					{delivery.next_retry_at ? (
 						<time dateTime={delivery.next_retry_at}>{formatDateTime(delivery.next_retry_at)}</time>
 					) : delivery.event_type === 'ping' ? (
-						t('webhooks.delivery.testNoRetry')
+						t('delivery.testNoRetry')
 					) : delivery.status === 'failed' ? (
-						t('webhooks.delivery.gaveUp')
+						t('delivery.gaveUp')
 					) : (
-						t('webhooks.delivery.noRetry')
+						t('delivery.noRetry')
 					)}
 				</dd>
 			</div>
@@ -218,9 +214,7 @@ function RedeliverForm({
 		<AppForm form={form}>
 			<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
 			<div className="button-row">
-				<SubmitButton pendingLabel={t('webhooks.delivery.redeliverPending')}>
-					{t('webhooks.delivery.redeliver')}
-				</SubmitButton>
+				<SubmitButton pendingLabel={t('delivery.redeliverPending')}>{t('delivery.redeliver')}</SubmitButton>
 			</div>
 		</AppForm>
 	)

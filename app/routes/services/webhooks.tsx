@@ -29,7 +29,6 @@ import {
 	webhookActionFailed,
 } from '#app/services/webhooks.server'
 import { CheckVerdict, DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
-import { WebhookRecoveryLink } from '#app/components/services/webhook-recovery'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { ScrollTable } from '#app/components/ui/scroll-table'
@@ -41,8 +40,11 @@ import { getApi, getService } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-/** The service layout shows this page's back link and heading (`webhooks` of its `HEADERS`). */
-export const handle = { i18n: ['webhooks', 'recovery'], serviceHeader: 'webhooks' } satisfies ServicePageHandle
+/** The service layout shows this page's back link and heading (`serviceHeader`). */
+export const handle = {
+	i18n: ['webhooks'],
+	serviceHeader: { back: 'webhooks:back', title: 'webhooks:pageTitle' },
+} satisfies ServicePageHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -85,7 +87,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			older: nextCursor ? `${self}${deliveryLogSearch(filters, nextCursor)}` : null,
 			newest: cursor ? `${self}${deliveryLogSearch(filters)}` : null,
 		},
-		...pageMeta(t, t('webhooks:webhooks.pageTitle', { name: service.name })),
+		...pageMeta(t, t('webhooks:pageTitle', { name: service.name })),
 	}
 }
 
@@ -123,32 +125,32 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 				<>
 					<dl className="summary-list developer-values">
 						<div>
-							<dt>{t('webhooks.url')}</dt>
+							<dt>{t('url')}</dt>
 							<dd className="stack">
 								<p>
 									<code>{service.webhookUrl}</code>
 								</p>
 								<p>
-									<Link to={settings}>{t('webhooks.changeUrl')}</Link>
+									<Link to={settings}>{t('changeUrl')}</Link>
 								</p>
 							</dd>
 						</div>
 					</dl>
 					{pausedAt ? (
-						<Notice tone="warning" role="status" title={t('webhooks.paused.title', { date: formatDateTime(pausedAt) })}>
-							<p>{t('webhooks.paused.body', { days: webhookLimits.pauseAfterDays })}</p>
+						<Notice tone="warning" role="status" title={t('paused.title', { date: formatDateTime(pausedAt) })}>
+							<p>{t('paused.body', { days: webhookLimits.pauseAfterDays })}</p>
 							<ActionForm intent={INTENT.resume} lastResult={lastResult} />
 						</Notice>
 					) : null}
 					<section className="stack" aria-labelledby="try-heading">
-						<h2 id="try-heading">{t('webhooks.try.title')}</h2>
-						<p>{t('webhooks.try.test')}</p>
+						<h2 id="try-heading">{t('try.title')}</h2>
+						<p>{t('try.test')}</p>
 						<ActionForm intent={INTENT.test} lastResult={lastResult} />
-						<p>{t('webhooks.try.check')}</p>
+						<p>{t('try.check')}</p>
 						<ActionForm intent={INTENT.check} lastResult={lastResult} />
 						<p>
 							<Link to={`${href('/services/:serviceId/developers', { serviceId: service.id })}#signing`}>
-								{t('webhooks.recipeLink')}
+								{t('recipeLink')}
 							</Link>
 						</p>
 					</section>
@@ -180,8 +182,8 @@ function ActionForm({
 		<AppForm form={form}>
 			<input type="hidden" name="intent" value={intent} />
 			<div className="button-row">
-				<SubmitButton variant="secondary" pendingLabel={t(`webhooks.try.${intent}Pending`)}>
-					{t(`webhooks.try.${intent}Button`)}
+				<SubmitButton variant="secondary" pendingLabel={t(`try.${intent}Pending`)}>
+					{t(`try.${intent}Button`)}
 				</SubmitButton>
 			</div>
 		</AppForm>
@@ -201,17 +203,15 @@ function RecentChecks({
 	const { t } = useTranslation('webhooks')
 	return (
 		<section className="stack" aria-labelledby="checks-heading">
-			<h2 id="checks-heading">{t('webhooks.checks.title')}</h2>
+			<h2 id="checks-heading">{t('checks.title')}</h2>
 			{checks.length ? (
 				<table className="webhook-table table--cards">
-					<caption>
-						{more ? t('webhooks.checks.captionLatest', { count: checks.length }) : t('webhooks.checks.caption')}
-					</caption>
+					<caption>{more ? t('checks.captionLatest', { count: checks.length }) : t('checks.caption')}</caption>
 					<thead>
 						<tr>
-							<th scope="col">{t('webhooks.checks.colChecked')}</th>
-							<th scope="col">{t('webhooks.checks.colChallenge')}</th>
-							<th scope="col">{t('webhooks.checks.colSignatures')}</th>
+							<th scope="col">{t('checks.colChecked')}</th>
+							<th scope="col">{t('checks.colChallenge')}</th>
+							<th scope="col">{t('checks.colSignatures')}</th>
 						</tr>
 					</thead>
 					<tbody>
@@ -224,16 +224,16 @@ function RecentChecks({
 											checkId: check.id,
 										})}
 									>
-										{t('webhooks.checks.link', { date: formatDateTime(check.created_at) })}
+										{t('checks.link', { date: formatDateTime(check.created_at) })}
 									</Link>
 									{check.url === service.webhookUrl ? null : (
-										<span className="muted"> {t('webhooks.checks.sentTo', { url: check.url })}</span>
+										<span className="muted"> {t('checks.sentTo', { url: check.url })}</span>
 									)}
 								</th>
-								<td data-label={t('webhooks.checks.colChallenge')}>
+								<td data-label={t('checks.colChallenge')}>
 									<CheckVerdict verdict={check.verdicts.answers_challenge} />
 								</td>
-								<td data-label={t('webhooks.checks.colSignatures')}>
+								<td data-label={t('checks.colSignatures')}>
 									<CheckVerdict verdict={check.verdicts.checks_signatures} />
 								</td>
 							</tr>
@@ -241,7 +241,7 @@ function RecentChecks({
 					</tbody>
 				</table>
 			) : (
-				<p>{t('webhooks.checks.empty', { days: webhookLimits.retentionDays })}</p>
+				<p>{t('checks.empty', { days: webhookLimits.retentionDays })}</p>
 			)}
 		</section>
 	)
@@ -257,7 +257,7 @@ function LogStatus({ delivery }: { delivery: WebhookDeliverySummary }) {
 	return (
 		<Trans
 			t={t}
-			i18nKey="webhooks.log.failedRetrying"
+			i18nKey="log.failedRetrying"
 			values={{ time: formatTimeNear(delivery.next_retry_at, delivery.created_at) }}
 			components={{
 				status: <span className="tag tag--attention" />,
@@ -292,29 +292,34 @@ function DeliveryLog({
 	const filtered = Boolean(filters.status || filters.event)
 	return (
 		<section id="log" className="stack" aria-labelledby="log-heading">
-			<h2 id="log-heading">{t('webhooks.log.title')}</h2>
-			<p>{t('webhooks.log.intro', { days: webhookLimits.retentionDays })}</p>
-			<WebhookRecoveryLink serviceId={service.id} />
-			<Form method="get" action={self} className="form webhook-filter-form" aria-label={t('webhooks.log.filterForm')}>
+			<h2 id="log-heading">{t('log.title')}</h2>
+			<p>{t('log.intro', { days: webhookLimits.retentionDays })}</p>
+			{/* "Send again every delivery that failed since …" (decision 0032). */}
+			<p>
+				<Link to={href('/services/:serviceId/webhooks/recover', { serviceId: service.id })}>
+					{t('log.recoverLink')}
+				</Link>
+			</p>
+			<Form method="get" action={self} className="form webhook-filter-form" aria-label={t('log.filterForm')}>
 				<FilterSelect
 					name="status"
-					label={t('webhooks.log.status')}
-					all={t('webhooks.log.allStatuses')}
+					label={t('log.status')}
+					all={t('log.allStatuses')}
 					value={filters.status}
-					options={STATUSES.map((status) => ({ value: status, label: t(`webhooks.status.${status}`) }))}
+					options={STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
 				/>
 				<FilterSelect
 					name="event"
-					label={t('webhooks.log.event')}
-					all={t('webhooks.log.allEvents')}
+					label={t('log.event')}
+					all={t('log.allEvents')}
 					value={filters.event}
-					options={EVENTS.map((event) => ({ value: event, label: t(`webhooks.events.${event}`) }))}
+					options={EVENTS.map((event) => ({ value: event, label: t(`events.${event}`) }))}
 				/>
 				<div className="button-row">
 					<button type="submit" className="button button--secondary">
-						{t('webhooks.log.apply')}
+						{t('log.apply')}
 					</button>
-					{filtered ? <Link to={self}>{t('webhooks.log.clear')}</Link> : null}
+					{filtered ? <Link to={self}>{t('log.clear')}</Link> : null}
 				</div>
 			</Form>
 
@@ -322,15 +327,15 @@ function DeliveryLog({
 				<ScrollTable
 					id="log-caption"
 					className="webhook-table webhook-log table--cards"
-					caption={filtered ? t('webhooks.log.captionFiltered') : t('webhooks.log.caption')}
+					caption={filtered ? t('log.captionFiltered') : t('log.caption')}
 				>
 					<thead>
 						<tr>
-							<th scope="col">{t('webhooks.log.colStatus')}</th>
-							<th scope="col">{t('webhooks.log.colEvent')}</th>
-							<th scope="col">{t('webhooks.log.colLast')}</th>
-							<th scope="col">{t('webhooks.log.colAttempts')}</th>
-							<th scope="col">{t('webhooks.log.colCreated')}</th>
+							<th scope="col">{t('log.colStatus')}</th>
+							<th scope="col">{t('log.colEvent')}</th>
+							<th scope="col">{t('log.colLast')}</th>
+							<th scope="col">{t('log.colAttempts')}</th>
+							<th scope="col">{t('log.colCreated')}</th>
 						</tr>
 					</thead>
 					<tbody>
@@ -349,18 +354,18 @@ function DeliveryLog({
 										<EventName type={delivery.event_type} />
 									</Link>
 									{delivery.trigger === 'event' ? null : (
-										<span className="muted"> {t(`webhooks.trigger.${delivery.trigger}`)}</span>
+										<span className="muted"> {t(`trigger.${delivery.trigger}`)}</span>
 									)}
 								</th>
-								<td className="webhook-log__answer" data-label={t('webhooks.log.colLast')}>
+								<td className="webhook-log__answer" data-label={t('log.colLast')}>
 									{delivery.last_status_code !== null
-										? t('webhooks.log.httpStatus', { status: delivery.last_status_code })
+										? t('log.httpStatus', { status: delivery.last_status_code })
 										: delivery.last_error
 											? delivery.last_error
-											: t('webhooks.log.noAttempt')}
+											: t('log.noAttempt')}
 								</td>
-								<td data-label={t('webhooks.log.colAttempts')}>{delivery.attempt_count}</td>
-								<td data-label={t('webhooks.log.colCreated')}>
+								<td data-label={t('log.colAttempts')}>{delivery.attempt_count}</td>
+								<td data-label={t('log.colCreated')}>
 									<time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time>
 								</td>
 							</tr>
@@ -369,17 +374,17 @@ function DeliveryLog({
 				</ScrollTable>
 			) : filtered ? (
 				<p>
-					{t('webhooks.log.noMatch')} <Link to={self}>{t('webhooks.log.clear')}</Link>
+					{t('log.noMatch')} <Link to={self}>{t('log.clear')}</Link>
 				</p>
 			) : isFirstPage ? (
-				<p>{t('webhooks.log.empty', { days: webhookLimits.retentionDays })}</p>
+				<p>{t('log.empty', { days: webhookLimits.retentionDays })}</p>
 			) : (
-				<p>{t('webhooks.log.noMore')}</p>
+				<p>{t('log.noMore')}</p>
 			)}
 			{links.older || links.newest ? (
 				<p className="button-row">
-					{links.newest ? <Link to={links.newest}>{t('webhooks.log.newest')}</Link> : null}
-					{links.older ? <Link to={links.older}>{t('webhooks.log.older')}</Link> : null}
+					{links.newest ? <Link to={links.newest}>{t('log.newest')}</Link> : null}
+					{links.older ? <Link to={links.older}>{t('log.older')}</Link> : null}
 				</p>
 			) : null}
 		</section>
