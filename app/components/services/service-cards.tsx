@@ -2,7 +2,7 @@ import { href, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Service } from '#app/api/contract/services'
 import { ServiceLogo } from './service-logo'
-import { ReviewBadge } from './service-summary'
+import { reviewBadgeClass } from './service-summary'
 
 /** What a card of the services list shows (the list loader sends no more). */
 export type ServiceCard = Pick<Service, 'id' | 'name' | 'logo' | 'category' | 'environment'> & {
@@ -41,7 +41,10 @@ export function ServiceCards({
 							<div>
 								<dt>{t('list.review')}</dt>
 								<dd>
-									<ReviewBadge status={service.review.status} />
+									{/* ReviewBadge's markup with the list's `t`: one useTranslation per list, not per card. */}
+									<span className={reviewBadgeClass(service.review.status)}>
+										{t(`review.${service.review.status}`)}
+									</span>
 								</dd>
 							</div>
 						</dl>

@@ -12,16 +12,17 @@ import { Notice } from '#app/components/ui/notice'
 import { signingSecretSection } from '#app/services/pages'
 import { formatDateTime } from '#app/utils/date-time'
 
-/** A delivery's status in words (the colour only repeats it). */
-export function DeliveryStatus({ status }: { status: WebhookDeliveryStatus }) {
-	const { t } = useTranslation('webhooks')
+/**
+ * A delivery's status in words (the colour only repeats it). This and the other small pieces below take the page's
+ * `t`: a log renders them once per row, and each `useTranslation` is a hook and a copy of the instance (issue 42).
+ */
+export function DeliveryStatus({ status, t }: { status: WebhookDeliveryStatus; t: TFunction<'webhooks'> }) {
 	const tone = status === 'delivered' ? ' tag--ok' : status === 'failed' ? ' tag--attention' : ''
 	return <span className={`tag${tone}`}>{t(`status.${status}`)}</span>
 }
 
 /** A verdict of an endpoint check in a word: yes, no, or cannot tell (null); the colour only repeats it. */
-export function CheckVerdict({ verdict }: { verdict: boolean | null }) {
-	const { t } = useTranslation('webhooks')
+export function CheckVerdict({ verdict, t }: { verdict: boolean | null; t: TFunction<'webhooks'> }) {
 	return (
 		<span className={`tag ${verdict === true ? 'tag--ok' : 'tag--attention'}`}>
 			{verdict === true ? t('check.pass') : verdict === false ? t('check.fail') : t('check.unknown')}
@@ -30,8 +31,7 @@ export function CheckVerdict({ verdict }: { verdict: boolean | null }) {
 }
 
 /** An event type: what it means, and its `type` as the endpoint sees it. */
-export function EventName({ type }: { type: WebhookEventType }) {
-	const { t } = useTranslation('webhooks')
+export function EventName({ type, t }: { type: WebhookEventType; t: TFunction<'webhooks'> }) {
 	return (
 		<>
 			{t(`events.${type}`)} (<EventType type={type} />)

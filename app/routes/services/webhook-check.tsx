@@ -91,10 +91,10 @@ function Verdicts({ serviceId, check }: { serviceId: string; check: WebhookCheck
 			<h2 id="verdicts-heading">{t('check.verdicts')}</h2>
 			<ul className="stack">
 				<li>
-					<CheckVerdict verdict={answers} /> {answers ? t('check.answersChallenge') : t('check.noChallenge')}
+					<CheckVerdict verdict={answers} t={t} /> {answers ? t('check.answersChallenge') : t('check.noChallenge')}
 				</li>
 				<li>
-					<CheckVerdict verdict={checks} />{' '}
+					<CheckVerdict verdict={checks} t={t} />{' '}
 					{checks === true ? (
 						t('check.checksSignatures')
 					) : checks === false ? (

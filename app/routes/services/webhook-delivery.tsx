@@ -133,13 +133,13 @@ function Summary({ serviceId, delivery }: { serviceId: string; delivery: Webhook
 			<div>
 				<dt>{t('delivery.status')}</dt>
 				<dd>
-					<DeliveryStatus status={delivery.status} />
+					<DeliveryStatus status={delivery.status} t={t} />
 				</dd>
 			</div>
 			<div>
 				<dt>{t('delivery.event')}</dt>
 				<dd>
-					<EventName type={delivery.event_type} /> <code>{delivery.event_id}</code>
+					<EventName type={delivery.event_type} t={t} /> <code>{delivery.event_id}</code>
 				</dd>
 			</div>
 			<div>

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
+import type { TFunction } from 'i18next'
 import { Trans, useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { Form, href, redirect, Link } from 'react-router'
@@ -231,10 +232,10 @@ function RecentChecks({
 									)}
 								</th>
 								<td data-label={t('checks.colChallenge')}>
-									<CheckVerdict verdict={check.verdicts.answers_challenge} />
+									<CheckVerdict verdict={check.verdicts.answers_challenge} t={t} />
 								</td>
 								<td data-label={t('checks.colSignatures')}>
-									<CheckVerdict verdict={check.verdicts.checks_signatures} />
+									<CheckVerdict verdict={check.verdicts.checks_signatures} t={t} />
 								</td>
 							</tr>
 						))}
@@ -251,9 +252,8 @@ function RecentChecks({
  * A delivery's status in the log; a failed one with a retry coming says when ("Failed, retrying at 21:25 UTC"),
  * the time alone when it is on the day the delivery was created (shown beside it).
  */
-function LogStatus({ delivery }: { delivery: WebhookDeliverySummary }) {
-	const { t } = useTranslation('webhooks')
-	if (delivery.status !== 'failed' || !delivery.next_retry_at) return <DeliveryStatus status={delivery.status} />
+function LogStatus({ delivery, t }: { delivery: WebhookDeliverySummary; t: TFunction<'webhooks'> }) {
+	if (delivery.status !== 'failed' || !delivery.next_retry_at) return <DeliveryStatus status={delivery.status} t={t} />
 	return (
 		<Trans
 			t={t}
@@ -342,7 +342,7 @@ function DeliveryLog({
 						{deliveries.map((delivery) => (
 							<tr key={delivery.id}>
 								<td>
-									<LogStatus delivery={delivery} />
+									<LogStatus delivery={delivery} t={t} />
 								</td>
 								<th scope="row">
 									<Link
@@ -351,7 +351,7 @@ function DeliveryLog({
 											deliveryId: delivery.id,
 										})}
 									>
-										<EventName type={delivery.event_type} />
+										<EventName type={delivery.event_type} t={t} />
 									</Link>
 									{delivery.trigger === 'event' ? null : (
 										<span className="muted"> {t(`trigger.${delivery.trigger}`)}</span>
