@@ -266,6 +266,7 @@ async function conflictingSaves(page: Page, baseURL: string) {
 
 	await first.getByLabel('Name', { exact: true }).fill(EDITED.name)
 	await saveButton(first).click()
+	await expect(first).toHaveURL(details)
 	await expect(first.getByText('Settings saved.')).toBeVisible()
 	await first.close()
 
@@ -336,6 +337,7 @@ test('a save that failed validation still checks the version the form was opened
 	await other.goto(manage)
 	await other.getByLabel('Name', { exact: true }).fill(EDITED.name)
 	await saveButton(other).click()
+	await expect(other).toHaveURL(details)
 	await expect(other.getByText('Settings saved.')).toBeVisible()
 	await other.close()
 

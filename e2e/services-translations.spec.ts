@@ -346,6 +346,7 @@ test('a save that raced a rename in another tab shows both versions; "Save my ve
 	await other.goto(`${details}/manage`)
 	await other.getByLabel('Name', { exact: true }).fill(ENGLISH.name)
 	await other.getByRole('button', { name: 'Save settings' }).click()
+	await expect(other).toHaveURL(details)
 	await expect(other.getByText('Settings saved.')).toBeVisible()
 	await other.close()
 

@@ -13,11 +13,11 @@
  * BENCH_LIGHTHOUSE_RUNS (applied throttling, default 5), BENCH_LIGHTHOUSE_SIMULATED_RUNS (default 2),
  * BENCH_PROFILE=1 (CPU profile of the loaded portal, see README).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { parseAllDocuments } from 'yaml'
+import { deploymentNodeOptions } from './bench/deployment'
 import { firstLoad, type FirstLoad } from './bench/first-load'
 import { chromiumPath, lighthouse, type LighthouseResult } from './bench/lighthouse'
 import {
@@ -89,19 +89,6 @@ const TARGET = {
 
 const referenceBuild = path.join(projectRoot, '.cache', 'bench-reference', 'build')
 const portalClientDir = path.join(projectRoot, 'build', 'client')
-
-/** The NODE_OPTIONS of the Deployment (deploy/kubernetes): the portal is measured with the flags it runs with. */
-function deploymentNodeOptions(): string {
-	const file = readFileSync(path.join(projectRoot, 'deploy', 'kubernetes', 'deployment.yaml'), 'utf8')
-	type Env = Array<{ name: string; value?: string }>
-	for (const document of parseAllDocuments(file)) {
-		const spec = document.toJS() as { spec?: { template?: { spec?: { containers?: Array<{ env?: Env }> } } } }
-		const env = spec.spec?.template?.spec?.containers?.[0]?.env ?? []
-		const value = env.find((entry) => entry.name === 'NODE_OPTIONS')?.value
-		if (value !== undefined) return value
-	}
-	return ''
-}
 
 const started = performance.now()
 /** Progress on stderr, so a long run shows where it is (the table goes to stdout at the end). */

@@ -85,6 +85,9 @@ export async function postSettings(
 		maxRedirects: 0,
 	})
 	expect(response.status()).toBe(302)
+	// Followed, as a browser would: the details page shows (and so spends) the save's "Settings saved." flash, which
+	// would otherwise greet the test's first page and pass a wait for a later save before that save is answered.
+	expect((await request.get(response.headers().location!)).status()).toBe(200)
 }
 
 /** The details path of a service that belongs to another, freshly signed-up partner. */
