@@ -9,14 +9,12 @@ import { defineConfig, devices } from '@playwright/test'
  * (`--output test-results/once`), whatever the first found: a load test never shares the cores with a 5 s UI
  * expectation. `npx playwright test` alone runs all four projects together.
  */
-/**
- * Debian's build of Chromium's headless shell (`apt-get install chromium-headless-shell`), what Playwright itself
- * runs for headless tests: a page costs a third of the CPU the full browser's headless mode takes, and the suite is
- * CPU-bound (decision 0033). `CHROMIUM_PATH` names another binary.
- */
 const chromium = {
 	...devices['Desktop Chrome'],
 	launchOptions: {
+		// Debian's build of Chromium's headless shell (`apt-get install chromium-headless-shell`), what Playwright itself
+		// runs for headless tests: a page costs a third of the CPU of the full browser's headless mode, and the suite is
+		// CPU-bound (decision 0033). `CHROMIUM_PATH` names another binary.
 		executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
 		args: [
 			'--no-sandbox',
