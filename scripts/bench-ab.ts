@@ -15,9 +15,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { deploymentNodeOptions } from './bench/deployment'
 import { cpuLayout, load, pin, residentMemory, spawnServer, type Server } from './bench/measure'
-import { forkUpstreamStub } from './bench/upstream-stub'
-import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
-import { freePort, portalEnv, projectRoot, SERVER_NODE_ARGS, signInOverHttp } from '#tests/setup/processes'
+import { forkUpstreamStub, recordPageViews } from './bench/upstream-stub'
+import { freePort, portalEnv, projectRoot, SERVER_NODE_ARGS } from '#tests/setup/processes'
 
 const variants = process.argv.slice(2).map((dir) => path.resolve(dir))
 if (variants.length < 2) throw new Error('usage: tsx scripts/bench-ab.ts DIR_A DIR_B [DIR_C …]')
@@ -60,18 +59,7 @@ const recorder = await start(variants[0]!, false)
 let cookie: string
 let serviceId: string
 try {
-	cookie = await signInOverHttp(recorder.url, DEMO_EMAIL, DEMO_PASSWORD)
-	const get = async (pathname: string, headers: Record<string, string> = { cookie }) => {
-		const response = await fetch(`${recorder.url}${pathname}`, { headers, redirect: 'manual' })
-		await response.arrayBuffer()
-		if (response.status !== 200) throw new Error(`recording ${pathname}: ${response.status}`)
-	}
-	await get('/')
-	await get('/services/manage')
-	const list = (await stub.recordedJson('/services')) as { data: Array<{ id: string; environment: string }> }
-	serviceId = (list.data.find((s) => s.environment === 'live') ?? list.data[0])!.id
-	await get(`/services/${serviceId}`)
-	await get('/auth/sign-in', {})
+	;({ cookie, serviceId } = await recordPageViews(recorder.url, stub))
 } finally {
 	await recorder.close()
 }

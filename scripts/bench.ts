@@ -33,9 +33,8 @@ import {
 	type Latency,
 	type LoadResult,
 } from './bench/measure'
-import { forkUpstreamStub, type StubCall } from './bench/upstream-stub'
-import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
-import { freePort, portalEnv, projectRoot, SERVER_NODE_ARGS, signInOverHttp } from '#tests/setup/processes'
+import { forkUpstreamStub, recordPageViews, type StubCall } from './bench/upstream-stub'
+import { freePort, portalEnv, projectRoot, SERVER_NODE_ARGS } from '#tests/setup/processes'
 import { NGINX_PATH, startReplicaStack } from '#tests/setup/replicas'
 
 const QUICK = process.env.BENCH_QUICK === '1'
@@ -180,19 +179,7 @@ async function main() {
 	let cookie: string
 	let serviceId: string
 	try {
-		cookie = await signInOverHttp(portalUrl, DEMO_EMAIL, DEMO_PASSWORD)
-		const get = async (pathname: string, headers: Record<string, string> = { cookie }) => {
-			const response = await fetch(`${portalUrl}${pathname}`, { headers, redirect: 'manual' })
-			await response.arrayBuffer()
-			if (response.status !== 200) throw new Error(`recording ${pathname}: ${response.status}`)
-		}
-		await get('/')
-		await get('/services/manage')
-		const list = (await stub.recordedJson('/services')) as { data: Array<{ id: string; environment: string }> }
-		serviceId = (list.data.find((s) => s.environment === 'live') ?? list.data[0])!.id
-		await get(`/services/${serviceId}`)
-		await get(`/services/${serviceId}?days=90`)
-		await get('/auth/sign-in', {})
+		;({ cookie, serviceId } = await recordPageViews(portalUrl, stub))
 	} finally {
 		await portal.close()
 	}

@@ -19,8 +19,10 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { endpoints } from '#app/api/contract/endpoints'
 import { limits } from '#app/api/contract/common'
+import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
 import { SERVICE_LOGO_PATH } from '#tests/mock-api/areas/services/state'
 import { endpointName } from '#tests/setup/api-rounds'
+import { signInOverHttp } from '#tests/setup/processes'
 
 type Recorded = { status: number; contentType: string | undefined; body: string }
 type StoredFile = { contentType: string; cacheControl: string | undefined; bytes: Buffer }
@@ -236,4 +238,29 @@ export async function forkUpstreamStub({ latencyMs, cwd }: { latencyMs: number; 
 		recordedJson: (pathAndQuery: string) => call<unknown>('recordedJson', pathAndQuery),
 		close: () => call('close'),
 	}
+}
+
+/**
+ * Records what the bench replays: the demo partner signs in on the portal at `portalUrl` (in front of the stub, still
+ * recording) and views each measured page once. Answers the session cookie and the service whose details are measured
+ * (the demo's live one).
+ */
+export async function recordPageViews(
+	portalUrl: string,
+	stub: Awaited<ReturnType<typeof forkUpstreamStub>>,
+): Promise<{ cookie: string; serviceId: string }> {
+	const cookie = await signInOverHttp(portalUrl, DEMO_EMAIL, DEMO_PASSWORD)
+	const get = async (pathname: string, headers: Record<string, string> = { cookie }) => {
+		const response = await fetch(`${portalUrl}${pathname}`, { headers, redirect: 'manual' })
+		await response.arrayBuffer()
+		if (response.status !== 200) throw new Error(`recording ${pathname}: ${response.status}`)
+	}
+	await get('/')
+	await get('/services/manage')
+	const list = (await stub.recordedJson('/services')) as { data: Array<{ id: string; environment: string }> }
+	const serviceId = (list.data.find((s) => s.environment === 'live') ?? list.data[0])!.id
+	await get(`/services/${serviceId}`)
+	await get(`/services/${serviceId}?days=90`)
+	await get('/auth/sign-in', {})
+	return { cookie, serviceId }
 }
