@@ -15,8 +15,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { deploymentNodeOptions } from './bench/deployment'
 import { cpuLayout, load, pin, residentMemory, spawnServer, type Server } from './bench/measure'
-import { forkUpstreamStub, recordPageViews } from './bench/upstream-stub'
-import { freePort, portalEnv, projectRoot, SERVER_NODE_ARGS } from '#tests/setup/processes'
+import { forkUpstreamStub, portalEnvBehindStub, recordPageViews } from './bench/upstream-stub'
+import { freePort, projectRoot, SERVER_NODE_ARGS } from '#tests/setup/processes'
 
 const variants = process.argv.slice(2).map((dir) => path.resolve(dir))
 if (variants.length < 2) throw new Error('usage: tsx scripts/bench-ab.ts DIR_A DIR_B [DIR_C …]')
@@ -41,14 +41,7 @@ const stub = await forkUpstreamStub({ latencyMs: 5, cwd: projectRoot })
 async function start(dir: string, profile: boolean) {
 	const port = await freePort()
 	const url = `http://127.0.0.1:${port}`
-	const env = portalEnv({
-		PORT: String(port),
-		PUBLIC_APP_URL: url,
-		API_BASE_URL: stub.url,
-		SERVICE_LOGO_URL: stub.logoStorageUrl,
-		LOG_LEVEL: 'silent',
-		NODE_OPTIONS: nodeOptions(dir),
-	})
+	const env = portalEnvBehindStub(port, stub, nodeOptions(dir))
 	const profileArgs = ['--cpu-prof', `--cpu-prof-dir=${path.join(projectRoot, '.cache', 'profiles', name(dir))}`]
 	const args = [...(profile ? profileArgs : []), ...SERVER_NODE_ARGS]
 	return spawnServer({ args, cwd: dir, env, url, readyPath: '/readyz', cpus: cpus?.servers })

@@ -33,8 +33,8 @@ import {
 	type Latency,
 	type LoadResult,
 } from './bench/measure'
-import { forkUpstreamStub, recordPageViews, type StubCall } from './bench/upstream-stub'
-import { freePort, portalEnv, projectRoot, SERVER_NODE_ARGS } from '#tests/setup/processes'
+import { forkUpstreamStub, portalEnvBehindStub, recordPageViews, type StubCall } from './bench/upstream-stub'
+import { freePort, projectRoot, SERVER_NODE_ARGS } from '#tests/setup/processes'
 import { NGINX_PATH, startReplicaStack } from '#tests/setup/replicas'
 
 const QUICK = process.env.BENCH_QUICK === '1'
@@ -157,14 +157,7 @@ async function main() {
 	const stub = await forkUpstreamStub({ latencyMs: LATENCY_MS, cwd: projectRoot })
 	const port = await freePort()
 	const portalUrl = `http://127.0.0.1:${port}`
-	const env = portalEnv({
-		PORT: String(port),
-		PUBLIC_APP_URL: portalUrl,
-		API_BASE_URL: stub.url,
-		SERVICE_LOGO_URL: stub.logoStorageUrl,
-		LOG_LEVEL: 'silent',
-		NODE_OPTIONS: nodeOptions,
-	})
+	const env = portalEnvBehindStub(port, stub, nodeOptions)
 	const startPortal = (profile = false) =>
 		spawnServer({
 			args: [...(profile ? PROFILE_ARGS : []), ...SERVER_NODE_ARGS],

@@ -22,7 +22,7 @@ import { limits } from '#app/api/contract/common'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
 import { SERVICE_LOGO_PATH } from '#tests/mock-api/areas/services/state'
 import { endpointName } from '#tests/setup/api-rounds'
-import { signInOverHttp } from '#tests/setup/processes'
+import { portalEnv, signInOverHttp } from '#tests/setup/processes'
 
 type Recorded = { status: number; contentType: string | undefined; body: string }
 type StoredFile = { contentType: string; cacheControl: string | undefined; bytes: Buffer }
@@ -263,4 +263,20 @@ export async function recordPageViews(
 	await get(`/services/${serviceId}?days=90`)
 	await get('/auth/sign-in', {})
 	return { cookie, serviceId }
+}
+
+/** The environment of a portal at `port` in front of the stub, its log silent, with `nodeOptions` for V8. */
+export function portalEnvBehindStub(
+	port: number,
+	stub: Awaited<ReturnType<typeof forkUpstreamStub>>,
+	nodeOptions: string,
+): Record<string, string> {
+	return portalEnv({
+		PORT: String(port),
+		PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
+		API_BASE_URL: stub.url,
+		SERVICE_LOGO_URL: stub.logoStorageUrl,
+		LOG_LEVEL: 'silent',
+		NODE_OPTIONS: nodeOptions,
+	})
 }
