@@ -2,7 +2,8 @@
  * `npx tsx scripts/bench-ab.ts DIR_A DIR_B …`: server CPU per request of two or more portal builds (or heap options),
  * A/B, against the same recorded API answers (the bench's upstream stub, 5 ms). Each DIR holds what `npm start` runs
  * from (`build/`, `server.mjs`, `instrument.server.mjs`, `package.json`, `node_modules`, `app/`: copy the build, link
- * the rest) and optionally a `node-options` file (that variant's NODE_OPTIONS; otherwise the Deployment's). Every
+ * the rest) and optionally a `node-options` file (that variant's NODE_OPTIONS; otherwise the Deployment's) and a `node`
+ * link to another Node.js binary (otherwise the one running this script). Every
  * variant runs at once on the servers' CPU, measured in turn: round by round, variant by variant, page by page, so a
  * burst of other work lands on one round; the median round is printed with every round and each variant's change
  * against the first, then the resident memory of each process. Not judged: `npm run bench` judges; this says which
@@ -44,7 +45,8 @@ async function start(dir: string, profile: boolean) {
 	const env = portalEnvBehindStub(port, stub, nodeOptions(dir))
 	const profileArgs = ['--cpu-prof', `--cpu-prof-dir=${path.join(projectRoot, '.cache', 'profiles', name(dir))}`]
 	const args = [...(profile ? profileArgs : []), ...SERVER_NODE_ARGS]
-	return spawnServer({ args, cwd: dir, env, url, readyPath: '/readyz', cpus: cpus?.servers })
+	const node = existsSync(path.join(dir, 'node')) ? path.join(dir, 'node') : undefined
+	return spawnServer({ args, cwd: dir, env, url, readyPath: '/readyz', cpus: cpus?.servers, node })
 }
 
 // Record: the first variant signs in and views each page once through the stub, in front of the mock API.

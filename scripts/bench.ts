@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { deploymentNodeOptions } from './bench/deployment'
+import { deploymentNodeOptions, imageNodeMajor } from './bench/deployment'
 import { firstLoad, type FirstLoad } from './bench/first-load'
 import { chromiumPath, lighthouse, type LighthouseResult } from './bench/lighthouse'
 import {
@@ -151,6 +151,15 @@ async function main() {
 			`(${cpus ? `servers on CPU ${cpus.servers}, stub and load generator on ${cpus.bench}` : 'not pinned'}), ` +
 			`node ${process.version}, portal NODE_OPTIONS "${nodeOptions}", load average ${os.loadavg()[0]!.toFixed(1)}`,
 	)
+	// Every server runs on the Node.js that runs this script; a pod runs the image's, and the CPU rows move with it.
+	const imageMajor = imageNodeMajor()
+	if (Number(process.versions.node.split('.')[0]) !== imageMajor) {
+		console.log(
+			`note: the Docker image runs Node ${imageMajor}, this run Node ${process.versions.node}: the CPU and latency ` +
+				`rows are not a pod's (docs/bench/2026-11-26-node-majors-ab.md); run the bench with Node ${imageMajor} first ` +
+				'in PATH for them',
+		)
+	}
 
 	note('recording the API answers')
 	// 1. Record: the portal signs in and views each page once through the stub, in front of the mock API.

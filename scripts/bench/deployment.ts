@@ -15,3 +15,11 @@ export function deploymentNodeOptions(): string {
 	}
 	return ''
 }
+
+/** The Node.js major the Docker image runs (`ARG NODE_VERSION` in the Dockerfile), which the Deployment runs too. */
+export function imageNodeMajor(): number {
+	const dockerfile = readFileSync(path.join(projectRoot, 'Dockerfile'), 'utf8')
+	const version = /^ARG NODE_VERSION=(\d+)/m.exec(dockerfile)?.[1]
+	if (!version) throw new Error('the Dockerfile names no NODE_VERSION')
+	return Number(version)
+}

@@ -80,6 +80,7 @@ export async function spawnServer({
 	url,
 	readyPath,
 	cpus,
+	node = process.execPath,
 	timeoutMs = 20_000,
 }: {
 	args: string[]
@@ -89,12 +90,13 @@ export async function spawnServer({
 	readyPath: string
 	/** The CPUs it runs on (`cpuLayout().servers`), every thread from the start. */
 	cpus?: string
+	/** The Node.js binary (default: the one running this script). */
+	node?: string
 	timeoutMs?: number
 }): Promise<Server & { startMs: number }> {
 	const t0 = performance.now()
 	// taskset executes node in its own place: the child's pid is the server's.
-	const [command, commandArgs] =
-		cpus && TASKSET ? [TASKSET, ['-c', cpus, process.execPath, ...args]] : [process.execPath, args]
+	const [command, commandArgs] = cpus && TASKSET ? [TASKSET, ['-c', cpus, node, ...args]] : [node, args]
 	const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] })
 	let errors = ''
 	child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString('utf8')).slice(-2000)))
