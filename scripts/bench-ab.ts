@@ -1,12 +1,12 @@
 /**
- * `npx tsx scripts/bench-ab.ts DIR_A DIR_B …`: server CPU per request of two or more portal builds (or heap options),
- * A/B, against the same recorded API answers (the bench's upstream stub, 5 ms). Each DIR holds what `npm start` runs
- * from (`build/`, `server.mjs`, `instrument.server.mjs`, `package.json`, `node_modules`, `app/`: copy the build, link
- * the rest) and optionally a `node-options` file (that variant's NODE_OPTIONS; otherwise the Deployment's) and a `node`
- * link to another Node.js binary (otherwise the one running this script). Every
- * variant runs at once on the servers' CPU, measured in turn: round by round, variant by variant, page by page, so a
- * burst of other work lands on one round; the median round is printed with every round and each variant's change
- * against the first, then the resident memory of each process. Not judged: `npm run bench` judges; this says which
+ * `npx tsx scripts/bench-ab.ts DIR_A DIR_B …`: server CPU per request of two or more portal builds (or heap options,
+ * or Node.js binaries), A/B, against the same recorded API answers (the bench's upstream stub, 5 ms). Each DIR holds
+ * what `npm start` runs from (`build/`, `server.mjs`, `instrument.server.mjs`, `package.json`, `node_modules`, `app/`:
+ * copy the build, link the rest) and optionally a `node-options` file (that variant's NODE_OPTIONS; otherwise the
+ * Deployment's) and a `node` link to another Node.js binary (otherwise the one running this script). Every variant
+ * runs at once on the servers' CPU, measured in turn: round by round, variant by variant, page by page, so a burst of
+ * other work lands on one round; the median round is printed with every round and each variant's change against the
+ * first, then the resident memory of each process. Not judged: `npm run bench` judges; this says which
  * lever moves it (docs/bench/2026-11-26-cpu-levers-ab.md).
  *
  * Knobs: AB_ROUNDS (default 5), AB_REQUESTS (per page and round, default 500), AB_PAGES (default
