@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { deploymentNodeOptions } from './bench/deployment'
 import { cpuLayout, load, pin, residentMemory, spawnServer, type Server } from './bench/measure'
-import { forkUpstreamStub, portalEnvBehindStub, recordPageViews } from './bench/upstream-stub'
+import { forkUpstreamStub, measuredPages, portalEnvBehindStub, recordPageViews } from './bench/upstream-stub'
 import { freePort, projectRoot, SERVER_NODE_ARGS } from '#tests/setup/processes'
 
 const variants = process.argv.slice(2).map((dir) => path.resolve(dir))
@@ -60,12 +60,7 @@ try {
 }
 await stub.replay()
 
-const pages: Record<string, { path: string; headers: Record<string, string> }> = {
-	signIn: { path: '/auth/sign-in', headers: {} },
-	dashboard: { path: '/', headers: { cookie } },
-	details: { path: `/services/${serviceId}`, headers: { cookie } },
-	list: { path: '/services/manage', headers: { cookie } },
-}
+const pages: Record<string, { path: string; headers: Record<string, string> }> = measuredPages(cookie, serviceId)
 const servers: Server[] = []
 for (const dir of variants) servers.push(await start(dir, PROFILE))
 const cpuMs: Record<string, number[]> = {}

@@ -33,7 +33,13 @@ import {
 	type Latency,
 	type LoadResult,
 } from './bench/measure'
-import { forkUpstreamStub, portalEnvBehindStub, recordPageViews, type StubCall } from './bench/upstream-stub'
+import {
+	forkUpstreamStub,
+	measuredPages,
+	portalEnvBehindStub,
+	recordPageViews,
+	type StubCall,
+} from './bench/upstream-stub'
 import { freePort, projectRoot, SERVER_NODE_ARGS } from '#tests/setup/processes'
 import { NGINX_PATH, startReplicaStack } from '#tests/setup/replicas'
 
@@ -188,12 +194,7 @@ async function main() {
 	await stub.replay()
 	await stub.takeCalls()
 
-	const pages: Record<PageKey, { name: string; path: string; headers: Record<string, string> }> = {
-		signIn: { name: 'sign-in (guest)', path: '/auth/sign-in', headers: {} },
-		dashboard: { name: 'dashboard', path: '/', headers: { cookie } },
-		details: { name: 'service details', path: `/services/${serviceId}`, headers: { cookie } },
-		list: { name: 'services list', path: '/services/manage', headers: { cookie } },
-	}
+	const pages = measuredPages(cookie, serviceId)
 
 	note('cold starts')
 	// 2. Cold start: spawn → /readyz 200 (which asks the upstream).

@@ -265,6 +265,16 @@ export async function recordPageViews(
 	return { cookie, serviceId }
 }
 
+/** The pages the bench and the A/B script measure, as the recorded session views them (`recordPageViews`). */
+export function measuredPages(cookie: string, serviceId: string) {
+	return {
+		signIn: { name: 'sign-in (guest)', path: '/auth/sign-in', headers: {} as Record<string, string> },
+		dashboard: { name: 'dashboard', path: '/', headers: { cookie } },
+		details: { name: 'service details', path: `/services/${serviceId}`, headers: { cookie } },
+		list: { name: 'services list', path: '/services/manage', headers: { cookie } },
+	}
+}
+
 /** The environment of a portal at `port` in front of the stub, its log silent, with `nodeOptions` for V8. */
 export function portalEnvBehindStub(
 	port: number,
