@@ -143,6 +143,18 @@ export function client(api: () => MockApi) {
 			return hooks()
 		},
 		now: async () => (await hooks().now()).getTime(),
+		/**
+		 * Runs `action` and answers what it answered with `stamp`: the mock clock's time while it ran as an email writes
+		 * it (`toUTCString`, to the second), any second from before it to after it. The clock keeps running, so a
+		 * second may turn between reading it and the request that stamps an email.
+		 */
+		async clockDuring<T>(action: () => Promise<T>): Promise<{ result: T; stamp: RegExp }> {
+			const before = Math.floor((await hooks().now()).getTime() / 1000)
+			const result = await action()
+			const after = Math.floor((await hooks().now()).getTime() / 1000)
+			const seconds = Array.from({ length: after - before + 1 }, (_, i) => new Date((before + i) * 1000).toUTCString())
+			return { result, stamp: new RegExp(seconds.join('|')) }
+		},
 		advance: (seconds: number) => hooks().advanceClock(seconds),
 		emails: (to?: string) => hooks().emails(to),
 		lastEmail: (to: string) => hooks().lastEmail(to),
