@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Partner portal: multi-stage build on a supported Node LTS (22) slim image.
 # The runtime stage holds the build output and production dependencies only,
-# and runs as the unprivileged `node` user. `.ci/run` reproduces the runtime
+# owned by root, and runs as the unprivileged `node` user. `.ci/run` reproduces the runtime
 # stage without a Docker daemon (scripts/check-runtime-image.sh).
 
 ARG NODE_VERSION=22
@@ -26,10 +26,12 @@ RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 
 FROM base AS runtime
 ENV PORT=3000 HOST=0.0.0.0
-COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
-COPY --chown=node:node package.json server.mjs instrument.server.mjs ./
-COPY --chown=node:node app/utils/redaction.js ./app/utils/
+# Copied as root (no --chown): the code and its dependencies belong to root and only root may write them, so the
+# `node` user the process runs as cannot rewrite server.mjs or node_modules (nor create files in /app).
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json server.mjs instrument.server.mjs ./
+COPY app/utils/redaction.js ./app/utils/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \

@@ -6,6 +6,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
+import regexp from 'eslint-plugin-regexp'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -27,6 +28,12 @@ export default tseslint.config(
 	{
 		files: ['app/**/*.tsx'],
 		...jsxA11y.flatConfigs.recommended,
+	},
+	{
+		// Patterns meet client text: none may backtrack or move super-linearly (issue 52).
+		files: ['**/*.{js,mjs,ts,tsx}'],
+		plugins: { regexp },
+		rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
 	},
 	{
 		files: ['app/**/*.{ts,tsx}'],

@@ -25,7 +25,8 @@ let stopping = false
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', config.TRUST_PROXY === '1')
+// Only the hops that overwrite X-Forwarded-For are believed (a count, not `true`: the left-most entry is the client's own).
+app.set('trust proxy', config.TRUST_PROXY)
 app.use((req, res, next) => {
 	// The same headers on every answer, static files and React Router's own refusals included (pages add a CSP).
 	for (const [name, value] of Object.entries(baseSecurityHeaders({ https: req.secure }))) res.setHeader(name, value)
@@ -37,6 +38,8 @@ app.use((req, res, next) => {
 // React Router routes these methods (and answers 405 itself to those a page does not take); any other (OPTIONS,
 // TRACE, PROPFIND…) reaches no middleware of the app, and fetch cannot even build a request for some (TRACE).
 const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+const MAX_PATH_LENGTH = 2048
+const MAX_URL_LENGTH = 8192
 app.use((req, res, next) => {
 	if (!ROUTED_METHODS.has(req.method)) {
 		res.setHeader('Allow', 'GET, HEAD, POST')
@@ -44,7 +47,10 @@ app.use((req, res, next) => {
 	}
 	// The URL parser reads a raw backslash in a path as a slash, so `/auth\sign-in` is the sign-in page to the app
 	// but not to a proxy's path rules (an edge limit): no browser sends one.
-	if (req.url.split('?')[0].includes('\\')) return res.status(400).end()
+	const pathname = req.url.split('?', 1)[0]
+	if (pathname.includes('\\')) return res.status(400).end()
+	// No page has a path near 2 KB; a longer one is refused before any pattern or log reads it.
+	if (pathname.length > MAX_PATH_LENGTH || req.url.length > MAX_URL_LENGTH) return res.status(414).end()
 	next()
 })
 // A post from another site is refused before the app: its Origin must be the portal's public address or this
@@ -73,12 +79,13 @@ app.use(
 )
 // Everything else in public/ for an hour.
 app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
-// The browser's address (behind a proxy: the one it forwarded, when TRUST_PROXY=1) for the partner API's activity log.
+// The browser's address (behind TRUST_PROXY proxies: the one the nearest forwarded) for the partner API's activity log.
 app.all('*', createRequestHandler({ build, mode: 'production', getLoadContext: (req) => loadContext({ ip: req.ip }) }))
 
 const server = app.listen(config.PORT, host, () => log('info', 'listening', { host, port: config.PORT }))
 // A client gets 10 s for its request's headers and 2 minutes for the whole request (a 10 MB logo over a slow
 // phone link), not Node's 60 s and 5 minutes: a slow sender holds a connection (and an upload slot) no longer.
+// Headers stay within Node's default 16 KB in all (431 past it), the request line within 8 KB (414).
 server.headersTimeout = 10_000
 server.requestTimeout = 120_000
 

@@ -20,6 +20,7 @@ describe('parseConfig', () => {
 		if (result.ok) return
 		expect(result.problems.map((p) => p.variable)).toEqual([
 			'API_BASE_URL',
+			'API_CLIENT_CREDENTIAL',
 			'PUBLIC_APP_URL',
 			'UPLOAD_TMP_URL',
 			'SERVICE_LOGO_URL',
@@ -36,6 +37,7 @@ describe('parseConfig', () => {
 				CONTACT_EMAIL: 'nope',
 				PORT: '99999',
 				SESSION_SECRET: 'short',
+				API_CLIENT_CREDENTIAL: 'short',
 				COOKIE_PATH: 'relative',
 				SENTRY_DSN: 'nonsense',
 			}),
@@ -47,8 +49,20 @@ describe('parseConfig', () => {
 		expect(text).toContain('CONTACT_EMAIL: must be an email address')
 		expect(text).toContain('PORT: must be between 1 and 65535')
 		expect(text).toContain('SESSION_SECRET: must be at least 32 characters')
+		expect(text).toContain('API_CLIENT_CREDENTIAL: must be at least 32 characters')
 		expect(text).toContain('COOKIE_PATH: must start with "/"')
 		expect(text).toContain('SENTRY_DSN: must be a Sentry DSN URL')
+	})
+
+	test('TRUST_PROXY counts the proxies in front; "true" (every hop believed) is refused', () => {
+		const hops = (value: string) => {
+			const result = parseConfig(portalEnv({ TRUST_PROXY: value }))
+			return result.ok ? result.config.TRUST_PROXY : result.problems.map((p) => p.variable)
+		}
+		expect(hops('0')).toBe(0)
+		expect(hops('2')).toBe(2)
+		expect(hops('true')).toEqual(['TRUST_PROXY'])
+		expect(hops('-1')).toEqual(['TRUST_PROXY'])
 	})
 
 	test('strips a trailing slash from base URLs', () => {
@@ -65,16 +79,21 @@ describe('parseConfig', () => {
 	})
 
 	test('refuses the placeholder secret that .env.example ships, and says how to make one', () => {
-		const example = /^SESSION_SECRET=(.*)$/m.exec(
-			readFileSync(new URL('../.env.example', import.meta.url), 'utf8'),
-		)?.[1]
+		const file = readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
+		const example = /^SESSION_SECRET=(.*)$/m.exec(file)?.[1]
 		expect(example).toBeTruthy()
-		for (const env of [{ SESSION_SECRET: example }, { SESSION_SECRET_FALLBACKS: example }]) {
+		expect(/^API_CLIENT_CREDENTIAL=(.*)$/m.exec(file)?.[1]).toBe(example)
+		const envs = [
+			{ SESSION_SECRET: example },
+			{ SESSION_SECRET_FALLBACKS: example },
+			{ API_CLIENT_CREDENTIAL: example },
+		]
+		for (const env of envs) {
 			const result = parseConfig(portalEnv(env))
 			expect(result.ok).toBe(false)
 			if (result.ok) return
 			expect(formatProblems(result.problems)).toMatch(
-				/SESSION_SECRET(_FALLBACKS)?: is the placeholder from \.env\.example: generate one with `openssl rand -hex 32`/,
+				/(SESSION_SECRET(_FALLBACKS)?|API_CLIENT_CREDENTIAL): is the placeholder from \.env\.example: generate one with `openssl rand -hex 32`/,
 			)
 		}
 	})

@@ -16,18 +16,20 @@ const url = (what: string) =>
 				error: `must be an absolute http(s) URL (${what})`,
 			}),
 		)
-		.transform((value) => value.replace(/\/+$/, ''))
+		.transform((value) => value.replace(/(?<!\/)\/+$/, ''))
 
 /** The value `.env.example` ships: a copied example file must not start a portal. */
 const PLACEHOLDER_SECRET = 'replace-me-with-64-hex-characters-from-openssl-rand-hex-32'
 
-const secret = z
-	.string({ error: 'is required (signs and encrypts the temporary cookies)' })
-	.min(32, 'must be at least 32 characters (generate one with `openssl rand -hex 32`)')
-	.refine(
-		(value) => value !== PLACEHOLDER_SECRET,
-		'is the placeholder from .env.example: generate one with `openssl rand -hex 32`',
-	)
+const secretOf = (what: string) =>
+	z
+		.string({ error: `is required (${what})` })
+		.min(32, 'must be at least 32 characters (generate one with `openssl rand -hex 32`)')
+		.refine(
+			(value) => value !== PLACEHOLDER_SECRET,
+			'is the placeholder from .env.example: generate one with `openssl rand -hex 32`',
+		)
+const secret = secretOf('signs and encrypts the temporary cookies')
 
 /** Hosts where a production build may run over plain http: the demo, the tests, a local container. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -48,6 +50,8 @@ export const configSchema = z
 			.max(65535, 'must be between 1 and 65535')
 			.default(3000),
 		API_BASE_URL: url('the partner API base address'),
+		/** Sent with every partner API call: only with it does the API take the partner's address from the portal. */
+		API_CLIENT_CREDENTIAL: secretOf("the partner API's credential of this portal"),
 		PUBLIC_APP_URL: url('the address partners use to reach this portal'),
 		UPLOAD_TMP_URL: url('temporary-file storage address for uploads'),
 		SERVICE_LOGO_URL: url('service-logo storage address'),
@@ -89,8 +93,13 @@ export const configSchema = z
 			.max(120_000, 'must be at most 120000 ms')
 			.default(10_000),
 		LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
-		/** Read by server.mjs: behind a reverse proxy that sets X-Forwarded-*. */
-		TRUST_PROXY: z.enum(['0', '1'], { error: 'must be 1 (behind a proxy) or 0' }).default('0'),
+		/** Read by server.mjs: how many proxies in front overwrite X-Forwarded-* (express's `trust proxy` hops). */
+		TRUST_PROXY: z.coerce
+			.number({ error: 'must be the number of proxies in front (0 when none)' })
+			.int()
+			.min(0)
+			.max(4)
+			.default(0),
 		/**
 		 * Read by server.mjs: how long a stopping process keeps taking requests (answering /readyz with 503) before
 		 * it closes its port, for load balancers that poll /readyz (Kubernetes waits in preStop instead).

@@ -27,8 +27,10 @@ export const refusalHeadersContext = createContext<Headers | null>(null)
 export const clientIpContext = createContext<string | null>(null)
 /** The CSP nonce of this response. */
 export const nonceContext = createContext<string>('')
-/** The submitted form of a POST, read once by the form-body middleware. */
+/** The submitted form of a POST, read once by the form-body middleware (an upload's CSRF part alone until the rest). */
 export const formContext = createContext<FormData | null>(null)
+/** The unread rest of an upload's body, which its route's `largeBodyMiddleware` reads for the partner it names. */
+export const largeBodyContext = createContext<((partner: string) => Promise<FormData>) | null>(null)
 
 export type CsrfState = { token: string; browser: string; changed: boolean }
 /** The CSRF token this response's forms carry, and whether its cookie must be (re)set. */

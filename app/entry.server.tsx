@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { PassThrough } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -33,7 +34,8 @@ export { loggablePath } from '#app/utils/request-log'
 export function loadContext(client: { ip: string | undefined }) {
 	const context = new RouterContextProvider()
 	// An IPv4 client of a dual-stack socket reads as `::ffff:203.0.113.7`: the address a person knows is the IPv4 one.
-	context.set(clientIpContext, client.ip?.replace(/^::ffff:(?=\d+\.)/, '') || null)
+	const ip = client.ip?.replace(/^::ffff:(?=\d+\.)/, '')
+	context.set(clientIpContext, ip && isIP(ip) ? ip : null)
 	return context
 }
 

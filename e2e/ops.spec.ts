@@ -26,6 +26,7 @@ test('with an empty environment the server exits before listening and names ever
 		'CONTACT_EMAIL',
 		'SOURCE_REPOSITORY_URL',
 		'SESSION_SECRET',
+		'API_CLIENT_CREDENTIAL',
 	]) {
 		expect(result.stderr).toContain(`- ${name}: is required`)
 	}
@@ -78,15 +79,17 @@ test('one JSON log line per request, with no query string and no path secrets', 
 		.filter(Boolean)
 		.map((line) => JSON.parse(line) as Record<string, unknown>)
 	const requests = lines.filter((line) => line.msg === 'request')
+	// Reached directly, the portal names the request itself: a client's own id could forge another's reference.
 	expect(requests).toContainEqual(
 		expect.objectContaining({
 			method: 'GET',
 			path: '/does-not-exist',
 			status: 404,
-			request_id: 'ops-test-request-1',
+			request_id: expect.stringMatching(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/),
 			duration_ms: expect.any(Number),
 		}),
 	)
+	expect(JSON.stringify(requests)).not.toContain('ops-test-request-1')
 	const text = JSON.stringify(lines)
 	expect(text).not.toContain('123456')
 	expect(text).not.toContain('SECRET-RESET-TOKEN')
@@ -286,7 +289,7 @@ test('with SENTRY_DSN set, errors and traces reach Sentry without tokens, cookie
 		await mock.fault({ method: 'GET', path: '/user-authentications', status: 500, times: 1 })
 		const failing = await signedIn.send('/')
 		expect(failing.status).toBe(500)
-		expect(await failing.text()).not.toMatch(/ApiError|user-authentications|\n\s+at /) // no internals, no stack trace
+		expect(await failing.text()).not.toMatch(/ApiError|user-authentications|\n[ \t]+at /) // no internals, no stack trace
 
 		// 4. Two-step sign-in with an emailed code (the code also passes through a query string).
 		const second = new PortalClient(portalUrl, secrets)
@@ -406,6 +409,61 @@ test('an action refused by the origin check is a warning in the log, never an er
 		await mockServer.close()
 		await sink.close()
 	}
+})
+
+test('behind one proxy: the address is the one it forwarded (never a client-written entry), checked as an address; its request id is taken', async () => {
+	// A stand-in API that records the origin headers of every call the portal makes for a page.
+	const seen: Array<string | undefined> = []
+	const api = http.createServer((req, res) => {
+		seen.push(req.headers['partner-client-ip'] as string | undefined)
+		res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"Server Error."}')
+	})
+	await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+	const port = await freePort()
+	const portal = await startPortal({
+		env: portalEnv({
+			PORT: String(port),
+			PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
+			API_BASE_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+			TRUST_PROXY: '1',
+			LOG_LEVEL: 'silent',
+		}),
+	})
+	try {
+		const addressFor = async (forwarded: string) => {
+			seen.length = 0
+			const page = await fetch(`${portal.url}/auth/sign-in`, {
+				headers: { 'x-forwarded-for': forwarded, 'x-request-id': 'proxy-request-0001' },
+			})
+			expect(page.headers.get('x-request-id')).toBe('proxy-request-0001')
+			expect(seen.length, forwarded).toBeGreaterThan(0)
+			return [...new Set(seen)]
+		}
+		// The proxy appends the peer it saw; whatever the client wrote before it is not believed.
+		expect(await addressFor('203.0.113.66, 198.51.100.7')).toEqual(['198.51.100.7'])
+		// Not an address at all: nothing is forwarded rather than the client's text.
+		expect(await addressFor('I am 10.0.0.1 <b>not an ip</b>')).toEqual([undefined])
+	} finally {
+		await portal.close()
+		await new Promise((resolve) => api.close(resolve))
+	}
+})
+
+test('a path over 2 KB is a 414 and headers over 16 KB a 431, before any route or log reads them', async () => {
+	const port = await freePort()
+	const logFile = path.join(projectRoot, 'test-results', `ops-414-${port}.log`)
+	const portal = await startPortal({ env: portalEnv({ PORT: String(port) }), logFile })
+	try {
+		expect((await fetch(`${portal.url}/tokens${'/'.repeat(16_000)}`)).status).toBe(414)
+		expect((await fetch(`${portal.url}/auth/sign-in?redirect_to=${'a'.repeat(9_000)}`)).status).toBe(414)
+		expect((await fetch(`${portal.url}/${'a'.repeat(2_000)}`)).status).toBe(404)
+		expect((await fetch(`${portal.url}/auth/sign-in`, { headers: { 'user-agent': 'a'.repeat(17_000) } })).status).toBe(
+			431,
+		)
+	} finally {
+		await portal.close()
+	}
+	expect(await readFile(logFile, 'utf8')).not.toContain('/'.repeat(100))
 })
 
 test('behind a proxy that says https, every answer carries HSTS; over plain http none does', async () => {

@@ -124,9 +124,10 @@ test('a form rendered by one process is accepted by another: CSRF token, sealed 
 			const form = await request.get('/auth/sign-in')
 			const html = await form.text()
 			const honeypot = Object.fromEntries(
-				[...html.matchAll(/<input[^>]*name="((?:name|from)__confirm)"[^>]*?(?:value="([^"]*)")?[^>]*>/g)].map(
-					(match) => [match[1]!, match[2] ?? ''],
-				),
+				[...html.matchAll(/<input[^<>]*>/g)].flatMap(([tag]) => {
+					const name = /name="((?:name|from)__confirm)"/.exec(tag)?.[1]
+					return name ? [[name, /value="([^"]*)"/.exec(tag)?.[1] ?? '']] : []
+				}),
 			)
 			const post = await request.post('/auth/sign-in', {
 				form: { email: partner.email, password: PASSWORD, csrf: csrfTokenFrom(html)!, ...honeypot },

@@ -7,10 +7,19 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-[ -f build/server/index.js ] || { echo "check-runtime-image: run 'npm run build' first" >&2; exit 1; }
 for needle in '^FROM .* AS runtime' '^USER node' '^EXPOSE ' '^HEALTHCHECK ' 'npm ci --omit=dev'; do
 	grep -qE "$needle" Dockerfile || { echo "check-runtime-image: Dockerfile lacks /$needle/" >&2; exit 1; }
 done
+# The runtime stage (its FROM to the next FROM, comments left out): files copied as root, never handed to the user
+# that runs them (--chown or a chown would let the process rewrite its own code), and that user is `node`.
+runtime_stage="$(awk '/^FROM /{ inside = / AS runtime$/ } inside && !/^[[:space:]]*#/' Dockerfile)"
+if grep -nE -- '--chown|(^|[^-])chown |chmod' <<<"$runtime_stage" >&2; then
+	echo "check-runtime-image: the runtime stage gives its files to a user (above): copy them as root, unwritable by node" >&2
+	exit 1
+fi
+[ "$(grep -E '^USER ' <<<"$runtime_stage" | tail -n 1)" = 'USER node' ] ||
+	{ echo "check-runtime-image: the runtime stage's last USER is not node" >&2; exit 1; }
+[ -f build/server/index.js ] || { echo "check-runtime-image: run 'npm run build' first" >&2; exit 1; }
 
 work="$(mktemp -d)"
 pid=""
@@ -36,6 +45,7 @@ port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>
 		UPLOAD_TMP_URL=http://127.0.0.1:9/tmp SERVICE_LOGO_URL=http://127.0.0.1:9/logos \
 		CONTACT_EMAIL=partners@example.com SOURCE_REPOSITORY_URL=https://example.com/source \
 		SESSION_SECRET=runtime-image-check-secret-0123456789abcdef LOG_LEVEL=silent \
+		API_CLIENT_CREDENTIAL=runtime-image-check-credential-0123456789abcdef \
 		node --import ./instrument.server.mjs ./server.mjs >"$work/server.log" 2>&1
 ) &
 pid=$! # the subshell execs the server, so this is the server's own pid

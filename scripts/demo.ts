@@ -2,12 +2,14 @@
  * `npm run demo`: the portal (production build) against the mock partner API,
  * with the demo partner seeded. Builds first when there is no build yet.
  * PORT (default 3000) and MOCK_API_PORT (default 4010) move them; the portal listens on HOST (default
- * 127.0.0.1, unlike `npm start`'s 0.0.0.0: the demo's session secret is public).
+ * 127.0.0.1, unlike `npm start`'s 0.0.0.0: the demo's session secret is public). Any HOST but a loopback address
+ * needs a SESSION_SECRET of its own, or the demo refuses to start.
  * `--allow-private-webhooks` lets the mock deliver webhooks to this machine (examples/webhooks/README.md).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { MOCK_CLIENT_CREDENTIAL } from '#tests/mock-api/client-credential'
 import { startMockApi } from '#tests/mock-api/server'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
 import { portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
@@ -15,7 +17,22 @@ import { portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
 const port = Number(process.env.PORT || 3000)
 const mockPort = Number(process.env.MOCK_API_PORT || 4010)
 const publicUrl = `http://localhost:${port}`
+// This machine only, unless HOST says otherwise. The demo's session secret is published in this file: anyone could
+// forge a session with it, so another machine may reach the demo only with a secret of the operator's own.
+const DEMO_SESSION_SECRET = 'demo-only-secret-do-not-use-in-production-0123'
+const host = process.env.HOST || '127.0.0.1'
+const sessionSecret = process.env.SESSION_SECRET || DEMO_SESSION_SECRET
+if (!/^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host) && sessionSecret === DEMO_SESSION_SECRET) {
+	console.error(
+		`npm run demo: HOST=${host} opens the portal to other machines, and the demo's session secret is published ` +
+			'(scripts/demo.ts): anyone could forge a session. Set SESSION_SECRET to one of your own ' +
+			'(SESSION_SECRET=$(openssl rand -hex 32)), or leave HOST unset to serve this machine only.',
+	)
+	process.exit(1)
+}
 const contactEmail = 'partners@example.com'
+// The portal's credential, which the mock trusts to tell it where the partner is.
+const clientCredential = process.env.API_CLIENT_CREDENTIAL ?? MOCK_CLIENT_CREDENTIAL
 
 if (!existsSync(path.join(projectRoot, 'build', 'server', 'index.js')) || process.argv.includes('--rebuild')) {
 	console.log('Building the portal (first run)…')
@@ -31,18 +48,19 @@ const mock = await startMockApi({
 	contactEmail,
 	quiet: true,
 	allowPrivateWebhooks,
+	clientCredential,
 })
 const portal = await startPortal({
 	env: portalEnv({
-		// This machine only, unless HOST says otherwise: the demo's session secret below is published in this file.
-		HOST: process.env.HOST || '127.0.0.1',
+		HOST: host,
 		PORT: String(port),
 		PUBLIC_APP_URL: publicUrl,
 		API_BASE_URL: mock.url,
 		UPLOAD_TMP_URL: `${mock.url}/uploads/tmp`,
 		SERVICE_LOGO_URL: `${mock.url}/uploads/service-logos`,
 		CONTACT_EMAIL: contactEmail,
-		SESSION_SECRET: process.env.SESSION_SECRET ?? 'demo-only-secret-do-not-use-in-production-0123',
+		SESSION_SECRET: sessionSecret,
+		API_CLIENT_CREDENTIAL: clientCredential,
 		LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
 	}),
 	logFile: path.join(projectRoot, '.cache', 'demo-portal.log'),

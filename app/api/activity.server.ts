@@ -4,6 +4,7 @@
  */
 import type { ApiClient } from './client.server'
 import { activityKindEnum, type ActivityKind } from './contract/index'
+import { readUserAgent } from '#app/utils/user-agent.server'
 
 /** The log's filter from the page URL (`?kind=review`); an unknown kind is dropped (the whole log, not an error). */
 export function activityKindOf(search: URLSearchParams): ActivityKind | undefined {
@@ -23,5 +24,7 @@ export function activitySearch(kind: ActivityKind | undefined, cursor?: string |
 /** One page of the log, newest first. */
 export async function activityPage(api: ApiClient, id: string, kind: ActivityKind | undefined, cursor?: string) {
 	const { data, meta } = await api.call('listServiceActivity', { params: { id }, query: { kind, cursor } })
-	return { entries: data, nextCursor: meta.next_cursor }
+	// Read here, once: the page's script never parses a User-Agent.
+	const entries = data.map((entry) => ({ ...entry, client: readUserAgent(entry.origin?.user_agent) }))
+	return { entries, nextCursor: meta.next_cursor }
 }

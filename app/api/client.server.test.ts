@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
+import { getConfig } from '#app/config.server'
 import { ApiClient, type TokenPair, type TokenStore } from './client.server'
 import type { User } from './contract/index'
 import { ApiError } from './errors'
@@ -84,7 +85,7 @@ describe('ApiClient', () => {
 		expect(calls[0]!.auth).toBe(`Bearer ${access}`)
 	})
 
-	test("forwards the browser's address and User-Agent as the contract's origin headers", async () => {
+	test("forwards the browser's address and User-Agent with the portal's credential (API_CLIENT_CREDENTIAL)", async () => {
 		const access = unique('access')
 		const { fetchImpl } = fakeApi(new Set([access]))
 		const api = new ApiClient({
@@ -99,6 +100,9 @@ describe('ApiClient', () => {
 		const headers = new Headers(vi.mocked(fetchImpl).mock.calls[0]![1]?.headers)
 		expect(headers.get('partner-client-ip')).toBe('203.0.113.9')
 		expect(headers.get('partner-client-user-agent')).toBe('Mozilla/5.0 Firefox/140.0')
+		expect(headers.get('partner-client-credential')).toBe(getConfig().API_CLIENT_CREDENTIAL)
+		await client(store(access, unique('refresh')), fetchImpl, vi.fn()).call('getCurrentUser')
+		expect(new Headers(vi.mocked(fetchImpl).mock.calls[1]![1]?.headers).get('partner-client-credential')).toBeTruthy()
 	})
 
 	test('on a 401 it refreshes once, replays the call and stores the new pair', async () => {
@@ -332,9 +336,12 @@ describe('ApiClient calls by endpoint name', () => {
 				fetch: fetchImpl,
 				refreshTokens: vi.fn(),
 				urls: { uploadTmpFile: 'http://storage.test/tmp' },
+				credential: 'c'.repeat(40),
 			})
 			await api.call('uploadTmpFile', { file: { bytes, contentType: 'image/png' } })
 			expect(requests[0]!.url).toBe('http://storage.test/tmp')
+			// The portal's credential goes to the API alone.
+			expect(requests[0]!.headers.get('partner-client-credential')).toBeNull()
 		})
 
 		test('after a 401 the same bytes are sent again with the new token', async () => {

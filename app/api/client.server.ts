@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { getConfig } from '#app/config.server'
 import { clientOriginHeaders } from './contract/activity'
 import { endpoints, fillPath, responseSchema, type Endpoint, type EndpointName } from './contract/endpoints'
 import { ApiError } from './errors'
@@ -70,6 +71,11 @@ export type ClientOptions = {
 	 * `clientOriginHeaders` so the API's activity log says where a change came from.
 	 */
 	origin?: { ip: string | null; userAgent: string | null }
+	/**
+	 * The portal's own credential (default `API_CLIENT_CREDENTIAL`), sent with every call to `baseUrl`: only a caller
+	 * with it may set the origin. Never sent to an address of its own (`urls`).
+	 */
+	credential?: string
 }
 
 /** One process-wide single flight: N concurrent requests, one refresh call. */
@@ -191,7 +197,8 @@ export class ApiClient {
 		if (file) headers['content-type'] = file.contentType || 'application/octet-stream'
 		else if (body !== undefined) headers['content-type'] = 'application/json'
 		if (bearer) headers.authorization = `Bearer ${bearer}`
-		const { origin } = this.options
+		const { origin, credential = getConfig().API_CLIENT_CREDENTIAL } = this.options
+		if (!own) headers[clientOriginHeaders.credential] = credential
 		if (origin?.ip) headers[clientOriginHeaders.ip] = origin.ip
 		if (origin?.userAgent) headers[clientOriginHeaders.userAgent] = origin.userAgent
 		const timeout = AbortSignal.timeout(timeoutMs)

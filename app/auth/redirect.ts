@@ -106,5 +106,5 @@ export function afterSignInLocation(url: URL, redirectTo?: string | null): strin
 export const UNVERIFIED_ALLOWED = ['/auth/sign-out', '/auth/verification/resend', '/me/manage/security/email']
 
 export function isAllowedUnverified(pathname: string) {
-	return UNVERIFIED_ALLOWED.includes(pathname.replace(/\/+$/, '') || '/')
+	return UNVERIFIED_ALLOWED.includes(pathname.replace(/(?<!\/)\/+$/, '') || '/')
 }

@@ -5,7 +5,7 @@ import { PasswordChecklist } from './password-checklist'
 /** Each rule's text and its marks, in order. */
 function items(html: string) {
 	return [...html.matchAll(/<li([^>]*)>(.*?)<\/li>/g)].map(([, attributes, body]) => ({
-		text: body!.replace(/<[^>]+>/g, '').trim(),
+		text: body!.replace(/<[^<>]*>/g, '').trim(),
 		met: /data-met="(\w+)"/.exec(attributes!)?.[1] ?? null,
 		missed: /data-missed="true"/.test(attributes!),
 	}))

@@ -1,14 +1,17 @@
 import { createCookie } from 'react-router'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { CSRF_COOKIE_NAME, signedValue } from '#app/auth/csrf.server'
 import {
 	bodyLimitFor,
 	FORM_BODY_LIMIT,
 	FORM_SHAPE,
 	hasFormShape,
+	type LargeBody,
 	mediaType,
+	MIN_UPLOAD_RATE,
 	MULTIPART_OVERHEAD,
 	parseFormBody,
+	UPLOAD_GRACE_MS,
 	tooLargePageFor,
 } from './form-body.server'
 import { logoRules } from '#app/api/contract/images'
@@ -54,7 +57,7 @@ describe('parseFormBody', () => {
 		const form = await parseFormBody(
 			post('a=1&b=%20x', { 'content-type': 'Application/X-WWW-Form-Urlencoded; charset=UTF-8' }),
 		)
-		expect(form.get('b')).toBe(' x')
+		expect((form as FormData).get('b')).toBe(' x')
 	})
 	test.each([
 		['text/plain', 415],
@@ -101,7 +104,7 @@ describe('parseFormBody', () => {
 		expect(await statusOf(parseFormBody(urlencoded(many)))).toBe(400)
 		// The largest real shapes pass.
 		const form = await parseFormBody(urlencoded('translations.de-DE.name=x&email=a%40b.example&list[3]=y'))
-		expect(form.get('translations.de-DE.name')).toBe('x')
+		expect((form as FormData).get('translations.de-DE.name')).toBe('x')
 	})
 	test('hasFormShape counts every field, repeated names too', () => {
 		const form = new FormData()
@@ -143,11 +146,18 @@ describe('larger bodies: the service logo', () => {
 	}
 	/** The partner API's answer to "who is this?": a partner. */
 	const partner = async () => true
+	/** An upload read through its CSRF part only (what the root middleware does). */
+	async function opened(body: ReadableStream<Uint8Array> | null, contentType: string, path = LOGO) {
+		const headers = { 'content-type': contentType, cookie: await sessionCookies() }
+		return (await parseFormBody(post(body, headers, path), { signedIn: partner })) as LargeBody
+	}
+	/** An upload read whole, the rest for `partner-1` (what the logo route's middleware does). */
 	async function upload(size: number, path = LOGO, { csrf = TOKEN as string | null, signedIn = true } = {}) {
 		const response = multipart(size, csrf)
 		const headers: Record<string, string> = { 'content-type': response.headers.get('content-type')! }
 		if (signedIn) headers.cookie = await sessionCookies()
-		return parseFormBody(post(response.body, headers, path), { signedIn: partner })
+		const body = await parseFormBody(post(response.body, headers, path), { signedIn: partner })
+		return body instanceof FormData ? body : body.rest('partner-1')
 	}
 
 	test('an upload from a browser without a session or CSRF cookie is refused before its body is read', async () => {
@@ -194,22 +204,85 @@ describe('larger bodies: the service logo', () => {
 		}
 	})
 
-	test('at most a few large bodies are parsed at once; the next is 503', async () => {
+	test('the rest of an upload is read for one upload per partner at a time (429), a few in all (503)', async () => {
 		const stalled: Array<ReadableStreamDefaultController<Uint8Array>> = []
-		const headers = async () => ({ 'content-type': 'multipart/form-data; boundary=B', cookie: await sessionCookies() })
-		const pending = []
-		for (let i = 0; i < 4; i++) {
-			const body = new ReadableStream<Uint8Array>({ start: (controller) => void stalled.push(controller) })
-			pending.push(statusOf(parseFormBody(post(body, await headers(), LOGO), { signedIn: partner })))
-		}
-		await new Promise((resolve) => setImmediate(resolve))
-		const busy = await refusalOf(parseFormBody(post('x', await headers(), LOGO), { signedIn: partner }))
+		/** An upload whose CSRF part has come, and nothing more until its stream is closed. */
+		const stalledUpload = () =>
+			opened(
+				new ReadableStream<Uint8Array>({
+					start(controller) {
+						stalled.push(controller)
+						controller.enqueue(Buffer.from(`--B\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${TOKEN}\r\n--B`))
+					},
+				}),
+				'multipart/form-data; boundary=B',
+			)
+		const reading = await Promise.all([1, 2, 3, 4].map(stalledUpload))
+		const pending = reading.map((large, i) => statusOf(large.rest(`partner-${i + 1}`)))
+		const next = await stalledUpload()
+		const twice = await refusalOf(next.rest('partner-1'))
+		expect(twice.status).toBe(429)
+		expect(twice.headers.get('retry-after')).toBe('5')
+		expect(twice.headers.get('connection')).toBe('close')
+		const busy = await refusalOf(next.rest('partner-5'))
 		expect(busy.status).toBe(503)
 		expect(busy.headers.get('retry-after')).toBe('5')
 		for (const controller of stalled) controller.close()
-		expect(await Promise.all(pending)).toEqual([403, 403, 403, 403])
-		// Once they are done, uploads are taken again.
+		// Cut short after the CSRF part: not a form.
+		expect(await Promise.all(pending)).toEqual([400, 400, 400, 400])
+		// Once they are done, uploads are taken again, the same partner's too.
 		expect(((await upload(1000)).get('logo') as File).size).toBe(1000)
+	})
+
+	test("the rest of an upload keeps to a minimum rate after a grace: a slow phone's 10 MB passes, a trickle is 408", async () => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+		try {
+			/** The logo's body: its first KB at once, then `perSecond` bytes each second (by the fake clock). */
+			const sending = async (perSecond: number) => {
+				const response = multipart(logoRules.maxBytes)
+				const bytes = new Uint8Array(await response.arrayBuffer())
+				let sent = 0
+				const body = new ReadableStream<Uint8Array>(
+					{
+						async pull(controller) {
+							if (sent) await new Promise((resolve) => setTimeout(resolve, 1000))
+							const chunk = bytes.subarray(sent, sent + (sent ? perSecond : 1024))
+							sent += chunk.byteLength
+							if (chunk.byteLength) controller.enqueue(chunk)
+							else controller.close()
+						},
+					},
+					{ highWaterMark: 0 },
+				)
+				const settled = { status: 0 }
+				const large = await opened(body, response.headers.get('content-type')!)
+				const form = large.rest('partner-1')
+				form.then(
+					() => (settled.status = 200),
+					(error: Response) => (settled.status = error.status),
+				)
+				return { form, settled }
+			}
+			// 1 Mbit/s: 84 s for the file, ahead of the minimum rate throughout.
+			const phone = await sending(125_000)
+			await vi.advanceTimersByTimeAsync(90_000)
+			expect(((await phone.form).get('logo') as File).size).toBe(logoRules.maxBytes)
+
+			// At a quarter of the minimum rate: given the grace, then refused once behind.
+			const trickle = await sending(MIN_UPLOAD_RATE / 4)
+			await vi.advanceTimersByTimeAsync(UPLOAD_GRACE_MS)
+			expect(trickle.settled.status).toBe(0)
+			await vi.advanceTimersByTimeAsync(5_000)
+			const refused = await refusalOf(trickle.form)
+			expect(refused.status).toBe(408)
+			expect(refused.headers.get('connection')).toBe('close')
+			// Its slot is free again.
+			const next = await sending(125_000)
+			await vi.advanceTimersByTimeAsync(90_000)
+			expect(next.settled.status).toBe(200)
+		} finally {
+			vi.useRealTimers()
+		}
 	})
 
 	test('the logo route allows the 10 MB file plus multipart overhead; others keep 64 KB', () => {

@@ -1,9 +1,9 @@
-import type { MiddlewareFunction } from 'react-router'
+import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { refusal } from './request-log.server'
 import { logoRules } from '#app/api/contract/images'
 import { currentUserOrNull } from '#app/api/users.server'
 import { csrfCookieState, matchesToken, UNSAFE_METHODS } from '#app/auth/csrf.server'
-import { formContext, getApi } from '#app/context.server'
+import { formContext, getApi, getUser, largeBodyContext } from '#app/context.server'
 import { hasSessionCookie } from '#app/auth/session.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { nameSegments } from '#app/utils/declared-fields'
@@ -93,9 +93,12 @@ export function mediaType(contentType: string | null) {
 }
 
 /** A 4xx answer for a body the portal will not read (an expected outcome, never reported as an error). */
-function refuse(status: 400 | 403 | 413 | 415 | 503, headers?: HeadersInit) {
+function refuse(status: 400 | 403 | 408 | 413 | 415 | 429 | 503, headers?: HeadersInit) {
 	return new Response(null, { status, headers })
 }
+
+/** Refusals that leave the rest of the body unread: the connection cannot carry another request. */
+const CLOSE = { Connection: 'close' }
 
 /**
  * How much of an oversized body is read and thrown away so the browser gets
@@ -104,65 +107,74 @@ function refuse(status: 400 | 403 | 413 | 415 | 503, headers?: HeadersInit) {
  */
 const DISCARD_LIMIT = 8 * 1024 * 1024
 
-/** Reads the rest of `reader` into nothing; false when it went past `budget`. */
-async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget = DISCARD_LIMIT) {
-	let left = budget
-	while (left >= 0) {
-		const { done, value } = await reader.read()
+/**
+ * The slowest an upload may arrive, after a grace for its first bytes: half a slow phone's 1 Mbit/s (~122 KiB/s),
+ * so a 10 MB logo over one passes with room, and a slower sender frees its slot within seconds (408).
+ */
+export const MIN_UPLOAD_RATE = 64 * 1024
+export const UPLOAD_GRACE_MS = 5_000
+
+type Read = () => Promise<ReadableStreamReadResult<Uint8Array>>
+
+/** A body read in steps: the bytes kept so far, and how to read on. */
+type Reading = { reader: ReadableStreamDefaultReader<Uint8Array>; read: Read; chunks: Uint8Array[]; size: number }
+
+function reading(body: ReadableStream<Uint8Array> | null): Reading {
+	const reader = (body ?? new Blob().stream()).getReader()
+	return { reader, read: () => reader.read(), chunks: [], size: 0 }
+}
+
+/** `reader.read`, refused (408) once the bytes it gave fall behind `MIN_UPLOAD_RATE` past `UPLOAD_GRACE_MS`. */
+function paced(reader: ReadableStreamDefaultReader<Uint8Array>): Read {
+	const started = performance.now()
+	let bytes = 0
+	return async () => {
+		let timer: ReturnType<typeof setTimeout> | undefined
+		const due = started + UPLOAD_GRACE_MS + (bytes / MIN_UPLOAD_RATE) * 1000 - performance.now()
+		const late = new Promise<never>((_, reject) => {
+			timer = setTimeout(() => reject(refuse(408, CLOSE)), due)
+		})
+		try {
+			const result = await Promise.race([reader.read(), late])
+			bytes += result.value?.byteLength ?? 0
+			return result
+		} finally {
+			clearTimeout(timer)
+		}
+	}
+}
+
+/** Reads the rest of `body` into nothing; false when it went past `budget`. */
+async function discard(body: Reading, budget: number) {
+	for (let left = budget; left >= 0;) {
+		const { done, value } = await body.read()
 		if (done) return true
 		left -= value.byteLength
 	}
-	await reader.cancel().catch(() => undefined)
+	await body.reader.cancel().catch(() => undefined)
 	return false
 }
 
-async function tooLarge(
-	reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
-	budget = DISCARD_LIMIT,
-): Promise<never> {
-	const drained = reader ? await discard(reader, budget) : false
-	throw refuse(413, drained ? undefined : { Connection: 'close' })
+async function tooLarge(body: Reading | undefined, budget = DISCARD_LIMIT): Promise<never> {
+	const drained = body ? await discard(body, budget) : false
+	throw refuse(413, drained ? undefined : CLOSE)
 }
 
 /**
- * What must come first in a large body before it is read past the form limit:
- * `check` answers true (go on), false (refuse) or undefined (not enough yet).
+ * Reads `body` on until it ends (true) or `enough` says so (false), keeping at most `limit` bytes: 413 as soon as
+ * the stream goes past it, so an oversized body is never held whole. A broken stream is a 400.
  */
-type Gate = { check: (prefix: Uint8Array) => boolean | undefined }
-
-/**
- * Reads at most `limit` bytes of `body`: stops keeping bytes and answers 413
- * as soon as the stream goes past it, so an oversized body is never held whole.
- * With a `gate`, only `FORM_BODY_LIMIT` bytes are read until it opens (403,
- * and the connection closed, when it refuses or has not opened by then).
- */
-export async function readLimited(
-	body: ReadableStream<Uint8Array> | null,
-	limit: number,
-	gate?: Gate,
-): Promise<Uint8Array<ArrayBuffer>> {
-	if (!body) return new Uint8Array()
-	const reader = body.getReader()
-	const chunks: Uint8Array[] = []
-	let size = 0
-	let open = !gate
+async function readOn(body: Reading, limit: number, enough = () => false): Promise<boolean> {
 	for (;;) {
-		const { done, value } = await reader.read()
-		if (done) break
-		size += value.byteLength
-		chunks.push(value)
-		if (!open) {
-			const verdict = gate!.check(concat(chunks, size))
-			if (verdict === false || (verdict === undefined && size > FORM_BODY_LIMIT)) {
-				await reader.cancel().catch(() => undefined)
-				throw refuse(403, { Connection: 'close' })
-			}
-			open = verdict === true
-		}
-		if (size > limit) return tooLarge(reader)
+		const { done, value } = await body.read().catch((error: unknown) => {
+			throw error instanceof Response ? error : refuse(400)
+		})
+		if (done) return true
+		body.size += value.byteLength
+		body.chunks.push(value)
+		if (body.size > limit) return tooLarge(body)
+		if (enough()) return false
 	}
-	if (!open) throw refuse(403)
-	return concat(chunks, size)
 }
 
 function concat(chunks: readonly Uint8Array[], size: number) {
@@ -175,19 +187,34 @@ function concat(chunks: readonly Uint8Array[], size: number) {
 	return bytes
 }
 
+/** The form `body` holds, once read (400 when it does not parse as its type or has no form's shape). */
+async function formOf(body: Reading, contentType: string) {
+	// The header is passed as sent: multipart needs its boundary parameter.
+	const form = await new Response(concat(body.chunks, body.size), { headers: { 'content-type': contentType } })
+		.formData()
+		.catch(() => {
+			throw refuse(400)
+		})
+	if (!hasFormShape(form)) throw refuse(400)
+	return form
+}
+
 /** The boundary parameter of a multipart Content-Type. */
 function boundaryOf(contentType: string) {
 	return /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)?.slice(1).find(Boolean)
 }
 
 /**
- * The gate of a large multipart body: its first part must be the CSRF field
- * holding this browser's token (every upload form renders it first), so a
- * request without one is refused after at most the form limit.
+ * What must come first in a large body before it is read past the form limit: its first part must be the CSRF field
+ * holding this browser's token (every upload form renders it first). `check` answers true (go on), false (refuse)
+ * or undefined (not enough yet).
  */
+type Gate = { token: string; check: (prefix: Uint8Array) => boolean | undefined }
+
 function csrfFirstGate(boundary: string, token: string): Gate {
 	const start = `--${boundary}\r\n`
 	return {
+		token,
 		check(prefix) {
 			const text = Buffer.from(prefix.buffer, prefix.byteOffset, prefix.byteLength).toString('latin1')
 			if (text.length < start.length) return start.startsWith(text) ? undefined : false
@@ -204,42 +231,55 @@ function csrfFirstGate(boundary: string, token: string): Gate {
 	}
 }
 
+/** Reads `body` until `gate` opens: 403, the connection closed, when it refuses or has not opened by the form limit. */
+async function readThrough(body: Reading, limit: number, gate: Gate) {
+	const opens = () => {
+		const verdict = gate.check(concat(body.chunks, body.size))
+		if (verdict === false || (verdict === undefined && body.size > FORM_BODY_LIMIT)) throw refuse(403, CLOSE)
+		return verdict === true
+	}
+	if (await readOn(body, limit, opens)) throw refuse(403)
+}
+
 /**
- * Large bodies (uploads) one process parses at once. Each holds up to its
- * route's limit twice over (the bytes, then the parsed file), so this bounds
- * what uploads can take from the heap, whoever sends them (503 past it).
+ * Large bodies whose rest is being read, by partner: one each at a time (429), and this many in all, since each
+ * holds up to its route's limit twice over (the bytes, then the parsed file) whoever sends them (503 past it).
  */
 const MAX_LARGE_BODIES = 4
-let largeBodies = 0
+const largeBodies = new Set<string>()
 
 /**
  * The gate of a large body on a route that takes one, or a refusal: only a
  * multipart post from a signed-in partner (the API answered for the session,
  * not merely a cookie shaped like a token) with a valid CSRF cookie may send
  * more than a form's worth, and then only with the token as its first part.
- * Anything else is read within the form limit.
  */
 async function largeBodyGate(request: Request, contentType: string, signedIn: () => Promise<boolean>): Promise<Gate> {
 	const boundary = boundaryOf(contentType)
 	const { token } = await csrfCookieState(request)
-	if (!boundary || !token || !(await hasSessionCookie(request))) throw refuse(403, { Connection: 'close' })
-	if (!(await signedIn().catch(() => busy()))) throw refuse(403, { Connection: 'close' })
-	if (largeBodies >= MAX_LARGE_BODIES) busy()
+	if (!boundary || !token || !(await hasSessionCookie(request))) throw refuse(403, CLOSE)
+	if (!(await signedIn().catch(() => busy()))) throw refuse(403, CLOSE)
 	return csrfFirstGate(boundary, token)
 }
 
 /** The partner API could not say who this is, or every upload slot is taken: try again in a few seconds. */
-function busy(): never {
-	throw refuse(503, { 'Retry-After': '5', Connection: 'close' })
+function busy(status: 429 | 503 = 503): never {
+	throw refuse(status, { 'Retry-After': '5', ...CLOSE })
 }
 
 /**
- * Parses the body of a form post once, before any route runs: only form
- * types (415 otherwise), within the route's size limit (413, from
- * Content-Length and from the bytes actually streamed), well-formed and of a
- * form's shape (400). `signedIn` asks the partner API whether the session is
- * real; only an upload route's large body needs to know.
- * Actions read the result with `getFormData`.
+ * An upload whose CSRF first part has been read, and nothing past it: `form` holds that part, `rest(partner)`
+ * reads the others for that partner once it is known they may send them (`largeBodyMiddleware`).
+ */
+export type LargeBody = { form: FormData; rest: (partner: string) => Promise<FormData> }
+
+/**
+ * Parses the body of a form post, before any route runs: only form types
+ * (415 otherwise), within the route's size limit (413, from Content-Length
+ * and from the bytes actually streamed), well-formed and of a form's shape
+ * (400). On an upload route, a multipart body is read only through its CSRF
+ * part (`LargeBody`); `signedIn` asks the partner API whether the session is
+ * real first. Actions read the result with `getFormData`.
  */
 export async function parseFormBody(
 	request: Request,
@@ -247,7 +287,7 @@ export async function parseFormBody(
 		signedIn = async () => false,
 		pathname = new URL(request.url).pathname,
 	}: { signedIn?: () => Promise<boolean>; pathname?: string } = {},
-): Promise<FormData> {
+): Promise<FormData | LargeBody> {
 	const contentType = request.headers.get('content-type') ?? ''
 	const type = mediaType(contentType)
 	if (!FORM_TYPES.has(type)) throw refuse(415)
@@ -259,22 +299,36 @@ export async function parseFormBody(
 		// Nothing is read yet: draining means reading the whole body, the limit plus the patience.
 		// (A cancelled read resets the connection, and the browser never sees its page.)
 		const drain = declared - limit <= DISCARD_LIMIT
-		return tooLarge(drain ? request.body?.getReader() : undefined, limit + DISCARD_LIMIT)
+		return tooLarge(drain ? reading(request.body) : undefined, limit + DISCARD_LIMIT)
 	}
-	if (large) largeBodies++
-	let form: FormData
-	try {
-		const bytes = await readLimited(request.body, limit, gate)
-		// The header is passed as sent: multipart needs its boundary parameter.
-		form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
-	} catch (error) {
-		if (error instanceof Response) throw error
-		throw refuse(400)
-	} finally {
-		if (large) largeBodies--
+	const body = reading(request.body)
+	if (!gate) {
+		await readOn(body, limit)
+		return formOf(body, contentType)
 	}
-	if (!hasFormShape(form)) throw refuse(400)
-	return form
+	await readThrough(body, limit, gate)
+	const form = new FormData()
+	form.set(CSRF_FIELD_NAME, gate.token)
+	async function rest(partner: string) {
+		if (largeBodies.has(partner)) busy(429)
+		if (largeBodies.size >= MAX_LARGE_BODIES) busy()
+		largeBodies.add(partner)
+		try {
+			body.read = paced(body.reader)
+			await readOn(body, limit)
+			return await formOf(body, contentType)
+		} finally {
+			largeBodies.delete(partner)
+		}
+	}
+	return { form, rest }
+}
+
+/** A refusal thrown while reading a body, as the page that explains it (a 413: the route's own, when it has one). */
+function explained(error: unknown, context: Readonly<RouterContextProvider>, pathname: string): never {
+	if (!(error instanceof Response)) throw error
+	const page = error.status === 413 ? tooLargePageFor(pathname) : undefined
+	throw refusal(error.status, context, { headers: error.headers }, page ? { page } : {})
 }
 
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
@@ -282,17 +336,38 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 	// Every form of the portal posts; React Router would run an action for PUT, PATCH and DELETE too.
 	if (UNSAFE_METHODS.has(method) && method !== 'POST')
 		throw refusal(405, context, { headers: { Allow: ALLOWED_METHODS } })
-	if (method === 'POST') {
-		try {
-			const signedIn = async () => Boolean(await currentUserOrNull(getApi(context)))
-			context.set(formContext, await parseFormBody(request, { signedIn, pathname: url.pathname }))
-		} catch (error) {
-			if (error instanceof Response) {
-				const page = error.status === 413 ? tooLargePageFor(url.pathname) : undefined
-				throw refusal(error.status, context, { headers: error.headers }, page ? { page } : {})
-			}
-			throw error
-		}
+	if (method !== 'POST') return next()
+	const signedIn = async () => Boolean(await currentUserOrNull(getApi(context)))
+	const body = await parseFormBody(request, { signedIn, pathname: url.pathname }).catch((error: unknown) =>
+		explained(error, context, url.pathname),
+	)
+	if (body instanceof FormData) {
+		context.set(formContext, body)
+		return next()
+	}
+	let read = false
+	context.set(formContext, body.form)
+	context.set(largeBodyContext, async (partner) => {
+		const form = await body.rest(partner).catch((error: unknown) => explained(error, context, url.pathname))
+		read = true
+		return form
+	})
+	const response = await next()
+	// Answered before the rest was read (sign-in, another partner's service): it stays unread, and the connection ends.
+	if (!read) response.headers.set('Connection', 'close')
+	return response
+}
+
+/**
+ * An upload route's own middleware, below its layouts' (the signed-in guard, the service's ownership): only now is
+ * the rest of a large body read, for a verified partner, one upload of theirs at a time.
+ */
+export const largeBodyMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+	const rest = context.get(largeBodyContext)
+	if (rest) {
+		const user = await getUser(context)
+		if (!user.email_verified_at) throw refusal(403, context)
+		context.set(formContext, await rest(user.id))
 	}
 	return next()
 }

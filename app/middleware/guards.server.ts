@@ -34,6 +34,8 @@ const isRead = (request: Request) => request.method === 'GET' || request.method 
  */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const hadTokens = getSession(context).hasTokens
+	// No session cookie at all: sign-in before any loader or API call runs.
+	if (!hadTokens) return sendToSignIn(request, context, { expired: false })
 	const user = currentUserOrNull(getApi(context)).then(
 		(found) => found ?? sendToSignIn(request, context, { expired: hadTokens }),
 	)

@@ -44,7 +44,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 export const requestLogMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
 	const started = performance.now()
 	context.set(pageUrlContext, url)
-	const incoming = request.headers.get('x-request-id')
+	// A client's own id is taken only from a proxy the portal trusts (which overwrites it), never from the client.
+	const incoming = getConfig().TRUST_PROXY > 0 ? request.headers.get('x-request-id') : null
 	const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
 	context.set(requestIdContext, requestId)
 	let status = 500

@@ -1,6 +1,7 @@
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { refreshTokens } from '#app/api/auth.server'
 import { ApiClient, type TokenPair } from '#app/api/client.server'
+import { clientOriginLimits } from '#app/api/contract/constants'
 import { rotateCsrfToken } from '#app/auth/csrf.server'
 import { RequestSession } from '#app/auth/session.server'
 import { getConfig } from '#app/config.server'
@@ -23,7 +24,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 		tokens: session,
 		refreshTokens: (refreshToken) => refreshTokens(api, refreshToken),
 		urls: { uploadTmpFile: config.UPLOAD_TMP_URL },
-		origin: { ip: context.get(clientIpContext), userAgent: request.headers.get('user-agent') },
+		origin: {
+			ip: context.get(clientIpContext),
+			userAgent: request.headers.get('user-agent')?.slice(0, clientOriginLimits.userAgentMax) ?? null,
+		},
 	})
 	context.set(sessionContext, { session, api })
 	const response = await next()

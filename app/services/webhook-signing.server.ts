@@ -31,7 +31,7 @@ export const repositoryPaths = {
 
 /** Those paths in the configured public repository. */
 export function repositoryLinks() {
-	const base = getConfig().SOURCE_REPOSITORY_URL.replace(/\/+$/, '')
+	const base = getConfig().SOURCE_REPOSITORY_URL.replace(/(?<!\/)\/+$/, '')
 	return Object.fromEntries(Object.entries(repositoryPaths).map(([name, path]) => [name, `${base}/${path}`])) as {
 		[name in keyof typeof repositoryPaths]: string
 	}

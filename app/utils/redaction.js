@@ -10,24 +10,13 @@
 
 export const REDACTED = '[redacted]'
 
-// A path segment: up to the next separator, or a quote or space in free text.
-const SEGMENT = String.raw`[^/?#\s"<>]+`
+// Scrubbing walks the text once: no pattern here can backtrack, whatever a client put in a path or a header.
 
-/**
- * Paths whose next segment is a secret (emailed links). Case-insensitive like
- * the router; group 1, the route shape, is kept.
- */
-const SECRET_PATHS = [
-	new RegExp(String.raw`(/+auth/+reset-password/+token/+)${SEGMENT}`, 'gi'),
-	new RegExp(String.raw`(/+tokens/+${SEGMENT}/+)${SEGMENT}`, 'gi'),
-]
+/** A run of text between spaces, quotes and brackets: a URL, a path or a word. */
+const TOKEN = /[^\s"'<>()]+/g
 
-/** A URL (scheme://host…) or a path, followed by a query string or fragment. */
-const URL_WITH_QUERY = /((?:\b[a-z][a-z\d+.-]*:\/\/[^\s/?#"'<>()]*|\/)[^\s?#"'<>()]*)[?#][^\s"'<>()]*/gi
-
-/** `name=value` where the name suggests a secret (cookie pairs, form or query fields). */
-const SECRET_PAIR =
-	/([\w.-]*(?:token|code|password|secret|csrf|xsrf|cookie|auth|session|sign-in|setup|flash)[\w.-]*)=(?!\[redacted\])[^\s&;,"'<>]+/gi
+/** Names whose `name=value` suggests a secret (cookie pairs, form or query fields). */
+const SECRET_NAME = /token|code|password|secret|csrf|xsrf|cookie|auth|session|sign-in|setup|flash/i
 
 const BEARER = /\b(bearer)\s+(?!\[redacted\])[^\s,;"']+/gi
 
@@ -40,15 +29,88 @@ const DROPPED_KEY =
 	/cookie|authori[sz]ation|password|secret|token|csrf|xsrf|^(?:body|query|query_string|querystring)$|\.(?:body|query|fragment)$/i
 
 /**
+ * `text` percent-decoded until it stops changing (three rounds at most), as a router or a proxy may read it.
+ * @param {string} text
+ */
+function decoded(text) {
+	let result = text
+	for (let round = 0; round < 3 && result.includes('%'); round++) {
+		try {
+			result = decodeURIComponent(result)
+		} catch {
+			break
+		}
+	}
+	return result
+}
+
+/**
+ * The index in `parts` (a path split at `/`, read decoded and in any case, empty parts skipped as merged slashes)
+ * of an emailed link's secret: the segment after `auth/reset-password/token` or after `tokens/{type}`; -1 if none.
+ * @param {string[]} parts
+ */
+function secretIndex(parts) {
+	const named = parts.flatMap((part, index) => (part ? [{ index, name: decoded(part).toLowerCase() }] : []))
+	for (const [at, a] of named.entries()) {
+		const [b, c, d] = [1, 2, 3].map((step) => named[at + step])
+		if (a.name === 'auth' && b?.name === 'reset-password' && c?.name === 'token' && d) return d.index
+		if (a.name === 'tokens' && b && c) return c.index
+	}
+	return -1
+}
+
+/** Where the path of a URL starts (after `scheme://host`), or 0 for a path. @param {string} token */
+function pathStart(token) {
+	const scheme = token.indexOf('://')
+	if (scheme < 1 || !/^[a-z][\w+.-]*$/i.test(token.slice(0, scheme))) return 0
+	const slash = token.indexOf('/', scheme + 3)
+	return slash < 0 ? token.length : slash
+}
+
+/**
+ * One token with an emailed link's secret segment redacted, spelled as it came; decoded only when it must be.
+ * @param {string} token
+ */
+function redactToken(token) {
+	const start = pathStart(token)
+	const parts = token.slice(start).split('/')
+	let index = secretIndex(parts)
+	if (index < 0) {
+		// `%2F` spellings: the decoded path, normalised, is what is kept.
+		const whole = decoded(token.slice(start))
+		if (whole === token.slice(start)) return token
+		parts.splice(0, parts.length, ...whole.split('/'))
+		index = secretIndex(parts)
+		if (index < 0) return token
+	}
+	parts[index] = REDACTED
+	return token.slice(0, start) + parts.join('/')
+}
+
+/**
  * Replaces the secret segment of emailed-link paths with `[redacted]`,
- * anywhere in `text` (a path, a URL or a message).
+ * anywhere in `text` (a path, a URL or a message), however its slashes,
+ * case and percent-encoding are spelled.
  * @param {string} text
  * @returns {string}
  */
 export function redactSecretPaths(text) {
-	let result = text
-	for (const pattern of SECRET_PATHS) result = result.replace(pattern, `$1${REDACTED}`)
-	return result
+	return text.replace(TOKEN, (token) => (token.includes('/') ? redactToken(token) : token))
+}
+
+/**
+ * `token` with the value of the first secret-looking `name=` in it redacted (to the token's end).
+ * @param {string} token
+ */
+function redactPairs(token) {
+	for (let eq = token.indexOf('='); eq > 0; eq = token.indexOf('=', eq + 1)) {
+		let from = eq
+		while (from > 0 && /[\w.-]/.test(token.charAt(from - 1))) from--
+		const value = token.slice(eq + 1)
+		if (SECRET_NAME.test(token.slice(from, eq)) && value && !value.startsWith(REDACTED))
+			return `${token.slice(0, eq + 1)}${REDACTED}`
+	}
+	return token
 }
 
 /**
@@ -58,8 +120,13 @@ export function redactSecretPaths(text) {
  * @returns {string}
  */
 export function scrubText(text) {
-	return redactSecretPaths(text.replace(URL_WITH_QUERY, '$1'))
-		.replace(SECRET_PAIR, `$1=${REDACTED}`)
+	return text
+		.replace(TOKEN, (token) => {
+			const slash = token.indexOf('/')
+			if (slash < 0) return token.includes('=') ? redactPairs(token) : token
+			const query = token.slice(slash).search(/[?#]/)
+			return redactPairs(redactToken(query < 0 ? token : token.slice(0, slash + query)))
+		})
 		.replace(BEARER, `$1 ${REDACTED}`)
 }
 

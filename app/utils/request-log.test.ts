@@ -19,6 +19,14 @@ describe('loggablePath', () => {
 		expect(loggablePath('https://p.example/Auth/Reset-Password/Token/X')).toBe('/Auth/Reset-Password/Token/[redacted]')
 		expect(loggablePath('https://p.example/TOKENS/Email_Change/abc')).toBe('/TOKENS/Email_Change/[redacted]')
 	})
+	test('redacts the spellings the router serves as the same page: encoded letters, doubled slashes', () => {
+		expect(loggablePath('https://p.example/auth/reset-password/%74oken/s3cr3t')).toBe(
+			'/auth/reset-password/%74oken/[redacted]',
+		)
+		expect(loggablePath('https://p.example//auth//reset-password//token//s3cr3t')).toBe(
+			'//auth//reset-password//token//[redacted]',
+		)
+	})
 	test('leaves ordinary paths alone', () => {
 		expect(loggablePath('https://p.example/services/42/manage')).toBe('/services/42/manage')
 	})

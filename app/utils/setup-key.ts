@@ -2,7 +2,7 @@
 export function groupKey(secret: string) {
 	return (
 		secret
-			.replace(/=+$/, '')
+			.replace(/(?<!=)=+$/, '')
 			.match(/.{1,4}/g)
 			?.join(' ') ?? secret
 	)

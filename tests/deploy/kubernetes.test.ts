@@ -70,7 +70,7 @@ describe('deploy/kubernetes', () => {
 		const policy = new NetworkPolicy(one('NetworkPolicy'))
 		const deployment = new Deployment(one('Deployment'))
 		expect(policy.spec!.podSelector.matchLabels).toEqual(deployment.spec!.selector.matchLabels)
-		expect(policy.spec!.policyTypes).toEqual(['Ingress'])
+		expect(policy.spec!.policyTypes).toEqual(['Ingress', 'Egress'])
 		expect(policy.spec!.ingress).toHaveLength(1)
 		const [rule] = policy.spec!.ingress!
 		// A namespace selector alone: kustomize's includeSelectors would add the portal's label to a pod selector.
@@ -79,6 +79,30 @@ describe('deploy/kubernetes', () => {
 		])
 		const [port] = deployment.spec!.template.spec!.containers[0]!.ports!
 		expect(rule!.ports).toEqual([{ protocol: 'TCP', port: port!.name }])
+	})
+
+	test('the portal pods reach only DNS in kube-system and, over HTTPS, the partner API and the error tracker', () => {
+		const policy = new NetworkPolicy(one('NetworkPolicy'))
+		const egress = policy.spec!.egress!
+		expect(egress).toHaveLength(3)
+		// Every rule names where it goes (a rule without `to` allows every address) and on which ports.
+		for (const rule of egress) {
+			expect(rule.to?.length, JSON.stringify(rule)).toBeGreaterThan(0)
+			expect(rule.ports?.length, JSON.stringify(rule)).toBeGreaterThan(0)
+		}
+		const [dns, api, tracker] = egress
+		// A namespace selector alone: kustomize's includeSelectors would add the portal's label to a pod selector.
+		expect(dns!.to).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } } }])
+		expect(dns!.ports).toEqual([
+			{ protocol: 'UDP', port: 53 },
+			{ protocol: 'TCP', port: 53 },
+		])
+		for (const rule of [api!, tracker!]) {
+			expect(rule.ports).toEqual([{ protocol: 'TCP', port: 443 }])
+			expect(rule.to).toEqual([{ ipBlock: { cidr: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+\/\d+$/) } }])
+			// Not the whole internet.
+			expect(Number(rule.to![0]!.ipBlock!.cidr.split('/')[1])).toBeGreaterThanOrEqual(8)
+		}
 	})
 
 	test('the anonymous-forms Ingress keeps its limit, on one regular expression that matches every spelling of every anonymous form and no other page', () => {
@@ -102,7 +126,7 @@ describe('deploy/kubernetes', () => {
 		const controller = one<{ data: Record<string, string> }>('ConfigMap', 'ingress-nginx-controller').data
 		const template = readFileSync(path.join(projectRoot, 'deploy', 'nginx', 'portal.conf.template'), 'utf8')
 		const maps = (text: string) =>
-			[...text.matchAll(/^\s*map \$(?:uri|http_referer) [^{]+\{[^}]+\}/gm)].map((match) =>
+			[...text.matchAll(/^[\t ]*map \$(?:uri|http_referer) [^{]+\{[^}]+\}/gm)].map((match) =>
 				match[0].replace(/\s+/g, ' ').trim(),
 			)
 		expect(maps(controller['http-snippet']!)).toHaveLength(2)
@@ -114,6 +138,21 @@ describe('deploy/kubernetes', () => {
 		expect(controller['server-snippet']).toContain('return 400;')
 	})
 
+	test('the ingress controller sets X-Forwarded-* and X-Request-ID itself: the portal trusts it as its one proxy', () => {
+		const controller = one<{ data: Record<string, string> }>('ConfigMap', 'ingress-nginx-controller').data
+		// A client's X-Forwarded-* ignored; X-Forwarded-For is the peer address, not appended to.
+		expect(controller).toMatchObject({ 'use-forwarded-headers': 'false', 'compute-full-forwarded-for': 'false' })
+		expect(controller['enable-real-ip'] ?? 'false').toBe('false')
+		// The controller would pass a client's X-Request-ID on as $req_id: each server sets it to nginx's own, first.
+		expect(controller['generate-request-id']).toBe('true')
+		expect(controller['server-snippet']!.trim().split('\n')[0]).toBe('set $req_id $request_id;')
+		// Refusals over the limit are logged below the error log's level: their request line and Referer stay out.
+		expect(controller['http-snippet']).toMatch(/^limit_req_log_level info;$/m)
+		expect(controller['error-log-level']).toBe('notice')
+		// TRUST_PROXY counts proxies in front (express's `trust proxy` hops): the controller alone.
+		expect(one<{ data: Record<string, string> }>('ConfigMap').data.TRUST_PROXY).toBe('1')
+	})
+
 	test('the ConfigMap and the Secret name every variable of .env.example, the secret ones in the Secret', () => {
 		const example = readFileSync(path.join(projectRoot, '.env.example'), 'utf8')
 		const variables = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!)
@@ -121,7 +160,7 @@ describe('deploy/kubernetes', () => {
 		const secret = Object.keys(one<{ stringData: Record<string, string> }>('Secret').stringData)
 		expect(variables.length).toBeGreaterThan(10)
 		for (const name of variables) expect([...config, ...secret], name).toContain(name)
-		for (const name of ['SESSION_SECRET', 'SESSION_SECRET_FALLBACKS', 'SENTRY_DSN']) {
+		for (const name of ['SESSION_SECRET', 'SESSION_SECRET_FALLBACKS', 'API_CLIENT_CREDENTIAL', 'SENTRY_DSN']) {
 			expect(secret).toContain(name)
 			expect(config).not.toContain(name)
 		}

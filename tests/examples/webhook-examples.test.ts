@@ -318,6 +318,73 @@ describe.each(examples)('$name example, slow clients', (example) => {
 	}, 30_000)
 })
 
+/** The examples' deadline for a request's line and headers (HEADER_DEADLINE_SECONDS), under the whole 10 s. */
+const HEADER_DEADLINE_MS = 2000
+
+/** The head of a signed delivery, as written on a socket (the body to follow). */
+const rawDelivery = (signed: Signed, connection: 'close' | 'keep-alive') =>
+	`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: ${connection}\r\n` +
+	Object.entries({ ...headersOf(signed), 'content-length': String(Buffer.byteLength(signed.body)) })
+		.map(([name, value]) => `${name}: ${value}\r\n`)
+		.join('') +
+	'\r\n'
+
+describe.each(examples)('$name example, the header deadline', (example) => {
+	const secret = newSecret()
+	let app: Running
+
+	beforeAll(async () => {
+		// The default deadline for the whole request (10 s); the Python pool small for the test.
+		app = await startExample(example, secret, { WEBHOOK_MAX_CONNECTIONS: String(MAX_CONNECTIONS) })
+	}, 20_000)
+	afterAll(async () => {
+		expect(await app.stop()).toBe(0)
+	})
+
+	test(`${MAX_CONNECTIONS} connections that never finish their headers are closed after 2 s, and a delivery behind them is answered by then`, async () => {
+		// As many as the Python pool has threads: one sends nothing, the others their head a byte at a time.
+		const clients = await Promise.all(
+			Array.from({ length: MAX_CONNECTIONS }, (_, i) =>
+				slowClient(app.port, i === 0 ? 'nothing' : 'head', { everyMs: 250, boundMs: 8000 }),
+			),
+		)
+		const signed = sign(secret)
+		const sentAt = performance.now()
+		const answer = await deliver(app.url, signed)
+		const answeredAfterMs = performance.now() - sentAt
+		const results = await Promise.all(clients.map((client) => client.done))
+
+		expect(answer.status, answer.text).toBe(200)
+		expect(await app.handled(signed.id)).toBe(1)
+		// Python: in the listen backlog until the header deadline freed a thread; 10 s with the request's deadline alone.
+		expect(answeredAfterMs).toBeLessThan(HEADER_DEADLINE_MS + 2500)
+		for (const result of results) {
+			const what = JSON.stringify(result)
+			expect(result.closedAfterMs, what).not.toBeNull()
+			expect(result.closedAfterMs!, what).toBeGreaterThanOrEqual(HEADER_DEADLINE_MS - 250)
+			expect(result.closedAfterMs!, what).toBeLessThan(HEADER_DEADLINE_MS + 2500)
+			expect(result.answer, what).toMatch(/^HTTP\/1\.[01] 408 /)
+		}
+	}, 15_000)
+
+	test('a body still arriving after the header deadline is read: the delivery is answered 200', async () => {
+		const signed = sign(secret)
+		const socket = net.connect(app.port, '127.0.0.1')
+		await once(socket, 'connect')
+		let answer = ''
+		socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
+		const ended = once(socket, 'end')
+		socket.write(rawDelivery(signed, 'close') + signed.body.slice(0, 10))
+		// The header deadline has passed once the server cuts off a connection opened after this one that sends nothing.
+		const idle = await slowClient(app.port, 'nothing', { everyMs: 250, boundMs: 8000 })
+		expect((await idle.done).closedAfterMs).not.toBeNull()
+		socket.end(signed.body.slice(10))
+		await ended
+		expect(answer).toMatch(/^HTTP\/1\.[01] 200 /)
+		expect(await app.handled(signed.id)).toBe(1)
+	}, 15_000)
+})
+
 // ---------------------------------------------------------------------------
 // Real deliveries from the mock API
 // ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { activityList, clientOriginHeaders, type ActivityEntry } from '../../app/api/contract/index'
+import { activityList, clientOriginHeaders, clientOriginLimits, type ActivityEntry } from '../../app/api/contract/index'
+import { MOCK_CLIENT_CREDENTIAL } from './client-credential'
 import { newServiceBody, uniqueEmail, useTestApi } from './helpers'
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SERVICES } from './seed'
 
@@ -104,6 +105,7 @@ describe('listServiceActivity', () => {
 			headers: {
 				authorization: `Bearer ${bearer}`,
 				'content-type': 'application/json',
+				[clientOriginHeaders.credential]: MOCK_CLIENT_CREDENTIAL,
 				[clientOriginHeaders.ip]: '198.51.100.23',
 				[clientOriginHeaders.userAgent]: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
 			},
@@ -131,6 +133,37 @@ describe('listServiceActivity', () => {
 		const ids = new Set([...first.body.data, ...second.body.data].map((item: ActivityEntry) => item.id))
 		expect(ids.size).toBe(21)
 		expect((await c.call('listServiceActivity', { bearer, params: { id }, query: { cursor: 'x' } })).status).toBe(422)
+	})
+
+	test("the origin headers count only with the portal's credential, and only a real address", async () => {
+		const { bearer, service } = await partnerWithService()
+		let on = false
+		/** A change (protections toggled) with `headers`: the origin its entry records. */
+		const originOf = async (headers: Record<string, string>) => {
+			on = !on
+			const res = await fetch(`${c.mock.url}/services/${service.id}/security-protections`, {
+				method: 'PUT',
+				headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...headers },
+				body: JSON.stringify({ enabled: on ? ['password_randomised'] : [] }),
+			})
+			expect(res.status).toBe(200)
+			return (await activity(bearer, service.id))[0]!.origin
+		}
+		const forwarded = { [clientOriginHeaders.ip]: '198.51.100.23', [clientOriginHeaders.userAgent]: 'Browser/1.0' }
+		const direct = { ip: expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$/), user_agent: 'Direct/2.0' }
+		expect(await originOf({ ...forwarded, 'user-agent': 'Direct/2.0' })).toEqual(direct)
+		const wrong = { [clientOriginHeaders.credential]: `${MOCK_CLIENT_CREDENTIAL}x`, 'user-agent': 'Direct/2.0' }
+		expect(await originOf({ ...forwarded, ...wrong })).toEqual(direct)
+		const portal = { [clientOriginHeaders.credential]: MOCK_CLIENT_CREDENTIAL, 'user-agent': 'Portal/3.0' }
+		expect(await originOf({ ...forwarded, ...portal })).toEqual({ ip: '198.51.100.23', user_agent: 'Browser/1.0' })
+		const notAnAddress = { ...forwarded, ...portal, [clientOriginHeaders.ip]: '<script>1.2.3.4' }
+		expect(await originOf(notAnAddress)).toEqual({ ...direct, user_agent: 'Browser/1.0' })
+		const long = {
+			...forwarded,
+			...portal,
+			[clientOriginHeaders.userAgent]: 'A'.repeat(clientOriginLimits.userAgentMax + 100),
+		}
+		expect((await originOf(long))!.user_agent).toBe('A'.repeat(clientOriginLimits.userAgentMax))
 	})
 
 	test('entries are kept 90 days', async () => {

@@ -416,6 +416,18 @@ describe('lockout', () => {
 		expect(reset.status).toBe(200)
 		expect((await attempt(email, 'Brand-New-Pass-9')).status).toBe(201)
 	})
+
+	test('counts 50 wrong passwords at once exactly: the fifth locks, the others are refused as locked', async () => {
+		const email = uniqueEmail()
+		await c.createUser({ email })
+		const statuses = (
+			await Promise.all(Array.from({ length: 50 }, (_, n) => attempt(email, `Wrong-Password-${n}!`)))
+		).map((res) => res.status)
+		expect(statuses.filter((status) => status === 422)).toHaveLength(4)
+		expect(statuses.filter((status) => status === 423)).toHaveLength(46)
+		expect((await c.mock.user(email))!.lockout).toMatchObject({ failures: 5, locks: 1 })
+		expect((await attempt(email, PASSWORD)).status).toBe(423)
+	})
 })
 
 describe('refresh rotation', () => {

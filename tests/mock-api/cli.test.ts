@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
@@ -33,6 +34,8 @@ test(
 				'60',
 				'--scrypt-cost',
 				'1024',
+				'--allowed-host',
+				'mock.test',
 			],
 			{ cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
 		)
@@ -68,6 +71,15 @@ test(
 				body: JSON.stringify({ email: 'cli@example.test', password: 'Cli-Password-1' }),
 			})
 			expect(created.status).toBe(201)
+			const { port } = new URL(url)
+			const statusWithHost = (host: string) =>
+				new Promise<number | undefined>((resolve, reject) =>
+					http
+						.get(`${url}/__mock/clock`, { headers: { host } }, (res) => resolve(res.resume().statusCode))
+						.on('error', reject),
+				)
+			expect(await statusWithHost(`mock.test:${port}`)).toBe(200)
+			expect(await statusWithHost(`other.test:${port}`)).toBe(421)
 
 			const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
 			child.kill('SIGTERM')

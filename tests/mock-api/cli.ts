@@ -1,9 +1,11 @@
 /**
  * The mock API as a process:
  *   tsx tests/mock-api/cli.ts --port 4010 --host 127.0.0.1 --portal-url http://localhost:3000 \
- *     --contact-email partners@example.com [--snapshot FILE] [--access-ttl 900] [--quiet] [--allow-private-webhooks]
+ *     --contact-email partners@example.com [--snapshot FILE] [--access-ttl 900] [--quiet] [--allow-private-webhooks] \
+ *     [--client-credential SECRET] [--allowed-host NAME]…
  */
 import { parseArgs } from 'node:util'
+import { MOCK_CLIENT_CREDENTIAL } from './client-credential'
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed'
 import { startMockApi } from './server'
 
@@ -18,6 +20,10 @@ const usage = `Usage: tsx tests/mock-api/cli.ts [options]
   --quiet              no per-request log lines
   --allow-private-webhooks
                        deliver webhooks to private, loopback and link-local addresses, on any port, too
+  --client-credential SECRET
+                       the portal's credential: only calls with it set the activity log's origin
+                       (default ${MOCK_CLIENT_CREDENTIAL})
+  --allowed-host NAME  another Host (name or name:port) to answer besides its own address and localhost; repeatable
   --help`
 
 function fail(message: string): never {
@@ -46,6 +52,8 @@ function parse() {
 			'scrypt-cost': { type: 'string' },
 			quiet: { type: 'boolean' },
 			'allow-private-webhooks': { type: 'boolean' },
+			'client-credential': { type: 'string' },
+			'allowed-host': { type: 'string', multiple: true },
 			help: { type: 'boolean' },
 		},
 		strict: true,
@@ -76,6 +84,8 @@ const api = await startMockApi({
 	scryptCost,
 	quiet: values.quiet ?? false,
 	allowPrivateWebhooks: values['allow-private-webhooks'] ?? false,
+	clientCredential: values['client-credential'] ?? MOCK_CLIENT_CREDENTIAL,
+	allowedHosts: values['allowed-host'] ?? [],
 }).catch((error: unknown) => {
 	// A snapshot it cannot read, a port in use: one clear line, no stack trace.
 	console.error(`mock-api: ${error instanceof Error ? error.message : String(error)}`)

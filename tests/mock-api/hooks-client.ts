@@ -46,7 +46,8 @@ export class MockHooks {
 	private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
 		const response = await fetch(`${this.url}/__mock${path}`, {
 			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			// Every POST says JSON, even without a body: the mock refuses any other (a cross-site form's).
+			headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		})
 		if (!response.ok) throw new Error(`${method} /__mock${path} → ${response.status}: ${await response.text()}`)

@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -133,6 +134,49 @@ describe('routing and auth errors', () => {
 		const res = await c.send('GET', '/authentication-types')
 		expect(Math.abs(Date.parse(res.headers.get('date')!) - (await c.now()))).toBeLessThan(2_000)
 		expect(res.headers.get('cache-control')).toBe('no-store')
+	})
+})
+
+/** The status of a request with headers fetch would not send as given (`Host`). */
+const statusOf = (url: string, method: string, headers: Record<string, string>, body?: string) =>
+	new Promise<number>((resolve, reject) => {
+		const req = http.request(url, { method, headers }, (res) => {
+			res.resume()
+			resolve(res.statusCode ?? 0)
+		})
+		req.on('error', reject)
+		req.end(body)
+	})
+
+describe('what a web page could send (DNS rebinding, cross-site posts)', () => {
+	test('a Host other than its own address, the loopback names and allowedHosts is 421', async () => {
+		const { port } = new URL(c.mock.url)
+		for (const path of ['/__mock/emails', '/authentication-types', '/__mock/inbox']) {
+			expect(await statusOf(`${c.mock.url}${path}`, 'GET', { host: `rebind.example:${port}` }), path).toBe(421)
+			expect(await statusOf(`${c.mock.url}${path}`, 'GET', { host: `localhost:${port}1` }), path).toBe(421)
+			for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`])
+				expect(await statusOf(`${c.mock.url}${path}`, 'GET', { host }), host).toBe(200)
+		}
+		const named = await startTestApi({ allowedHosts: ['Mock.Internal'] })
+		try {
+			const url = `${named.url}/__mock/emails`
+			expect(await statusOf(url, 'GET', { host: `mock.internal:${named.port}` })).toBe(200)
+			expect(await statusOf(url, 'GET', { host: `other.internal:${named.port}` })).toBe(421)
+		} finally {
+			await named.close()
+		}
+	})
+
+	test('a hook POST that is not application/json is 415, and does nothing', async () => {
+		const email = uniqueEmail()
+		await c.createUser({ email })
+		const reset = (headers: Record<string, string>) => statusOf(`${c.mock.url}/__mock/reset`, 'POST', headers, '{}')
+		expect(await reset({ 'content-type': 'text/plain' })).toBe(415)
+		expect(await reset({})).toBe(415)
+		expect(await reset({ 'content-type': 'application/x-www-form-urlencoded' })).toBe(415)
+		expect(await c.mock.user(email)).not.toBeNull()
+		expect(await reset({ 'content-type': 'Application/JSON; charset=utf-8' })).toBe(204)
+		expect(await c.mock.user(email)).toBeNull()
 	})
 })
 

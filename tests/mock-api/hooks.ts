@@ -3,7 +3,15 @@
  * the partner API contract and never appear in the request log.
  */
 import { z } from 'zod'
-import { countryEnum, localeEnum, type User, type UserAuthentication } from '../../app/api/contract/index'
+import {
+	countryEnum,
+	currentPassword,
+	emailField,
+	localeEnum,
+	profileFields,
+	type User,
+	type UserAuthentication,
+} from '../../app/api/contract/index'
 import { INBOX_HEADERS, renderInbox } from './areas/emails/inbox'
 import { presentEmail } from './areas/emails/presenters'
 import { emailsTo } from './areas/emails/state'
@@ -16,17 +24,17 @@ import { presentUser } from './areas/users/presenters'
 import { handleWebhookHook } from './areas/webhooks/hooks'
 import { runDueRetries } from './areas/webhooks/state'
 import { createUser, userByEmail } from './areas/users/state'
-import { notFound, parseBody, reply, validationFailed, type Ctx, type Reply } from './http'
+import { notFound, parseBody, reply, validationFailed, withoutTrailingSlashes, type Ctx, type Reply } from './http'
 import { lockedForSeconds } from './lockout'
 import type { MockStore } from './store'
 import { generateTotpSecret } from './totp'
 
 export const mockUserBody = z.object({
-	email: z.email(),
-	password: z.string().min(1, 'required'),
-	first_name: z.string().min(1).optional(),
-	last_name: z.string().min(1).optional(),
-	company_name: z.string().min(1).optional(),
+	email: emailField,
+	password: currentPassword(),
+	first_name: profileFields.first_name.optional(),
+	last_name: profileFields.last_name.optional(),
+	company_name: profileFields.company_name.optional(),
 	country: countryEnum.optional(),
 	locale: localeEnum.optional(),
 	verified: z.boolean().optional(),
@@ -86,7 +94,7 @@ async function createMockUser(store: MockStore, input: z.output<typeof mockUserB
 /** Answers a /__mock request, or null when no hook matches. */
 export async function handleHook(ctx: Ctx): Promise<Reply | null> {
 	const { store, method } = ctx
-	const route = `${method} ${ctx.path.replace(/\/+$/, '')}`
+	const route = `${method} ${withoutTrailingSlashes(ctx.path)}`
 	switch (route) {
 		case 'GET /__mock/emails':
 			return reply(200, { data: emailsTo(store, ctx.query.get('to')).map((email) => presentEmail(store, email)) })

@@ -27,6 +27,13 @@ export const reply = (status: number, body?: unknown, headers?: Record<string, s
 	headers,
 })
 
+/** `value` without its trailing slashes: a loop, where `/\/+$/` would take quadratic time on a run of slashes. */
+export function withoutTrailingSlashes(value: string): string {
+	let end = value.length
+	while (value[end - 1] === '/') end--
+	return value.slice(0, end)
+}
+
 /** A reply thrown from deep inside a handler. */
 export class HttpError extends Error {
 	constructor(readonly reply: Reply) {

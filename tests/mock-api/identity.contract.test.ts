@@ -159,6 +159,19 @@ describe('wrong passwords while signed in', () => {
 		await c.confirmIdentity(later)
 		expect((await confirmation(later)).confirmed).toBe(true)
 	})
+
+	test('counted before they are checked: of 50 at once, exactly the limit are evaluated', async () => {
+		const email = uniqueEmail()
+		await c.createUser({ email })
+		const bearer = (await c.signIn(email)).access
+		const guesses = Array.from({ length: 50 }, (_, n) =>
+			c.call('confirmIdentity', { bearer, body: { password: `Not-The-Password-${n}!` } }),
+		)
+		const statuses = (await Promise.all(guesses)).map((res) => res.status)
+		expect(statuses.filter((status) => status === 422)).toHaveLength(wrongPasswordConfirmations.max)
+		expect(statuses.filter((status) => status === 429)).toHaveLength(50 - wrongPasswordConfirmations.max)
+		expect((await c.call('confirmIdentity', { bearer, body: { password: PASSWORD } })).status).toBe(429)
+	})
 })
 
 describe('wrong authenticator codes while signed in', () => {

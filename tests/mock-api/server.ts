@@ -4,11 +4,14 @@
  * every outgoing body is checked against it (a mismatch is a loud 500).
  * See README.md for the endpoints and the /__mock test hooks.
  */
+import { timingSafeEqual } from 'node:crypto'
 import { rename, writeFile } from 'node:fs/promises'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
+import os from 'node:os'
 import {
 	clientOriginHeaders,
+	clientOriginLimits,
 	endpointList,
 	logoRules,
 	messageBody,
@@ -18,11 +21,12 @@ import {
 } from '../../app/api/contract/index'
 import { handlers } from './areas/index'
 import { pruneTokens, tokenByRaw, tokenIsLive } from './areas/auth/state'
-import { rateLimitSubject, releaseHit, takeHit, type HitRecord } from './areas/limits/state'
+import { rateLimitSubject, releaseHit, reserveHit, type HitRecord } from './areas/limits/state'
 import { serveServiceLogo } from './areas/services/handlers'
 import { SERVICE_LOGO_PATH, UPLOAD_TMP_PATH } from './areas/services/state'
 import { userById } from './areas/users/state'
-import { randomToken } from './crypto'
+import { MOCK_CLIENT_CREDENTIAL } from './client-credential'
+import { randomToken, sha256 } from './crypto'
 import { faultReply, handleHook, takeFault } from './hooks'
 import { HttpError, reply, twoStepRequired, unauthenticated, type AuthContext, type Ctx, type Reply } from './http'
 import { DEFAULT_SCRYPT_COST, hashPassword } from './passwords'
@@ -60,6 +64,16 @@ export type MockApiOptions = {
 	validateResponses?: boolean
 	/** Where log lines go. Default console.log. */
 	log?: (line: string) => void
+	/**
+	 * The portal's client credential: only a call with it in `Partner-Client-Credential` may set the origin the
+	 * activity log records. Default `MOCK_CLIENT_CREDENTIAL` (client-credential.ts).
+	 */
+	clientCredential?: string
+	/**
+	 * Host names (with or without `:port`) the mock answers besides its own address, `localhost`, `127.0.0.1` and
+	 * `[::1]` on its port; any other `Host` is a 421 (DNS rebinding).
+	 */
+	allowedHosts?: readonly string[]
 }
 
 export type MockApi = {
@@ -71,7 +85,7 @@ export type MockApi = {
 }
 
 /** Statuses an unrouted request may answer, with a `{message}` body. */
-const UNROUTED_STATUSES = new Set([400, 404, 405, 413, 500])
+const UNROUTED_STATUSES = new Set([400, 404, 405, 413, 421, 500])
 const MAX_BODY_BYTES = 1024 * 1024
 /** The request log keeps the latest entries only, so long demos do not grow without bound. */
 const MAX_LOGGED_REQUESTS = 10_000
@@ -142,16 +156,37 @@ function resolveAuth(store: MockStore, bearer: string | null): AuthContext | nul
 	return user ? { token, user, restricted: token.restricted } : null
 }
 
-/** The person's address and browser as a client acting for them forwards them, else the caller's own. */
-function clientOf(req: http.IncomingMessage): Ctx['client'] {
-	const header = (name: string) => {
-		const value = req.headers[name.toLowerCase()]
-		return (Array.isArray(value) ? value[0] : value)?.trim() || null
-	}
+const header = (req: http.IncomingMessage, name: string) => {
+	const value = req.headers[name.toLowerCase()]
+	return (Array.isArray(value) ? value[0] : value)?.trim() || null
+}
+
+/**
+ * The person's address and browser as the portal forwards them (with its credential, `credentialHash`), else the
+ * caller's own: anyone else is a direct caller. An origin IP that is not an address is ignored.
+ */
+function clientOf(req: http.IncomingMessage, credentialHash: Buffer): Ctx['client'] {
+	const sent = header(req, clientOriginHeaders.credential)
+	const trusted = sent !== null && timingSafeEqual(Buffer.from(sha256(sent), 'hex'), credentialHash)
+	const ip = trusted ? header(req, clientOriginHeaders.ip) : null
+	const userAgent = (trusted && header(req, clientOriginHeaders.userAgent)) || header(req, 'user-agent')
 	return {
-		ip: header(clientOriginHeaders.ip) ?? req.socket.remoteAddress ?? null,
-		userAgent: header(clientOriginHeaders.userAgent) ?? header('user-agent'),
+		ip: ip && net.isIP(ip) ? ip : (req.socket.remoteAddress ?? null),
+		userAgent: userAgent?.slice(0, clientOriginLimits.userAgentMax) ?? null,
 	}
+}
+
+/** The `Host` values the mock answers: its address on its port, the loopback names, and `allowedHosts`. */
+function hostsOf(host: string, port: number, allowedHosts: readonly string[]): Set<string> {
+	const any = host === '0.0.0.0' || host === '::'
+	const own = any ? Object.values(os.networkInterfaces()).flatMap((list) => list?.map((i) => i.address) ?? []) : [host]
+	const names = [...own, 'localhost', '127.0.0.1', '::1'].map((name) => (name.includes(':') ? `[${name}]` : name))
+	return new Set(
+		[...names, ...allowedHosts].flatMap((name) => {
+			const lower = name.toLowerCase()
+			return /:\d+$/.test(lower) ? [lower] : [`${lower}:${port}`]
+		}),
+	)
 }
 
 /** For the request log: what kind of bearer was sent (valid or not). */
@@ -182,7 +217,11 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 		allowPrivateWebhooks = false,
 		validateResponses = true,
 		log = (line: string) => console.log(line),
+		clientCredential = MOCK_CLIENT_CREDENTIAL,
+		allowedHosts = [],
 	} = options
+	const credentialHash = Buffer.from(sha256(clientCredential), 'hex')
+	let hosts = new Set<string>() // once listening
 	const config = { portalUrl, contactEmail, accessTtlSeconds, scryptCost, allowPrivateWebhooks }
 	const [seed, dummyHash] = await Promise.all([buildSeed(config), hashPassword(randomToken(), scryptCost)])
 	const loaded = snapshot ? await loadSnapshotFile(snapshot, log) : undefined
@@ -247,7 +286,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 			if (auth === 'restricted' && !ctx.auth?.restricted) throw unauthenticated()
 			const limit = route.endpoint.rateLimit
 			const subject = limit ? rateLimitSubject(ctx, limit) : null
-			hit = limit && subject ? takeHit(store, `${route.name}:${subject}`, limit) : null
+			hit = limit && subject ? reserveHit(store, `${route.name}:${subject}`, limit) : null
 			const result = await handlers[route.name](ctx)
 			if (hit && result.status >= 300) releaseHit(store, hit)
 			return { result, route }
@@ -272,6 +311,13 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 		let route: Route | undefined
 		let faulted = false
 		try {
+			// A web page must not reach the mock through a DNS name of its own (rebinding), nor post to a hook
+			// without the preflight a JSON Content-Type needs: it could read every emailed code, or reset the demo.
+			if (!hosts.has(req.headers.host?.toLowerCase() ?? ''))
+				throw new HttpError(reply(421, { message: 'Unknown host: the mock answers its own and --allowed-host only.' }))
+			const mediaType = header(req, 'content-type')?.split(';')[0]?.trim().toLowerCase()
+			if (isHook && method === 'POST' && mediaType !== 'application/json')
+				throw new HttpError(reply(415, { message: 'A hook takes application/json only.' }))
 			const body = await readBody(req, isUpload ? logoRules.maxBytes : MAX_BODY_BYTES, isUpload)
 			const ctx: Ctx = {
 				store,
@@ -285,7 +331,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 				origin: `http://${req.headers.host ?? `${host}:${port}`}`,
 				bearer,
 				auth: null,
-				client: clientOf(req),
+				client: clientOf(req, credentialHash),
 			}
 			if (isHook) {
 				result = (await handleHook(ctx)) ?? reply(404, { message: 'Not found.' })
@@ -352,6 +398,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 		})
 	})
 	const address = server.address() as AddressInfo
+	hosts = hostsOf(host, address.port, allowedHosts)
 	const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host
 	let closing: Promise<void> | null = null
 

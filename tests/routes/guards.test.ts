@@ -33,6 +33,18 @@ describe('signed out', () => {
 		expect(response.headers.get('location')).toBe('/auth/sign-in?redirect_to=%2Fservices%2Fmanage%3Fcursor%3Dabc')
 	})
 
+	test('a visitor with no session cookie reaches no API at all, whatever the page would have called', async () => {
+		await api.mock.clearRequests()
+		for (const [modules, path] of [
+			[LIST, '/services/manage'],
+			[[appLayout, dashboard], '/'],
+		] as const) {
+			const { response } = await browser.get([...modules], path)
+			expect(response.status, path).toBe(302)
+		}
+		expect(await api.mock.requests()).toEqual([])
+	})
+
 	test('the home page sends to sign-in with nothing to come back to', async () => {
 		const { response } = await browser.get([appLayout, dashboard], '/')
 		expect(response.headers.get('location')).toBe('/auth/sign-in')

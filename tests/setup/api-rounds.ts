@@ -12,7 +12,7 @@ import { endpoints, type EndpointName } from '#app/api/contract/endpoints'
 const endpointPatterns = Object.entries(endpoints).map(([name, endpoint]) => ({
 	name: name as EndpointName,
 	method: endpoint.method as string,
-	pattern: new RegExp(`^${endpoint.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+	pattern: new RegExp(`^${endpoint.path.replace(/\{[^{}]+\}/g, '[^/]+')}$`),
 }))
 
 /** The contract's name of a call (what the bench's "API calls per page view" line and the rounds test name). */

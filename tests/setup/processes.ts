@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
+import { MOCK_CLIENT_CREDENTIAL } from '../mock-api/client-credential'
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..')
 
@@ -56,6 +57,8 @@ export function portalEnv(overrides: Record<string, string | undefined> = {}): R
 		HOST: '127.0.0.1',
 		PORT: '3000',
 		API_BASE_URL: 'http://127.0.0.1:4010',
+		// The one a mock started without `clientCredential` trusts.
+		API_CLIENT_CREDENTIAL: MOCK_CLIENT_CREDENTIAL,
 		PUBLIC_APP_URL: 'http://127.0.0.1:3000',
 		UPLOAD_TMP_URL: 'http://127.0.0.1:4010/uploads/tmp',
 		SERVICE_LOGO_URL: 'http://127.0.0.1:4010/uploads/service-logos',

@@ -4,19 +4,23 @@
  * and what changed — never a secret, only its hint.
  */
 import { z } from 'zod'
-import { isoDateTime, listOf, listQuery, localeEnum } from './common'
-import { activityKinds } from './constants'
+import { isoDateTime, listOf, listQuery, localeEnum, opaqueId } from './common'
+import { activityKinds, clientOriginLimits, limits, serviceLimits } from './constants'
 import { securityProtectionKeyEnum } from './service-parts'
 
-export { activityKinds, activityLimits } from './constants'
+export { activityKinds, activityLimits, clientOriginLimits } from './constants'
 
 /**
  * The headers a client that acts for someone else (the portal) sends with every call, so the activity log records
- * where the person was, not where the client runs. A direct caller sends neither: its own address is recorded.
+ * where the person was, not where the client runs. The API takes `ip` and `userAgent` only from a caller that sends
+ * `credential` too: the secret the API issued that client, which only its server holds (never a browser). Any
+ * other caller is a direct one: its own address and User-Agent are recorded. An `ip` that is not an IP address is
+ * ignored; a User-Agent is cut to `clientOriginLimits.userAgentMax`.
  */
 export const clientOriginHeaders = {
 	ip: 'Partner-Client-Ip',
 	userAgent: 'Partner-Client-User-Agent',
+	credential: 'Partner-Client-Credential',
 } as const
 
 export const activityKindEnum = z.enum(activityKinds).describe('The group of actions an entry belongs to.')
@@ -61,13 +65,13 @@ export type ActivityActorType = z.infer<typeof activityActorTypeEnum>
 /** A URL field of the settings whose old and new values an entry keeps (other fields: only their names). */
 export const activityUrlChange = z.object({
 	field: z.enum(['website_url', 'webhook_url', 'authorization_url']),
-	from: z.string(),
-	to: z.string(),
+	from: z.string().max(limits.urlMax),
+	to: z.string().max(limits.urlMax),
 })
 export type ActivityUrlChange = z.infer<typeof activityUrlChange>
 
 export const activityEntry = z.object({
-	id: z.string(),
+	id: opaqueId(),
 	kind: activityKindEnum,
 	action: activityActionEnum,
 	occurred_at: isoDateTime,
@@ -78,27 +82,40 @@ export const activityEntry = z.object({
 		.describe('Seconds since it happened, by the API clock (for "3 hours ago"; never count against your own).'),
 	actor: z.object({
 		type: activityActorTypeEnum,
-		name: z.string().nullable().describe("The partner's name at the time; null for the review team and platform."),
-		email: z.string().nullable().describe("The partner's email at the time; null for the review team and platform."),
+		// The first and the last name, with a space between.
+		name: z
+			.string()
+			.max(limits.nameMax * 2 + 1)
+			.nullable()
+			.describe("The partner's name at the time; null for the review team and platform."),
+		email: z
+			.string()
+			.max(limits.emailMax)
+			.nullable()
+			.describe("The partner's email at the time; null for the review team and platform."),
 	}),
 	origin: z
 		.object({
-			ip: z.string().nullable(),
-			user_agent: z.string().nullable().describe('As the browser sent it.'),
+			ip: z.string().max(clientOriginLimits.ipMax).nullable(),
+			user_agent: z.string().max(clientOriginLimits.userAgentMax).nullable().describe('As the browser sent it.'),
 		})
 		.nullable()
 		.describe("Where a partner's own action came from; null for the review team's and the platform's."),
 	details: z
 		.object({
-			fields: z.array(z.string()).optional().describe('settings_updated: the fields changed.'),
+			fields: z.array(opaqueId()).optional().describe('settings_updated: the fields changed.'),
 			urls: z.array(activityUrlChange).optional().describe('settings_updated: old → new of each URL changed.'),
-			secret_hint: z.string().optional().describe('Client and signing secrets: the last 4 characters, never more.'),
+			secret_hint: z
+				.string()
+				.max(limits.secretHintMax)
+				.optional()
+				.describe('Client and signing secrets: the last 4 characters, never more.'),
 			enabled: z.array(securityProtectionKeyEnum).optional().describe('protections_changed: turned on.'),
 			disabled: z.array(securityProtectionKeyEnum).optional().describe('protections_changed: turned off.'),
 			locales: z.array(localeEnum).optional().describe('translations_saved: the languages saved.'),
-			reason: z.string().nullable().optional().describe('review_dismissed: why.'),
-			delivery_id: z.string().optional().describe('webhook_test_sent: the delivery in the log.'),
-			check_id: z.string().optional().describe('webhook_endpoint_checked: the check.'),
+			reason: z.string().max(serviceLimits.reasonMax).nullable().optional().describe('review_dismissed: why.'),
+			delivery_id: opaqueId().optional().describe('webhook_test_sent: the delivery in the log.'),
+			check_id: opaqueId().optional().describe('webhook_endpoint_checked: the check.'),
 			since: isoDateTime
 				.optional()
 				.describe('webhook_recovery_started: from when; webhook_endpoint_resumed: paused since.'),

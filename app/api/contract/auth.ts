@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import {
+	apiMessage,
 	authenticationTokenTypeKeyEnum,
 	authenticationTypeKeyEnum,
 	currentPassword,
@@ -12,6 +13,7 @@ import {
 	isoDateTime,
 	limits,
 	listOf,
+	opaqueId,
 	twoStepCodeField,
 	twoStepMethodKeyEnum,
 } from './common'
@@ -21,7 +23,7 @@ import {
 // ---------------------------------------------------------------------------
 
 export const authenticationTypeResource = z.object({
-	id: z.string().describe('Opaque id; look types up by `key`.'),
+	id: opaqueId().describe('Opaque id; look types up by `key`.'),
 	key: authenticationTypeKeyEnum,
 })
 export type AuthenticationType = z.infer<typeof authenticationTypeResource>
@@ -32,7 +34,11 @@ export const authenticationTypeList = listOf(authenticationTypeResource)
 // ---------------------------------------------------------------------------
 
 export const authenticationToken = z.object({
-	token_raw: z.string().min(1).describe('Send as `Authorization: Bearer <token_raw>` (access) or in the refresh body.'),
+	token_raw: z
+		.string()
+		.min(1)
+		.max(limits.tokenMax)
+		.describe('Send as `Authorization: Bearer <token_raw>` (access) or in the refresh body.'),
 	authentication_token_type: z.object({ key: authenticationTokenTypeKeyEnum }),
 	expires_at: isoDateTime,
 })
@@ -110,7 +116,7 @@ export type Notice = z.infer<typeof notice>
 
 /** 422 of the password step: unknown email or wrong password (identical). */
 export const invalidCredentialsBody = z.object({
-	message: z.string().meta({ examples: ['The authentication details are incorrect.'] }),
+	message: apiMessage().meta({ examples: ['The authentication details are incorrect.'] }),
 	code: z.literal('invalid_credentials'),
 	errors: fieldErrors,
 	notices: z.array(notice),
@@ -119,7 +125,7 @@ export type InvalidCredentialsBody = z.infer<typeof invalidCredentialsBody>
 
 /** 422 of a wrong or reused two-step code. `notices` is present at the sign-in step. */
 export const invalidCodeBody = z.object({
-	message: z.string().meta({ examples: ['The code is invalid.'] }),
+	message: apiMessage().meta({ examples: ['The code is invalid.'] }),
 	code: z.literal('invalid_code'),
 	errors: fieldErrors,
 	notices: z.array(notice).optional(),
@@ -131,9 +137,9 @@ export type InvalidCodeBody = z.infer<typeof invalidCodeBody>
  * right, but spent. Only the next code works. It counts as a failed attempt, as a wrong code does.
  */
 export const codeReusedBody = z.object({
-	message: z
-		.string()
-		.meta({ examples: ['This code has already been used. Wait for your authenticator app to show the next one.'] }),
+	message: apiMessage().meta({
+		examples: ['This code has already been used. Wait for your authenticator app to show the next one.'],
+	}),
 	code: z.literal('code_reused'),
 	errors: fieldErrors,
 	notices: z.array(notice).optional(),
@@ -145,7 +151,7 @@ export type CodeReusedBody = z.infer<typeof codeReusedBody>
  * new code can help. It does not count toward the lockout (nothing can be guessed).
  */
 export const expiredCodeBody = z.object({
-	message: z.string().meta({ examples: ['The code has expired.'] }),
+	message: apiMessage().meta({ examples: ['The code has expired.'] }),
 	code: z.literal('code_expired'),
 	errors: fieldErrors,
 })
@@ -153,7 +159,7 @@ export type ExpiredCodeBody = z.infer<typeof expiredCodeBody>
 
 /** 423: the account is locked (even the right password gets this while it lasts). */
 export const lockoutErrorBody = z.object({
-	message: z.string().meta({ examples: ['Your account is locked.'] }),
+	message: apiMessage().meta({ examples: ['Your account is locked.'] }),
 	code: z.literal('account_locked'),
 	locked_for_seconds: z.number().int().positive(),
 	notices: z.array(notice),

@@ -205,7 +205,13 @@ export function summarizeErrors(errors: Record<string, string[]>): string {
 // Reusable field schemas
 // ---------------------------------------------------------------------------
 
-export const isoDateTime = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time.')
+export const isoDateTime = z.iso.datetime({ offset: true }).max(limits.dateTimeMax).describe('ISO 8601 date-time.')
+
+// Every string of the contract has a maximum length (issue 52): the API refuses, and never sends, a longer one.
+/** An opaque id, a key or a machine code. */
+export const opaqueId = () => z.string().max(limits.idMax)
+/** A message or error text of the API. */
+export const apiMessage = () => z.string().max(limits.messageMax)
 
 /** A required email address (max 254). */
 export const emailField = z.email().min(1, 'required').max(limits.emailMax)
@@ -241,7 +247,11 @@ export const twoStepCodeField = z
 // ---------------------------------------------------------------------------
 
 export const listMeta = z.object({
-	next_cursor: z.string().nullable().describe('Opaque cursor of the next page; null on the last page.'),
+	next_cursor: z
+		.string()
+		.max(limits.tokenMax)
+		.nullable()
+		.describe('Opaque cursor of the next page; null on the last page.'),
 })
 export type ListMeta = z.infer<typeof listMeta>
 
@@ -257,7 +267,12 @@ export function dataOf<T extends z.ZodType>(item: T) {
 
 /** Query of every list endpoint: cursor pagination. */
 export const listQuery = z.object({
-	cursor: z.string().min(1, 'required').optional().describe('Opaque cursor from `meta.next_cursor`.'),
+	cursor: z
+		.string()
+		.min(1, 'required')
+		.max(limits.tokenMax)
+		.optional()
+		.describe('Opaque cursor from `meta.next_cursor`.'),
 	per_page: z.coerce
 		.number()
 		.int()
@@ -270,48 +285,50 @@ export type ListQuery = z.infer<typeof listQuery>
 
 /** Reference-data lists accept `?filter[key:exact]=…`. */
 export const keyFilterListQuery = listQuery.extend({
-	'filter[key:exact]': z.string().optional().describe('Only the entry with exactly this key.'),
+	'filter[key:exact]': opaqueId().optional().describe('Only the entry with exactly this key.'),
 })
 
 // ---------------------------------------------------------------------------
 // Error bodies
 // ---------------------------------------------------------------------------
 
-export const messageBody = z.object({ message: z.string() })
+export const messageBody = z.object({ message: apiMessage() })
 export type MessageBody = z.infer<typeof messageBody>
 
-export const fieldErrors = z.record(z.string(), z.array(z.string())).describe('Messages by field name (dot notation).')
+export const fieldErrors = z
+	.record(opaqueId(), z.array(apiMessage()))
+	.describe('Messages by field name (dot notation).')
 export type FieldErrors = z.infer<typeof fieldErrors>
 
 /** 422: `{message, errors}`; `code` is present on the domain errors (invalid_code, code_expired, invalid_token, …). */
 export const validationErrorBody = z.object({
-	message: z.string().describe('The first error, plus " (and N more errors)".'),
+	message: apiMessage().describe('The first error, plus " (and N more errors)".'),
 	errors: fieldErrors,
-	code: z.string().optional(),
+	code: opaqueId().optional(),
 })
 export type ValidationErrorBody = z.infer<typeof validationErrorBody>
 
 /** 401: missing, unknown, expired or revoked token. */
-export const unauthenticatedBody = z.object({ message: z.string().meta({ examples: ['Unauthenticated.'] }) })
+export const unauthenticatedBody = z.object({ message: apiMessage().meta({ examples: ['Unauthenticated.'] }) })
 export type UnauthenticatedBody = z.infer<typeof unauthenticatedBody>
 
 /** 403: a restricted (password-step) token used where a full session is needed. */
 export const twoStepRequiredBody = z.object({
-	message: z.string().meta({ examples: ['Two-step authentication required.'] }),
+	message: apiMessage().meta({ examples: ['Two-step authentication required.'] }),
 	code: z.literal('two_step_required'),
 })
 export type TwoStepRequiredBody = z.infer<typeof twoStepRequiredBody>
 
-export const notFoundBody = z.object({ message: z.string().meta({ examples: ['Not found.'] }) })
+export const notFoundBody = z.object({ message: apiMessage().meta({ examples: ['Not found.'] }) })
 
 export const throttleCodeEnum = z.enum(['too_many_attempts', 'resend_too_soon'])
 /** 429, with the same number in the `Retry-After` header. */
 export const throttleErrorBody = z.object({
-	message: z.string().meta({ examples: ['Too Many Attempts.'] }),
+	message: apiMessage().meta({ examples: ['Too Many Attempts.'] }),
 	code: throttleCodeEnum,
 	retry_after_seconds: z.number().int().nonnegative(),
 })
 export type ThrottleErrorBody = z.infer<typeof throttleErrorBody>
 
 /** 5xx. */
-export const serverErrorBody = z.object({ message: z.string().meta({ examples: ['Server Error.'] }) })
+export const serverErrorBody = z.object({ message: apiMessage().meta({ examples: ['Server Error.'] }) })

@@ -39,7 +39,20 @@ export const limits = {
 	twoStepCodeDigits: 6,
 	contactSubjectMax: 150,
 	contactMessageMax: 5000,
+	/** Emailed tokens, bearer tokens, cursors, secrets and challenges. */
 	tokenMax: 512,
+	// Every string of the contract has a maximum (issue 52; app/api/contract/bounds.test.ts checks it):
+	/** Opaque ids, keys, machine codes and field names. */
+	idMax: 128,
+	/** The API's messages and error texts. */
+	messageMax: 2000,
+	urlMax: 2048,
+	/** ISO 8601 date-times: a fraction of a second of any precision is otherwise unbounded. */
+	dateTimeMax: 64,
+	/** A secret's hint: its last 4 characters. */
+	secretHintMax: 4,
+	/** A MIME type (RFC 6838: 127 characters each side of the slash). */
+	contentTypeMax: 255,
 } as const
 
 // ---------------------------------------------------------------------------
@@ -56,7 +69,8 @@ export const emailIntervalSeconds = 60
 /**
  * At most `max` calls in any `windowSeconds`; then a 429 `too_many_attempts`. `per` is whose calls count
  * together: one partner's (the default, every service of the account together), or, on a public endpoint,
- * those whose body names one `email` (any case).
+ * those whose body names one `email` (any case). A call reserves its place before the API starts its work, and gives
+ * it back when refused: concurrent calls cannot all pass the check before one of them counts.
  */
 export type RateLimit = { max: number; windowSeconds: number; per?: 'partner' | 'email' }
 
@@ -64,7 +78,8 @@ export type RateLimit = { max: number; windowSeconds: number; per?: 'partner' | 
  * Wrong passwords and wrong authenticator codes typed to confirm a change while signed in (identity confirmation,
  * email or password change, two-step off), one count per account: past it every try is a 429 `too_many_attempts`,
  * right or wrong, password or code, until the window frees one. A stolen session cannot guess either at leisure;
- * sign-in has its own lockout (decision 0004).
+ * sign-in has its own lockout (decision 0004). The API reserves a count before it checks the try (and gives it back
+ * when the try was right): checking first, concurrent guesses would all be checked before any counted.
  */
 export const wrongPasswordConfirmations: RateLimit = { max: 10, windowSeconds: 3600 }
 
@@ -109,7 +124,12 @@ export const passwordRules = [
 export const serviceLimits = {
 	nameMax: 100,
 	descriptionMax: 1000,
-	urlMax: 2048,
+	urlMax: limits.urlMax,
+	/** Why a review was dismissed (the review team writes it). */
+	reasonMax: 2000,
+	/** What a domain check keeps: each TXT value found, the first line of the .well-known file. */
+	dnsValueMax: 1024,
+	fileFirstLineMax: 200,
 	idempotencyKeyMax: 255,
 	/** Live secrets of a service at once (the current and, while rotating, the next). */
 	liveSecretsMax: 2,
@@ -176,6 +196,10 @@ export const webhookLimits = {
 	timeoutSeconds: 10,
 	/** How much of a response body is kept and shown. */
 	responseBodyBytes: 1024,
+	/** What a delivery keeps of each header (a longer value is cut, a longer name dropped) and of its body. */
+	headerNameMax: 256,
+	headerValueMax: 8192,
+	payloadMax: 16_384,
 	/** Failed attempts in a row after which the endpoint is `failing` ("Your endpoint is failing"). */
 	failingAfter: 3,
 	/** How many of the newest endpoint checks the webhooks page lists. */
@@ -220,3 +244,6 @@ export const activityKinds = [
 	'webhooks',
 	'identity',
 ] as const
+
+/** What a client sent about itself, as the portal forwards it and the API stores it (`clientOriginHeaders`). */
+export const clientOriginLimits = { userAgentMax: 512, ipMax: 45 } as const

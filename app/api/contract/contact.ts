@@ -1,6 +1,6 @@
 /** The contact form: a message to the partner team, signed in or (a partner who cannot sign in) signed out. */
 import { z } from 'zod'
-import { dataOf, emailField, limits, multiLineText, oneLineText } from './common'
+import { dataOf, emailField, limits, multiLineText, oneLineText, opaqueId } from './common'
 
 export const contactMessageBody = z.object({
 	subject: oneLineText(limits.contactSubjectMax),
@@ -16,5 +16,5 @@ export const guestContactMessageBody = z.object({
 })
 export type GuestContactMessageBody = z.infer<typeof guestContactMessageBody>
 
-export const contactMessageResponse = dataOf(z.object({ id: z.string() }))
+export const contactMessageResponse = dataOf(z.object({ id: opaqueId() }))
 export type ContactMessageResponse = z.infer<typeof contactMessageResponse>

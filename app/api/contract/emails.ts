@@ -4,6 +4,9 @@
  * them as `x-emails`. Subjects and links are templates: `{service}` is the service's name, `{service_id}` its id,
  * `{token}` an emailed token; a link is a path of the portal (the API is configured with the portal's URL).
  * docs/decisions/0028-partner-emails.md says why these and how the lockout reports are limited.
+ * An email to an address not yet verified (a sign-up's, an email change's new one, an unverified account's) carries
+ * nothing its sender typed — anyone may sign up with another's address and a name that reads like a link: it greets
+ * without a name ("Hello,") and calls a service "your service".
  */
 
 /** Who receives an email: the account's address, the address being confirmed, the one replaced, the partner team. */

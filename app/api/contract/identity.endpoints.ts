@@ -29,7 +29,8 @@ export const identityEndpoints = {
 			'active authenticator, 422 `invalid_code` on `code`; a code of a time step already used, 422 `code_reused` ' +
 			'on `code`. Wrong passwords and wrong codes count ' +
 			'together, per account, towards `wrongPasswordConfirmations`: past it every try, password or code, right ' +
-			'or wrong, is 429 `too_many_attempts` (with `Retry-After`) until the window frees one.',
+			'or wrong, is 429 `too_many_attempts` (with `Retry-After`) until the window frees one. A try is counted ' +
+			'before it is checked, and given back when right: of concurrent guesses, no more than the limit are checked.',
 		tag: 'Identity confirmation',
 		auth: 'access',
 		request: confirmIdentityBody,

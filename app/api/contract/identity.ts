@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { identityConfirmationSeconds } from './constants'
-import { currentPassword, dataOf, isoDateTime, twoStepCodeField } from './common'
+import { apiMessage, currentPassword, dataOf, isoDateTime, twoStepCodeField } from './common'
 
 export { identityConfirmationSeconds }
 
@@ -34,7 +34,7 @@ export type ConfirmIdentityBody = z.infer<typeof confirmIdentityBody>
 
 /** 403: the change needs a confirmed identity and this sign-in has none (or it ended). */
 export const identityConfirmationRequiredBody = z.object({
-	message: z.string().meta({ examples: ['Confirm your identity first.'] }),
+	message: apiMessage().meta({ examples: ['Confirm your identity first.'] }),
 	code: z.literal('identity_confirmation_required'),
 })
 export type IdentityConfirmationRequiredBody = z.infer<typeof identityConfirmationRequiredBody>

@@ -1,13 +1,13 @@
 /**
  * The parts of a service's representation that services part 2 defines and
  * `serviceResource` embeds: the security protection keys and the domain
- * verification state. A leaf module (it imports only `common`), so both
+ * verification state. A leaf module (it imports only `common` and `constants`), so both
  * services.ts and service-sections.ts can use it.
  * docs/decisions/0013-services-part-2.md records the choices.
  */
 import { z } from 'zod'
 import { isoDateTime } from './common'
-import { securityProtectionKeys } from './constants'
+import { limits, securityProtectionKeys, serviceLimits } from './constants'
 
 /** The protections a service may neutralise, in catalogue order (`GET /security-protections`). */
 export const securityProtectionKeyEnum = z.enum(securityProtectionKeys).describe('A protection of the catalogue.')
@@ -46,7 +46,9 @@ export const domainCheckFindings = z
 		checked_at: isoDateTime,
 		dns: z
 			.object({
-				found: z.array(z.string()).describe('Every TXT value seen at the record name (none: empty).'),
+				found: z
+					.array(z.string().max(serviceLimits.dnsValueMax))
+					.describe('Every TXT value seen at the record name (none: empty).'),
 				matched: z.boolean().describe('One of them is exactly the expected value.'),
 			})
 			.describe('The DNS TXT record check.'),
@@ -59,9 +61,10 @@ export const domainCheckFindings = z
 					.describe('HTTP status of the file URL; null when nothing answered (DNS or connection failure).'),
 				first_line: z
 					.string()
+					.max(serviceLimits.fileFirstLineMax)
 					.nullable()
 					.describe(
-						'First line of the body (trailing whitespace removed, at most 200 characters); null without a body.',
+						`First line of the body (trailing whitespace removed, at most ${serviceLimits.fileFirstLineMax} characters); null without a body.`,
 					),
 				matched: z.boolean().describe('Status 200 and the first line is exactly the token.'),
 			})
@@ -73,19 +76,27 @@ export type DomainCheckFindings = z.infer<typeof domainCheckFindings>
 export const domainVerificationResource = z.object({
 	domain: z
 		.string()
+		.max(serviceLimits.urlMax)
 		.nullable()
 		.describe('Host name of website_url, the domain being proven; null while the service has no website URL.'),
-	token: z.string().describe('Value of the DNS TXT record or the .well-known file; a reset issues a new one.'),
+	token: z
+		.string()
+		.max(limits.tokenMax)
+		.describe('Value of the DNS TXT record or the .well-known file; a reset issues a new one.'),
 	status: domainVerificationStatusEnum,
 	verified_at: isoDateTime.nullable(),
 	dns_record: z
-		.object({ name: z.string(), type: z.literal('TXT'), value: z.string() })
+		.object({
+			name: z.string().max(serviceLimits.urlMax),
+			type: z.literal('TXT'),
+			value: z.string().max(serviceLimits.dnsValueMax),
+		})
 		.nullable()
 		.describe(
 			'Way 1: this TXT record (`_partner-verification.<domain>`, `partner-verification=<token>`); null without a domain.',
 		),
 	file: z
-		.object({ url: z.string(), content: z.string() })
+		.object({ url: z.string().max(serviceLimits.urlMax), content: z.string().max(limits.tokenMax) })
 		.nullable()
 		.describe(
 			'Way 2: this file (`https://<domain>/.well-known/partner-verification.txt`), content exactly the token; ' +

@@ -5,7 +5,18 @@
  * docs/decisions/0013-services-part-2.md records the model and its choices.
  */
 import { z } from 'zod'
-import { dataOf, eventEnum, isoDateTime, listOf, localeEnum, multiLineText, oneLineText, type Locale } from './common'
+import {
+	apiMessage,
+	dataOf,
+	eventEnum,
+	isoDateTime,
+	limits,
+	listOf,
+	localeEnum,
+	multiLineText,
+	oneLineText,
+	type Locale,
+} from './common'
 import {
 	reviewActions,
 	reviewTransition,
@@ -35,8 +46,8 @@ export const serviceSectionMessages = {
 export const securityProtectionResource = z.object({
 	key: securityProtectionKeyEnum,
 	event: eventEnum.describe('The emergency ("nuke") event after which the service applies the protection.'),
-	title: z.string(),
-	explanation: z.string().describe('What end users will see, in plain language.'),
+	title: apiMessage(),
+	explanation: apiMessage().describe('What end users will see, in plain language.'),
 })
 export type SecurityProtection = z.infer<typeof securityProtectionResource>
 export const securityProtectionList = listOf(securityProtectionResource)
@@ -157,7 +168,7 @@ export type ReviewActor = z.infer<typeof reviewActorEnum>
 
 export const reviewHistoryEntry = z.object({
 	status: serviceReviewStatusEnum.describe('The status the review moved to.'),
-	reason: z.string().nullable().describe('Why it was dismissed; null otherwise.'),
+	reason: z.string().max(serviceLimits.reasonMax).nullable().describe('Why it was dismissed; null otherwise.'),
 	actor: reviewActorEnum,
 	at: isoDateTime,
 })
@@ -165,7 +176,11 @@ export type ReviewHistoryEntry = z.infer<typeof reviewHistoryEntry>
 
 export const serviceReviewResource = z.object({
 	status: serviceReviewStatusEnum,
-	reason: z.string().nullable().describe('Why the review was dismissed (status dismissed only).'),
+	reason: z
+		.string()
+		.max(serviceLimits.reasonMax)
+		.nullable()
+		.describe('Why the review was dismissed (status dismissed only).'),
 	updated_at: isoDateTime.nullable(),
 	checklist: z
 		.array(z.object({ key: reviewChecklistKeyEnum, done: z.boolean() }))
@@ -210,7 +225,7 @@ export const statisticsTotals = z.object({
 })
 export type StatisticsTotals = z.infer<typeof statisticsTotals>
 
-export const isoDate = z.iso.date().describe('A calendar date, YYYY-MM-DD (UTC).')
+export const isoDate = z.iso.date().max(limits.dateTimeMax).describe('A calendar date, YYYY-MM-DD (UTC).')
 
 export const statisticsDay = statisticsNumbers.extend({ date: isoDate })
 export type StatisticsDay = z.infer<typeof statisticsDay>

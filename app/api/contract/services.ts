@@ -5,15 +5,18 @@
  */
 import { z } from 'zod'
 import {
+	apiMessage,
 	choiceError,
 	dataOf,
 	environmentEnum,
 	isoDateTime,
 	kindEnum,
+	limits,
 	listOf,
 	localeEnum,
 	multiLineText,
 	oneLineText,
+	opaqueId,
 	uploadKindEnum,
 } from './common'
 import {
@@ -59,12 +62,15 @@ export type { ServiceReviewStatus }
 // Resources
 // ---------------------------------------------------------------------------
 
-export const serviceCategoryResource = z.object({ key: serviceCategoryKeyEnum, name: z.string() })
+export const serviceCategoryResource = z.object({
+	key: serviceCategoryKeyEnum,
+	name: z.string().max(serviceLimits.nameMax),
+})
 export type ServiceCategory = z.infer<typeof serviceCategoryResource>
 export const serviceCategoryList = listOf(serviceCategoryResource)
 
 export const serviceLogo = z.object({
-	url: z.url().describe('Under the service-logo storage (SERVICE_LOGO_URL).'),
+	url: z.url().max(serviceLimits.urlMax).describe('Under the service-logo storage (SERVICE_LOGO_URL).'),
 	content_type: z.enum(['image/png', 'image/jpeg']).describe('Sniffed from the bytes.'),
 	width: z.number().int(),
 	height: z.number().int(),
@@ -74,23 +80,24 @@ export type ServiceLogo = z.infer<typeof serviceLogo>
 const notSet = 'null until set (a create needs only the name and category); a review submission needs it.'
 
 export const serviceResource = z.object({
-	id: z.string(),
-	name: z.string(),
-	description: z.string().nullable().describe(notSet),
+	id: opaqueId(),
+	name: z.string().max(serviceLimits.nameMax),
+	description: z.string().max(serviceLimits.descriptionMax).nullable().describe(notSet),
 	category: serviceCategoryKeyEnum,
 	logo: serviceLogo.nullable(),
-	website_url: z.string().nullable().describe(notSet),
-	webhook_url: z.string().nullable().describe(notSet),
+	website_url: z.string().max(serviceLimits.urlMax).nullable().describe(notSet),
+	webhook_url: z.string().max(serviceLimits.urlMax).nullable().describe(notSet),
 	authorization_url: z
 		.string()
+		.max(serviceLimits.urlMax)
 		.nullable()
 		.describe(`The connect-account page that links an external account. ${notSet}`),
 	environment: environmentEnum.describe('test: sandbox, only the partner; live: used by customers.'),
 	kind: kindEnum.describe("external: a partner's service; internal: one of the product's own."),
-	client_id: z.string().describe('Public identifier of the service, used with its secret.'),
+	client_id: opaqueId().describe('Public identifier of the service, used with its secret.'),
 	review: z.object({
 		status: serviceReviewStatusEnum,
-		reason: z.string().nullable().describe('Why the review was dismissed.'),
+		reason: z.string().max(serviceLimits.reasonMax).nullable().describe('Why the review was dismissed.'),
 		updated_at: isoDateTime.nullable(),
 	}),
 	security_protections: z
@@ -98,7 +105,11 @@ export const serviceResource = z.object({
 		.describe('What the service neutralises, in catalogue order; shown to end users.'),
 	translations: z.array(
 		z
-			.object({ locale: localeEnum, name: z.string(), description: z.string() })
+			.object({
+				locale: localeEnum,
+				name: z.string().max(serviceLimits.nameMax),
+				description: z.string().max(serviceLimits.descriptionMax),
+			})
 			.describe('Name and description in one locale.'),
 	),
 	domain_verification: domainVerificationResource,
@@ -115,8 +126,8 @@ export const serviceResponse = dataOf(serviceResource)
 export const serviceList = listOf(serviceResource)
 
 export const serviceSecretResource = z.object({
-	id: z.string(),
-	hint: z.string().describe('The last 4 characters.'),
+	id: opaqueId(),
+	hint: z.string().max(limits.secretHintMax).describe('The last 4 characters.'),
 	created_at: isoDateTime,
 	last_used_at: isoDateTime.nullable(),
 })
@@ -124,7 +135,7 @@ export type ServiceSecret = z.infer<typeof serviceSecretResource>
 export const serviceSecretList = listOf(serviceSecretResource)
 
 /** A secret as created: the only time its plaintext is shown. */
-export const newServiceSecret = serviceSecretResource.extend({ secret: z.string() })
+export const newServiceSecret = serviceSecretResource.extend({ secret: z.string().max(limits.tokenMax) })
 export type NewServiceSecret = z.infer<typeof newServiceSecret>
 export const newServiceSecretResponse = dataOf(newServiceSecret)
 
@@ -133,10 +144,13 @@ export const createServiceResponse = z.object({ data: serviceResource, secret: n
 export type CreateServiceResponse = z.infer<typeof createServiceResponse>
 
 export const uploadResource = z.object({
-	id: z.string(),
+	id: opaqueId(),
 	kind: uploadKindEnum,
 	size: z.number().int().nonnegative(),
-	content_type: z.string().describe('Sniffed from the bytes; application/octet-stream when unknown.'),
+	content_type: z
+		.string()
+		.max(limits.contentTypeMax)
+		.describe('Sniffed from the bytes; application/octet-stream when unknown.'),
 	created_at: isoDateTime,
 	expires_at: isoDateTime.nullable().describe('When a temporary upload is deleted; null for kept files.'),
 })
@@ -145,7 +159,7 @@ export const uploadResponse = dataOf(uploadResource)
 
 /** 409: the update's `version` is not the current one; `data` is the current service. */
 export const versionConflictBody = z.object({
-	message: z.string(),
+	message: apiMessage(),
 	code: z.literal('version_conflict'),
 	data: serviceResource,
 })
@@ -245,5 +259,5 @@ export const updateServiceBody = z.object({
 })
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>
 
-export const attachLogoBody = z.object({ upload_id: z.string().min(1, 'required') })
+export const attachLogoBody = z.object({ upload_id: opaqueId().min(1, 'required') })
 export type AttachLogoBody = z.infer<typeof attachLogoBody>

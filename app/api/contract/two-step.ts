@@ -4,18 +4,21 @@
  */
 import { z } from 'zod'
 import {
+	apiMessage,
 	currentPassword,
 	dataOf,
 	fieldErrors,
 	isoDateTime,
+	limits,
 	listOf,
+	opaqueId,
 	twoStepCodeField,
 	twoStepMethodKeyEnum,
 } from './common'
 
 export const userAuthenticationResource = z.object({
-	id: z.string(),
-	authentication_type: z.object({ id: z.string(), key: twoStepMethodKeyEnum }),
+	id: opaqueId(),
+	authentication_type: z.object({ id: opaqueId(), key: twoStepMethodKeyEnum }),
 	active: z.boolean(),
 	activated_at: isoDateTime.nullable(),
 })
@@ -27,9 +30,10 @@ export const userAuthenticationResponse = dataOf(userAuthenticationResource)
 export const totpSecret = z.object({
 	secret: z
 		.string()
+		.max(limits.tokenMax)
 		.regex(/^[A-Z2-7]+=*$/)
 		.describe('Base32 (RFC 4648) secret, for manual entry.'),
-	otpauth_uri: z.string().startsWith('otpauth://totp/').describe('Key URI for the QR code.'),
+	otpauth_uri: z.string().max(limits.urlMax).startsWith('otpauth://totp/').describe('Key URI for the QR code.'),
 	digits: z.number().int().positive(),
 	period: z.number().int().positive().describe('Seconds per code.'),
 })
@@ -62,7 +66,7 @@ export type DeactivateTwoStepBody = z.infer<typeof deactivateTwoStepBody>
 
 /** 422 when setting up or activating a method that is already active. */
 export const alreadyActiveBody = z.object({
-	message: z.string(),
+	message: apiMessage(),
 	code: z.literal('already_active'),
 	errors: fieldErrors,
 })

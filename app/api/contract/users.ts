@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import {
+	apiMessage,
 	countryEnum,
 	dataOf,
 	emailField,
@@ -13,6 +14,7 @@ import {
 	listOf,
 	localeEnum,
 	oneLineText,
+	opaqueId,
 	userTokenTypeKeyEnum,
 	userTypeKeyEnum,
 	userVerificationStatusEnum,
@@ -24,11 +26,11 @@ import { passwordPatterns, passwordRules } from './constants'
 // Reference data
 // ---------------------------------------------------------------------------
 
-export const userTypeResource = z.object({ id: z.string(), key: userTypeKeyEnum })
+export const userTypeResource = z.object({ id: opaqueId(), key: userTypeKeyEnum })
 export type UserType = z.infer<typeof userTypeResource>
 export const userTypeList = listOf(userTypeResource)
 
-export const userTokenTypeResource = z.object({ id: z.string(), key: userTokenTypeKeyEnum })
+export const userTokenTypeResource = z.object({ id: opaqueId(), key: userTokenTypeKeyEnum })
 export type UserTokenType = z.infer<typeof userTokenTypeResource>
 export const userTokenTypeList = listOf(userTokenTypeResource)
 
@@ -52,7 +54,10 @@ export const passwordField = z
 	.regex(specialCharacter, 'specialCharacter')
 
 /** `password` + `password_confirmation` of every body that sets a new password. */
-export const newPasswordFields = { password: passwordField, password_confirmation: z.string().min(1, 'required') }
+export const newPasswordFields = {
+	password: passwordField,
+	password_confirmation: z.string().min(1, 'required').max(limits.passwordMax),
+}
 
 // Cross-field rules run even when other fields are invalid (zod's `when`),
 // so every error is reported at once, like Laravel.
@@ -91,13 +96,17 @@ export function differentFromCurrent<T extends z.ZodType<{ password?: string; cu
 // ---------------------------------------------------------------------------
 
 export const userResource = z.object({
-	id: z.string(),
-	first_name: z.string(),
-	last_name: z.string(),
-	email: z.string(),
-	pending_email: z.string().nullable().describe('New address of an email change awaiting confirmation.'),
+	id: opaqueId(),
+	first_name: z.string().max(limits.nameMax),
+	last_name: z.string().max(limits.nameMax),
+	email: z.string().max(limits.emailMax),
+	pending_email: z
+		.string()
+		.max(limits.emailMax)
+		.nullable()
+		.describe('New address of an email change awaiting confirmation.'),
 	email_verified_at: isoDateTime.nullable().describe('Null until the registration email is confirmed.'),
-	company_name: z.string(),
+	company_name: z.string().max(limits.companyNameMax),
 	country: countryEnum,
 	locale: localeEnum,
 	user_type: z.object({ key: userTypeKeyEnum }),
@@ -135,7 +144,7 @@ export const updateMeBody = differentFromCurrent(
 			locale: localeEnum.optional(),
 			email: emailField.optional(),
 			password: passwordField.optional(),
-			password_confirmation: z.string().optional(),
+			password_confirmation: z.string().max(limits.passwordMax).optional(),
 			current_password: z.string().max(limits.passwordMax).optional(),
 		})
 		.refine((value) => !((value.email !== undefined || value.password !== undefined) && !value.current_password), {
@@ -165,9 +174,9 @@ export type TokenBody = z.infer<typeof tokenBody>
 // ---------------------------------------------------------------------------
 
 export const userVerificationResource = z.object({
-	id: z.string(),
+	id: opaqueId(),
 	type: userVerificationTypeEnum,
-	value: z.string().describe('The email address being verified.'),
+	value: z.string().max(limits.emailMax).describe('The email address being verified.'),
 	status: userVerificationStatusEnum,
 	verified_at: isoDateTime.nullable(),
 	resend_available_at: isoDateTime
@@ -189,13 +198,16 @@ export const userVerificationResponse = dataOf(userVerificationResource)
 
 /** 200 of the public token verification. */
 export const userTokenVerificationResponse = dataOf(
-	z.object({ type: userTokenTypeKeyEnum, email: z.string().describe('The address the token was issued for.') }),
+	z.object({
+		type: userTokenTypeKeyEnum,
+		email: z.string().max(limits.emailMax).describe('The address the token was issued for.'),
+	}),
 )
 export type UserTokenVerification = z.infer<typeof userTokenVerificationResponse>['data']
 
 /** 422 of an unknown, used or expired emailed token. */
 export const invalidTokenBody = z.object({
-	message: z.string().meta({ examples: ['This field is invalid.'] }),
+	message: apiMessage().meta({ examples: ['This field is invalid.'] }),
 	code: z.literal('invalid_token'),
 	errors: fieldErrors,
 })
@@ -206,14 +218,14 @@ export type InvalidTokenBody = z.infer<typeof invalidTokenBody>
  * the token itself names the account, so this tells its holder nothing about any other address.
  */
 export const tokenAlreadyVerifiedBody = z.object({
-	message: z.string().meta({ examples: ['This email address is already confirmed.'] }),
+	message: apiMessage().meta({ examples: ['This email address is already confirmed.'] }),
 	code: z.literal('already_verified'),
 })
 export type TokenAlreadyVerifiedBody = z.infer<typeof tokenAlreadyVerifiedBody>
 
 /** 422 of a resend on a verification that is already verified. */
 export const alreadyVerifiedBody = z.object({
-	message: z.string(),
+	message: apiMessage(),
 	code: z.literal('already_verified'),
 	errors: fieldErrors,
 })

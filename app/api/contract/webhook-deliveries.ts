@@ -6,7 +6,7 @@
  * docs/decisions/0015-webhook-deliveries.md records the model and its choices.
  */
 import { z } from 'zod'
-import { dataOf, isoDateTime, listOf, listQuery } from './common'
+import { apiMessage, dataOf, isoDateTime, limits, listOf, listQuery, opaqueId } from './common'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from './constants'
 import { serviceLimits } from './services'
 
@@ -63,12 +63,14 @@ export type WebhookErrorCode = z.infer<typeof webhookErrorCodeEnum>
 // ---------------------------------------------------------------------------
 
 /** Header names are lower case; one value per name (repeated headers joined with ", "). */
-export const webhookHeadersRecord = z.record(z.string(), z.string()).describe('Headers by lower-case name.')
+export const webhookHeadersRecord = z
+	.record(z.string().max(webhookLimits.headerNameMax), z.string().max(webhookLimits.headerValueMax))
+	.describe('Headers by lower-case name.')
 
 /** A secret that signed a request: its id and hint (kept after the secret is revoked). */
 export const webhookSigningSecret = z.object({
-	secret_id: z.string(),
-	hint: z.string().describe('The last 4 characters of the secret.'),
+	secret_id: opaqueId(),
+	hint: z.string().max(limits.secretHintMax).describe('The last 4 characters of the secret.'),
 })
 export type WebhookSigningSecret = z.infer<typeof webhookSigningSecret>
 
@@ -77,21 +79,24 @@ export const webhookExchange = z.object({
 	started_at: isoDateTime,
 	request: z.object({
 		method: z.literal('POST'),
-		url: z.string(),
+		url: z.string().max(limits.urlMax),
 		headers: webhookHeadersRecord,
-		body: z.string().describe('The raw body, exactly as signed.'),
+		body: z.string().max(webhookLimits.payloadMax).describe('The raw body, exactly as signed.'),
 	}),
 	response: z
 		.object({
 			status: z.number().int(),
 			headers: webhookHeadersRecord,
-			body: z.string().describe('The first 1 KB of the body (UTF-8, invalid bytes replaced).'),
+			body: z
+				.string()
+				.max(webhookLimits.responseBodyBytes)
+				.describe('The first 1 KB of the body (UTF-8, invalid bytes replaced).'),
 			body_truncated: z.boolean(),
 		})
 		.nullable()
 		.describe('Null when no HTTP answer came back (see error).'),
 	error: z
-		.object({ code: webhookErrorCodeEnum, message: z.string() })
+		.object({ code: webhookErrorCodeEnum, message: apiMessage() })
 		.nullable()
 		.describe('The network, TLS or address error; null when an HTTP answer came back.'),
 	latency_ms: z.number().int().nonnegative().describe('From sending to the end of the answer (or the error).'),
@@ -107,17 +112,17 @@ export type WebhookAttempt = z.infer<typeof webhookAttempt>
 
 /** A delivery in the log. */
 export const webhookDeliverySummary = z.object({
-	id: z.string(),
-	event_id: z.string().describe('The event (`id` in the body); a redelivery keeps it.'),
+	id: opaqueId(),
+	event_id: opaqueId().describe('The event (`id` in the body); a redelivery keeps it.'),
 	event_type: webhookEventTypeEnum,
 	trigger: webhookDeliveryTriggerEnum,
-	redelivery_of: z.string().nullable().describe('The delivery this one redelivers.'),
-	url: z.string().describe('The webhook URL when the delivery was made; its retries go there too.'),
+	redelivery_of: opaqueId().nullable().describe('The delivery this one redelivers.'),
+	url: z.string().max(limits.urlMax).describe('The webhook URL when the delivery was made; its retries go there too.'),
 	status: webhookDeliveryStatusEnum,
 	attempt_count: z.number().int().nonnegative(),
 	last_attempt_at: isoDateTime.nullable(),
 	last_status_code: z.number().int().nullable().describe('The HTTP status of the last attempt; null: no answer.'),
-	last_error: z.string().nullable().describe('Why the last attempt failed, in one line; null when it succeeded.'),
+	last_error: apiMessage().nullable().describe('Why the last attempt failed, in one line; null when it succeeded.'),
 	next_retry_at: isoDateTime
 		.nullable()
 		.describe('When the next automatic attempt is due; null: none coming (a test event `ping` is never retried).'),
@@ -129,7 +134,7 @@ export const webhookDeliveryList = listOf(webhookDeliverySummary)
 
 /** One delivery with the body sent and every attempt, oldest first. */
 export const webhookDeliveryResource = webhookDeliverySummary.extend({
-	payload: z.string().describe('The raw body every attempt sends.'),
+	payload: z.string().max(webhookLimits.payloadMax).describe('The raw body every attempt sends.'),
 	attempts: z.array(webhookAttempt),
 })
 export type WebhookDelivery = z.infer<typeof webhookDeliveryResource>
@@ -153,8 +158,8 @@ export type WebhookCheckVerdicts = z.infer<typeof webhookCheckVerdicts>
 
 /** An endpoint check in the list of recent checks: where it went, when, and the verdicts. */
 export const webhookCheckSummary = z.object({
-	id: z.string(),
-	url: z.string(),
+	id: opaqueId(),
+	url: z.string().max(limits.urlMax),
 	verdicts: webhookCheckVerdicts,
 	created_at: isoDateTime,
 })
@@ -163,7 +168,7 @@ export const webhookCheckList = listOf(webhookCheckSummary)
 
 /** The endpoint check: both exchanges in full and the verdicts. */
 export const webhookCheckResource = webhookCheckSummary.extend({
-	challenge: z.string().describe('The value the endpoint had to echo.'),
+	challenge: z.string().max(limits.tokenMax).describe('The value the endpoint had to echo.'),
 	signed: webhookExchange.describe('The `url_verification` event, correctly signed.'),
 	wrong_signature: webhookExchange.describe('The same event with a deliberately wrong signature.'),
 })
@@ -179,9 +184,9 @@ export const webhookHealthResource = z.object({
 	last_error: z
 		.object({
 			at: isoDateTime,
-			delivery_id: z.string(),
+			delivery_id: opaqueId(),
 			status_code: z.number().int().nullable(),
-			message: z.string(),
+			message: apiMessage(),
 		})
 		.nullable()
 		.describe('The latest failed attempt while failures are in a row; null after a success.'),

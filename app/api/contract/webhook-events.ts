@@ -6,7 +6,7 @@
  * signed is `webhooks.ts`; the delivery log is `webhook-deliveries.ts`.
  */
 import { z } from 'zod'
-import { isoDateTime } from './common'
+import { apiMessage, isoDateTime, limits, opaqueId } from './common'
 import { securityProtectionKeyEnum } from './service-parts'
 import type { webhookEventTypes } from './constants'
 
@@ -14,14 +14,12 @@ type EventType = (typeof webhookEventTypes)[number]
 
 /** The fields every event body has besides `type` and `data`. */
 const envelope = {
-	id: z
-		.string()
-		.describe(
-			'evt_…: the event. The same on every attempt and redelivery, and sent as the `webhook-id` header: ' +
-				'deduplicate by it.',
-		),
+	id: opaqueId().describe(
+		'evt_…: the event. The same on every attempt and redelivery, and sent as the `webhook-id` header: ' +
+			'deduplicate by it.',
+	),
 	created_at: isoDateTime.describe('When the event happened (ISO 8601).'),
-	service_id: z.string().describe('The service whose webhook URL receives the event.'),
+	service_id: opaqueId().describe('The service whose webhook URL receives the event.'),
 }
 
 const webhookPingEvent = z
@@ -31,7 +29,7 @@ const webhookPingEvent = z
 		created_at: envelope.created_at,
 		service_id: envelope.service_id,
 		data: z.object({
-			message: z.string().describe('A note for whoever reads the log; nothing to act on.'),
+			message: apiMessage().describe('A note for whoever reads the log; nothing to act on.'),
 		}),
 	})
 	.meta({
@@ -50,6 +48,7 @@ const webhookUrlVerificationEvent = z
 		data: z.object({
 			challenge: z
 				.string()
+				.max(limits.tokenMax)
 				.describe('A random value. Answer 2xx with it as the whole body, or with JSON {"challenge": <it>}.'),
 		}),
 	})
@@ -68,9 +67,9 @@ const webhookPasswordChangedToRandomStringEvent = z
 		created_at: envelope.created_at,
 		service_id: envelope.service_id,
 		data: z.object({
-			account_id: z
-				.string()
-				.describe("The end user's account in your service: the id your authorization URL gave when they linked it."),
+			account_id: opaqueId().describe(
+				"The end user's account in your service: the id your authorization URL gave when they linked it.",
+			),
 			protections: z
 				.array(securityProtectionKeyEnum)
 				.describe(
@@ -109,7 +108,7 @@ export type WebhookEventBody = z.infer<typeof webhookEventBody>
 
 /** The JSON answer to a `url_verification` event (the challenge alone as the body is accepted too). */
 export const webhookChallengeAnswer = z
-	.object({ challenge: z.string().describe('`data.challenge` of the event, unchanged.') })
+	.object({ challenge: z.string().max(limits.tokenMax).describe('`data.challenge` of the event, unchanged.') })
 	.describe('The answer to the endpoint check: the challenge, as JSON.')
 
 /** One realistic body per event type, valid against its schema (webhook-events.test.ts parses them). */

@@ -4,7 +4,7 @@
  * redeliveries linked to their originals.
  */
 import { z } from 'zod'
-import { dataOf, isoDateTime } from './common'
+import { dataOf, isoDateTime, opaqueId } from './common'
 import { webhookLimits } from './constants'
 import { serviceLimits } from './services'
 
@@ -40,10 +40,10 @@ export const webhookRecoveryPreview = z.object({
 export const webhookRecoveryPreviewResponse = dataOf(webhookRecoveryPreview)
 
 export const webhookRecoveryResource = z.object({
-	id: z.string(),
+	id: opaqueId(),
 	since: isoDateTime,
 	count: z.number().int().nonnegative(),
-	delivery_ids: z.array(z.string()).describe('The redeliveries queued, in the original order of their events.'),
+	delivery_ids: z.array(opaqueId()).describe('The redeliveries queued, in the original order of their events.'),
 	created_at: isoDateTime,
 })
 export type WebhookRecovery = z.infer<typeof webhookRecoveryResource>

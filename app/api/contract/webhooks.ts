@@ -3,7 +3,7 @@
  * (`webhookSignature`) is in ./webhook-signature, without zod.
  */
 import { z } from 'zod'
-import { dataOf, isoDateTime } from './common'
+import { apiMessage, dataOf, isoDateTime, limits, opaqueId } from './common'
 import { webhookSignature } from './webhook-signature'
 
 export { webhookSignature }
@@ -13,12 +13,13 @@ export { webhookSignature }
 // ---------------------------------------------------------------------------
 
 export const signingSecretResource = z.object({
-	id: z.string().describe('whk_…; deliveries name it in `signed_with`.'),
+	id: opaqueId().describe('whk_…; deliveries name it in `signed_with`.'),
 	secret: z
 		.string()
+		.max(limits.tokenMax)
 		.startsWith(webhookSignature.secretPrefix)
 		.describe('`whsec_` + base64 of the key; shown again on request, like Stripe and Svix do.'),
-	hint: z.string().describe('The last 4 characters of the secret.'),
+	hint: z.string().max(limits.secretHintMax).describe('The last 4 characters of the secret.'),
 	created_at: isoDateTime,
 	expires_at: isoDateTime
 		.nullable()
@@ -40,7 +41,7 @@ export const signingSecretMessages = {
  * receiver that has not switched yet, so the API refuses until `previous_expires_at` (decision 0020).
  */
 export const signingSecretRotationInProgressBody = z.object({
-	message: z.string().meta({
+	message: apiMessage().meta({
 		examples: [signingSecretMessages.rotationInProgress('2026-11-26T09:05:00.000Z')],
 	}),
 	code: z.literal('rotation_in_progress'),

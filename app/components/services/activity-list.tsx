@@ -3,20 +3,16 @@ import { href, Link } from 'react-router'
 import type { ActivityEntry } from '#app/api/contract/activity'
 import { defaultLanguage } from '#app/locales/index'
 import { formatAge, formatDateTime } from '#app/utils/date-time'
-import { readUserAgent } from '#app/utils/user-agent'
+
+/** An entry with its client as the server read it from the User-Agent (`readUserAgent`). */
+type Entry = ActivityEntry & {
+	client: { browser: string | null; system: string | null; other: string | null } | null
+}
 
 const languageNames = new Intl.DisplayNames([defaultLanguage], { type: 'language' })
 
 /** The entries of one page of the activity log, newest first: a list of cards that reads at 390 px. */
-export function ActivityList({
-	serviceId,
-	entries,
-	label,
-}: {
-	serviceId: string
-	entries: ActivityEntry[]
-	label: string
-}) {
+export function ActivityList({ serviceId, entries, label }: { serviceId: string; entries: Entry[]; label: string }) {
 	return (
 		<ol className="activity-list" aria-label={label}>
 			{entries.map((entry) => (
@@ -26,7 +22,7 @@ export function ActivityList({
 	)
 }
 
-function ActivityItem({ serviceId, entry }: { serviceId: string; entry: ActivityEntry }) {
+function ActivityItem({ serviceId, entry }: { serviceId: string; entry: Entry }) {
 	const { t } = useTranslation('activity')
 	const page = pageOf(serviceId, entry)
 	return (
@@ -48,7 +44,7 @@ function ActivityItem({ serviceId, entry }: { serviceId: string; entry: Activity
 						? t('byReviewTeam')
 						: t('byPlatform')}
 			</p>
-			{entry.origin ? <p className="muted">{originText(t, entry.origin)}</p> : null}
+			{entry.origin ? <p className="muted">{originText(t, entry.origin, entry.client)}</p> : null}
 			{page ? (
 				<p>
 					<Link to={page.to}>{t('open', { page: t(`pages.${page.name}`) })}</Link>
@@ -60,8 +56,7 @@ function ActivityItem({ serviceId, entry }: { serviceId: string; entry: Activity
 
 type T = ReturnType<typeof useTranslation<'activity'>>['t']
 
-function originText(t: T, origin: NonNullable<ActivityEntry['origin']>) {
-	const agent = readUserAgent(origin.user_agent)
+function originText(t: T, origin: NonNullable<ActivityEntry['origin']>, agent: Entry['client']) {
 	const client = !agent
 		? null
 		: agent.other

@@ -7,6 +7,7 @@ import { decodeLogo } from '#app/api/contract/images.server'
 import { uploadServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { LogoForm } from '#app/components/services/logo-form'
+import { largeBodyMiddleware } from '#app/middleware/form-body.server'
 import { getT } from '#app/middleware/i18n.server'
 import { LOGO_API_FIELDS, LOGO_FIELD, LOGO_REDIRECT_FIELD, logoRuleMessage } from '#app/services/logo'
 import { getApi, getService, getSession } from '#app/context.server'
@@ -18,6 +19,9 @@ export const handle = {
 	i18n: ['settings'],
 	serviceHeader: { back: 'settings:logo.back', title: 'settings:logo.pageTitle' },
 } satisfies ServicePageHandle
+
+/** Below the service's: the file is read only once the partner is known to be verified and to own the service. */
+export const middleware: Route.MiddlewareFunction[] = [largeBodyMiddleware]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 

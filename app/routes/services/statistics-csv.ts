@@ -12,9 +12,9 @@ function fileNamePart(name: string) {
 		.replace(/[\u0300-\u036f]/g, '')
 		.toLowerCase()
 		.replace(/[^a-z0-9]+/g, '-')
-		.replace(/^-+|-+$/g, '')
+		.replace(/^-+|(?<!-)-+$/g, '')
 		.slice(0, 60)
-		.replace(/-+$/, '')
+		.replace(/(?<!-)-+$/, '')
 	return slug || 'service'
 }
 

@@ -59,6 +59,11 @@ const SEEN_MAX = 10_000
  * WEBHOOK_REQUEST_DEADLINE_SECONDS overrides it.
  */
 const REQUEST_DEADLINE_SECONDS = 10
+/**
+ * The request line and headers must have arrived this many seconds after the connection opens (or the whole deadline,
+ * if shorter): a connection that never finishes its headers holds a socket for 2 seconds, not 10.
+ */
+const HEADER_DEADLINE_SECONDS = 2
 
 const secret = process.env.WEBHOOK_SECRET ?? ''
 const port = Number(process.env.PORT ?? 8000)
@@ -185,7 +190,7 @@ const deadlineMs = Math.ceil(deadlineSeconds * 1000)
 const server = createServer(
 	{
 		requestTimeout: deadlineMs,
-		headersTimeout: deadlineMs,
+		headersTimeout: Math.min(HEADER_DEADLINE_SECONDS * 1000, deadlineMs),
 		// How often Node looks for requests past their deadline (30 s by default): the deadline is kept within a second.
 		connectionsCheckingInterval: Math.min(1000, deadlineMs),
 	},

@@ -86,6 +86,10 @@ SEEN_MAX = 10_000
 # otherwise the connection is closed (with 408). A timeout per read alone lets a client that sends one byte
 # now and then keep a connection, and its thread, forever. WEBHOOK_REQUEST_DEADLINE_SECONDS overrides it.
 REQUEST_DEADLINE_SECONDS = 10
+# The request line and headers must have arrived this many seconds after the server starts reading them (or the
+# whole deadline, if shorter). A connection that sends nothing, or never finishes its headers, then holds one of the
+# MAX_CONNECTIONS threads for 2 seconds, not 10: a delivery queued behind a pool of them is answered within that.
+HEADER_DEADLINE_SECONDS = 2
 # At most this many connections are handled at once, one thread each; further ones wait in the listen backlog
 # (LISTEN_BACKLOG of them; beyond that the system refuses or delays them) until a thread is free.
 # WEBHOOK_MAX_CONNECTIONS overrides it.
@@ -181,14 +185,19 @@ class WebhookHandler(BaseHTTPRequestHandler):
         self.rfile = io.BufferedReader(DeadlineReader(self.connection, self.timeout))
 
     def handle_one_request(self):
-        self.rfile.raw.deadline = time.monotonic() + self.deadline_seconds
+        header_seconds = min(HEADER_DEADLINE_SECONDS, self.deadline_seconds)
+        self.request_started = time.monotonic()
+        self.rfile.raw.deadline = self.request_started + header_seconds
         try:
             super().handle_one_request()
         except RequestTimeout:
             # Only reading raises it, and every read comes before the answer: nothing has been sent yet.
             self.close_connection = True
-            self.log_error("request not received within %g s: closed", self.deadline_seconds)
-            data = f"Request timeout: send the whole request within {self.deadline_seconds:g} seconds.\n".encode()
+            self.log_error("request not received in time: closed")
+            data = (
+                f"Request timeout: send the headers within {header_seconds:g} seconds"
+                f" and the whole request within {self.deadline_seconds:g}.\n"
+            ).encode()
             head = (
                 "HTTP/1.0 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
                 f"content-length: {len(data)}\r\nconnection: close\r\n\r\n"
@@ -197,6 +206,12 @@ class WebhookHandler(BaseHTTPRequestHandler):
                 self.wfile.write(head.encode() + data)
             except OSError:
                 pass  # the client is gone already
+
+    def parse_request(self):
+        parsed = super().parse_request()  # reads the headers
+        # They are in: the body has what is left of the whole request's deadline.
+        self.rfile.raw.deadline = self.request_started + self.deadline_seconds
+        return parsed
 
     def do_POST(self):
         length = self.headers.get("content-length")

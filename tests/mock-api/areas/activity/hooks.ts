@@ -4,7 +4,7 @@
  * the newest one minute before now, from a documentation address (203.0.113.7).
  */
 import { z } from 'zod'
-import { notFound, parseBody, reply, type Ctx, type Reply } from '../../http'
+import { notFound, parseBody, reply, withoutTrailingSlashes, type Ctx, type Reply } from '../../http'
 import { userById } from '../users/state'
 import { pruneActivity } from './state'
 import { newId } from '../../crypto'
@@ -15,7 +15,7 @@ export type MockActivityInput = z.input<typeof mockActivityBody>
 /** Answers the activity hook, or null when it does not match. */
 export function handleActivityHook(ctx: Ctx): Reply | null {
 	const { store } = ctx
-	const match = /^\/__mock\/services\/([^/]+)\/activity$/.exec(ctx.path.replace(/\/+$/, ''))
+	const match = /^\/__mock\/services\/([^/]+)\/activity$/.exec(withoutTrailingSlashes(ctx.path))
 	if (!match || ctx.method !== 'POST') return null
 	const service = store.data.services.find((candidate) => candidate.id === decodeURIComponent(match[1]!))
 	const user = service && userById(store, service.user_id)

@@ -12,7 +12,7 @@ import type { FailureOutcome } from '../../lockout'
 import type { MockStore } from '../../store'
 import type { ServiceRecord } from '../services/state'
 import { userById, type UserRecord } from '../users/state'
-import { sendCatalogueEmail } from './state'
+import { hello, isVerifiedAddress, sendCatalogueEmail } from './state'
 
 /** "Thu, 26 Nov 2026 09:40:00 GMT": the mock clock's time as a person reads it. */
 const at = (time: number) => new Date(time).toUTCString()
@@ -25,7 +25,6 @@ function formatDuration(seconds: number): string {
 	return unit(seconds, 'second')
 }
 
-const hello = (user: UserRecord) => `Hello ${user.first_name},\n\n`
 const NOT_YOU = 'If this was not you, reset your password and contact us.\n'
 
 export function emailPasswordChanged(store: MockStore, user: UserRecord) {
@@ -55,37 +54,45 @@ export function emailTwoStepChanged(store: MockStore, user: UserRecord, method: 
 	)
 }
 
+/** The owner of `service` and how an email to them names it: by its name (typed text) at a verified address only. */
+function ownerOf(store: MockStore, service: ServiceRecord) {
+	const owner = userById(store, service.user_id)
+	if (!owner) return null
+	const name = isVerifiedAddress(owner, owner.email) ? service.name : 'your service'
+	return { owner, name, values: { service: name, service_id: service.id } }
+}
+
 /** Emails the owner of `service` about one of its secrets; `details` says what it means for them. */
 function emailServiceOwner(
 	store: MockStore,
 	service: ServiceRecord,
 	kind: 'client_secret_rotated' | 'client_secret_reset' | 'client_secret_revoked' | 'signing_secret_rotated',
-	details: string,
+	details: (name: string) => string,
 ) {
-	const owner = userById(store, service.user_id)
-	if (!owner) return
+	const to = ownerOf(store, service)
+	if (!to) return
 	sendCatalogueEmail(
 		store,
 		kind,
-		owner.email,
-		`${hello(owner)}${details}\nChanged at ${at(store.now())}.\n${NOT_YOU}`,
-		{ values: { service: service.name, service_id: service.id }, linkLabel: "The service's developer settings" },
+		to.owner.email,
+		`${hello(to.owner)}${details(to.name)}\nChanged at ${at(store.now())}.\n${NOT_YOU}`,
+		{ values: to.values, linkLabel: "The service's developer settings" },
 	)
 }
 
 /** Deliveries to the service's endpoint were paused at `pausedAt` after failing for days (decision 0032). */
 export function emailWebhookEndpointPaused(store: MockStore, service: ServiceRecord, pausedAt: number) {
-	const owner = userById(store, service.user_id)
-	if (!owner) return
+	const to = ownerOf(store, service)
+	if (!to) return
 	sendCatalogueEmail(
 		store,
 		'webhook_endpoint_paused',
-		owner.email,
-		`${hello(owner)}Every webhook delivery to ${service.name} failed for ${webhookLimits.pauseAfterDays} days, so ` +
+		to.owner.email,
+		`${hello(to.owner)}Every webhook delivery to ${to.name} failed for ${webhookLimits.pauseAfterDays} days, so ` +
 			`deliveries were paused at ${at(pausedAt)}. New events are kept in the delivery log but not sent.\n` +
 			'When your endpoint works again (send a test event or check the endpoint), resume deliveries on the ' +
 			'webhooks page; it offers to send again what was missed.\n',
-		{ values: { service: service.name, service_id: service.id }, linkLabel: "The service's webhooks" },
+		{ values: to.values, linkLabel: "The service's webhooks" },
 	)
 }
 
@@ -104,7 +111,7 @@ export function emailClientSecretChange(
 	kind: keyof typeof CLIENT_SECRET_DETAILS,
 	hint: string,
 ) {
-	emailServiceOwner(store, service, kind, CLIENT_SECRET_DETAILS[kind](service.name, hint))
+	emailServiceOwner(store, service, kind, (name) => CLIENT_SECRET_DETAILS[kind](name, hint))
 }
 
 /** Just after a rotation: the previous secret signs for `rotationOverlapSeconds` more. */
@@ -114,29 +121,27 @@ export function emailSigningSecretRotated(store: MockStore, service: ServiceReco
 		store,
 		service,
 		'signing_secret_rotated',
-		`The webhook signing secret of ${service.name} was rotated. Webhooks are signed with the new and the previous ` +
+		(name) =>
+			`The webhook signing secret of ${name} was rotated. Webhooks are signed with the new and the previous ` +
 			`secret until ${at(previousExpiresAt)}, then with the new one only: update your endpoint before then.`,
 	)
 }
 
 /** The operator's decision on a review (verified or dismissed), with the reason of a dismissal. */
 export function emailReviewDecision(store: MockStore, service: ServiceRecord) {
-	const owner = userById(store, service.user_id)
+	const to = ownerOf(store, service)
 	const { status, reason } = service.review
-	if (!owner || (status !== 'verified' && status !== 'dismissed')) return
+	if (!to || (status !== 'verified' && status !== 'dismissed')) return
 	const body =
 		status === 'verified'
-			? `${service.name} passed its review and is live.\n`
-			: `${service.name} did not pass its review. The reason:\n\n${reason}\n\nFix it, then submit the service again.\n`
+			? `${to.name} passed its review and is live.\n`
+			: `${to.name} did not pass its review. The reason:\n\n${reason}\n\nFix it, then submit the service again.\n`
 	sendCatalogueEmail(
 		store,
 		status === 'verified' ? 'review_verified' : 'review_dismissed',
-		owner.email,
-		hello(owner) + body,
-		{
-			values: { service: service.name, service_id: service.id },
-			linkLabel: "The service's review",
-		},
+		to.owner.email,
+		hello(to.owner) + body,
+		{ values: to.values, linkLabel: "The service's review" },
 	)
 }
 

@@ -6,6 +6,8 @@
 import { fillEmailTemplate, partnerEmails, type PartnerEmailKind } from '../../../../app/api/contract/index'
 import { list } from '../../collections'
 import type { MockStore } from '../../store'
+import type { UserRecord } from '../users/state'
+import { withoutTrailingSlashes } from '../../http'
 
 export type EmailRecord = { to: string; subject: string; text: string; sent_at: number }
 
@@ -21,6 +23,17 @@ export function sendEmail(store: MockStore, to: string, subject: string, text: s
 	store.changed()
 }
 
+/**
+ * Whether `to` is `user`'s own address, verified: only there may an email carry what the account holder typed (a
+ * name, a service's name). Anyone may sign up with someone else's address and a name that reads like a link.
+ */
+export const isVerifiedAddress = (user: UserRecord, to: string) =>
+	user.email_verified_at !== null && user.email.toLowerCase() === to.toLowerCase()
+
+/** The greeting of an email to `to` (the account's address by default): by name at a verified address only. */
+export const hello = (user: UserRecord, to = user.email) =>
+	isVerifiedAddress(user, to) ? `Hello ${user.first_name},\n\n` : 'Hello,\n\n'
+
 /** The emails sent to `to` (any case), or every email without it; oldest first. */
 export function emailsTo(store: MockStore, to: string | null | undefined): EmailRecord[] {
 	const address = to?.toLowerCase()
@@ -29,7 +42,7 @@ export function emailsTo(store: MockStore, to: string | null | undefined): Email
 
 /** The portal URL of `path` (a path of the portal, e.g. a catalogue link filled in). */
 export function portalLink(store: MockStore, path: string) {
-	return `${store.config.portalUrl.replace(/\/+$/, '')}${path}`
+	return `${withoutTrailingSlashes(store.config.portalUrl)}${path}`
 }
 
 /** The subject of `kind` with its placeholders filled. */

@@ -19,30 +19,17 @@ export const limitCollections = { rate_hits: list<HitRecord>() }
 const KEEP_MS = 60 * 60 * 1000
 
 /**
- * Counts one hit of `key`, or throws the 429 (`code`) when `limit.max` hits
- * are already inside the window. Answers the hit, for `releaseHit` when the
- * call is refused after all.
+ * The one limiter of the mock: reserves a hit of `key` at once, before any slow check, or throws the 429 (`code`)
+ * when `limit.max` hits are already inside the window — so concurrent calls cannot all pass the check before one of
+ * them counts. A limit of every call keeps the hit unless the call is refused (`releaseHit`); a limit of failures
+ * gives it back when the check succeeds.
  */
-export function takeHit(
+export function reserveHit(
 	store: MockStore,
 	key: string,
 	limit: RateLimit,
 	code: 'too_many_attempts' | 'resend_too_soon' = 'too_many_attempts',
 ): HitRecord {
-	refuseWhenFull(store, key, limit, code)
-	const hit = { key, at: store.now() }
-	store.data.rate_hits.push(hit)
-	store.changed()
-	return hit
-}
-
-/** Throws the 429 (`code`) when `limit.max` hits of `key` are inside the window. */
-function refuseWhenFull(
-	store: MockStore,
-	key: string,
-	limit: RateLimit,
-	code: 'too_many_attempts' | 'resend_too_soon' = 'too_many_attempts',
-) {
 	const now = store.now()
 	store.data.rate_hits = store.data.rate_hits.filter((hit) => hit.at > now - KEEP_MS)
 	const inWindow = store.data.rate_hits.filter((hit) => hit.key === key && hit.at > now - limit.windowSeconds * 1000)
@@ -50,6 +37,10 @@ function refuseWhenFull(
 		const oldest = Math.min(...inWindow.map((hit) => hit.at))
 		throw throttled(code, (oldest + limit.windowSeconds * 1000 - now) / 1000)
 	}
+	const hit = { key, at: now }
+	store.data.rate_hits.push(hit)
+	store.changed()
+	return hit
 }
 
 /**
@@ -59,12 +50,10 @@ function refuseWhenFull(
  * password to guessing codes (a million of them) gains nothing.
  */
 export async function checkConfirmation(store: MockStore, userId: string, check: () => boolean | Promise<boolean>) {
-	const key = `wrong-password:${userId}`
-	refuseWhenFull(store, key, wrongPasswordConfirmations)
-	if (await check()) return true
-	store.data.rate_hits.push({ key, at: store.now() })
-	store.changed()
-	return false
+	const hit = reserveHit(store, `wrong-password:${userId}`, wrongPasswordConfirmations)
+	if (!(await check())) return false
+	releaseHit(store, hit)
+	return true
 }
 
 /** Whether `password` is the signed-in user's, to confirm a change, under the count of `checkConfirmation`. */
@@ -91,11 +80,12 @@ export function rateLimitSubject(ctx: Ctx, limit: RateLimit): string | null {
 export function releaseHit(store: MockStore, hit: HitRecord) {
 	const index = store.data.rate_hits.indexOf(hit)
 	if (index !== -1) store.data.rate_hits.splice(index, 1)
+	store.changed()
 }
 
 /** One email of `kind` to `address` per `emailIntervalSeconds`, registered address or not (429 `resend_too_soon`). */
 export function takeEmailSlot(store: MockStore, kind: 'reset_password' | 'email_change', address: string) {
-	return takeHit(
+	return reserveHit(
 		store,
 		`email:${kind}:${address.trim().toLowerCase()}`,
 		{ max: 1, windowSeconds: emailIntervalSeconds },

@@ -6,20 +6,21 @@
 import { z } from 'zod'
 import {
 	isoDate,
+	serviceLimits,
 	statisticsNumbers,
 	serviceSectionMessages,
 	type ServiceReview,
 } from '../../../../app/api/contract/index'
-import { notFound, parseBody, reply, validationFailed, type Ctx, type Reply } from '../../http'
+import { notFound, parseBody, reply, validationFailed, withoutTrailingSlashes, type Ctx, type Reply } from '../../http'
 import { emailReviewDecision } from '../emails/notices'
 import { recordActivity } from '../activity/state'
 import { presentReview } from './presenters'
 import { normalizeDnsName, normalizeUrl, transitionReview, type DnsRecord, type WellKnownRecord } from './state'
 
 export const mockDnsRecordBody = z.object({
-	name: z.string().trim().min(1, 'required'),
+	name: z.string().trim().min(1, 'required').max(serviceLimits.urlMax),
 	type: z.string().trim().min(1, 'required'),
-	value: z.string(),
+	value: z.string().max(serviceLimits.dnsValueMax),
 })
 export type MockDnsRecordInput = z.input<typeof mockDnsRecordBody>
 
@@ -32,7 +33,7 @@ export type MockWellKnownInput = z.input<typeof mockWellKnownBody>
 
 export const mockReviewBody = z.object({
 	status: z.enum(['in_progress', 'verified', 'dismissed']),
-	reason: z.string().trim().min(1, 'required').optional(),
+	reason: z.string().trim().min(1, 'required').max(serviceLimits.reasonMax).optional(),
 })
 export type MockReviewInput = z.input<typeof mockReviewBody>
 
@@ -51,7 +52,7 @@ const ACTIVITY = { in_progress: 'review_started', verified: 'review_approved', d
 /** Answers a services part 2 hook, or null when none matches. */
 export function handleServiceSectionHook(ctx: Ctx): Reply | null {
 	const { store, method } = ctx
-	const path = ctx.path.replace(/\/+$/, '')
+	const path = withoutTrailingSlashes(ctx.path)
 	switch (`${method} ${path}`) {
 		case 'POST /__mock/dns': {
 			const body = parseBody(ctx, mockDnsRecordBody)

@@ -11,6 +11,7 @@ import {
 	reviewTransition,
 	reviewTransitionMessage,
 	securityProtectionKeyEnum,
+	serviceLimits,
 	type ReviewAction,
 	type ReviewActor,
 	type ReviewChecklistKey,
@@ -114,8 +115,9 @@ export function normalizeUrl(url: string) {
 	}
 }
 
-/** The first line of a body: trailing whitespace removed, at most 200 characters. */
-export const firstLine = (content: string) => (content.split(/\r?\n/, 1)[0] ?? '').trimEnd().slice(0, 200)
+/** The first line of a body: trailing whitespace removed, at most `fileFirstLineMax` characters. */
+export const firstLine = (content: string) =>
+	(content.split(/\r?\n/, 1)[0] ?? '').trimEnd().slice(0, serviceLimits.fileFirstLineMax)
 
 /** Checks both ways now on `domain` (the service's, see `domainOf`); records the findings and the outcome. */
 export function checkDomain(store: MockStore, service: ServiceRecord, domain: string): DomainCheckRecord {

@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { sha256 } from '../../crypto'
-import { fail, parseBody, reply, type Ctx, type Reply } from '../../http'
+import { fail, parseBody, reply, withoutTrailingSlashes, type Ctx, type Reply } from '../../http'
 import { liveSecrets } from './state'
 
 export const mockClientAuthenticationBody = z.object({
@@ -20,7 +20,7 @@ export type MockClientAuthentication = { service_id: string; secret_id: string; 
 /** Answers a services hook, or null when none matches. */
 export function handleServicesHook(ctx: Ctx): Reply | null {
 	const { store, method } = ctx
-	if (`${method} ${ctx.path.replace(/\/+$/, '')}` !== 'POST /__mock/client-authentications') return null
+	if (`${method} ${withoutTrailingSlashes(ctx.path)}` !== 'POST /__mock/client-authentications') return null
 	const body = parseBody(ctx, mockClientAuthenticationBody)
 	const service = store.data.services.find((candidate) => candidate.client_id === body.client_id)
 	const hash = Buffer.from(sha256(body.client_secret))

@@ -23,7 +23,7 @@ import {
 import { POLICY } from '../../policy'
 import { generateTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../totp'
 import { emailTwoStepChanged } from '../emails/notices'
-import { emailSubject, sendEmail } from '../emails/state'
+import { emailSubject, hello, sendEmail } from '../emails/state'
 import { confirmPassword } from '../limits/state'
 import { AUTHENTICATION_TYPES } from '../reference/data'
 import { presentTwoStep } from './presenters'
@@ -101,7 +101,7 @@ export const twoStepHandlers: Handlers<
 			store,
 			user.email,
 			emailSubject(restricted ? 'sign_in_code' : 'two_step_setup_code'),
-			`Hello ${user.first_name},\n\nYour code is ${code}\n\nIt expires in 10 minutes and works once. ` +
+			`${hello(user)}Your code is ${code}\n\nIt expires in 10 minutes and works once. ` +
 				'If you did not ask for it, change your password.\n',
 		)
 		return reply(201, {

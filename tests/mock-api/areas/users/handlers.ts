@@ -28,7 +28,7 @@ import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
 import { revokeUserFamilies } from '../auth/state'
 import { emailPasswordChanged } from '../emails/notices'
-import { emailSubject, sendCatalogueEmail, sendEmail } from '../emails/state'
+import { emailSubject, hello, sendCatalogueEmail, sendEmail } from '../emails/state'
 import { confirmPassword, takeEmailSlot } from '../limits/state'
 import { USER_TOKEN_TYPES } from '../reference/data'
 import { presentUser, presentVerification } from './presenters'
@@ -70,7 +70,7 @@ function applyEmailToken(store: MockStore, token: UserTokenRecord): boolean {
 			store,
 			'email_changed',
 			previous,
-			`Hello ${user.first_name},\n\nThe email address of your Partner Portal account is now ${user.email}.\n` +
+			`${hello(user, previous)}The email address of your Partner Portal account is now ${user.email}.\n` +
 				'If you did not make this change, contact us.\n',
 			{ linkLabel: 'Your email settings' },
 		)
@@ -263,7 +263,7 @@ export const userHandlers: Handlers<
 				store,
 				user.email,
 				emailSubject('reset_password'),
-				`Hello ${user.first_name},\n\nTo choose a new password, open this link:\n${tokenLink(store, 'reset_password', raw)}\n\n` +
+				`${hello(user)}To choose a new password, open this link:\n${tokenLink(store, 'reset_password', raw)}\n\n` +
 					'The link works once and expires in 60 minutes. If you did not ask for this, ignore this email.\n',
 			)
 		}

@@ -12,7 +12,7 @@ import { freshLockout, type LockoutState } from '../../lockout'
 import { hashPassword } from '../../passwords'
 import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
-import { emailSubject, portalLink, sendEmail } from '../emails/state'
+import { emailSubject, hello, portalLink, sendEmail } from '../emails/state'
 
 export type UserRecord = {
 	id: string
@@ -176,7 +176,7 @@ export function sendVerificationEmail(store: MockStore, user: UserRecord, verifi
 			store,
 			verification.value,
 			emailSubject('email_verification'),
-			`Hello ${user.first_name},\n\nPlease confirm your email address by opening this link:\n${link}\n\n` +
+			`${hello(user, verification.value)}Please confirm your email address by opening this link:\n${link}\n\n` +
 				'The link works once and expires in 24 hours.\n',
 		)
 	} else {
@@ -184,7 +184,7 @@ export function sendVerificationEmail(store: MockStore, user: UserRecord, verifi
 			store,
 			verification.value,
 			emailSubject('email_change'),
-			`Hello ${user.first_name},\n\nTo use this address for your Partner Portal account, open this link:\n${link}\n\n` +
+			`${hello(user, verification.value)}To use this address for your Partner Portal account, open this link:\n${link}\n\n` +
 				'The link works once and expires in 24 hours. If you did not ask for this, ignore this email.\n',
 		)
 	}

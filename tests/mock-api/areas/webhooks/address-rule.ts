@@ -31,14 +31,18 @@ for (const [address, prefix] of [
 ] as const)
 	privateIpv6.addSubnet(address, prefix, 'ipv6')
 
+/** An address without its zone (`%eth0`): cut at the first `%`, with no pattern to backtrack. */
+const withoutZone = (address: string) => address.split('%', 1)[0]!
+
 /** The eight 16-bit groups of an IPv6 address (one net.isIP calls 6), its zone (`%eth0`) left off. */
 function ipv6Groups(address: string): number[] {
-	let text = address.replace(/%.*$/, '')
-	// A dotted IPv4 tail (::ffff:127.0.0.1) is the last two groups.
-	const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+	let text = withoutZone(address)
+	// A dotted IPv4 tail (::ffff:127.0.0.1) is the last two groups: all after the last colon, matched anchored.
+	const quad = text.slice(text.lastIndexOf(':') + 1)
+	const dotted = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(quad)
 	if (dotted) {
 		const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
-		text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+		text = `${text.slice(0, -quad.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
 	}
 	const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)))
 	const [head = '', tail] = text.split('::')
@@ -78,7 +82,7 @@ export function isPrivateAddress(address: string): boolean {
 	const family = net.isIP(address)
 	if (family === 4) return privateIpv4.check(address, 'ipv4')
 	if (family !== 6) return true
-	if (privateIpv6.check(address.replace(/%.*$/, ''), 'ipv6')) return true
+	if (privateIpv6.check(withoutZone(address), 'ipv6')) return true
 	return embeddedIpv4(address).some((ipv4) => privateIpv4.check(ipv4, 'ipv4'))
 }
 

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { eventEnum, type WebhookDelivery } from '../../../../app/api/contract/index'
 import { randomToken } from '../../crypto'
-import { notFound, parseBody, reply, type Ctx, type Reply } from '../../http'
+import { notFound, parseBody, reply, withoutTrailingSlashes, type Ctx, type Reply } from '../../http'
 import { normalizeUrl } from '../service-sections/state'
 import { presentDelivery } from './presenters'
 import { sendEvent, type ReceiverRecord } from './state'
@@ -41,7 +41,7 @@ export type { WebhookDelivery as MockWebhookDelivery }
 /** Answers a services part 3 hook, or null when none matches. */
 export async function handleWebhookHook(ctx: Ctx): Promise<Reply | null> {
 	const { store, method } = ctx
-	const path = ctx.path.replace(/\/+$/, '')
+	const path = withoutTrailingSlashes(ctx.path)
 	switch (`${method} ${path}`) {
 		case 'POST /__mock/webhook-receivers': {
 			const body = parseBody(ctx, mockWebhookReceiverBody)

@@ -12,6 +12,7 @@ import https from 'node:https'
 import net from 'node:net'
 import {
 	answersChallenge,
+	limits,
 	webhookHeaders,
 	webhookLimits,
 	type WebhookDeliveryStatus,
@@ -198,7 +199,7 @@ function failure(request: OutgoingRequest, code: WebhookErrorCode, message: stri
 		started_at: request.at,
 		request: { url: request.url, headers: request.headers },
 		response: null,
-		error: { code, message },
+		error: { code, message: message.slice(0, limits.messageMax) },
 		latency_ms: Math.max(0, Math.round(latency)),
 	}
 }
@@ -289,7 +290,9 @@ async function sendOverNetwork(store: MockStore, request: OutgoingRequest): Prom
 				const answer = () => {
 					const headers: Record<string, string> = {}
 					for (const [name, value] of Object.entries(res.headers)) {
-						if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+						// Kept within the contract's bounds: a longer name is dropped, a longer value cut.
+						if (value === undefined || name.length > webhookLimits.headerNameMax) continue
+						headers[name] = (Array.isArray(value) ? value.join(', ') : value).slice(0, webhookLimits.headerValueMax)
 					}
 					finish({
 						started_at: request.at,

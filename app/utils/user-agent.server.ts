@@ -1,0 +1,16 @@
+import Bowser from 'bowser'
+import { clientOriginLimits } from '#app/api/contract/constants'
+
+export type ReadableUserAgent = { browser: string | null; system: string | null; other: string | null }
+
+/**
+ * A User-Agent for people, as GitHub's security log shows one ("Firefox on Linux"), read by Bowser from at most the
+ * contract's length; anything it does not know reads as its first product token, and nothing at all as null.
+ */
+export function readUserAgent(userAgent: string | null | undefined): ReadableUserAgent | null {
+	const text = userAgent?.slice(0, clientOriginLimits.userAgentMax).trim()
+	if (!text) return null
+	const { browser, os } = Bowser.parse(text)
+	if (browser.name || os.name) return { browser: browser.name || null, system: os.name || null, other: null }
+	return { browser: null, system: null, other: text.split(' ', 1)[0]!.slice(0, 60) }
+}
