@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { csrfTokenFrom, freePort, portalEnv, startPortal } from '#tests/setup/processes'
-import { readBrowserManifest, routeChain, routePattern } from '#tests/setup/route-manifest'
 import { expect, test } from './fixtures'
 import { createPartner, signInOverHttp } from './utils/auth'
+import { formRoutes, memoryOf, rawStatus, rssOf } from './utils/hostile'
 import { createFormTokens, postCreate, serviceIdOf } from './utils/services'
+import { pngFile } from '#tests/mock-api/image-fixtures'
 
 /**
  * Every form of the portal against a corpus of hostile requests, as an
@@ -13,22 +14,6 @@ import { createFormTokens, postCreate, serviceIdOf } from './utils/services'
  * reading of forms stands between it and conform. Runs in the `ops` project
  * (no browser).
  */
-
-type FormRoute = { path: string; guest: boolean }
-
-/**
- * Every route with an action in the built client manifest (what the browser is told), with its full path, and
- * whether it is outside the signed-in group: a route added tomorrow is in the corpus the day it is built.
- */
-function formRoutes(): FormRoute[] {
-	const { manifest } = readBrowserManifest()
-	return Object.values(manifest.routes)
-		.filter((route) => route.hasAction)
-		.map((route) => ({
-			path: routePattern(manifest, route),
-			guest: !routeChain(manifest, route).some((r) => r.id === 'routes/_app'),
-		}))
-}
 
 /** What no form of the portal sends, each a 400 "The form could not be read." before any schema sees it. */
 const corpus: Array<[string, string]> = [
@@ -60,9 +45,6 @@ const corpus: Array<[string, string]> = [
 	['a name 60,000 characters long', `${'n'.repeat(60_000)}=1`],
 	['a name with line breaks', `${encodeURIComponent('subject\r\nBcc: victim@example.com')}=x&${'[0]'.repeat(10)}=y`],
 ]
-
-/** Resident memory of a process, in MB (Linux /proc). */
-const rssOf = (pid: number) => memoryOf(pid).rss
 
 test('every form refuses a hostile request with a 4xx within a second, on every spelling and method; the process lives on, its memory bounded, and the API sees no change', async ({
 	stack,
@@ -206,26 +188,6 @@ test('every form refuses a hostile request with a 4xx within a second, on every 
 	}
 })
 
-/** Resident and peak memory of a process, in MB (Linux /proc). */
-function memoryOf(pid: number) {
-	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-	const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN)
-	return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
-}
-
-/** The status of a GET of `url` sent as it is written (fetch would turn a backslash into a slash first). */
-function rawStatus(url: string) {
-	const { origin } = new URL(url.replace(/\\/g, '/'))
-	return new Promise<number>((resolve, reject) => {
-		const request = http.request(origin, { path: url.slice(origin.length) }, (response) => {
-			response.resume()
-			resolve(response.statusCode ?? 0)
-		})
-		request.on('error', reject)
-		request.end()
-	})
-}
-
 /** Posts `body` over its own connection and answers the status, however early the server answers and closes. */
 function postRaw(url: string, headers: Record<string, string>, body: Buffer) {
 	return new Promise<number>((resolve, reject) => {
@@ -294,6 +256,86 @@ test('a hundred concurrent anonymous 10 MB uploads, a third with a cookie shaped
 		})
 		expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
 	} finally {
+		await portal.close()
+	}
+})
+
+/** Sends the headers of a 10 MB upload and `first`, never the rest; answers the status and `Connection` it gets. */
+function stalledPost(url: string, headers: Record<string, string>, first: Buffer) {
+	return new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+		const request = http.request(url, { method: 'POST', headers: { ...headers, 'content-length': 10 * 1024 * 1024 } })
+		request.on('response', (response) => {
+			resolve({ status: response.statusCode ?? 0, connection: response.headers.connection })
+			request.destroy()
+		})
+		// Writing after the answer may fail; only a request that got no answer has failed.
+		request.on('error', (error) => setImmediate(() => reject(error)))
+		request.write(first)
+	})
+}
+
+test("slow uploads to another partner's service, or from an unverified partner, hold no upload slot: the owner's goes through", async ({
+	stack,
+	mock,
+	playwright,
+}) => {
+	const port = await freePort()
+	const portal = await startPortal({
+		env: portalEnv({
+			PORT: String(port),
+			API_BASE_URL: stack.mockUrl,
+			UPLOAD_TMP_URL: `${stack.mockUrl}/uploads/tmp`,
+			SERVICE_LOGO_URL: `${stack.mockUrl}/uploads/service-logos`,
+			PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
+		}),
+	})
+	const [owner, intruder, unverified] = await Promise.all(
+		[0, 1, 2].map(() => playwright.request.newContext({ baseURL: portal.url })),
+	)
+	try {
+		for (const [request, verified] of [
+			[owner!, true],
+			[intruder!, true],
+			[unverified!, false],
+		] as const) {
+			const { email, password } = await createPartner(mock, { verified })
+			await signInOverHttp(request, portal.url, email, password)
+		}
+		const serviceId = serviceIdOf(await postCreate(owner!, portal.url, await createFormTokens(owner!)))
+		const logo = `/services/${serviceId}/manage/logo`
+		// Four each, every one with its session, its CSRF token first and the file's first bytes, then nothing more:
+		// read as they came, they held every upload slot of the process for two minutes.
+		const slow = []
+		for (const request of [intruder!, unverified!]) {
+			const cookie = (await request.storageState()).cookies.map(({ name, value }) => `${name}=${value}`).join('; ')
+			const csrf = csrfTokenFrom(await (await request.get('/contact')).text())!
+			const first = Buffer.from(
+				`--B\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${csrf}\r\n` +
+					`--B\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n` +
+					'x'.repeat(16 * 1024),
+			)
+			const headers = { cookie, origin: portal.url, 'content-type': 'multipart/form-data; boundary=B' }
+			for (let i = 0; i < 4; i++) slow.push(stalledPost(`${portal.url}${logo}`, headers, first))
+		}
+		// Answered at once, the connection closed: another partner's service is a 404, an unverified partner goes back.
+		expect(await Promise.all(slow)).toEqual([
+			...Array<unknown>(4).fill({ status: 404, connection: 'close' }),
+			...Array<unknown>(4).fill({ status: 302, connection: 'close' }),
+		])
+		const csrf = csrfTokenFrom(await (await owner!.get(logo)).text())!
+		const upload = await owner!.post(logo, {
+			multipart: {
+				csrf,
+				intent: 'upload',
+				logo: { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(pngFile(200, 200)) },
+			},
+			headers: { Origin: portal.url },
+			maxRedirects: 0,
+		})
+		expect(upload.status()).toBe(302)
+		expect(upload.headers().location).toBe(`/services/${serviceId}`)
+	} finally {
+		await Promise.all([owner, intruder, unverified].map((request) => request!.dispose()))
 		await portal.close()
 	}
 })

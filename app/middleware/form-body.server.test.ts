@@ -157,7 +157,8 @@ describe('larger bodies: the service logo', () => {
 		const headers: Record<string, string> = { 'content-type': response.headers.get('content-type')! }
 		if (signedIn) headers.cookie = await sessionCookies()
 		const body = await parseFormBody(post(response.body, headers, path), { signedIn: partner })
-		return body instanceof FormData ? body : body.rest('partner-1')
+		if (body instanceof FormData) return body
+		return body.rest('partner-1').finally(body.release)
 	}
 
 	test('an upload from a browser without a session or CSRF cookie is refused before its body is read', async () => {
@@ -256,7 +257,7 @@ describe('larger bodies: the service logo', () => {
 				)
 				const settled = { status: 0 }
 				const large = await opened(body, response.headers.get('content-type')!)
-				const form = large.rest('partner-1')
+				const form = large.rest('partner-1').finally(large.release)
 				form.then(
 					() => (settled.status = 200),
 					(error: Response) => (settled.status = error.status),

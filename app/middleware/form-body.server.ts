@@ -242,7 +242,7 @@ async function readThrough(body: Reading, limit: number, gate: Gate) {
 }
 
 /**
- * Large bodies whose rest is being read, by partner: one each at a time (429), and this many in all, since each
+ * Large bodies being read or acted on, by partner: one each at a time (429), and this many in all, since each
  * holds up to its route's limit twice over (the bytes, then the parsed file) whoever sends them (503 past it).
  */
 const MAX_LARGE_BODIES = 4
@@ -269,9 +269,10 @@ function busy(status: 429 | 503 = 503): never {
 
 /**
  * An upload whose CSRF first part has been read, and nothing past it: `form` holds that part, `rest(partner)`
- * reads the others for that partner once it is known they may send them (`largeBodyMiddleware`).
+ * reads the others for that partner once it is known they may send them (`largeBodyMiddleware`), whose slot is
+ * held until `release()`: through the action too, so a partner's uploads are decoded one at a time.
  */
-export type LargeBody = { form: FormData; rest: (partner: string) => Promise<FormData> }
+export type LargeBody = { form: FormData; rest: (partner: string) => Promise<FormData>; release: () => void }
 
 /**
  * Parses the body of a form post, before any route runs: only form types
@@ -309,19 +310,25 @@ export async function parseFormBody(
 	await readThrough(body, limit, gate)
 	const form = new FormData()
 	form.set(CSRF_FIELD_NAME, gate.token)
+	let holder: string | undefined
+	const release = () => {
+		if (holder !== undefined) largeBodies.delete(holder)
+		holder = undefined
+	}
 	async function rest(partner: string) {
 		if (largeBodies.has(partner)) busy(429)
 		if (largeBodies.size >= MAX_LARGE_BODIES) busy()
-		largeBodies.add(partner)
+		largeBodies.add((holder = partner))
 		try {
 			body.read = paced(body.reader)
 			await readOn(body, limit)
 			return await formOf(body, contentType)
-		} finally {
-			largeBodies.delete(partner)
+		} catch (error) {
+			release()
+			throw error
 		}
 	}
-	return { form, rest }
+	return { form, rest, release }
 }
 
 /** A refusal thrown while reading a body, as the page that explains it (a 413: the route's own, when it has one). */
@@ -352,7 +359,7 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 		read = true
 		return form
 	})
-	const response = await next()
+	const response = await next().finally(body.release)
 	// Answered before the rest was read (sign-in, another partner's service): it stays unread, and the connection ends.
 	if (!read) response.headers.set('Connection', 'close')
 	return response
