@@ -432,7 +432,8 @@ test('behind one proxy: the address is the one it forwarded (never a client-writ
 	try {
 		const addressFor = async (forwarded: string) => {
 			seen.length = 0
-			const page = await fetch(`${portal.url}/auth/sign-in`, {
+			// The reset page asks the API whether its token is usable: a call made for an anonymous visitor.
+			const page = await fetch(`${portal.url}/auth/reset-password/token/any-token`, {
 				headers: { 'x-forwarded-for': forwarded, 'x-request-id': 'proxy-request-0001' },
 			})
 			expect(page.headers.get('x-request-id')).toBe('proxy-request-0001')
