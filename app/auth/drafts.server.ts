@@ -1,13 +1,10 @@
 import type { RouterContextProvider } from 'react-router'
 import type { FormDraft } from './session.server'
-import { CSRF_FIELD_NAME } from '#app/utils/csrf'
-import { FORM_ID_FIELD } from '#app/utils/form-id'
+import { FORM_ID_FIELD, SECRET_FIELDS } from '#app/utils/form-id'
 import { getFormData, getSession } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 
-/** Fields never echoed back after a failed submission, nor kept in a draft. */
-export const SECRET_FIELDS = ['password', 'password_confirmation', 'current_password', 'code', CSRF_FIELD_NAME]
 const SECRET_NAME = /password|secret|token|code|csrf/i
 
 /** A sealed draft larger than this is not kept: a cookie must stay small (browsers cap them near 4 KB). */

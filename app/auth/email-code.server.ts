@@ -5,7 +5,7 @@ import { ApiError, retryAfter } from '#app/api/errors'
 import { sendEmailCode } from '#app/api/two-step.server'
 import type { Namespace, TFunction } from 'i18next'
 import { secondsUntil } from '#app/utils/time'
-import { SECRET_FIELDS } from './drafts.server'
+import { SECRET_FIELDS } from '#app/utils/form-id'
 
 /**
  * The emailed two-step code, for the three places that send one: the password step when email is the only method

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { SECRET_FIELDS } from '#app/auth/drafts.server'
+import { SECRET_FIELDS } from '#app/utils/form-id'
 import { getT } from '#app/middleware/i18n.server'
 
 type Submission = { reply(options: { formErrors: string[]; hideFields: string[] }): unknown }
