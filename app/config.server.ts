@@ -1,10 +1,6 @@
 import { z } from 'zod'
 
-/**
- * The one place that knows the process environment. Every variable is
- * validated at start-up; a bad environment stops the process before it
- * listens, naming every offending variable (see `assertConfig`).
- */
+// A bad environment stops the process before it listens, naming every offending variable.
 const url = (what: string) =>
 	z
 		.string({ error: `is required (${what})` })
@@ -18,7 +14,7 @@ const url = (what: string) =>
 		)
 		.transform((value) => value.replace(/(?<!\/)\/+$/, ''))
 
-/** The value `.env.example` ships: a copied example file must not start a portal. */
+/** A copied example file must not start a portal. */
 const PLACEHOLDER_SECRET = 'replace-me-with-64-hex-characters-from-openssl-rand-hex-32'
 
 const secretOf = (what: string) =>
@@ -31,7 +27,6 @@ const secretOf = (what: string) =>
 		)
 const secret = secretOf('signs and encrypts the temporary cookies')
 
-/** Hosts where a production build may run over plain http: the demo, the tests, a local container. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 const optionalString = z
@@ -50,7 +45,6 @@ export const configSchema = z
 			.max(65535, 'must be between 1 and 65535')
 			.default(3000),
 		API_BASE_URL: url('the partner API base address'),
-		/** Sent with every partner API call: only with it does the API take the partner's address from the portal. */
 		API_CLIENT_CREDENTIAL: secretOf("the partner API's credential of this portal"),
 		PUBLIC_APP_URL: url('the address partners use to reach this portal'),
 		UPLOAD_TMP_URL: url('temporary-file storage address for uploads'),
@@ -75,7 +69,6 @@ export const configSchema = z
 		SOURCE_REPOSITORY_URL: url('the public source repository with code examples'),
 		SENTRY_DSN: optionalString.pipe(z.url({ error: 'must be a Sentry DSN URL' }).optional()),
 		SESSION_SECRET: secret,
-		/** Previous secrets, comma-separated: still accepted when reading, never used to sign. */
 		SESSION_SECRET_FALLBACKS: z
 			.string()
 			.optional()
@@ -93,24 +86,20 @@ export const configSchema = z
 			.max(120_000, 'must be at most 120000 ms')
 			.default(10_000),
 		LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
-		/** Read by server.mjs: how many proxies in front overwrite X-Forwarded-* (express's `trust proxy` hops). */
+		/** Read by server.mjs: express's `trust proxy` hops. */
 		TRUST_PROXY: z.coerce
 			.number({ error: 'must be the number of proxies in front (0 when none)' })
 			.int()
 			.min(0)
 			.max(4)
 			.default(0),
-		/**
-		 * Read by server.mjs: how long a stopping process keeps taking requests (answering /readyz with 503) before
-		 * it closes its port, for load balancers that poll /readyz (Kubernetes waits in preStop instead).
-		 */
+		/** Read by server.mjs: for load balancers that poll /readyz (Kubernetes waits in preStop instead). */
 		SHUTDOWN_DELAY_MS: z.coerce
 			.number({ error: 'must be a number of milliseconds' })
 			.int()
 			.min(0, 'must be at least 0 ms')
 			.max(60_000, 'must be at most 60000 ms')
 			.default(0),
-		/** Read by server.mjs: how long a stopping process lets in-flight requests finish. */
 		SHUTDOWN_TIMEOUT_MS: z.coerce
 			.number({ error: 'must be a number of milliseconds' })
 			.int()
@@ -143,7 +132,6 @@ export function parseConfig(
 		variable: String(issue.path[0] ?? '(environment)'),
 		reason: issue.message,
 	}))
-	// One line per variable, in schema order.
 	const seen = new Set<string>()
 	const order = Object.keys(configSchema.shape)
 	return {
@@ -164,7 +152,7 @@ export function formatProblems(problems: ConfigProblem[]) {
 
 let cached: Config | undefined
 
-/** Validates the environment once; exits the process (code 78, EX_CONFIG) on failure. */
+/** Exits the process (code 78, EX_CONFIG) on failure. */
 export function assertConfig(env: Record<string, string | undefined> = process.env): Config {
 	if (cached) return cached
 	const result = parseConfig(env)
@@ -176,22 +164,19 @@ export function assertConfig(env: Record<string, string | undefined> = process.e
 	return cached
 }
 
-/** The validated configuration. Call `assertConfig` at start-up first. */
 export function getConfig(): Config {
 	return cached ?? assertConfig()
 }
 
-/** Every session secret: the first signs and seals, all of them verify and unseal. */
+/** The first signs and seals; all of them verify and unseal. */
 export function sessionSecrets(config: Config = getConfig()): string[] {
 	return [config.SESSION_SECRET, ...config.SESSION_SECRET_FALLBACKS]
 }
 
-/** Cookies are marked Secure when partners reach the production portal over https. */
 export function usesSecureCookies(config: Config = getConfig()): boolean {
 	return config.NODE_ENV === 'production' && config.PUBLIC_APP_URL.startsWith('https:')
 }
 
-/** Tests only: forget the cached configuration. */
 export function resetConfigForTests(config?: Config) {
 	cached = config
 }

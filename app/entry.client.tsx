@@ -20,12 +20,7 @@ if (dsn) {
 	void import('#app/utils/sentry.client').then(({ initSentry }) => initSentry(dsn, window.ENV?.MODE))
 }
 
-// remix-i18next's client set-up: the language is the one the server rendered (`<html lang>`), so hydration matches,
-// and an i18next backend loads the strings. Each namespace is a file of its own, built with a content hash. The
-// namespaces the matched routes name in `handle.i18n` (remix-i18next's `getInitialNamespaces`, from the route modules
-// the page already imported) load in parallel while i18next initialises, and the page hydrates once they are there:
-// the root's `useTranslation(useRouteNamespaces())` then finds them loaded and hydration renders once, instead of
-// suspending on them and rendering again (decision 0018). A later page's namespaces load as it is navigated to.
+// The server's language and the matched routes' namespaces load before hydration, so it renders once (decision 0018).
 void i18next
 	.use(initReactI18next)
 	.use(resourcesToBackend((language: string, namespace: string) => import(`./locales/${language}/${namespace}.json`)))

@@ -18,8 +18,7 @@ import { loggablePath } from '#app/utils/request-log'
 import { NonceProvider } from '#app/utils/nonce'
 import { clientIpContext, getNonce, getRequestId } from '#app/context.server'
 
-// Validate the environment when the server build is imported: a bad
-// configuration stops the process before it listens.
+// Validated on import: a bad configuration stops the process before it listens.
 assertConfig()
 
 // What server.mjs needs from the app: the headers of answers that pass no middleware, and its settings.
@@ -27,10 +26,7 @@ export { baseSecurityHeaders } from '#app/middleware/security.server'
 export { getConfig } from '#app/config.server'
 export { loggablePath } from '#app/utils/request-log'
 
-/**
- * The router context server.mjs starts each request with (React Router's `getLoadContext`): what only the HTTP
- * server knows, the browser's address.
- */
+/** React Router's `getLoadContext` for server.mjs: the browser's address. */
 export function loadContext(client: { ip: string | undefined }) {
 	const context = new RouterContextProvider()
 	// An IPv4 client of a dual-stack socket reads as `::ffff:203.0.113.7`: the address a person knows is the IPv4 one.
@@ -56,7 +52,6 @@ export default function handleRequest(
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
-		// Abort the render once the streamed promises have had their time.
 		const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
 
 		const { pipe, abort } = renderToPipeableStream(
@@ -68,9 +63,7 @@ export default function handleRequest(
 			{
 				// Scripts and the root's inlined stylesheet (a hoisted <style>) carry the CSP nonce.
 				nonce: { script: nonce, style: nonce },
-				// One body, sent once the whole page is rendered (decision 0027). Every loader awaits its data and no
-				// page suspends, so the shell is the page: streaming would only send React's ~4 KB pieces one by one,
-				// each a compression flush and a socket write, for no earlier byte a partner could see.
+				// One body, sent once the page is rendered (decision 0027).
 				onShellReady() {
 					shellRendered = true
 				},
@@ -115,11 +108,7 @@ function reportError(error: unknown, request: Request, context?: Readonly<Router
 	captureException(err, requestId)
 }
 
-/**
- * Reports to Sentry when a DSN is set. The SDK is imported only then (by
- * instrument.server.mjs first, so this import is already loaded): a portal
- * without error reporting never pays for loading it.
- */
+// The SDK is imported only when a DSN is set.
 function captureException(err: Error, requestId: string | undefined) {
 	if (!getConfig().SENTRY_DSN) return
 	void import('@sentry/react-router').then((Sentry) =>
@@ -128,10 +117,8 @@ function captureException(err: Error, requestId: string | undefined) {
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-	// Aborted requests (the browser navigated away) are not errors.
 	if (request.signal.aborted) return
-	// Expected outcomes thrown as Responses are not errors either, nor is a
-	// request the router refused itself (405 for a POST to a page without a form).
+	// Expected Responses and the router's own refusals (405 for a POST to a page without a form) are not errors.
 	if (error instanceof Response) return
 	if (isRouteErrorResponse(error) && error.status < 500) return
 	// A loader's call refused because the session ended: the guard sends the partner to sign-in once the page's

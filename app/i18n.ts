@@ -2,12 +2,7 @@ import type { InitOptions, ParseKeys } from 'i18next'
 import { useMatches } from 'react-router'
 import { defaultLanguage, defaultNS, supportedLanguages, type Namespace } from '#app/locales/index'
 
-/**
- * The options every i18next instance of the portal shares: the server's one per request
- * (remix-i18next's middleware, `app/middleware/i18n.server.ts`) and the browser's
- * (`app/entry.client.tsx`). Components translate with react-i18next's `useTranslation` and `Trans`;
- * keys are typed from the en-GB catalogue (`app/types/i18next.d.ts`).
- */
+/** Shared by the server's per-request instance and the browser's. */
 export const i18nOptions = {
 	supportedLngs: [...supportedLanguages],
 	fallbackLng: defaultLanguage,
@@ -21,13 +16,9 @@ export const i18nOptions = {
 	missingInterpolationHandler: () => '',
 } satisfies InitOptions
 
-/**
- * A key of the catalogue with its namespace (`settings:logo.tooLarge.title`), as i18next types them (`ParseKeys`),
- * for a key chosen away from the `t` that reads it: a flash message, a refusal's page.
- */
+/** A namespaced catalogue key chosen away from the `t` that reads it (a flash message, a refusal's page). */
 export type KeyWithNamespace = Extract<ParseKeys<Namespace[]>, `${string}:${string}`>
 
-/** What a route module exports to name the namespaces its page shows: `export const handle = { i18n: [...] }`. */
 export type I18nHandle = { i18n: Namespace[] }
 
 function namespacesOf(handle: unknown): Namespace[] {
@@ -35,11 +26,7 @@ function namespacesOf(handle: unknown): Namespace[] {
 	return (handle as I18nHandle).i18n
 }
 
-/**
- * The namespaces the matched routes name in their `handle.i18n` (React Router's `useMatches`), the root's first.
- * The root layout asks react-i18next for all of them at once (`useTranslation(namespaces)`): in the browser they
- * load in parallel through the backend before the page hydrates or a navigation shows its page (decision 0018).
- */
+/** The namespaces the matched routes name in `handle.i18n`, the root's first (decision 0018). */
 export function useRouteNamespaces(): Namespace[] {
 	return [...new Set(useMatches().flatMap((match) => namespacesOf(match.handle)))]
 }

@@ -47,18 +47,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const meta: Route.MetaFunction = ({ error, matches }) => errorPageMeta(error, matches)
 
-/**
- * What every page may show: the layout, flash messages (`useRouteNamespaces`, decision 0018). A form's errors come
- * translated from the server; `validation` loads with a form's schema (useAppForm), or with a page that shows its
- * rules (the password checklist's).
- */
+// Decision 0018.
 export const handle = { i18n: ['common'] } satisfies I18nHandle
 
-/**
- * The root loader runs on every navigation: the header then always knows who
- * is signed in, flash messages show after client navigations, and an error
- * page quotes the reference of the request that failed.
- */
+// Runs on every navigation: the header, flash messages and error references stay current.
 export const shouldRevalidate = () => true
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -66,8 +58,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const config = getConfig()
 	const requestId = getRequestId(context)
-	// The header shows who is signed in. An API outage must not break every
-	// page (the 404 page, the sign-in page): the header then shows no user.
+	// An API outage must not break every page: the header then shows no user.
 	const user = await currentUserOrNull(getApi(context)).catch((error: unknown) => {
 		log('warn', 'current user unavailable for the header', {
 			request_id: requestId,
@@ -101,8 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-	// Every namespace the matched routes name, in one request: react-i18next holds the hydration or navigation until
-	// the browser has them all.
+	// All in one request: react-i18next holds hydration or navigation until the browser has them.
 	const { t, i18n } = useTranslation(useRouteNamespaces())
 	const nonce = useNonce()
 	const rootData = useRouteLoaderData<typeof loader>('root')
@@ -115,11 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<Meta />
 				<Links />
-				{/*
-				 * The stylesheet inlined by React 19 (a hoisted <style> resource): first paint on a phone waits for no
-				 * second request (Lighthouse: first contentful paint). Rendered on the server only: the browser keeps
-				 * the server's <style>, and the client bundle does not carry the CSS a second time.
-				 */}
+				{/* Inlined on the server only: first paint needs no second request, and the bundle does not repeat the CSS. */}
 				{import.meta.env.SSR ? (
 					<style href="app-styles" precedence="default" nonce={nonce}>
 						{appStyles}
@@ -169,7 +155,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
-/** Shown while a navigation or form submission is pending (JS on only). */
 function NavigationSpinner() {
 	const navigation = useNavigation()
 	if (navigation.state === 'idle') return null

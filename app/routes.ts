@@ -9,15 +9,13 @@ export default [
 		route('auth/reset-password', 'routes/auth/reset-password.tsx'),
 		route('auth/reset-password/token/:token', 'routes/auth/reset-password-token.tsx'),
 	]),
-	// Signed-in group.
 	layout('routes/_app.tsx', [
 		index('routes/dashboard.tsx'),
 		route('auth/sign-out', 'routes/auth/sign-out.tsx'),
 		route('auth/verification/resend', 'routes/auth/verification-resend.tsx'),
 		layout('routes/services/layout.tsx', [
 			route('services/manage', 'routes/services/list.tsx'),
-			// One service: the layout starts its call (in the same round as the page's own), answers 404 once and
-			// renders the page's header; every page of the service reads it from the router context.
+			// The layout loads the service once, in the page's round, and answers its 404 (decision 0026).
 			route('services/:serviceId', 'routes/services/service.tsx', [
 				index('routes/services/details.tsx'),
 				route('statistics.csv', 'routes/services/statistics-csv.ts'),
@@ -52,7 +50,6 @@ export default [
 			route('me/manage/security/multi-factor-authentication/email', 'routes/account/two-step-email.tsx'),
 		]),
 	]),
-	// Public.
 	// Signed out too (a partner who lost their authenticator, issue 31); a signed-in partner's form as before.
 	route('contact', 'routes/contact.tsx'),
 	route('tokens/:type/:token', 'routes/tokens.tsx'),

@@ -7,7 +7,7 @@
  * runs at once on the servers' CPU, measured in turn: round by round, variant by variant, page by page, so a burst of
  * other work lands on one round; the median round is printed with every round and each variant's change against the
  * first, then the resident memory of each process. Not judged: `npm run bench` judges; this says which
- * lever moves it (docs/bench/2026-11-26-cpu-levers-ab.md).
+ * lever moves it (docs/benchmarks.md, "Server CPU levers").
  *
  * Knobs: AB_ROUNDS (default 5), AB_REQUESTS (per page and round, default 500), AB_PAGES (default
  * signIn,dashboard,details,list), AB_PROFILE=1 (each variant writes a CPU profile into .cache/profiles/<variant>/).

@@ -4,7 +4,7 @@
  * (built from this project's own dependencies, `scripts/bench/reference/`) run as child processes on their own CPU;
  * the upstream stub (recorded partner API answers replayed after a fixed latency) runs in a process of its own, and
  * the load generator in this one, both on the other CPUs (`cpuLayout`). CPU time and memory come from the OS.
- * Loopback only; every loop is bounded. See README "Benchmarks".
+ * Loopback only; every loop is bounded. See docs/benchmarks.md.
  *
  * Knobs: BENCH_QUICK=1 (a short run to check the bench itself: 5 s windows, one round, one Lighthouse run; never
  * judged), BENCH_WINDOW_S (seconds per steady window, default 30), BENCH_STEADY_ROUNDS (default 3),
@@ -162,7 +162,7 @@ async function main() {
 	if (Number(process.versions.node.split('.')[0]) !== imageMajor) {
 		console.log(
 			`note: the Docker image runs Node ${imageMajor}, this run Node ${process.versions.node}: the CPU and latency ` +
-				`rows are not a pod's (docs/bench/2026-11-26-node-majors-ab.md); run the bench with Node ${imageMajor} first ` +
+				`rows are not a pod's (docs/benchmarks.md, "Node.js majors"); run the bench with Node ${imageMajor} first ` +
 				'in PATH for them',
 		)
 	}

@@ -7,7 +7,6 @@ import type { TwoStepMethod } from './two-step.server'
 export type SignInResult =
 	{ kind: 'signed-in'; pair: TokenPair } | { kind: 'two-step'; pair: TokenPair; methods: TwoStepMethod[] }
 
-/** The token pair of an authentication-tokens answer; both tokens must be there. */
 function pairOf(tokens: AuthenticationToken[]): TokenPair {
 	const pair = pickTokenPair(tokens)
 	if (!pair) throw new ApiError('bad_response', 'token response lacks the access or the refresh token')
@@ -21,7 +20,6 @@ export async function signInWithPassword(api: ApiClient, email: string, password
 	return meta.restricted ? { kind: 'two-step', pair, methods: meta.two_step_methods } : { kind: 'signed-in', pair }
 }
 
-/** The second sign-in step: the code, with the restricted access token of the first. */
 export async function completeTwoStep(
 	api: ApiClient,
 	method: TwoStepMethod,

@@ -1,8 +1,4 @@
-/**
- * A tiny per-process cache with a time-to-live, for reference lists that
- * change rarely ("data fresh for 60 seconds", spec point 9). Concurrent
- * misses share one load; failures are not cached.
- */
+// Spec point 9, "data fresh for 60 seconds": concurrent misses share one load; failures are not cached.
 export const REFERENCE_TTL_MS = 60_000
 
 export function createTtlCache<T>({ ttlMs = REFERENCE_TTL_MS, now = () => Date.now() } = {}) {

@@ -7,7 +7,6 @@ import { createSingleFlight } from './single-flight.server'
 
 export type TokenPair = { access: string; refresh: string }
 
-/** Where a client reads and writes the browser's tokens (the session cookies in the app). */
 export interface TokenStore {
 	access: string | null
 	refresh: string | null
@@ -17,18 +16,10 @@ export interface TokenStore {
 
 type EndpointOf<N extends EndpointName> = (typeof endpoints)[N]
 
-/** `'/a/{id}/b/{kind}'` → `'id' | 'kind'`. */
 type PathParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? K | PathParams<Rest> : never
 
-/** A raw file body: its bytes and the Content-Type they are sent with. */
 export type RawFile = { bytes: Uint8Array<ArrayBuffer> | Blob; contentType: string }
 
-/**
- * What a call of endpoint `E` takes: its JSON `body` (or the raw `file` of an
- * endpoint with a `rawRequest`), its path `params`, its `query`, and a
- * `bearer` where the table allows one other than the session's (the restricted
- * token of the password step). Only what `E` declares.
- */
 export type CallInput<E extends Endpoint> = (E extends { request: z.ZodType }
 	? { body: z.input<E['request']> }
 	: { body?: never }) &
@@ -44,7 +35,6 @@ export type CallInput<E extends Endpoint> = (E extends { request: z.ZodType }
 type SuccessStatus = 200 | 201 | 202 | 204
 type Successes<E extends Endpoint> = Extract<keyof E['responses'], SuccessStatus>
 
-/** The body of a successful answer of `E` (`undefined` for a 204). */
 export type CallOutput<E extends Endpoint> = {
 	[S in Successes<E>]: E['responses'][S] extends z.ZodType ? z.output<E['responses'][S]> : undefined
 }[Successes<E>]
@@ -54,34 +44,21 @@ type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallI
 export type ClientOptions = {
 	baseUrl: string
 	timeoutMs: number
-	/** The incoming request's signal: a browser that leaves cancels its API calls. */
+	// A browser that leaves cancels its API calls.
 	signal?: AbortSignal
 	tokens: TokenStore
-	/** Performs the refresh call; shared process-wide by `refreshFlight`. */
 	refreshTokens: (refreshToken: string) => Promise<TokenPair>
-	/** Calls go through this `fetch` instead of the global one (tests). */
 	fetch?: typeof fetch
-	/**
-	 * Endpoints served at an address of their own instead of `baseUrl` + path:
-	 * the temporary upload storage (`UPLOAD_TMP_URL`) for `uploadTmpFile`.
-	 */
+	// The temporary upload storage (`UPLOAD_TMP_URL`) has an address of its own.
 	urls?: Partial<Record<EndpointName, string>>
-	/**
-	 * The person the calls are made for: their browser's address and User-Agent, sent as the contract's
-	 * `clientOriginHeaders` so the API's activity log says where a change came from.
-	 */
+	// Sent as `clientOriginHeaders` so the activity log says where a change came from.
 	origin?: { ip: string | null; userAgent: string | null }
-	/**
-	 * The portal's own credential (default `API_CLIENT_CREDENTIAL`), sent with every call to `baseUrl`: only a caller
-	 * with it may set the origin. Never sent to an address of its own (`urls`).
-	 */
+	// Only a caller with the portal's credential may set the origin; never sent to an address of its own.
 	credential?: string
 }
 
-/** One process-wide single flight: N concurrent requests, one refresh call. */
 export const refreshFlight = createSingleFlight<TokenPair>()
 
-/** What the client reads of an answer: its whole body, as text. */
 type Answer = { status: number; ok: boolean; headers: Headers; text: string }
 
 type UntypedInput = {
@@ -94,18 +71,13 @@ type UntypedInput = {
 type Sent = {
 	method: string
 	path: string
-	/** The address, when the endpoint has its own (`ClientOptions.urls`). */
 	url?: string
 	body: unknown
 	file?: RawFile
 	query: Record<string, unknown> | undefined
 }
 
-/**
- * The partner API client of one incoming request. Calls name an endpoint of
- * the contract, which gives method, path, auth and the schema of every
- * answer; failures are `ApiError`s of a typed kind.
- */
+/** The partner API client of one incoming request; failures are typed `ApiError`s. */
 export class ApiClient {
 	private refreshing: Promise<void> | null = null
 
@@ -115,22 +87,15 @@ export class ApiClient {
 		return this.options.tokens
 	}
 
-	/**
-	 * Calls `name`. Endpoints that take the signed-in user's token send the
-	 * session's access token (refreshed once on a 401) unless a `bearer` is
-	 * given; a given bearer is never refreshed.
-	 */
+	/** A given `bearer` is never refreshed; the session's token is, once, on a 401. */
 	async call<N extends EndpointName>(name: N, ...[input]: CallArgs<EndpointOf<N>>): Promise<CallOutput<EndpointOf<N>>> {
-		// Typed at the call site; `send` takes the untyped shape (one union per endpoint would be too large).
 		const untyped: UntypedInput | undefined = input
 		return (await this.send(name, untyped ?? {})) as CallOutput<EndpointOf<N>>
 	}
 
-	/** `call` without its types, for helpers generic over endpoints (`allPages`). */
 	async send(name: EndpointName, { body, file, params, query, bearer }: UntypedInput): Promise<unknown> {
 		const endpoint: Endpoint = endpoints[name]
-		// A `.` or `..` id would be resolved away as a dot segment (even encoded, per the URL standard), so the
-		// call would reach another path: no resource has such an id, and the answer is the API's own 404.
+		// A `.` or `..` id would be resolved away as a dot segment (even encoded) and reach another path.
 		if (Object.values(params ?? {}).some((value) => /^(\.|%2e){1,2}$/i.test(value))) {
 			throw new ApiError('bad_request', `${endpoint.method} ${endpoint.path}: no such resource`, {
 				status: 404,
@@ -153,12 +118,7 @@ export class ApiClient {
 		return this.read(response, endpoint, sent)
 	}
 
-	/**
-	 * Refreshes at most once per incoming request, sharing the call with any
-	 * other request that holds the same refresh token. When the API rejects
-	 * the refresh, or its answer lacks a token, both token cookies are cleared
-	 * and an `unauthenticated` error is thrown.
-	 */
+	/** Once per incoming request, shared with any other holding the same refresh token (decision 0005). */
 	refresh(): Promise<void> {
 		this.refreshing ??= (async () => {
 			const { tokens, refreshTokens } = this.options
@@ -171,9 +131,7 @@ export class ApiClient {
 				const pair = await refreshFlight.run(refreshToken, () => refreshTokens(refreshToken))
 				await tokens.setTokens(pair)
 			} catch (error) {
-				// An outage (no answer, timeout, 5xx) says nothing about the tokens:
-				// keep them and pass the error on. A rejection (4xx) or a pair
-				// missing a token ends the session.
+				// An outage says nothing about the tokens: keep them. A rejection or an incomplete pair ends the session.
 				if (error instanceof ApiError && ['network', 'timeout', 'canceled'].includes(error.kind)) throw error
 				if (error instanceof ApiError && error.kind === 'bad_response' && (error.status ?? 0) >= 500) throw error
 				await tokens.clearTokens()
@@ -183,10 +141,7 @@ export class ApiClient {
 		return this.refreshing
 	}
 
-	/**
-	 * One call over `fetch`, its body read in full within `timeoutMs` too; it
-	 * stops when the incoming request's signal aborts (the browser went away).
-	 */
+	/** The body is read within `timeoutMs` too. */
 	private async raw({ method, path, url: own, body, file, query }: Sent, bearer: string | null): Promise<Answer> {
 		const { baseUrl, timeoutMs, signal, fetch: fetchApi = fetch } = this.options
 		const url = new URL(own ?? baseUrl + path)
@@ -219,12 +174,7 @@ export class ApiClient {
 		}
 	}
 
-	/**
-	 * Checks the answer against the contract's schema for its status. A
-	 * success answers its parsed body; a success status the contract does not
-	 * list, or any body that does not match its schema, is a `bad_response`;
-	 * other failures are thrown by status, with the body as the API sent it.
-	 */
+	/** A body or success status the contract does not list is a `bad_response`. */
 	private read(response: Answer, endpoint: Endpoint, { method, path }: Sent): unknown {
 		const { status, text } = response
 		let json: unknown = undefined

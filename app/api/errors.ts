@@ -1,7 +1,3 @@
-/**
- * Typed failures of partner API calls. Loaders and actions branch on `kind`;
- * `replyWithApiError` (app/utils/forms.server.ts) turns them into form replies.
- */
 export type ApiErrorKind =
 	| 'network' // no HTTP answer (DNS, refused, reset)
 	| 'timeout' // no answer within API_TIMEOUT_MS
@@ -15,13 +11,9 @@ export type FieldErrors = Record<string, string[]>
 export class ApiError extends Error {
 	readonly kind: ApiErrorKind
 	readonly status: number | undefined
-	/** The parsed JSON error body, when there was one. */
 	readonly body: unknown
-	/** Laravel-style `errors` of a 422, keyed by field name. */
 	readonly fieldErrors: FieldErrors
-	/** Machine-readable `code` of the error body, when present. */
 	readonly code: string | undefined
-	/** Seconds from `Retry-After` or `retry_after_seconds`, when throttled. */
 	readonly retryAfterSeconds: number | undefined
 
 	constructor(
@@ -42,7 +34,7 @@ export class ApiError extends Error {
 	}
 }
 
-/** Seconds until a throttled call may be tried again (60 when the API does not say). */
+/** 60 when the API does not say. */
 export function retryAfter(error: ApiError) {
 	return error.retryAfterSeconds ?? 60
 }

@@ -1,10 +1,7 @@
 import { getConfig } from '#app/config.server'
 import { endpoints } from './contract/endpoints'
 
-/**
- * Does the partner API answer at all? Any HTTP response below 500 counts: a
- * 401 or 404 still proves the service is up. Two seconds at most.
- */
+// Any answer below 500 counts: a 401 or 404 still proves the API is up.
 export async function checkApiReachable(
 	signal?: AbortSignal,
 ): Promise<{ ok: true } | { ok: false; reason: 'timeout' | 'unreachable' | 'error_status' }> {

@@ -1,7 +1,7 @@
 import type { ApiClient, CallInput, CallOutput } from './client.server'
 import { endpoints, type EndpointName } from './contract/endpoints'
 
-/** Page size of "all pages" reads (spec point 9). */
+// Spec point 9.
 export const ALL_PAGES_SIZE = 100
 /** A safety stop: a broken cursor must not loop forever. */
 const MAX_PAGES = 50
@@ -9,17 +9,13 @@ const MAX_PAGES = 50
 type Page = { data: unknown[]; meta: { next_cursor: string | null } }
 type Endpoints = typeof endpoints
 
-/** The list endpoints: those answering a page. */
 export type ListName = {
 	[N in EndpointName]: CallOutput<Endpoints[N]> extends Page ? N : never
 }[EndpointName]
 
 type Item<N extends ListName> = CallOutput<Endpoints[N]> extends { data: Array<infer I> } ? I : never
 
-/**
- * Reads every page of a list (spec point 7, "all pages"): follows
- * `meta.next_cursor` with a page size of 100 and merges `data`.
- */
+/** Spec point 7, "all pages". */
 export async function allPages<N extends ListName>(
 	client: ApiClient,
 	name: N,

@@ -4,7 +4,7 @@ import type { AuthenticationTypeKey } from './contract/index'
 import { ApiError } from './errors'
 import { allPages } from './pagination.server'
 
-/** Reference lists change rarely: cached per process for 60 s (spec point 9). */
+// Spec point 9: cached per process for 60 s.
 const referenceCache = createTtlCache<Array<{ id: string; key: string }>>()
 
 async function typeId(api: ApiClient, list: 'listAuthenticationTypes' | 'listUserTokenTypes', key: string) {
@@ -14,12 +14,10 @@ async function typeId(api: ApiClient, list: 'listAuthenticationTypes' | 'listUse
 	return id
 }
 
-/** The id of an authentication type, for the token and two-step calls that take one. */
 export function authenticationTypeId(api: ApiClient, key: AuthenticationTypeKey) {
 	return typeId(api, 'listAuthenticationTypes', key)
 }
 
-/** The id of a user token type (`reset_password`, `email_verification`, `email_change`). */
 export function userTokenTypeId(api: ApiClient, key: string) {
 	return typeId(api, 'listUserTokenTypes', key)
 }

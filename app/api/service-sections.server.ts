@@ -1,8 +1,4 @@
-/**
- * The service sections (docs/decisions/0013-services-part-2.md) on top of
- * `api.call`, for the verifications, translations and protections pages and
- * the statistics on the details page. Everything else is `api.call` by name.
- */
+// Decision 0013.
 import { createTtlCache } from './cache.server'
 import type { ApiClient } from './client.server'
 import {
@@ -21,13 +17,11 @@ import { ApiError, type FieldErrors } from './errors'
 import { allPages } from './pagination.server'
 import type { UpdateServiceResult } from './services.server'
 
-/** The protection catalogue is fixed: cached per process like the categories. */
 const protectionCache = createTtlCache<SecurityProtection[]>()
 export function securityProtections(api: ApiClient) {
 	return protectionCache.get('protections', () => allPages(api, 'listSecurityProtections'))
 }
 
-/** The keys of a checkbox list (`name="enabled"`, one per checked box), unknown values dropped. */
 export function enabledProtectionsFromForm(formData: FormData): SecurityProtectionKey[] {
 	const checked = new Set(formData.getAll('enabled').map(String))
 	return securityProtectionKeyEnum.options.filter((key) => checked.has(key))
@@ -35,11 +29,7 @@ export function enabledProtectionsFromForm(formData: FormData): SecurityProtecti
 
 type TranslationInput = { name?: string | null; description?: string | null }
 
-/**
- * The body of a translations save from the form's values: a locale whose name
- * and description are both blank is left out (removed); en-GB is always sent,
- * so a blank one gets the API's `required` errors.
- */
+/** A locale blank in both fields is removed; en-GB is always sent, so a blank one gets `required`. */
 export function translationsBody(
 	values: Partial<Record<Locale, TranslationInput>>,
 ): SaveTranslationsBody['translations'] {
@@ -52,7 +42,6 @@ export function translationsBody(
 	return body as SaveTranslationsBody['translations']
 }
 
-/** Saves every translation based on `version`; when someone saved in between, answers the current service instead. */
 export async function saveTranslations(
 	api: ApiClient,
 	id: string,
@@ -71,7 +60,6 @@ export async function saveTranslations(
 
 export type StatisticsDays = (typeof statisticsDaysOptions)[number]
 
-/** `?days=` as the page reads it: 7, 30 or 90; anything else is the default (30). */
 export function statisticsDays(value: string | null | undefined): StatisticsDays {
 	const days = Number(value)
 	return (statisticsDaysOptions as readonly number[]).includes(days) ? (days as StatisticsDays) : statisticsDaysDefault
@@ -83,11 +71,10 @@ export async function serviceStatistics(api: ApiClient, id: string, days: Statis
 	).data
 }
 
-/** No users over the period: the page shows its empty state. */
 export const hasNoUsers = (statistics: ServiceStatistics) =>
 	statistics.totals.active_users === 0 && statistics.totals.new_users === 0 && statistics.totals.nukes === 0
 
-/** The same numbers as CSV (RFC 4180, CRLF): a header row, then one row per day, oldest first. */
+/** RFC 4180, CRLF. */
 export function statisticsCsv(statistics: ServiceStatistics): string {
 	const rows = [
 		['date', 'active_users', 'new_users', 'nukes'],
@@ -96,10 +83,6 @@ export function statisticsCsv(statistics: ServiceStatistics): string {
 	return `${rows.map((row) => row.join(',')).join('\r\n')}\r\n`
 }
 
-/**
- * A submit or cancel the API refused (422 `checklist_incomplete` or
- * `transition_not_allowed`), with its messages; null for any other error.
- */
 export function reviewRefusal(error: unknown): { code: string; message: string; fieldErrors: FieldErrors } | null {
 	if (!(error instanceof ApiError) || error.status !== 422) return null
 	if (error.code !== 'checklist_incomplete' && error.code !== 'transition_not_allowed') return null

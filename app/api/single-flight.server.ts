@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto'
 
-/**
- * Process-wide single flight for token refreshes, keyed by a hash of the
- * refresh token (the token itself is never kept as a key). Concurrent
- * requests from one browser carry the same refresh token: the first starts
- * the refresh, the others wait for it, and requests arriving shortly after
- * it settled reuse its result instead of presenting a rotated token again.
- */
+// Keyed by a hash, never the refresh token; a result settled shortly before is reused, not the rotated token resent.
 export const SHARE_RESULT_MS = 20_000
 
 type Entry<T> = { promise: Promise<T>; settledAt?: number; failed?: boolean }
@@ -34,7 +28,6 @@ export function createSingleFlight<T>({ shareResultMs = SHARE_RESULT_MS, now = (
 						return value
 					},
 					(error: unknown) => {
-						// Failures are not shared with later requests: they may retry.
 						entry.settledAt = now()
 						entry.failed = true
 						entries.delete(key)

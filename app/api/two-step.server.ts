@@ -6,13 +6,11 @@ import { authenticationTypeId } from './reference.server'
 
 export type TwoStepMethod = TwoStepMethodKey
 
-/** The two-step methods the signed-in user has turned on. */
 export async function activeTwoStepMethods(api: ApiClient): Promise<TwoStepMethod[]> {
 	const authentications = await allPages(api, 'listUserAuthentications')
 	return authentications.filter((a) => a.active).map((a) => a.authentication_type.key)
 }
 
-/** A new pending authenticator secret to scan. */
 export async function createTotpSecret(api: ApiClient) {
 	const id = await authenticationTypeId(api, 'totp')
 	const { data } = await api.call('createTwoStepSecret', { params: { id } })

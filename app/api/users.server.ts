@@ -6,10 +6,9 @@ import { userTokenTypeId } from './reference.server'
 
 export type { User }
 
-/** The signed-in user of each client (one client per incoming request). */
 const currentUsers = new WeakMap<ApiClient, Promise<User>>()
 
-/** The signed-in user, read once per request however many loaders ask. */
+/** Read once per request however many loaders ask. */
 export function currentUser(api: ApiClient): Promise<User> {
 	let user = currentUsers.get(api)
 	if (!user) {
@@ -19,7 +18,7 @@ export function currentUser(api: ApiClient): Promise<User> {
 	return user
 }
 
-/** The user, or null when signed out (an outage is still an error). */
+/** An outage is still an error. */
 export async function currentUserOrNull(api: ApiClient): Promise<User | null> {
 	if (!api.tokens.access && !api.tokens.refresh) return null
 	try {
@@ -33,7 +32,7 @@ export async function currentUserOrNull(api: ApiClient): Promise<User | null> {
 	}
 }
 
-/** Updates the profile, email or password; later reads in this request see the new user. */
+/** Later reads in this request see the new user. */
 export async function updateCurrentUser(
 	api: ApiClient,
 	body: CallInput<(typeof endpoints)['updateCurrentUser']>['body'],
@@ -43,7 +42,6 @@ export async function updateCurrentUser(
 	return data
 }
 
-/** A 422 whose `email` is already an account's address (registration, email change). */
 export function isEmailTaken(error: unknown): error is ApiError {
 	return (
 		error instanceof ApiError &&
@@ -52,19 +50,12 @@ export function isEmailTaken(error: unknown): error is ApiError {
 	)
 }
 
-/**
- * Uses an emailed token (email verification or email change); a
- * reset_password token is only checked, not used. Public.
- */
+/** A reset_password token is only checked, not used. */
 export async function verifyUserToken(api: ApiClient, typeKey: string, token: string) {
 	const id = await userTokenTypeId(api, typeKey)
 	return (await api.call('verifyUserToken', { params: { id }, body: { token } })).data
 }
 
-/**
- * What an emailed email_verification or email_change link does: `confirmed` (it did it now), `already` (a second
- * click: its address is the account's confirmed one), or `invalid` (unknown, used, expired, replaced).
- */
 export async function followEmailLink(
 	api: ApiClient,
 	typeKey: 'email_verification' | 'email_change',
@@ -80,7 +71,6 @@ export async function followEmailLink(
 	}
 }
 
-/** Whether a password reset token is still usable (unknown, used or expired: false). */
 export async function resetTokenUsable(api: ApiClient, token: string): Promise<boolean> {
 	try {
 		await verifyUserToken(api, 'reset_password', token)

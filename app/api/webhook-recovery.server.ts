@@ -1,12 +1,8 @@
-/** Webhook recovery (docs/decisions/0032-webhook-recovery.md) on top of `api.call`. */
+// Decision 0032.
 import type { ApiClient } from './client.server'
 import { ApiError } from './errors'
 import { webhookRecoveryMessages } from './contract/index'
 
-/**
- * How many deliveries a recovery from `since` sends again, or why `since` is refused (outside the log's days, in
- * the future) — the API's 422 on `since`, named.
- */
 export async function previewRecovery(api: ApiClient, id: string, since: string) {
 	try {
 		const { data } = await api.call('previewWebhookRecovery', { params: { id }, query: { since } })
@@ -25,7 +21,7 @@ function sinceError(body: unknown): 'tooOld' | 'future' | null {
 	return null
 }
 
-/** Queues the recovery with the key rendered into the confirmation's form: a double submit queues once. */
+/** A double submit queues once: the key is rendered into the form. */
 export async function recoverDeliveries(api: ApiClient, id: string, since: string, idempotencyKey: string) {
 	const { data } = await api.call('recoverWebhookDeliveries', {
 		params: { id },
@@ -34,10 +30,7 @@ export async function recoverDeliveries(api: ApiClient, id: string, since: strin
 	return data
 }
 
-/**
- * Resumes deliveries to an endpoint paused after failing for days: answers when the pause began (the recovery's
- * `since`), or null when it was not paused (already resumed, a double submit).
- */
+/** The pause's start (the recovery's `since`), or null when not paused (a double submit). */
 export async function resumeDeliveries(api: ApiClient, id: string) {
 	try {
 		return (await api.call('resumeWebhookEndpoint', { params: { id } })).data

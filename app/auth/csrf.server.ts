@@ -1,25 +1,15 @@
-/**
- * The CSRF double-submit token's primitives (decision 0009): the two cookies, the
- * token signed for this browser with the session secret, and the comparison.
- * The middleware (app/middleware/csrf.server.ts) and the upload gate use them.
- */
+// Decision 0009.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createCookie, type Cookie, type RouterContextProvider } from 'react-router'
 import { getConfig, sessionSecrets, usesSecureCookies } from '#app/config.server'
 import { csrfContext } from '#app/context.server'
 
-/** Methods whose body is read and whose CSRF token is checked. */
 export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** Name required by the spec (point 9). */
+// Spec point 9.
 export const CSRF_COOKIE_NAME = 'XSRF-TOKEN'
 
-/**
- * The browser's own random id, which every token is bound to: a token pair
- * planted from another browser (a cookie set from a sibling subdomain, plus
- * the token that came with it) is refused here. Host-only, and `__Host-`
- * with Secure, so no other host can set it.
- */
+// Every token is bound to the browser's own id, so a pair planted from a sibling subdomain is refused.
 const BROWSER_COOKIE_NAME = 'csrf-browser'
 
 let cookies: { token: Cookie; browser: Cookie } | undefined
@@ -54,7 +44,6 @@ function equal(a: string, b: string) {
 	return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/** The token inside a cookie value `<token>.<HMAC>`, when any session secret signed it for this browser. */
 export function verifiedToken(value: unknown, browser: string, secrets = sessionSecrets()): string | null {
 	if (typeof value !== 'string' || !browser) return null
 	const [token, signature, ...rest] = value.split('.')
@@ -72,7 +61,6 @@ export function newToken() {
 
 const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/
 
-/** This request's browser id (when it has a well-formed one) and the token its cookie holds for it. */
 export async function csrfCookieState(request: Request) {
 	const header = request.headers.get('cookie')
 	const { token, browser } = csrfCookies()
@@ -81,12 +69,11 @@ export async function csrfCookieState(request: Request) {
 	return { browserId, token: browserId ? verifiedToken(await token.parse(header), browserId) : null }
 }
 
-/** Whether `submitted` is the token this request's cookies hold (constant time). */
 export function matchesToken(submitted: unknown, token: string | null): boolean {
 	return !!token && typeof submitted === 'string' && equal(submitted, token)
 }
 
-/** A new token at sign-in and sign-out, so a token seen before cannot be replayed after. */
+// A new token at sign-in and sign-out, so one seen before cannot be replayed after.
 export function rotateCsrfToken(context: Readonly<RouterContextProvider>) {
 	const state = context.get(csrfContext)
 	state.token = newToken()

@@ -7,25 +7,16 @@ type Context = Readonly<RouterContextProvider>
 
 const SECRET_NAME = /password|secret|token|code|csrf/i
 
-/** A sealed draft larger than this is not kept: a cookie must stay small (browsers cap them near 4 KB). */
+/** Browsers cap cookies near 4 KB. */
 export const MAX_DRAFT_BYTES = 3 * 1024
 
-/**
- * Notes who the signed-in partner is (once per browser and partner), so a
- * draft kept when their session ends can be sealed for them.
- */
+/** Once per browser and partner, so a draft kept when their session ends can be sealed for them. */
 export async function rememberSubject(context: Context, userId: string) {
 	const session = getSession(context)
 	if (session.getSealed('subject')?.id !== userId) await session.setSealed('subject', { id: userId })
 }
 
-/**
- * Keeps what the partner typed in the form this request posted (never
- * passwords, codes or secrets) for 10 minutes, sealed for that partner, to be
- * put back into the same form once they have signed in again. Too large a
- * draft is dropped, and the partner is told; with no partner known, nothing
- * is kept. Call it before the session's cookies are cleared.
- */
+/** Decision 0010: never secrets, sealed for that partner. Call it before the session's cookies are cleared. */
 export async function keepDraft(context: Context, page: string) {
 	const session = getSession(context)
 	const subject = session.getSealed('subject')?.id
@@ -48,10 +39,7 @@ export async function keepDraft(context: Context, page: string) {
 	if (!kept) await session.setFlash({ tone: 'warning', key: 'common:draft.dropped' })
 }
 
-/**
- * The draft of the signed-in partner `userId` for `page`, once: reading it
- * clears the cookie. A draft sealed for anyone else is dropped unread.
- */
+/** Once: reading it clears the cookie; a draft sealed for anyone else is dropped unread. */
 export async function takeDraft(context: Context, page: string, userId: string): Promise<FormDraft | null> {
 	const session = getSession(context)
 	if (!session.hasSealed('draft')) return null

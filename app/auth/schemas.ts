@@ -1,10 +1,4 @@
-/**
- * The sign-in, sign-up and reset forms' schemas and the code field, derived
- * from the request schemas of the API contract, like every form's (decision
- * 0003): limits, enumerations and rules live there. A form adds only what the
- * portal itself reads (`redirect_to`, `intent`) and accepts a pasted code with
- * separators.
- */
+// Derived from the contract's request schemas (decision 0003).
 import { z } from 'zod'
 import { passwordSignInBody } from '#app/api/contract/auth'
 import { currentPassword, twoStepCodeField, twoStepMethodKeyEnum } from '#app/api/contract/common'
@@ -16,10 +10,9 @@ import {
 } from '#app/api/contract/users'
 import { IDENTITY_FIELD } from '#app/services/identity'
 
-/** The page to return to after signing in; checked again by `safeRedirect`. */
+/** Checked again by `safeRedirect`. */
 const redirectTo = z.string().max(2048).optional()
 
-/** "123 456" and "123-456" are accepted: separators are dropped first. */
 export const codeField = z
 	.string()
 	.transform((value) => value.replace(/[\s-]/g, ''))
@@ -39,14 +32,10 @@ export const twoStepCodeSchema = z.object({
 	code: codeField,
 })
 
-/** A confirmation has no fields: the CSRF token is checked before any action runs. */
+/** The CSRF token is checked before any action runs. */
 export const confirmSchema = z.object({})
 
-/**
- * A confirmation that needs a confirmed identity: nothing while this sign-in's
- * confirmation lasts, else the password or a code of the authenticator app.
- * One schema for the three, so the browser checks what the page shows now.
- */
+// One schema for the three cases, so the browser checks what the page shows now.
 export const confirmIdentitySchema = z.discriminatedUnion(IDENTITY_FIELD, [
 	z.object({ [IDENTITY_FIELD]: z.literal('confirmed') }),
 	z.object({ [IDENTITY_FIELD]: z.literal('password'), password: currentPassword() }),

@@ -1,20 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
-/**
- * Authenticated encryption (AES-256-GCM) for small values kept in cookies,
- * such as the restricted token pair between the two sign-in steps. The
- * browser can neither read nor alter them.
- *
- * Each value is bound to a purpose (the cookie it belongs in) and optionally
- * a subject (e.g. the user id) as additional authenticated data, and carries
- * its expiry inside the ciphertext: a captured value stops working on the
- * server's clock and is refused under any other purpose or subject.
- */
+// Purpose and subject are additional authenticated data and the expiry is inside the ciphertext (decision 0005).
 export type SealOptions = {
 	purpose: string
 	maxAgeSeconds: number
 	subject?: string
-	/** Epoch milliseconds; tests only. */
 	now?: number
 }
 export type UnsealOptions = Omit<SealOptions, 'maxAgeSeconds'>
@@ -26,7 +16,6 @@ const HEADER_BYTES = 1 + IV_BYTES + TAG_BYTES
 
 const keys = new Map<string, Buffer>()
 
-/** One AES key per secret, derived with HKDF-SHA256. */
 function key(secret: string): Buffer {
 	let derived = keys.get(secret)
 	if (!derived) {
@@ -40,7 +29,6 @@ function associatedData(purpose: string, subject: string | undefined) {
 	return Buffer.from(JSON.stringify([VERSION, purpose, subject ?? null]), 'utf8')
 }
 
-/** Seals `value` with the first of `secrets`. */
 export function seal(value: unknown, secrets: readonly string[], options: SealOptions): string {
 	const [secret] = secrets
 	if (!secret) throw new Error('seal needs a secret')
@@ -53,10 +41,6 @@ export function seal(value: unknown, secrets: readonly string[], options: SealOp
 	return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), encrypted]).toString('base64url')
 }
 
-/**
- * The value sealed under this purpose and subject with any of `secrets`, or
- * null when it is missing, altered, expired, or sealed for something else.
- */
 export function unseal<T = unknown>(
 	sealed: string | undefined | null,
 	secrets: readonly string[],

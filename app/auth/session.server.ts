@@ -5,7 +5,7 @@ import type { EmailCodeState } from './email-code.server'
 import type { Flash } from './flash'
 import { seal, unseal } from './sealed.server'
 
-/** Cookie names fixed by the spec (point 9). */
+// Names fixed by the spec (point 9).
 export const ACCESS_COOKIE = 'user.access-token'
 export const REFRESH_COOKIE = 'user.refresh-token'
 
@@ -15,40 +15,19 @@ export type PendingSignIn = {
 	methods: Array<'totp' | 'email'>
 	email: string
 	redirectTo: string
-	/** The emailed code to type, once one was asked for. */
 	emailCode?: EmailCodeState
 }
 
-/**
- * Sealed cookies (see sealed.server.ts), one entry per kind: its name (also
- * the purpose it is sealed for, so a value is refused under any other name)
- * and its lifetime (the cookie's Max-Age and the sealed expiry).
- * `withTokens`: cleared whenever the token cookies are.
- */
+// Decision 0005: the name is also the seal's purpose, so a value is refused under any other name.
 export const SEALED_COOKIES = {
-	/**
-	 * The "temporary store" of spec point 4: the restricted token pair between
-	 * the two sign-in steps. Never the two token cookies.
-	 */
+	// The restricted token pair between the two sign-in steps (spec point 4).
 	pendingSignIn: { name: 'user.pending-sign-in', maxAgeSeconds: 10 * 60, withTokens: false },
-	/** The not-yet-active authenticator secret while the partner scans it. */
 	totp: { name: 'user.totp-setup', maxAgeSeconds: 15 * 60, withTokens: true },
-	/** The email code for enabling the email method: sent, or sent earlier, and when the next may be. */
 	emailCode: { name: 'user.email-code-setup', maxAgeSeconds: 15 * 60, withTokens: true },
-	/**
-	 * A new client secret, from its creation (details page) or a rotate or reset (developers page) until that page
-	 * shows it once (app/services/secrets.server.ts).
-	 */
 	serviceSecret: { name: 'user.service-secret', maxAgeSeconds: 5 * 60, withTokens: true },
-	/**
-	 * What a partner had typed when their session ended, until they are back on that page (drafts.server.ts);
-	 * sealed for that partner, so nobody else who signs in on the browser gets it.
-	 */
+	// Sealed for that partner, so nobody else who signs in on the browser gets it.
 	draft: { name: 'user.form-draft', maxAgeSeconds: 10 * 60, withTokens: false },
-	/**
-	 * Who the session's partner is (their id), still known once the API has refused an ended session (which
-	 * clears the tokens): a draft's owner. Cleared at sign-out; replaced when another partner signs in.
-	 */
+	// Still known once the API refused an ended session: a draft's owner (decision 0010).
 	subject: { name: 'user.subject', maxAgeSeconds: 31 * 24 * 60 * 60, withTokens: false },
 } as const satisfies Record<string, { name: string; maxAgeSeconds: number; withTokens: boolean }>
 
@@ -61,20 +40,14 @@ export type SealedValues = {
 	subject: { id: string }
 }
 
-/** A form's fields (never secrets) kept across a sign-in: the page, the form's id, name → value. */
 export type FormDraft = { page: string; form: string | null; values: Record<string, string> }
 export type SealedKind = keyof typeof SEALED_COOKIES
 const SEALED_KINDS = Object.keys(SEALED_COOKIES) as SealedKind[]
 
-/** A one-time message shown after a redirect (e.g. "Email address confirmed."), signed. */
 const FLASH_COOKIE = 'user.flash'
 const FLASH_MAX_AGE_SECONDS = 60
 
-/**
- * The name a cookie gets in the browser: with Secure, cookies whose names the
- * spec does not fix get the `__Host-` prefix (the browser then insists on
- * Secure, Path=/ and no Domain); over plain http the browser would reject it.
- */
+// `__Host-` needs Secure; over plain http the browser would reject it.
 function cookieName(name: string, config: Config = getConfig()) {
 	return usesSecureCookies(config) ? `__Host-${name}` : name
 }
@@ -94,7 +67,6 @@ function getCookies(): Cookies {
 		domain: config.COOKIE_DOMAIN,
 		maxAge: config.COOKIE_MAX_AGE_DAYS * 24 * 60 * 60,
 	}
-	// Host-only and site-wide, with or without the `__Host-` prefix.
 	const hostOnly = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' }
 	cookies = {
 		config,
@@ -122,18 +94,13 @@ async function read(cookie: Cookie, header: string | null): Promise<string | nul
 
 const expired = { maxAge: 0, expires: new Date(0) }
 
-/** True when the request carries token cookies (it may still turn out to be signed out). */
 export async function hasSessionCookie(request: Request) {
 	const header = request.headers.get('cookie')
 	const c = getCookies()
 	return Boolean((await read(c.access, header)) ?? (await read(c.refresh, header)))
 }
 
-/**
- * The tokens of one request, read from its cookies, and the Set-Cookie
- * headers its response must carry. Everything the portal knows about a user
- * lives in these cookies: replicas share nothing.
- */
+// Everything the portal knows about a user lives in these cookies: replicas share nothing.
 export class RequestSession implements TokenStore {
 	private outgoing = new Map<string, string>()
 
@@ -158,19 +125,11 @@ export class RequestSession implements TokenStore {
 		)
 	}
 
-	/**
-	 * The value of a sealed cookie, or null when it is missing, expired, or was
-	 * sealed for another cookie or another `subject`.
-	 */
 	getSealed<K extends SealedKind>(kind: K, subject?: string): SealedValues[K] | null {
 		return unseal<SealedValues[K]>(this.sealed[kind], sessionSecrets(), { purpose: SEALED_COOKIES[kind].name, subject })
 	}
 
-	/**
-	 * Seals `value` into its cookie; `subject` (e.g. the user id) must then be
-	 * given to read it. With `maxBytes`, a larger sealed value is not kept
-	 * (false is returned).
-	 */
+	/** With `maxBytes`, a larger sealed value is not kept (false). */
 	async setSealed<K extends SealedKind>(
 		kind: K,
 		value: SealedValues[K],
@@ -185,7 +144,6 @@ export class RequestSession implements TokenStore {
 		return true
 	}
 
-	/** Whether the browser sent a cookie of this kind (whatever it holds, and for whomever). */
 	hasSealed(kind: SealedKind) {
 		return this.sealed[kind] !== null
 	}
@@ -195,7 +153,7 @@ export class RequestSession implements TokenStore {
 		this.outgoing.set(SEALED_COOKIES[kind].name, await getCookies().sealed[kind].serialize('', expired))
 	}
 
-	// Shorthands for the pending sign-in (sealed without a subject: nobody is known yet).
+	// Sealed without a subject: nobody is known yet.
 	getPending() {
 		return this.getSealed('pendingSignIn')
 	}
@@ -206,7 +164,6 @@ export class RequestSession implements TokenStore {
 		return this.clearSealed('pendingSignIn')
 	}
 
-	/** The flash message of this request, cleared once read. */
 	async takeFlash(): Promise<Flash | null> {
 		const flash = this.flash
 		if (flash && !this.outgoing.has(FLASH_COOKIE)) {
@@ -220,7 +177,6 @@ export class RequestSession implements TokenStore {
 		this.outgoing.set(FLASH_COOKIE, await getCookies().flash.serialize(flash))
 	}
 
-	/** True when the browser holds tokens (it may still turn out to be signed out). */
 	get hasTokens() {
 		return Boolean(this.access || this.refresh)
 	}
@@ -244,7 +200,6 @@ export class RequestSession implements TokenStore {
 		this.outgoing.set(REFRESH_COOKIE, await c.refresh.serialize('', expired))
 	}
 
-	/** Adds this request's cookie changes to a response. */
 	applyTo(headers: Headers) {
 		for (const value of this.outgoing.values()) headers.append('Set-Cookie', value)
 	}

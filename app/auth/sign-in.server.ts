@@ -4,10 +4,7 @@ import { formatDuration } from '#app/utils/duration'
 
 type Notice = { code: string; lock_seconds?: number }
 
-/**
- * The spec's sign-in messages (point 8) for a failed attempt, in the order a
- * person should read them: what happened, then what happens next.
- */
+// Spec point 8, in reading order: what happened, then what happens next.
 export function signInFailureMessages(error: ApiError, t: TFunction<Namespace>): string[] | null {
 	const body = (error.body ?? {}) as { notices?: Notice[]; locked_for_seconds?: number }
 	const notices = Array.isArray(body.notices) ? body.notices : []
@@ -45,7 +42,6 @@ export function signInFailureMessages(error: ApiError, t: TFunction<Namespace>):
 	return messages
 }
 
-/** A refused second-step code: wrong, or an authenticator code already used (said at the code field). */
 export function isWrongCode(error: ApiError) {
 	return error.code === 'invalid_code' || error.code === 'code_reused'
 }

@@ -5,12 +5,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ResendButton } from './countdown'
 import { TextField } from './ui/field'
 
-/**
- * A one-time code: numeric keyboard, the browser's one-time-code autofill,
- * and room for a pasted "123 456" (the server drops separators). `takeFocus`
- * on a page whose one task is the code: `autoFocus`, rendered as the
- * attribute, so it works without JS too.
- */
+/** A one-time code; `takeFocus` renders `autoFocus` as the attribute, so it works without JS too. */
 export function CodeField({
 	meta,
 	label,
@@ -40,14 +35,10 @@ export function CodeField({
 	)
 }
 
-/** What a page says of its next emailed code (app/auth/email-code.server.ts): the seconds until one may be sent. */
+/** The seconds until a new emailed code may be sent (app/auth/email-code.server.ts). */
 type CodeWait = { resendInSeconds: number | null; refused?: boolean }
 
-/**
- * The form that emails a code, and later a new one, under the page's one countdown. Its seconds come from the
- * newest answer: the action's when it has them (a refused send, an expired code: with JS such an answer does not
- * reload the page), else the loader's.
- */
+/** Its seconds come from the action's answer when it has them (with JS no reload follows), else the loader's. */
 export function SendCodeForm({
 	loaderData,
 	actionData,
@@ -57,7 +48,6 @@ export function SendCodeForm({
 }: {
 	loaderData: CodeWait
 	actionData: CodeWait | { result?: unknown } | undefined
-	/** The `intent` the action reads (the button's value). */
 	intent: string
 	label: string
 	variant?: 'primary' | 'secondary'

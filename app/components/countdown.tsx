@@ -3,7 +3,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { Notice } from './ui/notice'
 import { SubmitButton } from './ui/button'
 
-/** Whole seconds left of `seconds`, ticking every second once hydrated; restarts for each new `answer`. */
+/** Restarts for each new `answer`. */
 function useCountdown(seconds: number, answer: unknown) {
 	const [remaining, setRemaining] = useState(Math.ceil(seconds))
 	useEffect(() => {
@@ -19,14 +19,7 @@ function useCountdown(seconds: number, answer: unknown) {
 	return remaining
 }
 
-/**
- * A resend button under the page's one countdown. The server renders the
- * seconds left: that is all a browser without JS sees, and an early press
- * comes back refused (`refused`: an alert that holds the countdown, so it
- * says when). With JS the seconds tick and the button stays disabled until
- * they run out. The ticking text is not a live region: a screen reader is
- * not interrupted every second.
- */
+/** The ticking text is no live region, so a screen reader is not interrupted every second. */
 export function ResendButton({
 	seconds,
 	answer,
@@ -39,9 +32,8 @@ export function ResendButton({
 	name,
 	value,
 }: {
-	/** Seconds until a resend is allowed; null when it is allowed now. */
 	seconds: number | null
-	/** The server answer (loader or action data) the seconds come from: a new one restarts the count, even at the same seconds. */
+	/** A new answer restarts the count, even at the same seconds. */
 	answer?: object
 	waiting: (count: number) => string
 	ready: string

@@ -5,12 +5,11 @@ import { countries, locales } from '#app/api/contract/constants'
 
 const collator = new Intl.Collator('en-GB')
 
-/** Options in the order of their visible names. */
 function byName(options: Array<{ value: string; label: string }>) {
 	return options.sort((a, b) => collator.compare(a.label, b.label))
 }
 
-/** Country (spec's seven codes, shown as names) and default language (seven locales), each sorted by name. */
+/** Each sorted by its visible name. */
 export function CountryLocaleFields({
 	country,
 	locale,

@@ -14,10 +14,7 @@ export function NotFoundPage() {
 	)
 }
 
-/**
- * The generic failure text (spec point 8): no stack traces, no internals. A
- * refusal the partner can fix has its own `title` and a link `back`.
- */
+/** No stack traces, no internals (spec point 8); a refusal the partner can fix has its own `title` and `back`. */
 export function GenericErrorPage({
 	requestId,
 	message,

@@ -1,10 +1,6 @@
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 
-/**
- * The fields of remix-utils' honeypot (its server half, app/utils/honeypot.server.ts, checks them) as valid
- * markup: hidden by the stylesheet's `.honeypot` class instead of a `<style>` inside the form, and
- * `autocomplete="off"`. A person never sees or reaches them; a bot that fills every field is refused.
- */
+/** remix-utils' honeypot as valid markup: hidden by the `.honeypot` class, not a `<style>` in the form. */
 export function HoneypotFields({
 	label,
 	nameFieldName,

@@ -3,13 +3,7 @@ import { passwordRules } from '#app/api/contract/constants'
 
 type Rule = (typeof passwordRules)[number]
 
-/**
- * The password checklist of spec point 5, from the contract's password rules.
- * With JS it follows what is typed. Without JS nothing typed comes back (a
- * password is never echoed), so after a failed post the password field's
- * errors tell which rules the password missed: those are marked missing, the
- * others met. Before any post it is a plain list of the rules.
- */
+/** Spec point 5. Without JS a password is never echoed: after a failed post its errors mark the rules missed. */
 export function PasswordChecklist({
 	password,
 	confirmation,

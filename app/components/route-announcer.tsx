@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigation } from 'react-router'
 
-/**
- * What a full page load does for a screen reader, after a client-side navigation to another page: focus goes to
- * the new page's heading (or to the `#section` the address names) and its title is read out, politely. Focus that
- * the new page gave on purpose (an error summary, a message where the partner acted) stays where it is. A form
- * answered on the same page (errors, the same page again) moves nothing.
- */
+/** What a full page load does for a screen reader: focus to the heading (or `#section`) and the title read out. */
 export function RouteAnnouncer() {
 	const location = useLocation()
 	const navigation = useNavigation()
@@ -49,7 +44,7 @@ export function RouteAnnouncer() {
 	)
 }
 
-/** The element id a `#hash` names (as typed, when it is not valid percent-encoding). */
+/** As typed when it is not valid percent-encoding. */
 function idOf(hash: string) {
 	try {
 		return decodeURIComponent(hash.slice(1))

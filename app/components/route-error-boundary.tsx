@@ -6,15 +6,10 @@ import { useRouteNamespaces } from '#app/i18n'
 import { metaOf, type PageMeta } from '#app/utils/meta'
 import type { TooLargePage } from '#app/utils/refusal'
 
-/** The root loader's data: the reference of the request, and the error pages' titles in its language. */
 type RootData = { requestId?: string; errorPages?: { notFound: PageMeta; generic: PageMeta } } | undefined
-/**
- * A refusal (`refusal`, before any loader ran): its reference and its page's title and description; an upload route's
- * 413 has its own page (see `tooLargePageFor`): i18n keys and a link back.
- */
+/** A request refused before any loader ran (`refusal`); an upload route's 413 has its own page (`tooLargePageFor`). */
 type RefusalData = ({ requestId?: string; page?: TooLargePage } & Partial<PageMeta>) | undefined
 
-/** What a refused request says, by status; anything else is "Something went wrong". */
 const REFUSED: Record<number, ParseKeys> = {
 	400: 'errors.badRequest',
 	403: 'errors.forbidden',
@@ -23,14 +18,12 @@ const REFUSED: Record<number, ParseKeys> = {
 	415: 'errors.badRequest',
 }
 
-/** Shared by the root and the signed-in layout: 404 → not found, anything else → "Something went wrong". */
+/** Shared by the root and the signed-in layout. */
 export function RouteErrorBoundary() {
 	const error = useRouteError()
-	// The page's namespaces (common first): a refusal's page names its strings as `ns:key`.
+	// A refusal's page names its strings as `ns:key`.
 	const { t } = useTranslation(useRouteNamespaces())
-	// The root loader runs on every request (see root.tsx shouldRevalidate), so
-	// this is the reference of the request that failed, with JS on and off. A
-	// request refused before any loader ran carries its own (`refusal`).
+	// The root loader runs on every request, so this is the failed request's reference; a refusal carries its own.
 	const root = useRouteLoaderData('root') as RootData
 	if (isRouteErrorResponse(error)) {
 		if (error.status === 404) return <NotFoundPage />
@@ -53,12 +46,7 @@ export function RouteErrorBoundary() {
 	return <GenericErrorPage requestId={root?.requestId} />
 }
 
-/**
- * The `<title>` and description of the page an error boundary shows, translated on the server (meta functions have
- * no `t`): a refusal brings its own (it comes before any loader), any other error takes the root loader's
- * `errorPages`. Nothing when there is no error, nor when the root loader itself failed (no strings in the request's
- * language reached the page; it still shows its heading).
- */
+/** Translated on the server (meta has no `t`); nothing when the root loader itself failed. */
 export function errorPageMeta(
 	error: unknown,
 	matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>,

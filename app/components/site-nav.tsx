@@ -3,18 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Form, href, Link, NavLink, useLocation } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 
-/**
- * The header's navigation. Signed in, it sits in a `<details>` disclosure: on a phone a "Menu" button opens it
- * (with or without JavaScript), on a wide screen the stylesheet hides the button and shows the links in one line,
- * the partner's name cut with an ellipsis (the whole name stays in the text, for assistive technology, and in a
- * tooltip). The current page is marked with `aria-current`.
- */
+/** Signed in, the links sit in a `<details>`: a "Menu" button on a phone (JS or not), one line on a wide screen. */
 export function SiteNav({ user }: { user: { name: string } | null }) {
 	const { t } = useTranslation()
 	const location = useLocation()
 	const menu = useRef<HTMLDetailsElement>(null)
-	// With JavaScript the header stays on the page across navigations: the menu closes once it has taken the
-	// partner somewhere (without JavaScript every page starts with it closed).
+	// With JS the header stays across navigations, so the menu closes once it has taken the partner somewhere.
 	useEffect(() => {
 		if (menu.current) menu.current.open = false
 	}, [location.pathname])

@@ -14,27 +14,24 @@ import type validation from './en-GB/validation.json'
 import type verifications from './en-GB/verifications.json'
 import type webhooks from './en-GB/webhooks.json'
 
-/** en-GB is the only, default and fallback language (spec point 1). */
+// Spec point 1.
 export const defaultLanguage = 'en-GB'
 export const supportedLanguages = [defaultLanguage] as const
 export const defaultNS = 'common'
 
-/** The shape of a language's catalogue (types only: the browser loads each namespace as a file of its own). */
+// Types only: the browser loads each namespace as a file of its own.
 export type Resources = {
 	common: typeof common
 	validation: typeof validation
 	auth: typeof auth
 	account: typeof account
-	/** What the services list, a service's details page and the dashboard share; each page of a service has its own. */
 	services: typeof services
 	statistics: typeof statistics
 	settings: typeof settings
 	protections: typeof protections
 	translations: typeof translations
 	verifications: typeof verifications
-	/** The confirmation pages' identity step (password or authenticator code). */
 	identity: typeof identity
-	/** The developers page: credentials, client secrets, the signing secret, and their confirmation pages. */
 	developers: typeof developers
 	webhooks: typeof webhooks
 	activity: typeof activity

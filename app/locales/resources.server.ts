@@ -15,7 +15,6 @@ import verifications from './en-GB/verifications.json'
 import webhooks from './en-GB/webhooks.json'
 import type { Resources } from './index'
 
-/** Every language's catalogue, bundled into the server. */
 export const resources = {
 	'en-GB': {
 		common,

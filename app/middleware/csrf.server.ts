@@ -11,13 +11,7 @@ import {
 import { csrfContext, getFormData, type CsrfState } from '#app/context.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 
-/**
- * Double-submit token: every unsafe request, whatever its content type, must
- * carry in its form the token that the `XSRF-TOKEN` cookie holds, signed with
- * the session secret for this browser's id. Runs after `formBodyMiddleware`
- * (which refuses bodies that are not forms). React Router's Origin check is
- * the second defence.
- */
+// Decision 0009: every unsafe request, whatever its type; React Router's Origin check is the second defence.
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const { browserId, token } = await csrfCookieState(request)
 	if (UNSAFE_METHODS.has(request.method.toUpperCase())) {

@@ -9,23 +9,15 @@ import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { nameSegments } from '#app/utils/declared-fields'
 import type { TooLargePage } from '#app/utils/refusal'
 
-/** What every page of the portal takes (its forms post); any other method is a 405 with this `Allow`. */
 const ALLOWED_METHODS = 'GET, HEAD, POST'
 
-/** Form bodies: a sign-in or a settings form is a few KB; 64 KB leaves room for long text fields. */
 export const FORM_BODY_LIMIT = 64 * 1024
 
 type LargerBody = { pattern: RegExp; limit: number; tooLarge?: (pathname: string) => TooLargePage }
 
-/** Room for a multipart body's boundaries, part headers and the form's other fields around the file. */
 export const MULTIPART_OVERHEAD = 256 * 1024
 
-/**
- * Routes that accept larger bodies (file uploads), by page path. The service
- * logo allows a file a little over its 10 MB limit, so such a file reaches the
- * action and gets the field's message; beyond this, the body is refused (413)
- * while it streams in.
- */
+// The logo allows a little over its limit, so such a file reaches the action and gets the field's message.
 const LARGER_BODIES: LargerBody[] = [
 	{
 		pattern: /^\/services\/[^/]+\/manage\/logo\/?$/,
@@ -44,33 +36,17 @@ export function bodyLimitFor(pathname: string) {
 	return largerBodyFor(pathname)?.limit ?? FORM_BODY_LIMIT
 }
 
-/** The page a body too large for `pathname` gets, when its route has one of its own. */
 export function tooLargePageFor(pathname: string): TooLargePage | undefined {
 	return largerBodyFor(pathname)?.tooLarge?.(pathname)
 }
 
-/**
- * The shape of any form the portal's pages send, with room to spare: the
- * largest (a service's translations) has about 40 fields named at most three
- * levels deep (`translations.de-DE.name`), and no form sends a list. conform
- * turns names into objects and arrays (`a[999999999]` is an array that long,
- * `a.b.c…` 5,000 levels deep overflows the stack), so a form outside these
- * bounds is refused (400) before any schema or `reply()` sees it.
- */
+// conform turns names into objects and arrays (`a[999999999]`, 5,000 levels deep), so bound them first (decision 0009).
 export const FORM_SHAPE = { maxFields: 200, maxNameLength: 200, maxDepth: 4, maxIndex: 50 } as const
 
-/**
- * A name no form of the portal sends: anything starting `__` (conform's reserved `__intent__` and `__state__`,
- * which it would parse as JSON and act on, `__proto__`), and the other names that reach an object's prototype once
- * conform builds objects from paths. The portal's conform intents run in the browser and never reach the server.
- */
+// `__intent__`/`__state__` conform would act on, and names that reach an object's prototype.
 const isReservedSegment = (segment: string) =>
 	segment.startsWith('__') || segment === 'prototype' || segment === 'constructor'
 
-/**
- * Whether a form's field names stay within `FORM_SHAPE` and use no reserved name (the values are bounded by the
- * body limit).
- */
 export function hasFormShape(form: FormData, shape = FORM_SHAPE): boolean {
 	let fields = 0
 	for (const name of form.keys()) {
@@ -87,36 +63,25 @@ export function hasFormShape(form: FormData, shape = FORM_SHAPE): boolean {
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
-/** The media type of a Content-Type header, lower-cased, without parameters. */
 export function mediaType(contentType: string | null) {
 	return (contentType ?? '').split(';')[0]!.trim().toLowerCase()
 }
 
-/** A 4xx answer for a body the portal will not read (an expected outcome, never reported as an error). */
 function refuse(status: 400 | 403 | 408 | 413 | 415 | 429 | 503, headers?: HeadersInit) {
 	return new Response(null, { status, headers })
 }
 
-/** Refusals that leave the rest of the body unread: the connection cannot carry another request. */
 const CLOSE = { Connection: 'close' }
 
-/**
- * How much of an oversized body is read and thrown away so the browser gets
- * its 413 page on a connection that stays usable. Past this, the connection
- * is closed instead: nobody is owed the patience.
- */
+// Past this, an oversized body is not drained for its 413 page: the connection is closed instead.
 const DISCARD_LIMIT = 8 * 1024 * 1024
 
-/**
- * The slowest an upload may arrive, after a grace for its first bytes: half a slow phone's 1 Mbit/s (~122 KiB/s),
- * so a 10 MB logo over one passes with room, and a slower sender frees its slot within seconds (408).
- */
+// Half a slow phone's 1 Mbit/s: a 10 MB logo passes, a slower sender frees its slot (408).
 export const MIN_UPLOAD_RATE = 64 * 1024
 export const UPLOAD_GRACE_MS = 5_000
 
 type Read = () => Promise<ReadableStreamReadResult<Uint8Array>>
 
-/** A body read in steps: the bytes kept so far, and how to read on. */
 type Reading = { reader: ReadableStreamDefaultReader<Uint8Array>; read: Read; chunks: Uint8Array[]; size: number }
 
 function reading(body: ReadableStream<Uint8Array> | null): Reading {
@@ -124,7 +89,6 @@ function reading(body: ReadableStream<Uint8Array> | null): Reading {
 	return { reader, read: () => reader.read(), chunks: [], size: 0 }
 }
 
-/** `reader.read`, refused (408) once the bytes it gave fall behind `MIN_UPLOAD_RATE` past `UPLOAD_GRACE_MS`. */
 function paced(reader: ReadableStreamDefaultReader<Uint8Array>): Read {
 	const started = performance.now()
 	let bytes = 0
@@ -144,7 +108,6 @@ function paced(reader: ReadableStreamDefaultReader<Uint8Array>): Read {
 	}
 }
 
-/** Reads the rest of `body` into nothing; false when it went past `budget`. */
 async function discard(body: Reading, budget: number) {
 	for (let left = budget; left >= 0;) {
 		const { done, value } = await body.read()
@@ -160,10 +123,7 @@ async function tooLarge(body: Reading | undefined, budget = DISCARD_LIMIT): Prom
 	throw refuse(413, drained ? undefined : CLOSE)
 }
 
-/**
- * Reads `body` on until it ends (true) or `enough` says so (false), keeping at most `limit` bytes: 413 as soon as
- * the stream goes past it, so an oversized body is never held whole. A broken stream is a 400.
- */
+// 413 as soon as the stream passes `limit`, so an oversized body is never held whole.
 async function readOn(body: Reading, limit: number, enough = () => false): Promise<boolean> {
 	for (;;) {
 		const { done, value } = await body.read().catch((error: unknown) => {
@@ -187,7 +147,6 @@ function concat(chunks: readonly Uint8Array[], size: number) {
 	return bytes
 }
 
-/** The form `body` holds, once read (400 when it does not parse as its type or has no form's shape). */
 async function formOf(body: Reading, contentType: string) {
 	// The header is passed as sent: multipart needs its boundary parameter.
 	const form = await new Response(concat(body.chunks, body.size), { headers: { 'content-type': contentType } })
@@ -199,16 +158,11 @@ async function formOf(body: Reading, contentType: string) {
 	return form
 }
 
-/** The boundary parameter of a multipart Content-Type. */
 function boundaryOf(contentType: string) {
 	return /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)?.slice(1).find(Boolean)
 }
 
-/**
- * What must come first in a large body before it is read past the form limit: its first part must be the CSRF field
- * holding this browser's token (every upload form renders it first). `check` answers true (go on), false (refuse)
- * or undefined (not enough yet).
- */
+// A large body's first part must be the CSRF field (every upload form renders it first).
 type Gate = { token: string; check: (prefix: Uint8Array) => boolean | undefined }
 
 function csrfFirstGate(boundary: string, token: string): Gate {
@@ -231,7 +185,6 @@ function csrfFirstGate(boundary: string, token: string): Gate {
 	}
 }
 
-/** Reads `body` until `gate` opens: 403, the connection closed, when it refuses or has not opened by the form limit. */
 async function readThrough(body: Reading, limit: number, gate: Gate) {
 	const opens = () => {
 		const verdict = gate.check(concat(body.chunks, body.size))
@@ -241,19 +194,11 @@ async function readThrough(body: Reading, limit: number, gate: Gate) {
 	if (await readOn(body, limit, opens)) throw refuse(403)
 }
 
-/**
- * Large bodies being read or acted on, by partner: one each at a time (429), and this many in all, since each
- * holds up to its route's limit twice over (the bytes, then the parsed file) whoever sends them (503 past it).
- */
+// Each large body is held twice over (bytes, then parsed file): one per partner (429), this many in all (503).
 const MAX_LARGE_BODIES = 4
 const largeBodies = new Set<string>()
 
-/**
- * The gate of a large body on a route that takes one, or a refusal: only a
- * multipart post from a signed-in partner (the API answered for the session,
- * not merely a cookie shaped like a token) with a valid CSRF cookie may send
- * more than a form's worth, and then only with the token as its first part.
- */
+// Only a multipart post from a partner the API knows, with a valid CSRF cookie, may send more than a form's worth.
 async function largeBodyGate(request: Request, contentType: string, signedIn: () => Promise<boolean>): Promise<Gate> {
 	const boundary = boundaryOf(contentType)
 	const { token } = await csrfCookieState(request)
@@ -262,26 +207,14 @@ async function largeBodyGate(request: Request, contentType: string, signedIn: ()
 	return csrfFirstGate(boundary, token)
 }
 
-/** The partner API could not say who this is, or every upload slot is taken: try again in a few seconds. */
 function busy(status: 429 | 503 = 503): never {
 	throw refuse(status, { 'Retry-After': '5', ...CLOSE })
 }
 
-/**
- * An upload whose CSRF first part has been read, and nothing past it: `form` holds that part, `rest(partner)`
- * reads the others for that partner once it is known they may send them (`largeBodyMiddleware`), whose slot is
- * held until `release()`: through the action too, so a partner's uploads are decoded one at a time.
- */
+// The slot is held until `release()`, through the action too, so a partner's uploads are decoded one at a time.
 export type LargeBody = { form: FormData; rest: (partner: string) => Promise<FormData>; release: () => void }
 
-/**
- * Parses the body of a form post, before any route runs: only form types
- * (415 otherwise), within the route's size limit (413, from Content-Length
- * and from the bytes actually streamed), well-formed and of a form's shape
- * (400). On an upload route, a multipart body is read only through its CSRF
- * part (`LargeBody`); `signedIn` asks the partner API whether the session is
- * real first. Actions read the result with `getFormData`.
- */
+/** Parses a form post before any route runs (decision 0009); actions read it with `getFormData`. */
 export async function parseFormBody(
 	request: Request,
 	{
@@ -298,7 +231,6 @@ export async function parseFormBody(
 	const declared = Number(request.headers.get('content-length') ?? '0')
 	if (!Number.isFinite(declared) || declared > limit) {
 		// Nothing is read yet: draining means reading the whole body, the limit plus the patience.
-		// (A cancelled read resets the connection, and the browser never sees its page.)
 		const drain = declared - limit <= DISCARD_LIMIT
 		return tooLarge(drain ? reading(request.body) : undefined, limit + DISCARD_LIMIT)
 	}
@@ -365,10 +297,7 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 	return response
 }
 
-/**
- * An upload route's own middleware, below its layouts' (the signed-in guard, the service's ownership): only now is
- * the rest of a large body read, for a verified partner, one upload of theirs at a time.
- */
+// Below the layouts' guards: only now is the rest of a large body read, for a verified partner.
 export const largeBodyMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
 	const rest = context.get(largeBodyContext)
 	if (rest) {

@@ -5,11 +5,7 @@ import { keepDraft } from '#app/auth/drafts.server'
 import { afterSignInLocation, isAllowedUnverified, signInLocation } from '#app/auth/redirect'
 import { getApi, getPageUrl, getSession, optionalUserContext, userContext } from '#app/context.server'
 
-/**
- * Where a partner without a session is sent: sign-in with redirect_to, and
- * "Your session has expired" when the browser held tokens the API refused
- * (not on a first visit). A form posted just then is kept as a draft.
- */
+// "Your session has expired" only when the API refused tokens the browser held; a form posted then is kept (decision 0010).
 export async function sendToSignIn(
 	request: Request,
 	context: Readonly<RouterContextProvider>,
@@ -24,17 +20,9 @@ export async function sendToSignIn(
 
 const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD'
 
-/**
- * Signed-in group (spec point 2): anonymous visitors go to sign-in with
- * redirect_to. The middleware *starts* the current-user call and hands the
- * promise on (`getUser`), so a page's loaders call the API in the same round;
- * once they are done, a visitor who turned out signed out is sent to sign-in
- * whatever the loaders answered. An action runs only after the user is known:
- * an unconfirmed partner reaches none but the allowed ones.
- */
+// Starts the current-user call and hands the promise on, so loaders call the API in the same round (decision 0026).
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const hadTokens = getSession(context).hasTokens
-	// No session cookie at all: sign-in before any loader or API call runs.
 	if (!hadTokens) return sendToSignIn(request, context, { expired: false })
 	const user = currentUserOrNull(getApi(context)).then(
 		(found) => found ?? sendToSignIn(request, context, { expired: hadTokens }),
@@ -51,11 +39,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
 	return response
 }
 
-/**
- * A page for everyone that is richer signed in (contact): the current user when there is one, else the page
- * goes on signed out. A session that ended while in use (the browser held tokens the API refused) still goes to
- * sign-in, like the signed-in group, so a form posted just then is kept as a draft instead of asking for more.
- */
+// A session that ended in use still goes to sign-in, so a form posted just then is kept as a draft.
 export const optionalUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const hadTokens = getSession(context).hasTokens
 	const user = currentUserOrNull(getApi(context)).then((found) =>
@@ -69,7 +53,6 @@ export const optionalUserMiddleware: MiddlewareFunction<Response> = async ({ req
 	return response
 }
 
-/** Guest-only group: a signed-in visitor goes to redirect_to or home, keeping other parameters. */
 export const guestOnlyMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
 	const user = await currentUserOrNull(getApi(context))
 	if (user) throw redirect(afterSignInLocation(getPageUrl(context)))

@@ -7,15 +7,7 @@ import { pageMeta } from '#app/utils/meta'
 import type { TooLargePage } from '#app/utils/refusal'
 import { loggablePath } from '#app/utils/request-log'
 
-/**
- * The answer to a request the portal refuses before any loader runs (4xx):
- * its body carries the request's reference, which the error page quotes, the
- * page's title and description in the request's language (`errorPageMeta`:
- * no loader runs to give them), and any `extra` that page needs (e.g. the
- * words of an upload route's 413). React Router renders a Response thrown by
- * middleware as an error page and keeps only its status, so its headers are
- * put on that page by `requestLogMiddleware`.
- */
+// React Router keeps only the status of a Response thrown by middleware, so `requestLogMiddleware` puts its headers on the page.
 export function refusal(
 	status: number,
 	context: Readonly<RouterContextProvider>,
@@ -30,7 +22,7 @@ export function refusal(
 
 type LogFields = Record<string, string | number | boolean | null | undefined>
 
-/** One JSON object per line on stdout. Never pass tokens, passwords or codes. */
+/** Never pass tokens, passwords or codes. */
 export function log(level: 'info' | 'warn' | 'error', msg: string, fields: LogFields = {}) {
 	if (getConfig().LOG_LEVEL === 'silent') return
 	const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
@@ -40,11 +32,10 @@ export function log(level: 'info' | 'warn' | 'error', msg: string, fields: LogFi
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 
-/** First middleware: gives the request an id and writes one log line when it ends. */
 export const requestLogMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
 	const started = performance.now()
 	context.set(pageUrlContext, url)
-	// A client's own id is taken only from a proxy the portal trusts (which overwrites it), never from the client.
+	// Only a trusted proxy overwrites a client's own id; never taken from the client.
 	const incoming = getConfig().TRUST_PROXY > 0 ? request.headers.get('x-request-id') : null
 	const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
 	context.set(requestIdContext, requestId)

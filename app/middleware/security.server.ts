@@ -3,7 +3,6 @@ import type { MiddlewareFunction } from 'react-router'
 import { getConfig } from '#app/config.server'
 import { nonceContext } from '#app/context.server'
 
-/** Content-Security-Policy for one response; `nonce` is fresh per request. */
 export function contentSecurityPolicy(
 	nonce: string,
 	{ dev = false, sentryDsn, logoStorage }: { dev?: boolean; sentryDsn?: string; logoStorage?: string } = {},
@@ -15,7 +14,6 @@ export function contentSecurityPolicy(
 		'default-src': ["'self'"],
 		'script-src': [`'nonce-${nonce}'`, "'self'"],
 		'style-src': ["'self'", `'nonce-${nonce}'`],
-		// Service logos are served by the logo storage (SERVICE_LOGO_URL).
 		'img-src': ["'self'", 'data:', 'blob:', ...(logoStorage ? [new URL(logoStorage).origin] : [])],
 		'font-src': ["'self'"],
 		'connect-src': connect,
@@ -31,11 +29,7 @@ export function contentSecurityPolicy(
 		.join('; ')
 }
 
-/**
- * The headers every answer carries, set by server.mjs on pages, static files
- * and the answers React Router gives before any middleware alike (pages add
- * the CSP below). HSTS only on an answer that goes out over https.
- */
+// Set by server.mjs on every answer, even those React Router gives before any middleware.
 export function baseSecurityHeaders({ https }: { https: boolean }): Record<string, string> {
 	return {
 		'X-Content-Type-Options': 'nosniff',
@@ -50,11 +44,7 @@ export function baseSecurityHeaders({ https }: { https: boolean }): Record<strin
 	}
 }
 
-/**
- * The CSP (with a fresh nonce) and Cache-Control of every response the router
- * produces; the nonce is put in context so entry.server can hand it to React's
- * inline scripts. The other security headers come from server.mjs.
- */
+// The nonce goes in context so entry.server can hand it to React's inline scripts.
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
 	const config = getConfig()
 	const nonce = randomBytes(16).toString('base64')

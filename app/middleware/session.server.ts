@@ -9,11 +9,7 @@ import { clientIpContext, getSession, sessionContext } from '#app/context.server
 
 type Context = Readonly<RouterContextProvider>
 
-/**
- * Per request: reads the session cookies, builds the partner API client on
- * them, and writes any cookie changes (refreshed or cleared tokens, sealed
- * cookies, the flash) onto the response, whatever the route returned or threw.
- */
+// Cookie changes go onto the response whatever the route returned or threw.
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const config = getConfig()
 	const session = await RequestSession.fromRequest(request)
@@ -35,13 +31,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 	return response
 }
 
-/** A partner signed in: keep their tokens, and a new CSRF token from now on. */
 export async function startSession(context: Context, pair: TokenPair) {
 	await getSession(context).setTokens(pair)
 	rotateCsrfToken(context)
 }
 
-/** A partner signed out: tokens gone, nobody remembered, and a new CSRF token for whoever uses the browser next. */
+// A new CSRF token for whoever uses the browser next.
 export async function endSession(context: Context) {
 	const session = getSession(context)
 	await session.clearTokens()

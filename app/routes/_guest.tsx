@@ -3,7 +3,6 @@ import type { Route } from './+types/_guest'
 import { guestOnlyMiddleware } from '#app/middleware/guards.server'
 import type { I18nHandle } from '#app/i18n'
 
-/** The translation namespaces of the sign-in, sign-up and reset pages (`useRouteNamespaces` loads them first). */
 export const handle = { i18n: ['auth'] } satisfies I18nHandle
 
 export const middleware: Route.MiddlewareFunction[] = [guestOnlyMiddleware]

@@ -19,7 +19,6 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
 import { getApi, getOptionalUser, getSession } from '#app/context.server'
 
-/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
 export const handle = { i18n: ['account'] } satisfies I18nHandle
 
 /** Signed in or out (a partner who lost their authenticator writes from here): the form differs, not the page. */
@@ -103,7 +102,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 }
 
 type LastResult = Parameters<typeof useAppForm>[1]['lastResult']
-/** The page's `t`, passed to its parts (one `useTranslation` per page). */
+/** One `useTranslation` per page. */
 type AccountT = TFunction<'account'>
 
 function SignedInContactForm({ t, lastResult }: { t: AccountT; lastResult: LastResult }) {
@@ -155,7 +154,6 @@ function GuestContactForm({
 	)
 }
 
-/** Subject, message and the send button: the same in both forms. */
 function MessageFields({
 	t,
 	subject,

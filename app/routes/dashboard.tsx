@@ -12,7 +12,6 @@ import { createServicePage, verificationsPage } from '#app/services/pages'
 import type { I18nHandle } from '#app/i18n'
 import { getApi, getUser } from '#app/context.server'
 
-/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
 export const handle = { i18n: ['account', 'services'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
@@ -127,7 +126,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** "review approved on 27 Sep 2026, 10:00 UTC", the date a `<time>`. One per service listed, so it takes the page's `t`. */
+/** Takes the page's `t`: one per service listed. */
 function ReviewDate({
 	t,
 	i18nKey,

@@ -12,18 +12,11 @@ const EMAIL_TYPES = ['email_verification', 'email_change'] as const
 const isEmailType = (type: string): type is (typeof EMAIL_TYPES)[number] =>
 	(EMAIL_TYPES as readonly string[]).includes(type)
 
-/** The translation namespaces of the emailed links' pages (`useRouteNamespaces` loads them before they show). */
 export const handle = { i18n: ['auth'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
-/**
- * A valid link confirms the address and sends the partner home, where
- * "Email address confirmed." is shown (a one-time message that survives the
- * redirect, also through sign-in). A second click says the address is
- * confirmed already; an unknown type, or an unknown, replaced or expired token,
- * is a 404 page that says so.
- */
+/** A valid link confirms the address; the one-time message survives the redirect, also through sign-in. */
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const t = getT(context)
 	const invalid = () =>

@@ -1,9 +1,4 @@
-/**
- * The part of an example's source that a page shows: the lines between
- * `#region verify` and `#endregion verify` (in a `//` or `#` comment), without
- * the markers and with their common indentation removed. Pure, so tests read
- * the same region from the files.
- */
+// Between `#region verify` and `#endregion verify`, markers and common indentation removed. Pure, so tests can read it.
 export function verifyRegion(source: string) {
 	const lines = source.split('\n')
 	const start = lines.findIndex((line) => /^\s*(\/\/|#) #?region verify\s*$/.test(line))

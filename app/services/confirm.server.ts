@@ -10,17 +10,10 @@ import { throwIfNotFound } from './load.server'
 type Where = { flash: Flash; to: string }
 
 export type ConfirmOptions = {
-	/** The page's own words for a refusal of the API it knows (e.g. with a time to format), else null: the API's. */
 	explain?: (error: unknown) => string | null
 }
 
-/**
- * The action of a page that confirms one change (`ConfirmationPage`, and the verify button of the verifications
- * page): make the change, then back to `to` with a banner. What the API did not make is answered on the same page:
- * something no longer there (or someone else's) is a 404; a refusal is a 422 with the API's messages (or the page's
- * `explain`), an outage a 503 with "not saved" — never a 5xx for the partner's mistake. A change that needs a
- * confirmed identity (`confirmIdentityThenChange`) and found it ended is a 403 that asks for it again.
- */
+// A refusal is a 422, an outage a 503 "not saved", on the same page; an ended identity confirmation a 403.
 export async function confirmChange<T>(
 	{ context, request }: { context: Readonly<RouterContextProvider>; request: Request },
 	change: () => Promise<T>,

@@ -1,10 +1,4 @@
-/**
- * What needs a confirmed identity (reset, rotate or revoke a client secret;
- * show or rotate the webhook signing secret; docs/decisions/0022): what their
- * confirmation page asks, and their action — confirm the identity with what
- * was typed, then `confirmChange`. The password and the code are never kept in
- * the form's answer, a log or a URL.
- */
+// Decision 0022: the password and the code are never kept in the form's answer, a log or a URL.
 import type { RouterContextProvider } from 'react-router'
 import { identityConfirmationSeconds } from '#app/api/contract/index'
 import { confirmIdentity, identityConfirmation } from '#app/api/identity.server'
@@ -16,7 +10,6 @@ import { getApi } from '#app/context.server'
 
 type Args = { context: Readonly<RouterContextProvider>; request: Request }
 
-/** For a confirmation page's loader: confirmed (for how long), or what to ask (`?with=totp` picks the code). */
 export async function identityCheck({ context, request }: Args): Promise<IdentityCheck> {
 	const state = await identityConfirmation(getApi(context))
 	if (state.confirmed) return { confirmed: true, minutesLeft: Math.max(1, Math.ceil(state.expires_in_seconds / 60)) }
@@ -30,13 +23,7 @@ export async function identityCheck({ context, request }: Args): Promise<Identit
 	}
 }
 
-/**
- * The action of a confirmation page whose change needs a confirmed identity: a
- * typed password (or code) confirms it first — refused, the page answers with
- * the field's error —, then the change as `confirmChange` makes it. When the
- * page asked nothing (still confirmed) the change goes on its own; had the
- * confirmation ended meanwhile, `confirmChange` says so and the page asks again.
- */
+// Had the confirmation ended meanwhile, `confirmChange` says so and the page asks again.
 export async function confirmIdentityThenChange<T>(
 	args: Args,
 	change: () => Promise<T>,

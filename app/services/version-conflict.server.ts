@@ -4,11 +4,7 @@ import { getT } from '#app/middleware/i18n.server'
 
 type Submission = { reply(options: { formErrors: string[]; hideFields: string[] }): unknown }
 
-/**
- * Someone saved first (another tab): both versions go back with a 409, never
- * a silent overwrite. The form keeps what was typed, the summary says what
- * happened (`<prefix>.conflict.summary`), and the page shows `conflict`.
- */
+/** Someone saved first (another tab): both versions go back with a 409, never a silent overwrite. */
 export function versionConflict<S extends Submission, C>(
 	context: Readonly<RouterContextProvider>,
 	submission: S,

@@ -1,6 +1,2 @@
-/**
- * The form field that carries the CSRF token: what `AuthenticityTokenInput`
- * renders and what a fetcher submitting its own data must send. Shared by the
- * browser and the server (app/middleware/csrf.server.ts checks it).
- */
+// Shared by `AuthenticityTokenInput`, fetchers that submit their own data and the server's check.
 export const CSRF_FIELD_NAME = 'csrf'

@@ -10,10 +10,7 @@ const formatter = new Intl.DateTimeFormat(defaultLanguage, {
 	timeZoneName: 'short',
 })
 
-/**
- * An API timestamp for people, e.g. "23 Nov 2026, 09:05 UTC". Always in UTC,
- * so the server's page and the browser's render say the same.
- */
+// Always UTC, so the server's page and the browser's render say the same.
 export function formatDateTime(iso: string) {
 	return formatter.format(new Date(iso))
 }
@@ -25,11 +22,6 @@ const timeFormatter = new Intl.DateTimeFormat(defaultLanguage, {
 	timeZoneName: 'short',
 })
 
-/**
- * An API timestamp near another one shown beside it: the time alone ("21:25 UTC") when both fall on the same UTC
- * day, else the date too, as `formatDateTime`. Depends on nothing but its arguments, so the server's page and the
- * browser's render say the same.
- */
 export function formatTimeNear(iso: string, reference: string) {
 	const day = (value: string) => new Date(value).toISOString().slice(0, 10)
 	return day(iso) === day(reference) ? timeFormatter.format(new Date(iso)) : formatDateTime(iso)
@@ -37,10 +29,7 @@ export function formatTimeNear(iso: string, reference: string) {
 
 const relative = new Intl.RelativeTimeFormat(defaultLanguage, { numeric: 'auto' })
 
-/**
- * How long ago, for people ("5 minutes ago", "yesterday", "3 days ago"), from an age the API gave by its own clock
- * (an `age_seconds`): never the portal's clock, so the server's page and the browser's render say the same.
- */
+// From the API's `age_seconds`, never the portal's clock.
 export function formatAge(ageSeconds: number) {
 	const seconds = Math.max(0, Math.floor(ageSeconds))
 	if (seconds < 60) return relative.format(0, 'second')
@@ -51,10 +40,6 @@ export function formatAge(ageSeconds: number) {
 
 const LOCAL = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d)?$/
 
-/**
- * The value of a `datetime-local` field read as UTC (the portal shows every time in UTC), as ISO 8601; null when it
- * is not a date and time.
- */
 export function fromUtcDateTimeLocal(value: string | null | undefined): string | null {
 	const match = LOCAL.exec(value?.trim() ?? '')
 	if (!match) return null
@@ -62,5 +47,4 @@ export function fromUtcDateTimeLocal(value: string | null | undefined): string |
 	return Number.isNaN(time) ? null : new Date(time).toISOString()
 }
 
-/** An ISO time as a `datetime-local` field's value, in UTC, to the minute. */
 export const toUtcDateTimeLocal = (iso: string) => new Date(iso).toISOString().slice(0, 16)

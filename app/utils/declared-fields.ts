@@ -1,15 +1,10 @@
 import { z } from 'zod'
 
-/** The segments of a field name as conform reads it: `a.b[0]` → `a`, `b`, `0`. */
+/** `a.b[0]` → `a`, `b`, `0`. */
 export const nameSegments = (name: string) => name.split(/[.[\]]+/).filter(Boolean)
-/** Wrappers whose `unwrap()` is the schema a field is read by. */
 const WRAPPERS = [z.ZodOptional, z.ZodNullable, z.ZodDefault, z.ZodPrefault, z.ZodNonOptional, z.ZodReadonly, z.ZodLazy]
 
-/**
- * Whether `schema` declares the field at `segments` (a name as conform reads it: `translations.de-DE.name`,
- * `enabled[0]`), through zod's public API. Containers declare their own name too (conform may post one), and
- * `unknown` declares anything below it (a loose object's extra keys).
- */
+// Containers declare their own name too (conform may post one); `unknown` declares anything below it.
 function declares(schema: z.ZodType, segments: readonly string[], at: number): boolean {
 	const rest = segments.length - at
 	const segment = segments[at] ?? ''
@@ -36,15 +31,10 @@ function declares(schema: z.ZodType, segments: readonly string[], at: number): b
 		return declares(schema.def.left as z.ZodType, segments, at) || declares(schema.def.right as z.ZodType, segments, at)
 	if (schema instanceof z.ZodUnknown || schema instanceof z.ZodAny) return true
 	if (schema instanceof z.ZodNever) return false
-	// A value: a string, a number, an enum, a file…
 	return rest === 0
 }
 
-/**
- * The submission a form's schema is given: only the fields it declares, in the order they were sent. Anything
- * else the browser sent (an extra field, a name the schema has no place for) never reaches conform or zod, so
- * what the server reads is what the route declares, not what the client chose to send.
- */
+// What the server reads is what the route declares, not what the client chose to send (decision 0025).
 export function declaredFields(form: FormData, schema: z.ZodType): FormData {
 	const declared = new FormData()
 	for (const [name, value] of form) {

@@ -1,9 +1,6 @@
 import type { Namespace, TFunction } from 'i18next'
 
-/**
- * Seconds written for people: "45 seconds", "5 minutes", "3 hours", "2 days".
- * Rounds up, so a lock never reads shorter than it is.
- */
+// Rounds up, so a lock never reads shorter than it is.
 export function formatDuration(seconds: number, t: TFunction<Namespace>): string {
 	const s = Math.max(1, Math.ceil(seconds))
 	if (s < 60) return t('common:duration.second', { count: s })

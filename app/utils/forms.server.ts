@@ -13,11 +13,7 @@ import { getFormData, getRequestId } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 
-/**
- * Validates this request's form with the same schema the browser uses, given only the fields the schema
- * declares (`declaredFields`); `formData` is the form as sent, for what a route reads beside its schema (the
- * honeypot).
- */
+/** Given only the fields the schema declares (decision 0025); `formData` is the form as sent (the honeypot). */
 export function parseForm<S extends ZodType>(context: Context, schema: S) {
 	const formData = getFormData(context)
 	const submission = parseWithZod(declaredFields(formData, schema), {
@@ -27,7 +23,6 @@ export function parseForm<S extends ZodType>(context: Context, schema: S) {
 	return { formData, submission }
 }
 
-/** What a parsed submission must offer to build a reply. */
 type Submission = {
 	reply(options?: {
 		formErrors?: string[]
@@ -36,10 +31,7 @@ type Submission = {
 	}): SubmissionResult<string[]>
 }
 
-/**
- * A 400/422 reply that keeps what was typed, except secrets; a 429's
- * `retryAfterSeconds` lets the page count down to the next try.
- */
+/** Keeps what was typed, except secrets; a 429's `retryAfterSeconds` lets the page count down. */
 export function invalid(
 	submission: Submission,
 	{
@@ -52,21 +44,14 @@ export function invalid(
 	return data(retryAfterSeconds === undefined ? { result } : { result, retryAfterSeconds }, { status })
 }
 
-/** The form as typed, for actions whose failure has no schema of its own to report against. */
 function anySubmission(context: Context): Submission {
 	const schema = z.looseObject({})
 	return parseWithZod(declaredFields(getFormData(context), schema), { schema })
 }
 
 /**
- * The one answer to a partner API failure inside an action. The same form
- * comes back with what was typed (never secrets):
- * - the session ended → sign-in ("Your session has expired");
- * - the API is down, slow or answered 5xx → 503 (502 for a body that breaks
- *   the contract) with "Your changes were not saved" and the request reference;
- * - 4xx → field errors on their fields, the rest in the summary; a 429 says
- *   when to try again (and gives the page the seconds for a countdown).
- * `fields` names the API's fields the form has: the same names, or the API's name → the form's.
+ * The one answer to a partner API failure in an action. `fields`: the API's field names the form
+ * has, or the API's name → the form's.
  */
 export async function replyWithApiError(
 	submission: Submission | null,

@@ -1,37 +1,20 @@
 // @ts-check
-/**
- * What must never leave the portal in logs or error reports: emailed tokens
- * in the path, query strings, cookies, credentials and bodies.
- *
- * Plain JavaScript with JSDoc types, so that the Node preload
- * (instrument.server.mjs, which cannot load TypeScript), the browser bundle
- * and the request log all use this one module.
- */
+// Plain JavaScript so the Node preload (instrument.server.mjs), the browser bundle and the request log share it.
 
 export const REDACTED = '[redacted]'
 
 // Scrubbing walks the text once: no pattern here can backtrack, whatever a client put in a path or a header.
 
-/** A run of text between spaces, quotes and brackets: a URL, a path or a word. */
 const TOKEN = /[^\s"'<>()]+/g
 
-/** Names whose `name=value` suggests a secret (cookie pairs, form or query fields). */
 const SECRET_NAME = /token|code|password|secret|csrf|xsrf|cookie|auth|session|sign-in|setup|flash/i
 
 const BEARER = /\b(bearer)\s+(?!\[redacted\])[^\s,;"']+/gi
 
-/**
- * Keys whose values are dropped wherever they appear: cookies and
- * credentials (request headers, `http.request.header.*` span attributes),
- * query strings and bodies.
- */
 const DROPPED_KEY =
 	/cookie|authori[sz]ation|password|secret|token|csrf|xsrf|^(?:body|query|query_string|querystring)$|\.(?:body|query|fragment)$/i
 
-/**
- * `text` percent-decoded until it stops changing (three rounds at most), as a router or a proxy may read it.
- * @param {string} text
- */
+/** @param {string} text */
 function decoded(text) {
 	let result = text
 	for (let round = 0; round < 3 && result.includes('%'); round++) {
@@ -44,11 +27,7 @@ function decoded(text) {
 	return result
 }
 
-/**
- * The index in `parts` (a path split at `/`, read decoded and in any case, empty parts skipped as merged slashes)
- * of an emailed link's secret: the segment after `auth/reset-password/token` or after `tokens/{type}`; -1 if none.
- * @param {string[]} parts
- */
+/** @param {string[]} parts the path split at `/`; empty parts are merged slashes */
 function secretIndex(parts) {
 	const named = parts.flatMap((part, index) => (part ? [{ index, name: decoded(part).toLowerCase() }] : []))
 	for (const [at, a] of named.entries()) {
@@ -59,7 +38,7 @@ function secretIndex(parts) {
 	return -1
 }
 
-/** Where the path of a URL starts (after `scheme://host`), or 0 for a path. @param {string} token */
+/** @param {string} token */
 function pathStart(token) {
 	const scheme = token.indexOf('://')
 	if (scheme < 1 || !/^[a-z][\w+.-]*$/i.test(token.slice(0, scheme))) return 0
@@ -67,10 +46,7 @@ function pathStart(token) {
 	return slash < 0 ? token.length : slash
 }
 
-/**
- * One token with an emailed link's secret segment redacted, spelled as it came; decoded only when it must be.
- * @param {string} token
- */
+/** @param {string} token */
 function redactToken(token) {
 	const start = pathStart(token)
 	const parts = token.slice(start).split('/')
@@ -87,21 +63,12 @@ function redactToken(token) {
 	return token.slice(0, start) + parts.join('/')
 }
 
-/**
- * Replaces the secret segment of emailed-link paths with `[redacted]`,
- * anywhere in `text` (a path, a URL or a message), however its slashes,
- * case and percent-encoding are spelled.
- * @param {string} text
- * @returns {string}
- */
+/** @param {string} text @returns {string} */
 export function redactSecretPaths(text) {
 	return text.replace(TOKEN, (token) => (token.includes('/') ? redactToken(token) : token))
 }
 
-/**
- * `token` with the value of the first secret-looking `name=` in it redacted (to the token's end).
- * @param {string} token
- */
+/** @param {string} token */
 function redactPairs(token) {
 	for (let eq = token.indexOf('='); eq > 0; eq = token.indexOf('=', eq + 1)) {
 		let from = eq
@@ -114,10 +81,8 @@ function redactPairs(token) {
 }
 
 /**
- * Scrubs one string: drops query strings and fragments of URLs and paths,
- * redacts secret path segments, secret `name=value` pairs and bearer tokens.
- * @param {string} text
- * @returns {string}
+ * Drops query strings and fragments; redacts secret path segments, `name=value` pairs and bearer tokens.
+ * @param {string} text @returns {string}
  */
 export function scrubText(text) {
 	return text
@@ -137,12 +102,7 @@ function isPlainObject(value) {
 	return proto === Object.prototype || proto === null
 }
 
-/**
- * @param {unknown} value
- * @param {string} key the key `value` sits under
- * @param {Set<object>} ancestors
- * @returns {unknown}
- */
+/** @param {unknown} value @param {string} key the key `value` sits under @param {Set<object>} ancestors @returns {unknown} */
 function scrub(value, key, ancestors) {
 	if (typeof value === 'string') return scrubText(value)
 	if (!Array.isArray(value) && !isPlainObject(value)) return value
@@ -168,25 +128,14 @@ function scrub(value, key, ancestors) {
 	return result
 }
 
-/**
- * A scrubbed copy of any telemetry payload: error and transaction events,
- * spans, breadcrumbs, replay events and recordings. Plain objects and arrays
- * are copied, every string is scrubbed (`scrubText`) and every value under a
- * cookie, credential, query or body key is dropped.
- * @template T
- * @param {T} value
- * @returns {T}
- */
+/** @template T @param {T} value @returns {T} */
 export function scrubTelemetry(value) {
 	return /** @type {T} */ (scrub(value, '', new Set()))
 }
 
 /**
- * A replay recording item as the SDK sends it uncompressed: a JSON header
- * line, then a JSON array of recording events. Returns null when it is not
- * in that form (e.g. compressed), so the caller can refuse to send it.
- * @param {unknown} payload
- * @returns {string | null}
+ * A recording (a JSON header line, then a JSON array of events) scrubbed; null when compressed: then do not send it.
+ * @param {unknown} payload @returns {string | null}
  */
 export function scrubReplayRecording(payload) {
 	if (typeof payload !== 'string') return null
@@ -201,13 +150,8 @@ export function scrubReplayRecording(payload) {
 }
 
 /**
- * Scrubs what no `before*` hook sees: the envelope headers, replay events
- * and replay recordings (the DOM recorder's own events, such as the page URL,
- * bypass `beforeAddRecordingEvent`). Returns null when a recording cannot be
- * scrubbed: the envelope must then not be sent.
- * @template E
- * @param {E} envelope
- * @returns {E | null}
+ * Scrubs what no `before*` hook sees (envelope headers, replay events and recordings); null: do not send it.
+ * @template E @param {E} envelope @returns {E | null}
  */
 export function scrubEnvelope(envelope) {
 	const [headers, items] = /** @type {[Record<string, unknown>, Array<[Record<string, unknown>, unknown]>]} */ (

@@ -3,11 +3,7 @@ import { scrubEnvelope, scrubTelemetry } from './redaction'
 
 type Transport = ReturnType<typeof Sentry.makeFetchTransport>
 
-/**
- * The fetch transport, with envelope headers, replay events and replay
- * recordings scrubbed on the way out (no `before*` hook sees those). A
- * recording that cannot be scrubbed is not sent.
- */
+// No `before*` hook sees envelope headers or replays; a recording that cannot be scrubbed is not sent.
 function scrubbingTransport(options: Parameters<typeof Sentry.makeFetchTransport>[0]): Transport {
 	const transport = Sentry.makeFetchTransport(options)
 	return {
@@ -19,7 +15,7 @@ function scrubbingTransport(options: Parameters<typeof Sentry.makeFetchTransport
 	}
 }
 
-/** Browser error reporting (spec point 9: traces 1, replay 0.1, replay on error 1). */
+// Spec point 9.
 export function initSentry(dsn: string, environment?: string) {
 	Sentry.init({
 		dsn,

@@ -3,10 +3,7 @@ import { clientOriginLimits } from '#app/api/contract/constants'
 
 export type ReadableUserAgent = { browser: string | null; system: string | null; other: string | null }
 
-/**
- * A User-Agent for people, as GitHub's security log shows one ("Firefox on Linux"), read by Bowser from at most the
- * contract's length; anything it does not know reads as its first product token, and nothing at all as null.
- */
+// "Firefox on Linux", as GitHub's security log shows one; unknown: its first product token.
 export function readUserAgent(userAgent: string | null | undefined): ReadableUserAgent | null {
 	const text = userAgent?.slice(0, clientOriginLimits.userAgentMax).trim()
 	if (!text) return null

@@ -2,13 +2,11 @@ import type { Namespace, TFunction } from 'i18next'
 import type { z } from 'zod'
 import { issueText } from '#app/api/contract/common'
 
-/** One zod issue as the user-facing message: the contract's rule, in the catalogue's words. */
 export function issueMessage(issue: z.core.$ZodIssue, t: TFunction<Namespace>): string {
 	const { key, values } = issueText(issue)
 	return t(`validation:${key}`, values)
 }
 
-/** conform's `formatError`: every issue of a field as translated text. */
 export function formatIssues(t: TFunction<Namespace>) {
 	return (issues: z.core.$ZodIssue[]) => issues.map((issue) => issueMessage(issue, t))
 }

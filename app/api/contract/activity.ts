@@ -1,8 +1,4 @@
-/**
- * The activity log of a service (issue 44, docs/decisions/0031-activity-log.md): one entry per change, written by
- * the API in the same step as the change, kept 90 days. Who made it, when, from where (the partner's own actions),
- * and what changed — never a secret, only its hint.
- */
+// Decision 0031: never a secret, only its hint.
 import { z } from 'zod'
 import { isoDateTime, listOf, listQuery, localeEnum, opaqueId } from './common'
 import { activityKinds, clientOriginLimits, limits, serviceLimits } from './constants'
@@ -10,13 +6,7 @@ import { securityProtectionKeyEnum } from './service-parts'
 
 export { activityKinds, activityLimits, clientOriginLimits } from './constants'
 
-/**
- * The headers a client that acts for someone else (the portal) sends with every call, so the activity log records
- * where the person was, not where the client runs. The API takes `ip` and `userAgent` only from a caller that sends
- * `credential` too: the secret the API issued that client, which only its server holds (never a browser). Any
- * other caller is a direct one: its own address and User-Agent are recorded. An `ip` that is not an IP address is
- * ignored; a User-Agent is cut to `clientOriginLimits.userAgentMax`.
- */
+// Taken only from a caller that sends `credential`, which only the portal's server holds; others are recorded as direct.
 export const clientOriginHeaders = {
 	ip: 'Partner-Client-Ip',
 	userAgent: 'Partner-Client-User-Agent',
@@ -26,7 +16,6 @@ export const clientOriginHeaders = {
 export const activityKindEnum = z.enum(activityKinds).describe('The group of actions an entry belongs to.')
 export type ActivityKind = z.infer<typeof activityKindEnum>
 
-/** Every action, with its kind. */
 export const activityActionKinds = {
 	settings_updated: 'settings',
 	logo_set: 'settings',
@@ -62,7 +51,7 @@ export const activityActorTypeEnum = z
 	.describe('partner: the partner signed in; review_team: the reviewers; platform: the partner platform itself.')
 export type ActivityActorType = z.infer<typeof activityActorTypeEnum>
 
-/** A URL field of the settings whose old and new values an entry keeps (other fields: only their names). */
+/** Other fields: only their names. */
 export const activityUrlChange = z.object({
 	field: z.enum(['website_url', 'webhook_url', 'authorization_url']),
 	from: z.string().max(limits.urlMax),
@@ -82,7 +71,6 @@ export const activityEntry = z.object({
 		.describe('Seconds since it happened, by the API clock (for "3 hours ago"; never count against your own).'),
 	actor: z.object({
 		type: activityActorTypeEnum,
-		// The first and the last name, with a space between.
 		name: z
 			.string()
 			.max(limits.nameMax * 2 + 1)

@@ -1,7 +1,3 @@
-/**
- * Authentication types and tokens: sign-in (password step and two-step
- * step), refresh with rotation, sign-out, and the lockout error bodies.
- */
 import { z } from 'zod'
 import {
 	apiMessage,
@@ -18,20 +14,12 @@ import {
 	twoStepMethodKeyEnum,
 } from './common'
 
-// ---------------------------------------------------------------------------
-// Reference data
-// ---------------------------------------------------------------------------
-
 export const authenticationTypeResource = z.object({
 	id: opaqueId().describe('Opaque id; look types up by `key`.'),
 	key: authenticationTypeKeyEnum,
 })
 export type AuthenticationType = z.infer<typeof authenticationTypeResource>
 export const authenticationTypeList = listOf(authenticationTypeResource)
-
-// ---------------------------------------------------------------------------
-// Tokens
-// ---------------------------------------------------------------------------
 
 export const authenticationToken = z.object({
 	token_raw: z
@@ -52,43 +40,31 @@ export const tokenPairMeta = z.object({
 })
 export type TokenPairMeta = z.infer<typeof tokenPairMeta>
 
-/** 201 of every token call: an access and a refresh token. */
 export const tokenPairResponse = z.object({ data: z.array(authenticationToken), meta: tokenPairMeta })
 export type TokenPairResponse = z.infer<typeof tokenPairResponse>
 
-/** The access and refresh token of a token response, or null when either is missing. */
 export function pickTokenPair(data: readonly AuthenticationToken[]): { access: string; refresh: string } | null {
 	const access = data.find((token) => token.authentication_token_type.key === 'access')?.token_raw
 	const refresh = data.find((token) => token.authentication_token_type.key === 'refresh')?.token_raw
 	return access && refresh ? { access, refresh } : null
 }
 
-// ---------------------------------------------------------------------------
-// Request bodies of POST /authentication-tokens/authentication-type-id/{id}
-// ---------------------------------------------------------------------------
-
-/** Type `password`: the first step. */
 export const passwordSignInBody = z.object({
 	email: emailField,
 	password: currentPassword(),
 })
 export type PasswordSignInBody = z.infer<typeof passwordSignInBody>
 
-/** Types `totp` and `email`: the second step, with the restricted access token as bearer. */
+/** The second step, with the restricted access token as bearer. */
 export const codeSignInBody = z.object({ code: twoStepCodeField })
 export type CodeSignInBody = z.infer<typeof codeSignInBody>
 
-/** Type `refresh`: no bearer needed. */
 export const refreshTokenBody = z.object({ token: z.string().min(1, 'required').max(limits.tokenMax) })
 export type RefreshTokenBody = z.infer<typeof refreshTokenBody>
 
 export const createAuthenticationTokenBody = z
 	.union([passwordSignInBody, codeSignInBody, refreshTokenBody])
 	.describe('By the type in the path: password → {email, password}; totp/email → {code}; refresh → {token}.')
-
-// ---------------------------------------------------------------------------
-// Lockout notices and sign-in errors
-// ---------------------------------------------------------------------------
 
 export const noticeCodeEnum = z.enum([
 	'one_more_attempt',
@@ -114,7 +90,7 @@ export const notice = z.discriminatedUnion('code', [
 ])
 export type Notice = z.infer<typeof notice>
 
-/** 422 of the password step: unknown email or wrong password (identical). */
+/** 422 of the password step: unknown email and wrong password answer alike. */
 export const invalidCredentialsBody = z.object({
 	message: apiMessage().meta({ examples: ['The authentication details are incorrect.'] }),
 	code: z.literal('invalid_credentials'),
@@ -123,7 +99,6 @@ export const invalidCredentialsBody = z.object({
 })
 export type InvalidCredentialsBody = z.infer<typeof invalidCredentialsBody>
 
-/** 422 of a wrong or reused two-step code. `notices` is present at the sign-in step. */
 export const invalidCodeBody = z.object({
 	message: apiMessage().meta({ examples: ['The code is invalid.'] }),
 	code: z.literal('invalid_code'),
@@ -132,10 +107,7 @@ export const invalidCodeBody = z.object({
 })
 export type InvalidCodeBody = z.infer<typeof invalidCodeBody>
 
-/**
- * 422 of an authenticator code of a time step already used (the code still on the app's screen after a sign-in, say):
- * right, but spent. Only the next code works. It counts as a failed attempt, as a wrong code does.
- */
+// 422 of a right code of a time step already used: only the next works; it counts as a failed attempt (decision 0004).
 export const codeReusedBody = z.object({
 	message: apiMessage().meta({
 		examples: ['This code has already been used. Wait for your authenticator app to show the next one.'],
@@ -146,10 +118,7 @@ export const codeReusedBody = z.object({
 })
 export type CodeReusedBody = z.infer<typeof codeReusedBody>
 
-/**
- * 422 when the last emailed code has expired, whatever code was sent: only a
- * new code can help. It does not count toward the lockout (nothing can be guessed).
- */
+// 422 of an expired emailed code: it does not count toward the lockout (nothing can be guessed).
 export const expiredCodeBody = z.object({
 	message: apiMessage().meta({ examples: ['The code has expired.'] }),
 	code: z.literal('code_expired'),
@@ -157,7 +126,7 @@ export const expiredCodeBody = z.object({
 })
 export type ExpiredCodeBody = z.infer<typeof expiredCodeBody>
 
-/** 423: the account is locked (even the right password gets this while it lasts). */
+/** 423: even the right password gets this while it lasts. */
 export const lockoutErrorBody = z.object({
 	message: apiMessage().meta({ examples: ['Your account is locked.'] }),
 	code: z.literal('account_locked'),

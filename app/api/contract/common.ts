@@ -1,18 +1,9 @@
-/**
- * Shared building blocks of the partner API contract: enumerations (spec
- * point 3), limits, list envelopes, error bodies and the validation message
- * catalogue. Pure and isomorphic: safe to import in the browser.
- */
+// Isomorphic: safe to import in the browser.
 import { z } from 'zod'
 import { countries, events, limits, locales, twoStepMethodKeys, verificationStatuses } from './constants'
 
-/** The limits live with the other plain values in ./constants. */
 export { limits }
 export { emailIntervalSeconds, rateLimits, wrongPasswordConfirmations, type RateLimit } from './constants'
-
-// ---------------------------------------------------------------------------
-// Enumerations (spec point 3)
-// ---------------------------------------------------------------------------
 
 export const countryEnum = z.enum(countries).describe('ISO 3166-1 alpha-2 country code.')
 export type Country = z.infer<typeof countryEnum>
@@ -23,7 +14,6 @@ export type Locale = z.infer<typeof localeEnum>
 export const authenticationTypeKeyEnum = z.enum(['password', 'email', 'totp', 'refresh'])
 export type AuthenticationTypeKey = z.infer<typeof authenticationTypeKeyEnum>
 
-/** The authentication types that are two-step methods. */
 export const twoStepMethodKeyEnum = z.enum(twoStepMethodKeys)
 export type TwoStepMethodKey = z.infer<typeof twoStepMethodKeyEnum>
 
@@ -36,11 +26,9 @@ export type UserTypeKey = z.infer<typeof userTypeKeyEnum>
 export const userTokenTypeKeyEnum = z.enum(['reset_password', 'email_verification', 'email_change'])
 export type UserTokenTypeKey = z.infer<typeof userTokenTypeKeyEnum>
 
-/** What a user verification verifies (only email addresses today). */
 export const userVerificationTypeEnum = z.enum(['email'])
 export type UserVerificationType = z.infer<typeof userVerificationTypeEnum>
 
-/** State of a user verification (registration email, email change). */
 export const userVerificationStatusEnum = z.enum(['pending', 'verified'])
 export type UserVerificationStatus = z.infer<typeof userVerificationStatusEnum>
 
@@ -56,7 +44,6 @@ export type UploadKind = z.infer<typeof uploadKindEnum>
 export const scopeEnum = z.enum(['user:all'])
 export type Scope = z.infer<typeof scopeEnum>
 
-/** Review / verification status of a service (spec point 3 "Verification statuses"). */
 export const verificationStatusEnum = z.enum(verificationStatuses).describe('Review status of a service.')
 export type VerificationStatus = z.infer<typeof verificationStatusEnum>
 
@@ -66,16 +53,7 @@ export type Event = z.infer<typeof eventEnum>
 export const tokenCategoryEnum = z.enum(['email'])
 export type TokenCategory = z.infer<typeof tokenCategoryEnum>
 
-// ---------------------------------------------------------------------------
-// Validation message catalogue
-// ---------------------------------------------------------------------------
-
-/**
- * The texts of the validation rules, with the keys of the portal's
- * `validation.json`. Request schemas name a rule by its key (e.g.
- * `.regex(/[A-Z]/, 'capitalLetter')`), so the portal reuses the schemas with
- * its own translated messages.
- */
+// Request schemas name a rule by its key (`.regex(/[A-Z]/, 'capitalLetter')`), so the portal can translate it.
 export const ruleMessages = {
 	required: 'This field is required.',
 	email: 'This field must contain a valid email.',
@@ -101,7 +79,6 @@ export const ruleMessages = {
 } as const
 export type RuleMessageKey = keyof typeof ruleMessages
 
-/** The API's 422 texts: the rule messages and the domain errors. */
 export const validationMessages = {
 	...ruleMessages,
 	passwordIncorrect: 'The password is incorrect.',
@@ -114,25 +91,17 @@ export type ValidationMessageKey = keyof typeof validationMessages
 
 type Issue = z.core.$ZodIssue
 
-/** A rule message and the values its `{{placeholders}}` take. */
 export type IssueText = { key: RuleMessageKey; values?: Record<string, string | number> }
 
-/** Nothing given: no value, null, or an empty string (an unselected option sends one). */
+// An unselected option sends an empty string.
 const isEmpty = (input: unknown) => input === undefined || input === null || input === ''
 const isEmptyInput = (issue: Issue) => isEmpty((issue as { input?: unknown }).input)
 
-/**
- * The error of a choice from a list (`z.enum(values, choiceError)`): none chosen is "required", a value not on
- * the list "invalid". zod keeps the input of an enum's issue only while it is being raised, so it is told here.
- */
+// zod keeps an enum issue's input only while raising it, so the choice is decided here.
 export const choiceError = {
 	error: (issue: { input?: unknown }): RuleMessageKey => (isEmpty(issue.input) ? 'required' : 'invalid'),
 }
 
-/**
- * The rule message of one zod issue: the key its rule names (with the `params` of a refinement as the values of
- * its placeholders), else one by the issue's code.
- */
 export function issueText(issue: Issue): IssueText {
 	if (Object.hasOwn(ruleMessages, issue.message)) {
 		const values = issue.code === 'custom' ? (issue.params as IssueText['values']) : undefined
@@ -167,17 +136,12 @@ export function issueText(issue: Issue): IssueText {
 	}
 }
 
-/** The API's text for one zod issue of a request schema. */
 export function apiIssueMessage(issue: Issue): string {
 	const { key, values = {} } = issueText(issue)
 	return ruleMessages[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]))
 }
 
-/**
- * Laravel-style field errors of a failed parse: one key per dotted path, every
- * message of that field. Like Laravel's implicit `required` rule, a field that
- * is missing reports only "This field is required.".
- */
+/** Laravel-style field errors: like its implicit `required`, a missing field reports only that. */
 export function toFieldErrors(issues: readonly Issue[]): Record<string, string[]> {
 	const errors: Record<string, string[]> = {}
 	for (const issue of issues) {
@@ -192,7 +156,6 @@ export function toFieldErrors(issues: readonly Issue[]): Record<string, string[]
 	return errors
 }
 
-/** Laravel's summary: the first message, plus " (and N more errors)". */
 export function summarizeErrors(errors: Record<string, string[]>): string {
 	const all = Object.values(errors).flat()
 	const first = all[0] ?? validationMessages.invalid
@@ -201,50 +164,30 @@ export function summarizeErrors(errors: Record<string, string[]>): string {
 	return `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})`
 }
 
-// ---------------------------------------------------------------------------
-// Reusable field schemas
-// ---------------------------------------------------------------------------
-
 export const isoDateTime = z.iso.datetime({ offset: true }).max(limits.dateTimeMax).describe('ISO 8601 date-time.')
 
-// Every string of the contract has a maximum length (issue 52): the API refuses, and never sends, a longer one.
-/** An opaque id, a key or a machine code. */
+// Every string has a maximum (issue 52): the API refuses, and never sends, a longer one.
 export const opaqueId = () => z.string().max(limits.idMax)
-/** A message or error text of the API. */
 export const apiMessage = () => z.string().max(limits.messageMax)
 
-/** A required email address (max 254). */
 export const emailField = z.email().min(1, 'required').max(limits.emailMax)
 
-/** No control character (a line break, a tab, NUL…) and no Unicode line or paragraph separator. */
 const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u
-/** Line breaks and tabs, but no other control character. */
 const MULTI_LINE = /^(?:[^\p{Cc}]|[\t\n\r])*$/u
 
-/**
- * A required non-blank one-line string (a name, a subject) with a maximum length: a line break inside it would
- * start a new header where it lands in an email, so any control character is "This field must contain a valid
- * format.".
- */
+// A line break would start a new header where it lands in an email.
 export const oneLineText = (max: number) => z.string().trim().min(1, 'required').max(max).regex(ONE_LINE, 'format')
 
-/** A required non-blank text of several lines (a message, a description) with a maximum length. */
 export const multiLineText = (max: number) => z.string().trim().min(1, 'required').max(max).regex(MULTI_LINE, 'format')
 
-/** An existing password: required and bounded, never checked against the policy. */
 export const currentPassword = () => z.string().min(1, 'required').max(limits.passwordMax)
 
-/** A two-step code: exactly 6 digits. */
 export const twoStepCodeField = z
 	.string()
 	.min(1, 'required')
 	.regex(/^\d*$/, 'onlyNumbers')
 	.length(limits.twoStepCodeDigits)
 	.describe('6-digit code from the authenticator app or the email.')
-
-// ---------------------------------------------------------------------------
-// Envelopes
-// ---------------------------------------------------------------------------
 
 export const listMeta = z.object({
 	next_cursor: z
@@ -255,17 +198,14 @@ export const listMeta = z.object({
 })
 export type ListMeta = z.infer<typeof listMeta>
 
-/** `{data: T[], meta: {next_cursor}}` — every list response. */
 export function listOf<T extends z.ZodType>(item: T) {
 	return z.object({ data: z.array(item), meta: listMeta })
 }
 
-/** `{data: T}` — every single-resource response. */
 export function dataOf<T extends z.ZodType>(item: T) {
 	return z.object({ data: item })
 }
 
-/** Query of every list endpoint: cursor pagination. */
 export const listQuery = z.object({
 	cursor: z
 		.string()
@@ -283,14 +223,9 @@ export const listQuery = z.object({
 })
 export type ListQuery = z.infer<typeof listQuery>
 
-/** Reference-data lists accept `?filter[key:exact]=…`. */
 export const keyFilterListQuery = listQuery.extend({
 	'filter[key:exact]': opaqueId().optional().describe('Only the entry with exactly this key.'),
 })
-
-// ---------------------------------------------------------------------------
-// Error bodies
-// ---------------------------------------------------------------------------
 
 export const messageBody = z.object({ message: apiMessage() })
 export type MessageBody = z.infer<typeof messageBody>
@@ -300,7 +235,6 @@ export const fieldErrors = z
 	.describe('Messages by field name (dot notation).')
 export type FieldErrors = z.infer<typeof fieldErrors>
 
-/** 422: `{message, errors}`; `code` is present on the domain errors (invalid_code, code_expired, invalid_token, …). */
 export const validationErrorBody = z.object({
 	message: apiMessage().describe('The first error, plus " (and N more errors)".'),
 	errors: fieldErrors,
@@ -308,11 +242,9 @@ export const validationErrorBody = z.object({
 })
 export type ValidationErrorBody = z.infer<typeof validationErrorBody>
 
-/** 401: missing, unknown, expired or revoked token. */
 export const unauthenticatedBody = z.object({ message: apiMessage().meta({ examples: ['Unauthenticated.'] }) })
 export type UnauthenticatedBody = z.infer<typeof unauthenticatedBody>
 
-/** 403: a restricted (password-step) token used where a full session is needed. */
 export const twoStepRequiredBody = z.object({
 	message: apiMessage().meta({ examples: ['Two-step authentication required.'] }),
 	code: z.literal('two_step_required'),
@@ -322,7 +254,7 @@ export type TwoStepRequiredBody = z.infer<typeof twoStepRequiredBody>
 export const notFoundBody = z.object({ message: apiMessage().meta({ examples: ['Not found.'] }) })
 
 export const throttleCodeEnum = z.enum(['too_many_attempts', 'resend_too_soon'])
-/** 429, with the same number in the `Retry-After` header. */
+/** 429, with the same number in `Retry-After`. */
 export const throttleErrorBody = z.object({
 	message: apiMessage().meta({ examples: ['Too Many Attempts.'] }),
 	code: throttleCodeEnum,
@@ -330,5 +262,4 @@ export const throttleErrorBody = z.object({
 })
 export type ThrottleErrorBody = z.infer<typeof throttleErrorBody>
 
-/** 5xx. */
 export const serverErrorBody = z.object({ message: apiMessage().meta({ examples: ['Server Error.'] }) })

@@ -1,4 +1,3 @@
-/** The contact form: a message to the partner team, signed in or (a partner who cannot sign in) signed out. */
 import { z } from 'zod'
 import { dataOf, emailField, limits, multiLineText, oneLineText, opaqueId } from './common'
 
@@ -8,7 +7,7 @@ export const contactMessageBody = z.object({
 })
 export type ContactMessageBody = z.infer<typeof contactMessageBody>
 
-/** Signed out the sender says who they are: the team replies to `email` (never trusted as an account's). */
+/** Signed out, the team replies to `email` (never trusted as an account's). */
 export const guestContactMessageBody = z.object({
 	name: oneLineText(limits.nameMax),
 	email: emailField,

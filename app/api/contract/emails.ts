@@ -1,23 +1,12 @@
-/**
- * The emails the partner API sends (issue 43): each kind with its subject, who receives it, what sends it and the
- * portal page its link opens. The mock sends exactly these (tests/mock-api/areas/emails); the OpenAPI file lists
- * them as `x-emails`. Subjects and links are templates: `{service}` is the service's name, `{service_id}` its id,
- * `{token}` an emailed token; a link is a path of the portal (the API is configured with the portal's URL).
- * docs/decisions/0028-partner-emails.md says why these and how the lockout reports are limited.
- * An email to an address not yet verified (a sign-up's, an email change's new one, an unverified account's) carries
- * nothing its sender typed — anyone may sign up with another's address and a name that reads like a link: it greets
- * without a name ("Hello,") and calls a service "your service".
- */
+// Decision 0028. The mock sends exactly these; to an unverified address, nothing its sender typed.
 
-/** Who receives an email: the account's address, the address being confirmed, the one replaced, the partner team. */
 export type EmailRecipient = 'account' | 'new_address' | 'previous_address' | 'contact_address'
 
 export type PartnerEmail = {
 	subject: string
 	to: EmailRecipient
-	/** What sends it: the call, or the operator's action, in the same step as the change. */
 	when: string
-	/** The portal page the email links to, or null (a code, a message to the partner team). */
+	/** Null: a code, or a message to the partner team. */
 	link: string | null
 }
 
@@ -159,7 +148,6 @@ export const partnerEmails = {
 
 export type PartnerEmailKind = keyof typeof partnerEmails
 
-/** A subject or link template with its `{name}` placeholders filled (unknown ones stay as they are). */
 export function fillEmailTemplate(template: string, values: Record<string, string>): string {
 	return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
 }

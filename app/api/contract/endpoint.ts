@@ -1,7 +1,3 @@
-/**
- * What one entry of the endpoint table is, the answers many endpoints share,
- * and the helpers the client, the mock and `scripts/openapi.ts` use on it.
- */
 import type { z } from 'zod'
 import type { RateLimit } from './constants'
 import {
@@ -14,39 +10,24 @@ import {
 	validationErrorBody,
 } from './common'
 
-/**
- * - `none`: public, no bearer.
- * - `access`: a full (not restricted) access token.
- * - `restricted`: the restricted access token of the password step.
- * - `access-or-restricted`: either.
- */
+/** `restricted`: the password step's restricted token. */
 export type EndpointAuth = 'none' | 'access' | 'restricted' | 'access-or-restricted'
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
 export interface Endpoint {
 	method: HttpMethod
-	/** OpenAPI style, e.g. `/user-verifications/{id}/token`. */
 	path: string
 	summary: string
 	description?: string
 	tag: string
 	auth: EndpointAuth
-	/** JSON request body. */
 	request?: z.ZodType
-	/**
-	 * A raw file as the body instead of JSON: the client sends the bytes with
-	 * their own Content-Type (`call(name, { file: { bytes, contentType } })`),
-	 * and the OpenAPI document shows an `application/octet-stream` body.
-	 */
+	/** A raw file body, sent with its own Content-Type; `application/octet-stream` in the OpenAPI document. */
 	rawRequest?: { description: string }
-	/** Query parameters (strings on the wire). */
 	query?: z.ZodObject
-	/** Body schema per status; `null` means no body (204). */
+	/** `null`: no body (204). */
 	responses: Partial<Record<number, z.ZodType | null>>
-	/**
-	 * A limit per partner, or per `email` of the body (`rateLimits` in constants.ts):
-	 * calls the API carries out count, refused ones do not; over it, a 429 (`throttled`).
-	 */
+	/** Calls the API carries out count, refused ones do not (decision 0019). */
 	rateLimit?: RateLimit
 }
 
@@ -55,7 +36,6 @@ export const notFound = { 404: notFoundBody } as const
 export const invalid = { 422: validationErrorBody } as const
 export const throttled = { 429: throttleErrorBody } as const
 
-/** Fills `{name}` placeholders: `fillPath('/user-verifications/{id}/token', {id})`. */
 export function fillPath(path: string, params: Record<string, string>): string {
 	return path.replace(/\{(\w+)\}/g, (_, name: string) => {
 		const value = params[name]
@@ -64,14 +44,10 @@ export function fillPath(path: string, params: Record<string, string>): string {
 	})
 }
 
-/**
- * Answers any endpoint may give besides its own table: 400 (body is not a
- * JSON object), 405 (wrong method), 413 (body too large) — all `{message}` —
- * and any 5xx (`{message: "Server Error."}`).
- */
+/** Answers any endpoint may give: 400, 405, 413 (`{message}`) and any 5xx. */
 export const genericResponses = { 400: messageBody, 405: messageBody, 413: messageBody } as const
 
-/** The body schema of `status` for `endpoint` (`null`: no body; `undefined`: not in the contract). */
+/** `null`: no body; `undefined`: not in the contract. */
 export function responseSchema(endpoint: Endpoint, status: number): z.ZodType | null | undefined {
 	const own = endpoint.responses[status]
 	if (own !== undefined) return own

@@ -1,10 +1,4 @@
-/**
- * Every call of the partner API: method, path, who may call it, the request
- * body and query, and the body of each status. Each area keeps its own table
- * (`<area>.endpoints.ts`); they are merged here into one, in a fixed order.
- * `scripts/openapi.ts` turns it into docs/openapi.json; the mock API routes and
- * validates with it; the portal's client calls endpoints by name.
- */
+// Decision 0003: `scripts/openapi.ts`, the mock API and the client all read this one table.
 import { activityEndpoints } from './activity.endpoints'
 import { authEndpoints } from './auth.endpoints'
 import { contactEndpoints } from './contact.endpoints'
@@ -43,7 +37,6 @@ export const endpoints = {
 
 export type EndpointName = keyof typeof endpoints
 
-/** The table as a list, in declaration order. */
 export const endpointList: ReadonlyArray<Endpoint & { name: EndpointName }> = (
 	Object.entries(endpoints) as Array<[EndpointName, Endpoint]>
 ).map(([name, endpoint]) => ({ ...endpoint, name }))

@@ -1,4 +1,3 @@
-/** Identity confirmation: the password (or an authenticator code) typed again before a risky change. */
 import { z } from 'zod'
 import { twoStepRequiredBody, unauthenticatedBody } from './common'
 import { invalid, signedIn, throttled, type Endpoint } from './endpoint'

@@ -1,17 +1,10 @@
-/**
- * Identity confirmation ("sudo mode"): before a risky change (resetting,
- * rotating or revoking a service secret) the signed-in partner types the
- * password again, or a code of the authenticator app when it is on. The
- * confirmation belongs to the sign-in that made it and lasts
- * `identityConfirmationSeconds` (docs/decisions/0022-identity-confirmation.md).
- */
+// Decision 0022: the confirmation belongs to the sign-in that made it.
 import { z } from 'zod'
 import { identityConfirmationSeconds } from './constants'
 import { apiMessage, currentPassword, dataOf, isoDateTime, twoStepCodeField } from './common'
 
 export { identityConfirmationSeconds }
 
-/** How the identity may be confirmed: the password always, an authenticator code when that method is on. */
 export const identityConfirmationMethods = ['password', 'totp'] as const
 export const identityConfirmationMethodEnum = z.enum(identityConfirmationMethods)
 export type IdentityConfirmationMethod = z.infer<typeof identityConfirmationMethodEnum>
@@ -25,14 +18,13 @@ export const identityConfirmationResource = z.object({
 export type IdentityConfirmation = z.infer<typeof identityConfirmationResource>
 export const identityConfirmationResponse = dataOf(identityConfirmationResource)
 
-/** The password, or (when the authenticator app is on) a code of it: exactly one. */
+/** Exactly one. */
 export const confirmIdentityBody = z
 	.object({ password: currentPassword().optional(), code: twoStepCodeField.optional() })
 	.refine((body) => body.password !== undefined || body.code !== undefined, { message: 'required', path: ['password'] })
 	.refine((body) => body.password === undefined || body.code === undefined, { message: 'invalid', path: ['code'] })
 export type ConfirmIdentityBody = z.infer<typeof confirmIdentityBody>
 
-/** 403: the change needs a confirmed identity and this sign-in has none (or it ended). */
 export const identityConfirmationRequiredBody = z.object({
 	message: apiMessage().meta({ examples: ['Confirm your identity first.'] }),
 	code: z.literal('identity_confirmation_required'),

@@ -1,14 +1,4 @@
-/**
- * Logos decoded whole and re-encoded (Node only: pngjs, jpeg-js, zlib). One
- * implementation for the portal's logo action and the mock API's attach, so
- * both refuse the same files (docs/decisions/0024-logo-decoded-and-re-encoded.md).
- *
- * The cost of a decode is bounded before it starts: the header checks of
- * ./images (size, type, declared dimensions ≤ 256×256) come first, then the
- * file's structure is walked (it must end where the image ends, a JPEG must
- * have a scan and few of them, a PNG's pixel data must inflate to exactly
- * what its dimensions need), and only then does the decoder run.
- */
+// Decision 0024: the decode's cost is bounded by the header checks and a walk of the structure first.
 import { inflateSync } from 'node:zlib'
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
@@ -19,20 +9,15 @@ export type DecodedLogo = { ok: true; image: ImageInfo; pixels: Uint8Array }
 
 type Pixels = { width: number; height: number; data: Uint8Array }
 
-/** Bytes after the image's end (PNG's IEND, JPEG's EOI) let go, as some writers pad; more is refused. */
+// Some writers pad after the image's end; more than that is refused.
 const TRAILING_BYTES_ALLOWED = 16
 
-/** Scans of a JPEG: a progressive encoder writes about ten; each one is decoded over the whole image. */
+// A progressive encoder writes about ten scans; each is decoded over the whole image.
 const MAX_JPEG_SCANS = 100
 
-/** The quality of a re-encoded JPEG. */
 const JPEG_QUALITY = 90
 
-/**
- * Checks a logo from its header, then decodes it whole: a file whose data
- * does not decode, or that goes on past its image, is refused as of an
- * invalid type; the dimensions checked last are the decoded image's.
- */
+/** Checks a logo from its header, then decodes it whole; the dimensions checked last are the decoded image's. */
 export function decodeLogo(bytes: Uint8Array, size: number = bytes.byteLength): DecodedLogo | LogoRefusal {
 	const check = checkLogo(bytes, size)
 	if (!check.ok) return check
@@ -42,7 +27,7 @@ export function decodeLogo(bytes: Uint8Array, size: number = bytes.byteLength): 
 	return { ok: true, image: { ...check.image, width: decoded.width, height: decoded.height }, pixels: decoded.data }
 }
 
-/** The logo's pixels written anew in its own type: nothing of the uploaded file but its pixels is kept. */
+// Nothing of the uploaded file but its pixels is kept.
 export function encodeLogo({ image, pixels }: DecodedLogo): Uint8Array {
 	const { width, height } = image
 	if (image.type === 'jpg') return jpeg.encode({ width, height, data: pixels }, JPEG_QUALITY).data
@@ -55,11 +40,9 @@ const uint16 = (bytes: Uint8Array, at: number) => (bytes[at]! << 8) | bytes[at +
 const uint32 = (bytes: Uint8Array, at: number) => uint16(bytes, at) * 0x10000 + uint16(bytes, at + 2)
 const typeAt = (bytes: Uint8Array, at: number) => String.fromCharCode(...bytes.subarray(at, at + 4))
 
-/** The image's own part of the file, or null when what follows its end is more than padding. */
 const withoutPadding = (bytes: Uint8Array, end: number) =>
 	bytes.length - end <= TRAILING_BYTES_ALLOWED ? bytes.subarray(0, end) : null
 
-/** The decoder's verdict: an error it throws on these bytes means they are not an image of its type. */
 function decoded(decode: () => Pixels): Pixels | null {
 	try {
 		return decode()
@@ -68,12 +51,8 @@ function decoded(decode: () => Pixels): Pixels | null {
 	}
 }
 
-// PNG
-
-/** Samples per pixel of each PNG colour type. */
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }
 
-/** Adam7: each pass's first column and row, and its steps. */
 export const ADAM7 = [
 	[0, 0, 8, 8],
 	[4, 0, 8, 8],
@@ -87,7 +66,6 @@ export const ADAM7 = [
 const scanlineBytes = (width: number, height: number, bitsPerPixel: number) =>
 	width > 0 && height > 0 ? height * (Math.ceil((width * bitsPerPixel) / 8) + 1) : 0
 
-/** The size of the inflated pixel data of an IHDR (8 + 13 bytes at `at`): its scanlines, each with a filter byte. */
 function pngDataLength(bytes: Uint8Array, at: number): number | null {
 	const [width, height] = [uint32(bytes, at + 8), uint32(bytes, at + 12)]
 	const [depth, channels, interlace] = [bytes[at + 16]!, PNG_CHANNELS[bytes[at + 17]!], bytes[at + 20]]
@@ -100,10 +78,6 @@ function pngDataLength(bytes: Uint8Array, at: number): number | null {
 	)
 }
 
-/**
- * The chunks up to IEND: where the file ends and its pixel data (the IDAT
- * chunks), or null when a chunk runs past the end of the file or IEND is missing.
- */
 function pngLayout(bytes: Uint8Array): { end: number; idat: Uint8Array[]; dataLength: number | null } | null {
 	const idat: Uint8Array[] = []
 	let at = 8 // after the signature (IHDR first: checked by the sniff)
@@ -125,8 +99,7 @@ function decodePng(bytes: Uint8Array): Pixels | null {
 	if (!layout || !image || layout.dataLength === null) return null
 	const { idat, dataLength } = layout
 	return decoded(() => {
-		// Inflated here with a cap first: pngjs inflates an interlaced image without one, and a few
-		// kilobytes of zlib can say gigabytes. The data must be exactly what the dimensions need.
+		// pngjs inflates an interlaced image without a cap, and a few kilobytes of zlib can say gigabytes.
 		const inflated = inflateSync(Buffer.concat(idat), { maxOutputLength: dataLength })
 		if (inflated.length !== dataLength) throw new Error(`pixel data of ${inflated.length} bytes, not ${dataLength}`)
 		const png = PNG.sync.read(Buffer.from(image.buffer, image.byteOffset, image.byteLength))
@@ -134,11 +107,8 @@ function decodePng(bytes: Uint8Array): Pixels | null {
 	})
 }
 
-// JPEG
-
 const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7
 
-/** Where the entropy-coded data of a scan starting at `at` ends: the next marker (not a stuffed 0xFF00, not RSTn). */
 function scanEnd(bytes: Uint8Array, at: number): number {
 	let next = at
 	for (;;) {
@@ -150,11 +120,6 @@ function scanEnd(bytes: Uint8Array, at: number): number {
 	}
 }
 
-/**
- * The segments from SOI to EOI, scans included: where the file ends and how
- * many scans it has, or null when a segment runs past the end, there is no
- * scan, or EOI is missing.
- */
 function jpegLayout(bytes: Uint8Array): { end: number; scans: number } | null {
 	let at = 2 // after SOI (checked by the sniff)
 	let scans = 0

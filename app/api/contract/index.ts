@@ -1,7 +1,3 @@
-/**
- * The partner API contract: zod schemas of every request and response, the
- * enumerations, and the endpoint table. Pure and isomorphic.
- */
 export * from './common'
 export * from './auth'
 export * from './users'

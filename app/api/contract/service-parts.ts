@@ -1,15 +1,8 @@
-/**
- * The parts of a service's representation that services part 2 defines and
- * `serviceResource` embeds: the security protection keys and the domain
- * verification state. A leaf module (it imports only `common` and `constants`), so both
- * services.ts and service-sections.ts can use it.
- * docs/decisions/0013-services-part-2.md records the choices.
- */
+// A leaf module (only `common` and `constants`), so services.ts and service-sections.ts can both use it.
 import { z } from 'zod'
 import { isoDateTime } from './common'
 import { limits, securityProtectionKeys, serviceLimits } from './constants'
 
-/** The protections a service may neutralise, in catalogue order (`GET /security-protections`). */
 export const securityProtectionKeyEnum = z.enum(securityProtectionKeys).describe('A protection of the catalogue.')
 export type SecurityProtectionKey = z.infer<typeof securityProtectionKeyEnum>
 
@@ -21,7 +14,6 @@ export const domainVerificationStatusEnum = z
 	)
 export type DomainVerificationStatus = z.infer<typeof domainVerificationStatusEnum>
 
-/** Where the two proofs live, from the domain and the token. */
 export const domainProof = {
 	dnsPrefix: '_partner-verification.',
 	dnsValuePrefix: 'partner-verification=',
@@ -31,7 +23,7 @@ export const domainProof = {
 	fileUrl: (domain: string) => `https://${domain}/.well-known/partner-verification.txt`,
 } as const
 
-/** The domain a website URL proves: its host name, lower case (no `www.` stripping); null when not a URL. */
+/** Lower case, no `www.` stripping; null when not a URL. */
 export function domainOf(websiteUrl: string | null): string | null {
 	if (websiteUrl === null) return null
 	try {

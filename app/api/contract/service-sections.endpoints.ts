@@ -1,8 +1,4 @@
-/**
- * Services part 2: security protections, translations, domain verification,
- * review and statistics of one service (docs/decisions/0013-services-part-2.md).
- * Every call on a service is the caller's own: anyone else's id is 404.
- */
+// Decision 0013: anyone else's service id is a 404.
 import { listQuery } from './common'
 import { rateLimits } from './constants'
 import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'

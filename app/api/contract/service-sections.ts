@@ -1,9 +1,4 @@
-/**
- * Services part 2: the sections of a service besides its settings — security
- * protections (catalogue and toggles), translations, domain verification,
- * review (checklist, submit, cancel, history) and statistics.
- * docs/decisions/0013-services-part-2.md records the model and its choices.
- */
+// Decision 0013.
 import { z } from 'zod'
 import {
 	apiMessage,
@@ -27,7 +22,6 @@ import {
 import { securityProtectionKeyEnum } from './service-parts'
 import { serviceLimits, serviceReviewStatusEnum, type ServiceReviewStatus } from './services'
 
-/** Messages of the section calls (422 texts). */
 export const serviceSectionMessages = {
 	alreadyVerified: 'The domain is already verified.',
 	domainVerified: 'The domain must be verified.',
@@ -39,10 +33,6 @@ export const serviceSectionMessages = {
 	reasonRequired: 'A dismissed review needs a reason.',
 } as const
 
-// ---------------------------------------------------------------------------
-// Security protections
-// ---------------------------------------------------------------------------
-
 export const securityProtectionResource = z.object({
 	key: securityProtectionKeyEnum,
 	event: eventEnum.describe('The emergency ("nuke") event after which the service applies the protection.'),
@@ -52,38 +42,27 @@ export const securityProtectionResource = z.object({
 export type SecurityProtection = z.infer<typeof securityProtectionResource>
 export const securityProtectionList = listOf(securityProtectionResource)
 
-/** The whole set at once (the JS-off checkbox list): the keys listed are on, every other one off. */
+/** The JS-off checkbox list: the keys listed are on, every other one off. */
 export const setSecurityProtectionsBody = z.object({
 	enabled: z.array(securityProtectionKeyEnum).describe('The keys to enable; an empty list turns every one off.'),
 })
 export type SetSecurityProtectionsBody = z.infer<typeof setSecurityProtectionsBody>
 
-/** One protection (a JS toggle). */
 export const toggleSecurityProtectionBody = z.object({ enabled: z.boolean() })
 export type ToggleSecurityProtectionBody = z.infer<typeof toggleSecurityProtectionBody>
 
-// ---------------------------------------------------------------------------
-// Translations
-// ---------------------------------------------------------------------------
-
-/** Name and description in one locale, with the limits of the service's own fields. */
 export const translationFields = z.object({
 	name: oneLineText(serviceLimits.nameMax),
 	description: multiLineText(serviceLimits.descriptionMax),
 })
 export type TranslationFields = z.infer<typeof translationFields>
 
-/** The locales besides en-GB, in the contract's order. */
 export const translationLocales = localeEnum.options
 export const optionalTranslationLocales = localeEnum.options.filter(
 	(locale): locale is Exclude<Locale, 'en-GB'> => locale !== 'en-GB',
 )
 
-/**
- * Every translation of the service at once. en-GB is required and is the
- * service's own name and description (saving it changes them); a locale left
- * out is removed.
- */
+// en-GB is the service's own name and description; a locale left out is removed.
 export const saveTranslationsBody = z.object({
 	translations: z
 		.object({
@@ -105,11 +84,6 @@ export const saveTranslationsBody = z.object({
 })
 export type SaveTranslationsBody = z.infer<typeof saveTranslationsBody>
 
-// ---------------------------------------------------------------------------
-// Review
-// ---------------------------------------------------------------------------
-
-/** The submission checklist, in the order the portal shows it. */
 export const reviewChecklistKeyEnum = z
 	.enum([
 		'domain_verified',
@@ -122,7 +96,6 @@ export const reviewChecklistKeyEnum = z
 	.describe('A condition a service must meet before it can be submitted for review.')
 export type ReviewChecklistKey = z.infer<typeof reviewChecklistKeyEnum>
 
-/** The 422 text of each unmet checklist item (errors are keyed by the item). */
 export const reviewChecklistMessages: Record<ReviewChecklistKey, string> = {
 	domain_verified: serviceSectionMessages.domainVerified,
 	logo_set: serviceSectionMessages.logoSet,
@@ -132,11 +105,9 @@ export const reviewChecklistMessages: Record<ReviewChecklistKey, string> = {
 	en_gb_translation: serviceSectionMessages.enGbTranslation,
 }
 
-/** What moves a review: the partner (submit, cancel) or the operator (the other three). */
 export const reviewActionEnum = z.enum(reviewActions)
 export type ReviewAction = z.infer<typeof reviewActionEnum>
 
-/** The allowed transitions and the status an action leads to: see ./constants. */
 export { reviewTransition, reviewTransitions }
 
 const actionWords: Record<ReviewAction, string> = {
@@ -154,7 +125,6 @@ const actionTargets: Record<ReviewAction, ServiceReviewStatus> = {
 	dismiss: 'dismissed',
 }
 
-/** The refusal of a transition the table does not allow, e.g. "A verified review cannot be cancelled.". */
 export function reviewTransitionMessage(action: ReviewAction, from: ServiceReviewStatus): string {
 	if (from === 'not_submitted') return 'The service has not been submitted for review.'
 	if (actionTargets[action] === from) return `The review is already ${from.replace('_', ' ')}.`
@@ -192,10 +162,6 @@ export const serviceReviewResource = z.object({
 export type ServiceReview = z.infer<typeof serviceReviewResource>
 export const serviceReviewResponse = dataOf(serviceReviewResource)
 
-// ---------------------------------------------------------------------------
-// Statistics
-// ---------------------------------------------------------------------------
-
 export { statisticsDaysDefault, statisticsDaysOptions }
 
 export const statisticsQuery = z.object({
@@ -213,7 +179,7 @@ export const statisticsNumbers = z.object({
 })
 export type StatisticsNumbers = z.infer<typeof statisticsNumbers>
 
-/** The figures of a whole period: people counted once, however many days they were active. */
+/** People are counted once, however many days they were active. */
 export const statisticsTotals = z.object({
 	active_users: z
 		.number()

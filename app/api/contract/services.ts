@@ -1,8 +1,4 @@
-/**
- * Services: a partner's registered services, their client secrets, logos
- * (through the temporary upload storage) and the categories the API serves.
- * docs/decisions/0012-services-api.md records the model and its choices.
- */
+// Decision 0012.
 import { z } from 'zod'
 import {
 	apiMessage,
@@ -30,7 +26,6 @@ import { domainVerificationResource, securityProtectionKeyEnum } from './service
 
 export { serviceFieldNames, serviceLimits, serviceOptionalFieldNames }
 
-/** Messages of the services area besides the rule and logo messages. */
 export const serviceMessages = {
 	exists: 'This field must contain a value that exists.',
 	versionConflict: 'The service was changed by someone else.',
@@ -39,17 +34,11 @@ export const serviceMessages = {
 	lastSecret: 'The only secret in use cannot be revoked: reset it instead.',
 } as const
 
-// ---------------------------------------------------------------------------
-// Enumerations
-// ---------------------------------------------------------------------------
-
-/** The fixed categories `GET /service-categories` serves. */
 export const serviceCategoryKeyEnum = z
 	.enum(['communication', 'finance', 'gaming', 'health', 'productivity', 'shopping', 'social', 'other'], choiceError)
 	.describe('Category of a service.')
 export type ServiceCategoryKey = z.infer<typeof serviceCategoryKeyEnum>
 
-/** The spec's verification statuses plus `not_submitted` (never sent for review). */
 export const serviceReviewStatusEnum = z
 	.enum(serviceReviewStatuses)
 	.describe(
@@ -57,10 +46,6 @@ export const serviceReviewStatusEnum = z
 			'verified: usable by customers; dismissed: refused (see reason); cancelled: withdrawn by the partner.',
 	)
 export type { ServiceReviewStatus }
-
-// ---------------------------------------------------------------------------
-// Resources
-// ---------------------------------------------------------------------------
 
 export const serviceCategoryResource = z.object({
 	key: serviceCategoryKeyEnum,
@@ -134,12 +119,11 @@ export const serviceSecretResource = z.object({
 export type ServiceSecret = z.infer<typeof serviceSecretResource>
 export const serviceSecretList = listOf(serviceSecretResource)
 
-/** A secret as created: the only time its plaintext is shown. */
 export const newServiceSecret = serviceSecretResource.extend({ secret: z.string().max(limits.tokenMax) })
 export type NewServiceSecret = z.infer<typeof newServiceSecret>
 export const newServiceSecretResponse = dataOf(newServiceSecret)
 
-/** 201: the service and its first secret; a replayed create is 200 with `secret: null`. */
+/** A replayed create is 200 with `secret: null`. */
 export const createServiceResponse = z.object({ data: serviceResource, secret: newServiceSecret.nullable() })
 export type CreateServiceResponse = z.infer<typeof createServiceResponse>
 
@@ -157,7 +141,7 @@ export const uploadResource = z.object({
 export type Upload = z.infer<typeof uploadResource>
 export const uploadResponse = dataOf(uploadResource)
 
-/** 409: the update's `version` is not the current one; `data` is the current service. */
+/** 409: `data` is the current service. */
 export const versionConflictBody = z.object({
 	message: apiMessage(),
 	code: z.literal('version_conflict'),
@@ -165,40 +149,25 @@ export const versionConflictBody = z.object({
 })
 export type VersionConflictBody = z.infer<typeof versionConflictBody>
 
-// ---------------------------------------------------------------------------
-// Requests
-// ---------------------------------------------------------------------------
-
-/**
- * Whether a URL could be read differently by another parser: a backslash (the
- * WHATWG parser reads it as `/`, others do not) or user info before the host
- * (`https://a.example\@127.0.0.1/` names two hosts, depending on who reads it).
- */
+// A backslash or user info before the host: parsers disagree on which host it names.
 export function isAmbiguousUrl(value: string) {
 	return value.includes('\\') || /^[^:/?#]*:\/\/[^/?#]*@/.test(value)
 }
 
-/** The rule an https URL field breaks: its key in `ruleMessages`, in the order a partner fixes them. */
+/** In the order a partner fixes them. */
 export type HttpsUrlRule = 'urlAmbiguous' | 'startsWith' | 'url' | 'publicDomain'
 
-/**
- * Which rule `value` (trimmed, not blank) breaks, or null for an absolute `https://` URL on a public domain
- * name that every URL parser reads alike. A missing or other scheme is "must start with https://"; an IP
- * address, `localhost` or a name without a dot is "a public domain name"; whatever else no parser takes is
- * "a valid url".
- */
+/** The rule `value` breaks, or null for an absolute `https://` URL on a public domain every parser reads alike. */
 export function httpsUrlRule(value: string): HttpsUrlRule | null {
 	if (isAmbiguousUrl(value)) return 'urlAmbiguous'
 	if (!/^https:\/\//i.test(value)) return 'startsWith'
 	if (!z.url().safeParse(value).success) return 'url'
 	const host = new URL(value).hostname
 	if (z.regexes.domain.test(host)) return null
-	// A name without a dot, an IPv4 or an IPv6 address is a host, but not a public one; anything else (a parser
-	// that took a space into the host, e.g.) is no URL.
+	// No dot, IPv4 or IPv6 is a host but not a public one; anything else is no URL.
 	return /^(?:[a-z0-9-]+|[0-9.]+|\[[0-9a-f:.]+\])$/i.test(host) ? 'publicDomain' : 'url'
 }
 
-/** An absolute `https://` URL, on a public domain name, that every URL parser reads alike; the issue names the rule. */
 export const httpsUrlField = z
 	.string()
 	.trim()
@@ -209,16 +178,11 @@ export const httpsUrlField = z
 		params: { startsWith: 'https://' },
 	})
 
-/**
- * The webhook URL, which the API calls: stored as the WHATWG serialisation
- * (`new URL(…).href`), never as typed, so whatever reads it later reads the
- * host that was checked.
- */
+// Stored as the WHATWG serialisation, never as typed, so whatever reads it later reads the host that was checked.
 export const webhookUrlField = httpsUrlField
 	.transform((value) => new URL(value).href)
 	.pipe(z.string().max(serviceLimits.urlMax))
 
-/** The editable fields of a service, as create and update take them. */
 export const serviceFields = {
 	name: oneLineText(serviceLimits.nameMax),
 	description: multiLineText(serviceLimits.descriptionMax),
@@ -228,10 +192,7 @@ export const serviceFields = {
 	authorization_url: httpsUrlField,
 } satisfies Record<(typeof serviceFieldNames)[number], z.ZodType>
 
-/**
- * A create needs only what names and sorts the service: its name and category. The other fields may come
- * along (an API client that has them), or be set later with an update; a review submission needs them all.
- */
+// A review submission needs all the fields a create may leave out.
 export const createServiceBody = z.object({
 	name: serviceFields.name,
 	category: serviceFields.category,
@@ -247,7 +208,7 @@ export const createServiceBody = z.object({
 })
 export type CreateServiceBody = z.infer<typeof createServiceBody>
 
-/** Left out: unchanged; `null` (the optional fields only): no longer set. */
+/** Left out: unchanged; `null`: no longer set. */
 export const updateServiceBody = z.object({
 	name: serviceFields.name.optional(),
 	description: serviceFields.description.nullable().optional(),

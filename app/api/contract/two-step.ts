@@ -1,7 +1,3 @@
-/**
- * Two-step authentication: the user's methods (authenticator app / TOTP and
- * email code), setting them up, activating and deactivating them.
- */
 import { z } from 'zod'
 import {
 	apiMessage,
@@ -26,7 +22,6 @@ export type UserAuthentication = z.infer<typeof userAuthenticationResource>
 export const userAuthenticationList = listOf(userAuthenticationResource)
 export const userAuthenticationResponse = dataOf(userAuthenticationResource)
 
-/** 201 of POST …/secret for `totp`: a new pending secret to scan or type. */
 export const totpSecret = z.object({
 	secret: z
 		.string()
@@ -40,7 +35,6 @@ export const totpSecret = z.object({
 export type TotpSecret = z.infer<typeof totpSecret>
 export const totpSecretResponse = dataOf(totpSecret)
 
-/** 201 of POST …/secret for `email`: a code was emailed. */
 export const emailCodeSent = z.object({
 	digits: z.number().int().positive(),
 	expires_at: isoDateTime.describe('When the emailed code stops working.'),
@@ -64,7 +58,6 @@ export type ActivateTwoStepBody = z.infer<typeof activateTwoStepBody>
 export const deactivateTwoStepBody = z.object({ password: currentPassword() })
 export type DeactivateTwoStepBody = z.infer<typeof deactivateTwoStepBody>
 
-/** 422 when setting up or activating a method that is already active. */
 export const alreadyActiveBody = z.object({
 	message: apiMessage(),
 	code: z.literal('already_active'),

@@ -1,7 +1,3 @@
-/**
- * Users: the current user, registration, email verification and change,
- * password change and reset, user types and user token types.
- */
 import { z } from 'zod'
 import {
 	apiMessage,
@@ -22,10 +18,6 @@ import {
 } from './common'
 import { passwordPatterns, passwordRules } from './constants'
 
-// ---------------------------------------------------------------------------
-// Reference data
-// ---------------------------------------------------------------------------
-
 export const userTypeResource = z.object({ id: opaqueId(), key: userTypeKeyEnum })
 export type UserType = z.infer<typeof userTypeResource>
 export const userTypeList = listOf(userTypeResource)
@@ -34,16 +26,12 @@ export const userTokenTypeResource = z.object({ id: opaqueId(), key: userTokenTy
 export type UserTokenType = z.infer<typeof userTokenTypeResource>
 export const userTokenTypeList = listOf(userTokenTypeResource)
 
-// ---------------------------------------------------------------------------
-// Password policy (docs/decisions/0006-forms-validation-and-password-policy.md)
-// ---------------------------------------------------------------------------
+// Decision 0006.
 
 const { capitalLetter, digit, specialCharacter } = passwordPatterns
 
-/** Each rule of the password checklist: see ./constants. */
 export { passwordRules }
 
-/** A new password: 10..128 characters, a capital letter, a number and a special character. */
 export const passwordField = z
 	.string()
 	.min(1, 'required')
@@ -53,17 +41,14 @@ export const passwordField = z
 	.regex(digit, 'number')
 	.regex(specialCharacter, 'specialCharacter')
 
-/** `password` + `password_confirmation` of every body that sets a new password. */
 export const newPasswordFields = {
 	password: passwordField,
 	password_confirmation: z.string().min(1, 'required').max(limits.passwordMax),
 }
 
-// Cross-field rules run even when other fields are invalid (zod's `when`),
-// so every error is reported at once, like Laravel.
+// Cross-field rules run even when other fields are invalid (zod's `when`), so every error is reported at once.
 const isObject = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null
 
-/** `password_confirmation` must equal `password` (checked once both are strings). */
 export function withConfirmation<T extends z.ZodType<{ password: string; password_confirmation: string }>>(schema: T) {
 	return schema.refine((value) => value.password === value.password_confirmation, {
 		path: ['password_confirmation'],
@@ -79,7 +64,6 @@ export function withConfirmation<T extends z.ZodType<{ password: string; passwor
 	})
 }
 
-/** A password change must change the password: the new one differs from `current_password` (when both are given). */
 export function differentFromCurrent<T extends z.ZodType<{ password?: string; current_password?: string }>>(schema: T) {
 	return schema.refine((value) => !value.password || value.password !== value.current_password, {
 		path: ['password'],
@@ -90,10 +74,6 @@ export function differentFromCurrent<T extends z.ZodType<{ password?: string; cu
 		},
 	})
 }
-
-// ---------------------------------------------------------------------------
-// User
-// ---------------------------------------------------------------------------
 
 export const userResource = z.object({
 	id: opaqueId(),
@@ -115,7 +95,6 @@ export const userResource = z.object({
 export type User = z.infer<typeof userResource>
 export const userResponse = dataOf(userResource)
 
-/** The profile of a user, as registration and PATCH /users/me take it. */
 export const profileFields = {
 	first_name: oneLineText(limits.nameMax),
 	last_name: oneLineText(limits.nameMax),
@@ -129,11 +108,6 @@ export const registrationBody = withConfirmation(
 )
 export type RegistrationBody = z.infer<typeof registrationBody>
 
-/**
- * PATCH /users/me: any subset of the profile fields; `email` (+ `current_password`)
- * starts an email change; `password` + `password_confirmation` (+ `current_password`)
- * changes the password.
- */
 export const updateMeBody = differentFromCurrent(
 	z
 		.object({
@@ -165,13 +139,8 @@ export const updateMeBody = differentFromCurrent(
 )
 export type UpdateMeBody = z.infer<typeof updateMeBody>
 
-/** `{token}` of every token-verification call. */
 export const tokenBody = z.object({ token: z.string().min(1, 'required').max(limits.tokenMax) })
 export type TokenBody = z.infer<typeof tokenBody>
-
-// ---------------------------------------------------------------------------
-// User verifications
-// ---------------------------------------------------------------------------
 
 export const userVerificationResource = z.object({
 	id: opaqueId(),
@@ -196,7 +165,6 @@ export type UserVerification = z.infer<typeof userVerificationResource>
 export const userVerificationList = listOf(userVerificationResource)
 export const userVerificationResponse = dataOf(userVerificationResource)
 
-/** 200 of the public token verification. */
 export const userTokenVerificationResponse = dataOf(
 	z.object({
 		type: userTokenTypeKeyEnum,
@@ -205,7 +173,6 @@ export const userTokenVerificationResponse = dataOf(
 )
 export type UserTokenVerification = z.infer<typeof userTokenVerificationResponse>['data']
 
-/** 422 of an unknown, used or expired emailed token. */
 export const invalidTokenBody = z.object({
 	message: apiMessage().meta({ examples: ['This field is invalid.'] }),
 	code: z.literal('invalid_token'),
@@ -213,26 +180,18 @@ export const invalidTokenBody = z.object({
 })
 export type InvalidTokenBody = z.infer<typeof invalidTokenBody>
 
-/**
- * 409 of an emailed email_verification or email_change link whose address is confirmed already (a second click):
- * the token itself names the account, so this tells its holder nothing about any other address.
- */
+// 409 of an email link clicked twice: the token names the account, so this reveals nothing about other addresses.
 export const tokenAlreadyVerifiedBody = z.object({
 	message: apiMessage().meta({ examples: ['This email address is already confirmed.'] }),
 	code: z.literal('already_verified'),
 })
 export type TokenAlreadyVerifiedBody = z.infer<typeof tokenAlreadyVerifiedBody>
 
-/** 422 of a resend on a verification that is already verified. */
 export const alreadyVerifiedBody = z.object({
 	message: apiMessage(),
 	code: z.literal('already_verified'),
 	errors: fieldErrors,
 })
-
-// ---------------------------------------------------------------------------
-// Password reset
-// ---------------------------------------------------------------------------
 
 export const resetPasswordRequestBody = z.object({ email: emailField })
 export type ResetPasswordRequestBody = z.infer<typeof resetPasswordRequestBody>

@@ -1,7 +1,4 @@
-/**
- * Services part 3: webhook deliveries of one service (docs/decisions/0015-webhook-deliveries.md).
- * Every call is on the caller's own service: anyone else's id is 404.
- */
+// Decision 0015: anyone else's service id is a 404.
 import { rateLimits } from './constants'
 import { listQuery } from './common'
 import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'

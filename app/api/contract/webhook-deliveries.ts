@@ -1,10 +1,4 @@
-/**
- * Services part 3: webhooks a partner can see working — a test `ping` event,
- * the endpoint check (challenge + a deliberately wrong signature), the
- * delivery log (30 days, retries with backoff), redelivery and the health of
- * the webhook endpoint. Signing is `webhooks.ts` (part 1).
- * docs/decisions/0015-webhook-deliveries.md records the model and its choices.
- */
+// Decision 0015.
 import { z } from 'zod'
 import { apiMessage, dataOf, isoDateTime, limits, listOf, listQuery, opaqueId } from './common'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from './constants'
@@ -12,20 +6,13 @@ import { serviceLimits } from './services'
 
 export { webhookLimits }
 
-/** Headers every webhook request carries (besides `Partner-Signature`, see `webhookSignature`). */
 export const webhookHeaders = {
-	/** The event's type, e.g. `ping`. */
 	event: 'Partner-Event',
-	/** The delivery's id (a redelivery has its own; the event id in the body stays the same). */
+	/** A redelivery has its own id; the event id in the body stays the same. */
 	delivery: 'Partner-Delivery',
 	userAgent: 'PartnerWebhooks/1.0',
 } as const
 
-// ---------------------------------------------------------------------------
-// Enumerations
-// ---------------------------------------------------------------------------
-
-/** The `type` of an event body: the test event, the endpoint check's event, and the product's events. */
 export const webhookEventTypeEnum = z
 	.enum(webhookEventTypes)
 	.describe(
@@ -58,23 +45,18 @@ export const webhookErrorCodeEnum = z
 	)
 export type WebhookErrorCode = z.infer<typeof webhookErrorCodeEnum>
 
-// ---------------------------------------------------------------------------
-// Resources
-// ---------------------------------------------------------------------------
-
-/** Header names are lower case; one value per name (repeated headers joined with ", "). */
+/** Lower-case names; repeated headers joined with ", ". */
 export const webhookHeadersRecord = z
 	.record(z.string().max(webhookLimits.headerNameMax), z.string().max(webhookLimits.headerValueMax))
 	.describe('Headers by lower-case name.')
 
-/** A secret that signed a request: its id and hint (kept after the secret is revoked). */
+/** Kept after the secret is revoked. */
 export const webhookSigningSecret = z.object({
 	secret_id: opaqueId(),
 	hint: z.string().max(limits.secretHintMax).describe('The last 4 characters of the secret.'),
 })
 export type WebhookSigningSecret = z.infer<typeof webhookSigningSecret>
 
-/** One request and what came back: an HTTP answer, or the error that stopped it. */
 export const webhookExchange = z.object({
 	started_at: isoDateTime,
 	request: z.object({
@@ -110,7 +92,6 @@ export const webhookAttempt = webhookExchange.extend({
 })
 export type WebhookAttempt = z.infer<typeof webhookAttempt>
 
-/** A delivery in the log. */
 export const webhookDeliverySummary = z.object({
 	id: opaqueId(),
 	event_id: opaqueId().describe('The event (`id` in the body); a redelivery keeps it.'),
@@ -132,7 +113,6 @@ export const webhookDeliverySummary = z.object({
 export type WebhookDeliverySummary = z.infer<typeof webhookDeliverySummary>
 export const webhookDeliveryList = listOf(webhookDeliverySummary)
 
-/** One delivery with the body sent and every attempt, oldest first. */
 export const webhookDeliveryResource = webhookDeliverySummary.extend({
 	payload: z.string().max(webhookLimits.payloadMax).describe('The raw body every attempt sends.'),
 	attempts: z.array(webhookAttempt),
@@ -140,7 +120,6 @@ export const webhookDeliveryResource = webhookDeliverySummary.extend({
 export type WebhookDelivery = z.infer<typeof webhookDeliveryResource>
 export const webhookDeliveryResponse = dataOf(webhookDeliveryResource)
 
-/** What an endpoint check concluded. */
 export const webhookCheckVerdicts = z.object({
 	answers_challenge: z
 		.boolean()
@@ -156,7 +135,6 @@ export const webhookCheckVerdicts = z.object({
 })
 export type WebhookCheckVerdicts = z.infer<typeof webhookCheckVerdicts>
 
-/** An endpoint check in the list of recent checks: where it went, when, and the verdicts. */
 export const webhookCheckSummary = z.object({
 	id: opaqueId(),
 	url: z.string().max(limits.urlMax),
@@ -166,7 +144,6 @@ export const webhookCheckSummary = z.object({
 export type WebhookCheckSummary = z.infer<typeof webhookCheckSummary>
 export const webhookCheckList = listOf(webhookCheckSummary)
 
-/** The endpoint check: both exchanges in full and the verdicts. */
 export const webhookCheckResource = webhookCheckSummary.extend({
 	challenge: z.string().max(limits.tokenMax).describe('The value the endpoint had to echo.'),
 	signed: webhookExchange.describe('The `url_verification` event, correctly signed.'),
@@ -175,7 +152,6 @@ export const webhookCheckResource = webhookCheckSummary.extend({
 export type WebhookCheck = z.infer<typeof webhookCheckResource>
 export const webhookCheckResponse = dataOf(webhookCheckResource)
 
-/** The webhook endpoint's health, for the "Your endpoint is failing" banner. */
 export const webhookHealthResource = z.object({
 	failing: z.boolean().describe(`At least ${webhookLimits.failingAfter} failed attempts in a row.`),
 	consecutive_failures: z.number().int().nonnegative().describe('Failed attempts since the last success.'),
@@ -200,10 +176,6 @@ export const webhookHealthResource = z.object({
 export type WebhookHealth = z.infer<typeof webhookHealthResource>
 export const webhookHealthResponse = dataOf(webhookHealthResource)
 
-// ---------------------------------------------------------------------------
-// Requests
-// ---------------------------------------------------------------------------
-
 export const webhookDeliveryListQuery = listQuery.extend({
 	status: webhookDeliveryStatusEnum.optional().describe('Only deliveries in this status.'),
 	event: webhookEventTypeEnum.optional().describe('Only deliveries of this event type.'),
@@ -219,14 +191,8 @@ export const redeliverBody = z.object({
 })
 export type RedeliverBody = z.infer<typeof redeliverBody>
 
-// ---------------------------------------------------------------------------
-// Event bodies
-// ---------------------------------------------------------------------------
-
-/** What every webhook request's body is: one schema per event type, in webhook-events.ts. */
 export { webhookEventBody, type WebhookEventBody } from './webhook-events'
 
-/** Whether a response body answers `challenge`: the challenge itself, or JSON `{"challenge": …}`. */
 export function answersChallenge(body: string, challenge: string): boolean {
 	const text = body.trim()
 	if (text === challenge) return true

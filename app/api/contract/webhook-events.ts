@@ -1,10 +1,3 @@
-/**
- * What a partner's webhook endpoint receives: one body schema per event type
- * (`webhookEventTypes`), their union on `type`, what the endpoint check expects
- * back, and one example body per type (the developers page shows them, the
- * OpenAPI file's `webhooks` carries them). Pure and isomorphic. How requests are
- * signed is `webhooks.ts`; the delivery log is `webhook-deliveries.ts`.
- */
 import { z } from 'zod'
 import { apiMessage, isoDateTime, limits, opaqueId } from './common'
 import { securityProtectionKeyEnum } from './service-parts'
@@ -12,7 +5,6 @@ import type { webhookEventTypes } from './constants'
 
 type EventType = (typeof webhookEventTypes)[number]
 
-/** The fields every event body has besides `type` and `data`. */
 const envelope = {
 	id: opaqueId().describe(
 		'evt_…: the event. The same on every attempt and redelivery, and sent as the `webhook-id` header: ' +
@@ -86,14 +78,12 @@ const webhookPasswordChangedToRandomStringEvent = z
 			'replace their password, sign them out everywhere, disconnect the linked account.',
 	})
 
-/** The body schema of each event type. */
 export const webhookEventSchemas = {
 	ping: webhookPingEvent,
 	url_verification: webhookUrlVerificationEvent,
 	password_changed_to_random_string: webhookPasswordChangedToRandomStringEvent,
 } as const satisfies Record<EventType, z.ZodObject>
 
-/** What every webhook request's body is: `data` depends on `type`. */
 export const webhookEventBody = z
 	.discriminatedUnion('type', [
 		webhookPingEvent,
@@ -106,12 +96,12 @@ export const webhookEventBody = z
 	)
 export type WebhookEventBody = z.infer<typeof webhookEventBody>
 
-/** The JSON answer to a `url_verification` event (the challenge alone as the body is accepted too). */
+/** The challenge alone as the body is accepted too. */
 export const webhookChallengeAnswer = z
 	.object({ challenge: z.string().max(limits.tokenMax).describe('`data.challenge` of the event, unchanged.') })
 	.describe('The answer to the endpoint check: the challenge, as JSON.')
 
-/** One realistic body per event type, valid against its schema (webhook-events.test.ts parses them). */
+/** Valid against its schema (webhook-events.test.ts parses them). */
 export const webhookEventExamples: { [Type in EventType]: Extract<WebhookEventBody, { type: Type }> } = {
 	ping: {
 		id: 'evt_aeedeefb42f94d57b5b8597bdeeb73ee',

@@ -1,8 +1,4 @@
-/**
- * Webhook recovery (issue 44, docs/decisions/0032-webhook-recovery.md): after an outage, every delivery that
- * failed since a time is sent again, in its original order, with its original `webhook-id` (the event's id), as
- * redeliveries linked to their originals.
- */
+// Decision 0032: failed deliveries are sent again in their original order, with their original `webhook-id`.
 import { z } from 'zod'
 import { dataOf, isoDateTime, opaqueId } from './common'
 import { webhookLimits } from './constants'
@@ -49,7 +45,6 @@ export const webhookRecoveryResource = z.object({
 export type WebhookRecovery = z.infer<typeof webhookRecoveryResource>
 export const webhookRecoveryResponse = dataOf(webhookRecoveryResource)
 
-/** What resuming a paused endpoint answers: from when it was paused, and what failed since (a recovery's count). */
 export const webhookResumeResource = z.object({
 	paused_at: isoDateTime.describe('When the pause began: the `since` of the recovery the portal offers.'),
 	count: z

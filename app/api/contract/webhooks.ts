@@ -1,16 +1,8 @@
-/**
- * Webhook signing secrets: their resource and the API's refusal of a rotation. How requests are signed
- * (`webhookSignature`) is in ./webhook-signature, without zod.
- */
 import { z } from 'zod'
 import { apiMessage, dataOf, isoDateTime, limits, opaqueId } from './common'
 import { webhookSignature } from './webhook-signature'
 
 export { webhookSignature }
-
-// ---------------------------------------------------------------------------
-// Signing secrets (one per service, apart from its client secrets)
-// ---------------------------------------------------------------------------
 
 export const signingSecretResource = z.object({
 	id: opaqueId().describe('whk_…; deliveries name it in `signed_with`.'),
@@ -27,19 +19,14 @@ export const signingSecretResource = z.object({
 })
 export type SigningSecret = z.infer<typeof signingSecretResource>
 
-/** The live signing secrets, newest first: one, or two for a day after a rotation. */
 export const signingSecretList = dataOf(z.array(signingSecretResource))
 
-/** The API's words for a rotation it refuses (decision 0020). `until` is the previous secret's `expires_at`. */
 export const signingSecretMessages = {
 	rotationInProgress: (until: string) =>
 		`The previous signing secret still works until ${until}. Rotate again after that.`,
 }
 
-/**
- * 409: a rotation while the previous secret still signs beside the current one. Ending it early could stop a
- * receiver that has not switched yet, so the API refuses until `previous_expires_at` (decision 0020).
- */
+// 409: ending the previous secret early could stop a receiver that has not switched yet (decision 0020).
 export const signingSecretRotationInProgressBody = z.object({
 	message: apiMessage().meta({
 		examples: [signingSecretMessages.rotationInProgress('2026-11-26T09:05:00.000Z')],

@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router'
 import type { ActivityKind } from '#app/api/contract/activity'
 import { activityKinds } from '#app/api/contract/constants'
 
-/** The filter of the activity log: a GET form, so it is a plain URL and works without JavaScript. */
+/** A GET form, so it is a plain URL and works without JavaScript. */
 export function ActivityFilter({ action, kind }: { action: string; kind: ActivityKind | undefined }) {
 	const { t } = useTranslation('activity')
 	return (

@@ -11,7 +11,6 @@ type Entry = ActivityEntry & {
 
 const languageNames = new Intl.DisplayNames([defaultLanguage], { type: 'language' })
 
-/** The entries of one page of the activity log, newest first: a list of cards that reads at 390 px. */
 export function ActivityList({ serviceId, entries, label }: { serviceId: string; entries: Entry[]; label: string }) {
 	return (
 		<ol className="activity-list" aria-label={label}>
@@ -140,7 +139,6 @@ type PageName =
 	| 'check'
 	| 'webhooks'
 
-/** The page an entry concerns. */
 function pageOf(serviceId: string, entry: ActivityEntry): { name: PageName; to: string } | null {
 	const { details } = entry
 	switch (entry.kind) {

@@ -11,16 +11,7 @@ import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
 import { useAppForm } from '#app/components/ui/use-app-form'
 
-/**
- * The confirmation step of a change made by one POST (rotate, reset or revoke a secret; remove a logo; reset the verification
- * details; submit or cancel a review; show the webhook signing secret, which changes nothing but needs the same
- * confirmed identity), a page of its own so it works without JS: what will happen, then the button
- * and a way back. `refusals` (from the loader: what the API would refuse now, in its words) replace the button until
- * an attempt has been made; the API's own refusal then shows in the form's error summary. Its action is
- * `confirmChange` (`app/services/confirm.server.ts`). A change that needs a confirmed identity passes `identity`
- * (`identityCheck`): the form then asks for the password or an authenticator code, unless this sign-in confirmed it
- * a few minutes ago; its action is `confirmIdentityThenChange`.
- */
+/** A one-POST change's confirmation, a page of its own (works without JS); `refusals` replace the button. */
 export function ConfirmationPage({
 	id,
 	title,
@@ -91,7 +82,7 @@ export function ConfirmationPage({
 	)
 }
 
-/** The password or an authenticator code a change needs first; a line saying it is remembered once it is. */
+/** Not asked again within minutes of a confirmation. */
 function IdentityStep({
 	identity,
 	fields,

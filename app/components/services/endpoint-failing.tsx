@@ -4,10 +4,7 @@ import type { WebhookHealth } from '#app/api/contract/webhook-deliveries'
 import { Notice } from '#app/components/ui/notice'
 import { formatDateTime } from '#app/utils/date-time'
 
-/**
- * The details page's banner after three failed attempts in a row, or while deliveries are paused: the last error
- * and the way to the failures (or to the webhooks page, which resumes).
- */
+/** After three failed attempts in a row, or while deliveries are paused. */
 export function EndpointFailing({ serviceId, health }: { serviceId: string; health: WebhookHealth }) {
 	const { t } = useTranslation('services')
 	const error = health.last_error

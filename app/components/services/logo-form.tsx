@@ -16,43 +16,31 @@ type Answer = { result: SubmissionResult<string[]> }
 
 type Props = {
 	service: { id: string; name: string; logo: Logo | null }
-	/** Where a success lands (checked on the server); the service's details page when absent. */
+	/** Where a success lands (checked on the server). */
 	redirectTo?: string
-	/** A failed post without JS, as the logo page received it (with JS the fetcher holds it). */
+	/** A failed post without JS (with JS the fetcher holds it). */
 	lastResult?: SubmissionResult<string[]>
 }
 
-/**
- * The logo of a service: the current one (or that there is none), a conform
- * multipart form posting to the logo route (`/services/:serviceId/manage/logo`)
- * from whatever page it sits on, and a "Remove logo" link to its confirmation
- * page when there is one. Without JS a failure lands on the logo page; with JS
- * the upload goes through a fetcher, so this page stays, errors show here, and
- * the chosen image is previewed before it is sent. After an upload that
- * succeeded the form is as on a fresh page: no earlier error, no preview.
- */
+/** With JS the upload goes through a fetcher, so the page stays; without JS a failure lands on the logo page. */
 export function LogoForm({ service, redirectTo, lastResult }: Props) {
 	const { t } = useTranslation(['settings', 'common'])
 	const upload = useFetcher<Answer>()
 	const [preview, setPreview] = useState<string | null>(null)
 	const [tooLarge, setTooLarge] = useState(false)
-	// A success redirects, which brings the fetcher no data: it keeps the answer of an earlier, failed upload.
-	// That answer is out of date once a later upload succeeded.
+	// A success brings the fetcher no data: it keeps an earlier failed upload's answer, out of date by then.
 	const [outdated, setOutdated] = useState<{ data: Answer | undefined } | null>(null)
 	const fetched = upload.data !== outdated?.data ? upload.data : undefined
-	// The upload's answer (with JS), else the one the page was rendered with (without JS, a failed post).
 	const latest = fetched?.result ?? (outdated ? undefined : lastResult)
 	const [form, fields] = useAppForm(() => import('#app/routes/services/schemas').then((m) => m.logoSchema), {
 		id: `logo-${service.id}`,
 		lastResult: latest,
 	})
-	// The `redirect_to` the failed post carried, for the next attempt (the server checks it again).
+	// The failed post's `redirect_to`, for the next attempt (checked again on the server).
 	const target = (fields[LOGO_REDIRECT_FIELD].initialValue as string | undefined) ?? redirectTo
 
-	// The object URL of the preview lives as long as it is shown.
 	useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
 
-	// A success redirects (no new data): like a fresh page, the form is empty again, the earlier answer gone.
 	const submitting = useRef<{ before: Answer | undefined } | null>(null)
 	useEffect(() => {
 		if (upload.state === 'submitting') submitting.current ??= { before: upload.data }
@@ -72,8 +60,7 @@ export function LogoForm({ service, redirectTo, lastResult }: Props) {
 		setPreview(file && file.size > 0 ? URL.createObjectURL(file) : null)
 	}
 
-	// A file over the limit would be refused before the route runs (413): say so at once, before the schema is
-	// even loaded, instead of sending 10 MB for nothing.
+	// Over the limit the route is never reached (413): say so before sending 10 MB for nothing.
 	function checkSize(event: FormEvent<HTMLFormElement>) {
 		const file = new FormData(event.currentTarget).get(LOGO_FIELD)
 		if (file instanceof File && file.size > logoRules.maxBytes) {

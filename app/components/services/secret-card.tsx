@@ -2,10 +2,6 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '#app/utils/date-time'
 
-/**
- * One secret in a list of the developers page (a client secret, a webhook signing secret): its name and hint as
- * the heading, when it was made, then what differs — more rows of the list (`rows`) and what follows it.
- */
 export function SecretCard({
 	name,
 	hint,
@@ -39,7 +35,6 @@ export function SecretCard({
 	)
 }
 
-/** A row of a `SecretCard`: a term and a time, or `otherwise` when there is none. */
 export function TimeRow({ term, at, otherwise }: { term: string; at: string | null; otherwise?: string }) {
 	return (
 		<div>

@@ -2,12 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { CopyableValue } from '#app/components/ui/copy-button'
 import { Notice } from '#app/components/ui/notice'
 
-/**
- * A client secret just created (with the service, by a rotate or a reset),
- * shown this once: the loader took it from the single-read cookie
- * (app/services/secret-once.server.ts), and the page is never cached. Without
- * JS the partner selects it by hand; with JS a button copies it.
- */
+/** Shown this once: read from the single-read cookie (app/services/secret-once.server.ts); never cached. */
 export function SecretOnce({ secret }: { secret: string }) {
 	const { t } = useTranslation('services')
 	return (

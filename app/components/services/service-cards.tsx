@@ -9,7 +9,6 @@ export type ServiceCard = Pick<Service, 'id' | 'name' | 'logo' | 'category' | 'e
 	review: Pick<Service['review'], 'status'>
 }
 
-/** The cards of the services list: logo, name (a link to the service) and three facts. */
 export function ServiceCards({
 	services,
 	categoryName,

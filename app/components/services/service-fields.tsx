@@ -5,7 +5,6 @@ import { SelectField, TextareaField, TextField } from '#app/components/ui/field'
 
 type ServiceField = (typeof serviceFieldNames)[number]
 
-/** The labels of a service's fields, for the form and for its error summary (`AppForm`'s `labels`). */
 export function useServiceFieldLabels(): Record<ServiceField, string> {
 	const { t } = useTranslation('services')
 	return {
@@ -20,10 +19,7 @@ export function useServiceFieldLabels(): Record<ServiceField, string> {
 
 const isOptional = (name: ServiceField) => (serviceOptionalFieldNames as readonly ServiceField[]).includes(name)
 
-/**
- * A service's own fields, in the contract's order: every one in the settings form; the create form names the
- * two it asks for (`names`). A field a create may leave out says the review needs it.
- */
+/** In the contract's order; the create form names the two it asks for (`names`). */
 export function ServiceFields<Name extends ServiceField>({
 	fields,
 	labels,

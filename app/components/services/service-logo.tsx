@@ -1,9 +1,6 @@
 import type { ServiceLogo as Logo } from '#app/api/contract/services'
 
-/**
- * The logo next to the service's name, so it adds nothing to read out; without
- * one, the name's first letter in its place, the same size.
- */
+/** Decorative beside the name (it adds nothing to read out); without a logo, its first letter. */
 export function ServiceLogo({
 	logo,
 	name,

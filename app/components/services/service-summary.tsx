@@ -4,7 +4,6 @@ import type { ServiceReviewStatus } from '#app/api/contract/services'
 
 const TONES: Partial<Record<ServiceReviewStatus, string>> = { verified: 'tag--ok', dismissed: 'tag--attention' }
 
-/** The class of a review badge: verified and dismissed stand out. */
 export const reviewBadgeClass = (status: ServiceReviewStatus) => `tag ${TONES[status] ?? ''}`.trim()
 
 /** The review state as a badge; verified and dismissed stand out. */

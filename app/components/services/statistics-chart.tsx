@@ -5,20 +5,10 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/api/contract/index'
 import { defaultLanguage } from '#app/locales/index'
 
-/**
- * The daily statistics as small multiples: one line chart in SVG per series,
- * each on its own scale (so new users and nukes do not lie flat beside active
- * users), with no chart library and no inline style. Each SVG is an image with
- * a title and a description of the trend in words; the viewBox scales it to
- * its box, about its own size on a phone. With JavaScript a chart reads out a
- * day's number where the pointer is, and takes focus: the arrow keys move
- * from day to day, said in a live region too. The exact figures are in the
- * daily table below them, with JavaScript or without.
- */
+// Small multiples, one SVG per series on its own scale; the daily table below has the exact figures.
 
 export type Series = keyof StatisticsNumbers
 
-/** Drawn in this order; each series' label key, colour, dash pattern and marker shape. */
 export const SERIES = [
 	{ key: 'active_users', label: 'activeUsers', colour: '#1d4ed8', dash: undefined, marker: 'circle' },
 	{ key: 'new_users', label: 'newUsers', colour: '#166534', dash: '8 4', marker: 'square' },
@@ -46,11 +36,8 @@ const longDate = new Intl.DateTimeFormat(defaultLanguage, {
 const compact = new Intl.NumberFormat(defaultLanguage, { notation: 'compact' })
 const whole = new Intl.NumberFormat(defaultLanguage)
 
-/** "23 Nov" for an API date (YYYY-MM-DD, UTC). */
 export const formatShortDate = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`))
-/** "23 Nov 2026" for an API date (YYYY-MM-DD, UTC). */
 export const formatDate = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`))
-/** "1,234". */
 export const formatNumber = (value: number) => whole.format(value)
 
 /** The top of the y axis and its step: a round number at or above `max`, in about four steps. */
@@ -64,7 +51,6 @@ export function yScale(max: number): { top: number; step: number } {
 	return { top: Math.ceil(max / step) * step, step }
 }
 
-/** The x position of day `index` of `count`. */
 const xAt = (index: number, count: number) =>
 	PLOT.left + (count <= 1 ? PLOT_WIDTH / 2 : (index * PLOT_WIDTH) / (count - 1))
 
@@ -80,7 +66,6 @@ type SeriesSummary = {
 	total: number
 }
 
-/** What the description says about one series: first, last, highest day and total. */
 export function summarise(daily: StatisticsDay[], key: Series): SeriesSummary {
 	let max = -1
 	let maxDate = daily[0]?.date ?? ''
@@ -95,7 +80,6 @@ export function summarise(daily: StatisticsDay[], key: Series): SeriesSummary {
 	return { key, first: daily[0]?.[key] ?? 0, last: daily.at(-1)?.[key] ?? 0, max: Math.max(max, 0), maxDate, total }
 }
 
-/** One chart per series, each on its own scale. */
 export function StatisticsChart({ statistics }: { statistics: ServiceStatistics }) {
 	return (
 		<ul className="statistics-charts">
@@ -108,7 +92,6 @@ export function StatisticsChart({ statistics }: { statistics: ServiceStatistics 
 	)
 }
 
-/** The day under a pointer at `clientX` over the chart `svg`. */
 function dayAt(svg: SVGSVGElement, clientX: number, count: number) {
 	const box = svg.getBoundingClientRect()
 	const x = ((clientX - box.left) / box.width) * WIDTH
@@ -126,7 +109,6 @@ const KEY_STEPS: Record<string, number> = {
 	PageUp: 7,
 }
 
-/** The day a key moves the reading to: by its step, or to the first (Home) or last (End) day; null for other keys. */
 function moved(key: string, index: number, count: number): number | null {
 	if (key === 'Home') return 0
 	if (key === 'End') return count - 1
@@ -138,7 +120,6 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 	const { t } = useTranslation('statistics')
 	const { daily } = statistics
 	const count = daily.length
-	// The day read out: under the pointer, or moved by the keyboard while the chart has focus.
 	const [selected, setSelected] = useState<number | null>(null)
 	const [announced, setAnnounced] = useState('')
 	const hydrated = useHydrated()
@@ -288,7 +269,6 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 	)
 }
 
-/** A chart's description: the period, then the series' trend, highest day and total, in words. */
 function describe(statistics: ServiceStatistics, { key, label }: (typeof SERIES)[number], t: TFunction<'statistics'>) {
 	const { daily } = statistics
 	const period = t('chart.period', { from: formatDate(statistics.from), to: formatDate(statistics.to) })
@@ -308,7 +288,6 @@ function describe(statistics: ServiceStatistics, { key, label }: (typeof SERIES)
 	return `${period} ${t(`chart.${trend}`, values)}, ${highest}; ${totalText}.`
 }
 
-/** A circle, square or triangle centred on (x, y). */
 function MarkerShape({ marker, colour, x, y }: { marker: Marker; colour: string; x: number; y: number }) {
 	if (marker === 'circle') return <circle cx={x} cy={y} r={3.5} fill={colour} />
 	if (marker === 'square') return <rect x={round(x - 3.5)} y={round(y - 3.5)} width={7} height={7} fill={colour} />

@@ -7,12 +7,7 @@ import { formatDate, formatNumber, StatisticsChart } from './statistics-chart'
 /** The section's id: the period links come back to it. */
 export const STATISTICS_ID = 'statistics'
 
-/**
- * The statistics of the details page: the period choice (links, so it works
- * without JS), then the totals, the chart, the daily table and the CSV
- * download of the same numbers, or the empty state when nobody used the
- * service in the period.
- */
+/** The period choice is links, so it works without JS. */
 export function StatisticsSection({ serviceId, statistics }: { serviceId: string; statistics: ServiceStatistics }) {
 	const { t } = useTranslation('statistics')
 	const details = href('/services/:serviceId', { serviceId })
@@ -48,7 +43,6 @@ export function StatisticsSection({ serviceId, statistics }: { serviceId: string
 	)
 }
 
-/** The totals, the chart, the daily table and the CSV link of one period. */
 function Period({ serviceId, statistics }: { serviceId: string; statistics: ServiceStatistics }) {
 	const { t } = useTranslation('statistics')
 	const { totals } = statistics

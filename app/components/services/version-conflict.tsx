@@ -2,14 +2,9 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 
-/** One field of both versions: its label, what the partner sent and what is saved (`lang` of the texts, if any). */
 export type ConflictRow = { key: string; label: ReactNode; mine: string; saved: string; lang?: string }
 
-/**
- * A save that raced another (409): both versions side by side; rows that
- * differ say so in words, not only in colour. The words are the page's own
- * (`<namespace>:conflict.*`: settings, translations).
- */
+/** A save that raced another (409); rows that differ say so in words, not only in colour. */
 export function VersionConflict({
 	prefix,
 	rows,

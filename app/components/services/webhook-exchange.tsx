@@ -3,16 +3,7 @@ import type { WebhookExchange as Exchange } from '#app/api/contract/webhook-deli
 import { formatDateTime } from '#app/utils/date-time'
 import { prettyJson } from '#app/utils/pretty-json'
 
-/**
- * One webhook request and what came back (docs/decisions/0015): when it
- * started, the outcome in words and how long it took, always in sight; then,
- * in a `<details>` (open when `open`), the request (method, URL, headers) and
- * the HTTP answer (status, headers, the first 1 KB of the body, laid out when
- * it is JSON) or the network, TLS or address error. The request body is the
- * same for every exchange of a delivery or a check, so the page shows it once
- * (`WebhookBody`), not here. `label` names the exchange in the disclosure and
- * the tables' captions; `headingLevel` fits it under the page's own headings.
- */
+/** One webhook request and its answer or error (decision 0015); the body is shown once per page (`WebhookBody`). */
 export function WebhookExchange({
 	exchange,
 	label,
@@ -96,7 +87,6 @@ export function WebhookExchange({
 	)
 }
 
-/** Headers in a two-column table (name, value), captioned with what they belong to. */
 function Headers({ headers, caption }: { headers: Record<string, string>; caption: string }) {
 	const { t } = useTranslation('webhooks')
 	const entries = Object.entries(headers)
@@ -131,11 +121,7 @@ function Headers({ headers, caption }: { headers: Record<string, string>; captio
 	)
 }
 
-/**
- * A body as sent or received, in a scrollable block a keyboard can reach. A JSON body is laid out for reading
- * (`prettyJson`: only whitespace changes); anything else is shown as it is. With `showRaw`, a laid-out body is
- * followed by the exact text in a closed `<details>` — the bytes a signature covers.
- */
+/** JSON is laid out (whitespace only); `showRaw` adds the exact text, the bytes a signature covers. */
 export function WebhookBody({ body, label, showRaw = false }: { body: string; label: string; showRaw?: boolean }) {
 	const { t } = useTranslation('webhooks')
 	const pretty = prettyJson(body)

@@ -12,16 +12,13 @@ import { Notice } from '#app/components/ui/notice'
 import { signingSecretSection } from '#app/services/pages'
 import { formatDateTime } from '#app/utils/date-time'
 
-/**
- * A delivery's status in words (the colour only repeats it). This and the other small pieces below take the page's
- * `t`: a log renders them once per row, and each `useTranslation` is a hook and a copy of the instance (issue 42).
- */
+/** These small pieces take the page's `t`: a `useTranslation` per row costs a hook and an instance copy (issue 42). */
 export function DeliveryStatus({ status, t }: { status: WebhookDeliveryStatus; t: TFunction<'webhooks'> }) {
 	const tone = status === 'delivered' ? ' tag--ok' : status === 'failed' ? ' tag--attention' : ''
 	return <span className={`tag${tone}`}>{t(`status.${status}`)}</span>
 }
 
-/** A verdict of an endpoint check in a word: yes, no, or cannot tell (null); the colour only repeats it. */
+/** Yes, no, or cannot tell (null); the colour only repeats it. */
 export function CheckVerdict({ verdict, t }: { verdict: boolean | null; t: TFunction<'webhooks'> }) {
 	return (
 		<span className={`tag ${verdict === true ? 'tag--ok' : 'tag--attention'}`}>
@@ -30,7 +27,6 @@ export function CheckVerdict({ verdict, t }: { verdict: boolean | null; t: TFunc
 	)
 }
 
-/** An event type: what it means, and its `type` as the endpoint sees it. */
 export function EventName({ type, t }: { type: WebhookEventType; t: TFunction<'webhooks'> }) {
 	return (
 		<>
@@ -39,7 +35,7 @@ export function EventName({ type, t }: { type: WebhookEventType; t: TFunction<'w
 	)
 }
 
-/** An event's `type` in code; a narrow line breaks it after an underscore, never inside a word. */
+/** A narrow line breaks it after an underscore, never inside a word. */
 export function EventType({ type }: { type: WebhookEventType }) {
 	const parts = type.split('_')
 	return (
@@ -58,10 +54,9 @@ export function EventType({ type }: { type: WebhookEventType }) {
 	)
 }
 
-/** At most this many characters of an answer's first line are quoted at the top of a delivery. */
 const FIRST_LINE_MAX = 200
 
-/** The first non-blank line of an answer's body, cut to FIRST_LINE_MAX characters: the endpoint's own words. */
+/** The endpoint's own words: the first non-blank line of the body, cut short. */
 export function firstLine(body: string): string {
 	const line = body
 		.split(/\r?\n/)
@@ -71,7 +66,6 @@ export function firstLine(body: string): string {
 	return line.length > FIRST_LINE_MAX ? `${line.slice(0, FIRST_LINE_MAX)}…` : line
 }
 
-/** Whether an answer reads as a refused signature: a 4xx whose body speaks of a signature (or of signing). */
 export function looksLikeSignatureRefusal(response: { status: number; body: string } | null): boolean {
 	return (
 		response !== null &&
@@ -81,11 +75,7 @@ export function looksLikeSignatureRefusal(response: { status: number; body: stri
 	)
 }
 
-/**
- * What happened to a delivery, first on its page: the status and the first line of the last answer (or why none
- * came), a hint naming the signing secret when the answer reads as a refused signature, and what comes next —
- * the next automatic attempt, none (a test event is sent once), or none left.
- */
+/** What happened to a delivery: status, first line of the answer, a signing hint, and what comes next. */
 export function DeliveryOutcome({ serviceId, delivery }: { serviceId: string; delivery: WebhookDelivery }) {
 	const { t } = useTranslation('webhooks')
 	const last = delivery.attempts.at(-1)
@@ -124,7 +114,6 @@ export function DeliveryOutcome({ serviceId, delivery }: { serviceId: string; de
 	)
 }
 
-/** After a failed attempt: when the next one runs, or why none will. */
 function NextAttempt({
 	t,
 	serviceId,
@@ -154,7 +143,7 @@ function NextAttempt({
 	return <p>{t('delivery.gaveUp')}</p>
 }
 
-/** The secrets that signed a request, by hint; two while rotating, said in words. */
+/** Two while rotating. */
 export function signedWith(t: TFunction<'webhooks'>, secrets: WebhookSigningSecret[]): string {
 	const hints = secrets.map((secret) => t('signedWith.hint', { hint: secret.hint }))
 	if (!secrets.length) return t('signedWith.none')
@@ -162,7 +151,7 @@ export function signedWith(t: TFunction<'webhooks'>, secrets: WebhookSigningSecr
 	return t('signedWith.two', { hints: hints.join(t('signedWith.and')) })
 }
 
-/** No webhook URL to send to: say so, and where to set one (no dead end). */
+/** No webhook URL: say so, and where to set one (no dead end). */
 export function NoWebhookUrl({ serviceId }: { serviceId: string }) {
 	const { t } = useTranslation('webhooks')
 	return (

@@ -7,15 +7,9 @@ import { SIGNING_SECRET_ID } from '#app/services/pages'
 import { SecretCard, TimeRow } from '#app/components/services/secret-card'
 import { CopyButton, CopyableValue } from '#app/components/ui/copy-button'
 
-/**
- * The developers page's webhook parts (decision 0020): the signing secrets, how deliveries are signed with the
- * examples' own verification code, and the event types with an example body each.
- */
+// Decision 0020.
 
-/**
- * The live signing secrets, newest first: "Current", and "Previous" with when it stops signing. `null` until this
- * sign-in has confirmed it's the partner (decision 0022): then nothing of them, and the way to confirm.
- */
+/** `null` until this sign-in has confirmed it's the partner (decision 0022). */
 export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secrets: SigningSecret[] | null }) {
 	const { t } = useTranslation('developers')
 	return (
@@ -50,7 +44,6 @@ export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secr
 	)
 }
 
-/** The secrets themselves, each behind a disclosure. */
 function SigningSecretList({ secrets }: { secrets: SigningSecret[] }) {
 	const { t } = useTranslation('developers')
 	return (
@@ -82,7 +75,6 @@ function SigningSecretList({ secrets }: { secrets: SigningSecret[] }) {
 	)
 }
 
-/** A block of code to read and copy, under a heading that names its language. */
 function Snippet({ id, title, code }: { id: string; title: string; code: string }) {
 	const { t } = useTranslation('developers')
 	return (
@@ -100,7 +92,6 @@ function Snippet({ id, title, code }: { id: string; title: string; code: string 
 	)
 }
 
-/** How every webhook request is signed, the headers, the tolerance, and the examples' verification code. */
 export function SigningScheme({
 	snippets,
 	links,
@@ -171,7 +162,6 @@ export function SigningScheme({
 
 type WebhookEventType = (typeof webhookEventTypes)[number]
 
-/** Each event type a service receives, what it means, and an example body. */
 export function EventTypes({
 	events,
 	openApi,

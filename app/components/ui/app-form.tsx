@@ -6,10 +6,7 @@ import { ErrorSummary, type SummaryError } from './error-summary'
 import { domId } from './field'
 import { FORM_ID_FIELD } from '#app/utils/form-id'
 
-/**
- * A post form with the CSRF token, an error summary linked to its fields,
- * and conform's wiring. Works the same with JavaScript off.
- */
+/** A post form with the CSRF token, an error summary and conform's wiring; the same with JavaScript off. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function AppForm<Schema extends Record<string, any>>({
 	form,
@@ -26,24 +23,19 @@ export function AppForm<Schema extends Record<string, any>>({
 	form: FormMetadata<Schema, string[]>
 	children: ReactNode
 	action?: string
-	/** Field name → label, to phrase the summary's links. */
 	labels?: Record<string, string>
 	className?: string
 	replace?: boolean
 	/** Posts through this fetcher, so the page stays (the form works the same without JS). */
 	fetcher?: FetcherWithComponents<unknown>
 	encType?: 'multipart/form-data'
-	/** Errors the browser found before the schema could (e.g. a file too large to send), by field name. */
+	/** Errors the browser found before the schema could (e.g. a file too large to send). */
 	browserErrors?: Record<string, string[]>
-	/** Runs first; a submit it prevents goes no further. */
 	onSubmit?: (event: FormEvent<HTMLFormElement>) => void
 }) {
-	// The summary takes focus for a submit's errors (found in the browser, or answered by the server), not for
-	// those found while the partner types: typing spends the submit's claim.
+	// The summary takes focus for a submit's errors, not for those found while typing.
 	const submitted = useRef(false)
-	// Messages about the whole form ("not saved", "confirm it's you again") stay until the partner submits again:
-	// conform's check of a field as it is left would take them away, and the button being clicked would move up
-	// under the pointer, so the click would land beside it. A submit hides them until its own answer comes.
+	// Form-level messages stay until the next submit: removing them on blur would shift the button under the pointer.
 	const [submits, setSubmits] = useState(0)
 	const formLevel = useRef({ messages: [] as string[], submit: 0 })
 	if (form.errors?.length) formLevel.current = { messages: form.errors, submit: submits }
@@ -69,8 +61,7 @@ export function AppForm<Schema extends Record<string, any>>({
 			onSubmit={(event) => {
 				onSubmit?.(event)
 				if (event.defaultPrevented) return
-				// conform checks a field as it is left by submitting an intent: that is not the partner's submit. Its intent
-				// buttons are named as conform's own `getButtonProps` names them.
+				// A field check on blur is conform's intent submit (named as `getButtonProps` names it), not the partner's.
 				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
 				if (submitter?.name !== form.validate.getButtonProps().name) {
 					submitted.current = true

@@ -12,10 +12,7 @@ export function Button({
 	return <button type="button" {...rest} className={`button button--${variant}${className ? ` ${className}` : ''}`} />
 }
 
-/**
- * A submit button that shows a pending state while its form is being
- * submitted (JS on). `intent` distinguishes several buttons in one form.
- */
+/** Shows a pending state while its form is submitted (JS on). */
 export function SubmitButton({
 	children,
 	pendingLabel,

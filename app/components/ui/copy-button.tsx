@@ -2,10 +2,7 @@ import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button } from './button'
 
-/**
- * Copies `value` to the clipboard and says so. Rendered only with JS: without
- * it nothing could copy, and the value is on the page to select by hand.
- */
+/** Rendered only with JS: without it the value is on the page to select by hand. */
 export function CopyButton({ value, label, copiedLabel }: { value: string; label: string; copiedLabel: string }) {
 	const hydrated = useHydrated()
 	const [copied, setCopied] = useState(false)
@@ -25,10 +22,7 @@ export function CopyButton({ value, label, copiedLabel }: { value: string; label
 	)
 }
 
-/**
- * A value to copy by hand or with the button, under a visible caption that
- * names it (a figure: `<code>` itself cannot carry a name).
- */
+/** A figure, because `<code>` itself cannot carry a name. */
 export function CopyableValue({
 	caption,
 	value,

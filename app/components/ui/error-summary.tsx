@@ -4,13 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 
 export type SummaryError = { message: string; fieldId?: string }
 
-/**
- * GOV.UK-style error summary at the top of a form: each message links to its
- * field. It takes focus when it appears (with JS via effect, without JS via
- * `autoFocus` on the server-rendered page) — with JS only when `mayTakeFocus`
- * agrees, so errors found while a partner fills the form do not pull them
- * away from the field they are typing in.
- */
+/** Takes focus when it appears, with JS only when `mayTakeFocus` agrees (not while the partner types). */
 export function ErrorSummary({
 	errors,
 	id = 'error-summary',
@@ -36,8 +30,7 @@ export function ErrorSummary({
 			aria-labelledby={`${id}-title`}
 			tabIndex={-1}
 			ref={ref}
-			// Without JS the server-rendered summary must take focus itself (GOV.UK pattern). Once hydrated, the
-			// effect above decides: React would focus every summary it mounts.
+			// Without JS the server-rendered summary focuses itself; once hydrated the effect decides.
 			// eslint-disable-next-line jsx-a11y/no-autofocus
 			autoFocus={!hydrated}
 			id={id}

@@ -6,7 +6,7 @@ import { useActionData } from 'react-router'
 
 const stamps = new WeakMap<object, number>()
 let lastStamp = 0
-/** A number that changes with every action result, to remount secret inputs. */
+/** Changes with every action result, to remount secret inputs. */
 function useActionStamp() {
 	const result = useActionData() as object | undefined
 	if (!result || typeof result !== 'object') return 0
@@ -16,13 +16,9 @@ function useActionStamp() {
 
 type Meta = FieldMetadata<unknown>
 
-/**
- * An element id from conform's: it builds them from field names, and a nested name holds dots
- * (`translations.de-DE.name`), unusable in CSS selectors and fragile in `aria-describedby` lists.
- */
+/** Conform's ids hold dots for nested names, unusable in CSS selectors and fragile in `aria-describedby`. */
 export const domId = (id: string) => id.replace(/\./g, '-')
 
-/** The ids of a field's control, hint and error. */
 function idsOf(meta: Meta) {
 	const id = domId(meta.id)
 	return { id, descriptionId: `${id}-description`, errorId: `${id}-error` }
@@ -57,7 +53,6 @@ function Describe({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
 	)
 }
 
-/** The wrapper every field shares: label, hint, error, then the control. */
 function FieldShell({
 	meta,
 	label,
@@ -91,7 +86,6 @@ function describedBy(meta: Meta, hint: unknown) {
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number'
 
-/** A labelled input with its hint and error, wired with aria attributes. */
 export function TextField({
 	meta,
 	label,
@@ -111,8 +105,7 @@ export function TextField({
 	secret?: boolean
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'form'>) {
 	const props = getInputProps(meta as FieldMetadata<string>, { type, ariaAttributes: true, ariaDescribedBy: undefined })
-	// Secrets are never echoed back after a submission: the server drops them,
-	// and with JS the input is remounted empty.
+	// The server drops secrets; with JS the input is remounted empty.
 	const stamp = useActionStamp()
 	const value = secret ? { defaultValue: undefined } : {}
 	return (
@@ -191,7 +184,7 @@ export function SelectField({
 	)
 }
 
-/** A labelled file input with its hint and error; `errors` stand for conform's when the browser found some first. */
+/** `errors` stand for conform's when the browser found some first. */
 export function FileField({
 	meta,
 	label,

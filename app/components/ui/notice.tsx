@@ -1,6 +1,5 @@
 import type { ReactNode, Ref } from 'react'
 
-/** A quiet message box: success, information, warning or error. */
 export function Notice({
 	tone = 'info',
 	title,

@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next'
 
 export type SpinnerSize = 'small' | 'medium' | 'large' | 'extra-large'
 
-/**
- * A spinner with screen-reader-only loading text (spec point 8). Sizes are
- * spec point 9's small, medium, large and extra large.
- */
+/** Spec points 8 and 9. */
 export function Spinner({ size = 'medium', label }: { size?: SpinnerSize; label?: string }) {
 	const { t } = useTranslation()
 	return (

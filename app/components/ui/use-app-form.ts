@@ -10,19 +10,7 @@ import type { validate } from './validate.client'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type FormSchema = z.ZodType<Record<string, any>, Record<string, any>>
 
-/**
- * conform's useForm with the house rules: the same zod schema as the server,
- * en-GB messages from the catalogue, validate a field when it loses focus
- * (unless it was left empty without typing: `leftUntouched`) and re-check it
- * while it is corrected. A draft kept across a sign-in fills the
- * form with the same id.
- *
- * The schema comes from a loader, e.g. `() => import('#app/auth/schemas').then((m) => m.signInSchema)`:
- * zod and the schemas are in no page's first load. They load when the form is
- * first focused or tapped (at once if it already has focus); until then the
- * server validates (a submit goes there; a field left shows no error, and is
- * checked once the schema is there).
- */
+/** conform's useForm with the server's zod schema, loaded on first focus or tap (decision 0016). */
 export function useAppForm<Schema extends FormSchema>(
 	loadSchema: () => Promise<Schema>,
 	{
@@ -32,7 +20,7 @@ export function useAppForm<Schema extends FormSchema>(
 	}: { id: string; lastResult?: SubmissionResult<string[]> | null; defaultValue?: Partial<z.input<Schema>> },
 ) {
 	const { t, i18n } = useTranslation()
-	// What the partner typed into this form when their session ended (root loader).
+	// A draft kept across a sign-in (root loader).
 	const draft = (
 		useRouteLoaderData('root') as { draft?: { form: string | null; values: Record<string, string> } } | undefined
 	)?.draft
@@ -40,7 +28,6 @@ export function useAppForm<Schema extends FormSchema>(
 	const validation = useRef<Validation<Schema> | null>(null)
 	// Fields left before the schema was there, to check once it is.
 	const unchecked = useRef(new Set<string>())
-	// Fields the partner has typed into (or changed) since the page opened.
 	const typed = useRef(new Set<string>())
 	const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
 		id,
@@ -51,7 +38,6 @@ export function useAppForm<Schema extends FormSchema>(
 		onValidate: ({ formData }) => {
 			const untouched = leftUntouched(formData, typed.current)
 			if (validation.current && !untouched) return validation.current.validate(formData, validation.current.schema, t)
-			// As without the schema: errors kept; a field left untouched is not noted for a check later either.
 			const noted = untouched ? new Set<string>() : unchecked.current
 			return withoutSchema(formData, noted) as Submission<z.input<Schema>, string[], z.output<Schema>>
 		},
@@ -72,8 +58,6 @@ export function useAppForm<Schema extends FormSchema>(
 				// Offline or a failed deploy: the server still validates every submit.
 				() => {},
 			)
-		// Loaded when the partner first reaches the form, not with the page: a view that never touches the form
-		// never downloads zod, and the page is interactive sooner.
 		const element = document.getElementById(id)
 		const noteTyped = (event: Event) => {
 			const name = (event.target as { name?: unknown } | null)?.name
@@ -99,22 +83,11 @@ export function useAppForm<Schema extends FormSchema>(
 
 type Validation<Schema extends FormSchema> = { schema: Schema; validate: typeof validate }
 
-/** What shows the partner is about to use a form (captured, so any field of it counts). */
 const FIRST_TOUCH = ['focusin', 'pointerdown'] as const
 
-/**
- * zod jitless first, on its own: a bundle may run a chunk's imports (e.g. the
- * contract's schemas) before the chunk's own code, so only a module loaded
- * before them all sets it in time. Once for every form.
- */
+// Jitless on its own, first: a chunk's imports (the contract's schemas) may run before the chunk's own code.
 let zodReady: Promise<unknown> | undefined
 
-/**
- * A form's schema and the validation with it, and the catalogue's words for
- * its messages (`validation`, in no page's first load). Each module loads once
- * (the browser keeps it): the forms that share one, and a page's later visits,
- * share it.
- */
 function loadValidation<Schema extends FormSchema>(
 	loadSchema: () => Promise<Schema>,
 	i18n: i18n,
@@ -128,11 +101,7 @@ function loadValidation<Schema extends FormSchema>(
 		.then(([{ validate }, schema]) => ({ schema, validate }))
 }
 
-/**
- * A check of one field, as focus leaves it, that the partner has not typed into and left empty: it says nothing
- * (a field that has focus as the page opens, the code of a two-step prompt say, is not "required" because the
- * partner pressed another button first). A submit still checks it.
- */
+// A field focused on load and left empty is not "required" on blur; a submit still checks it.
 function leftUntouched(formData: FormData, typed: Set<string>) {
 	let untouched = false
 	parse(formData, {
@@ -145,16 +114,10 @@ function leftUntouched(formData: FormData, typed: Set<string>) {
 	return untouched
 }
 
-/**
- * conform's submission while the schema is not there: a submit is valid (the
- * server validates it and answers with its errors, so the fields noted so far
- * are forgotten); a check of a field changes no error (each field and the form
- * keep theirs) and notes the field, to check once the schema is there.
- */
+// Before the schema loads: a submit goes to the server; a field check keeps every error and notes the field.
 function withoutSchema(formData: FormData, unchecked: Set<string>) {
 	return parse<undefined, string[]>(formData, {
 		resolve: (_payload, intent) => {
-			// A submit: the server checks every field, so none is left to check here.
 			if (!intent) {
 				unchecked.clear()
 				return { value: undefined }
@@ -171,14 +134,8 @@ function withoutSchema(formData: FormData, unchecked: Set<string>) {
 	})
 }
 
-/**
- * Without JS every submission loads a fresh page; with JS the page stays, so
- * do what that fresh page would: after a submission that succeeded (the
- * action redirected, leaving no action data) the form is back to its
- * defaults, typed secrets included; after one that failed (in the browser
- * or on the server), a one-time success banner of the root is gone (its
- * loader shows it once; see `FlashProvider`).
- */
+// Do what a fresh page would without JS: reset after a redirect (secrets included), drop the flash after a failure.
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function useLikeAFreshPage(form: FormMetadata<any, string[]>) {
 	const navigation = useNavigation()

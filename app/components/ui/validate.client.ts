@@ -5,11 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { formatIssues } from '#app/utils/validation'
 
-/**
- * A form's validation in the browser: its zod schema (the server's) with the
- * catalogue's messages. Loaded lazily with zod, when the form is first used (`useAppForm`),
- * so zod is in no page's first load.
- */
+/** Loaded lazily with zod, when the form is first used (`useAppForm`). */
 export function validate<Schema extends z.ZodType>(
 	formData: FormData,
 	schema: Schema,

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { href, Outlet, NavLink } from 'react-router'
 import type { I18nHandle } from '#app/i18n'
 
-/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
 export const handle = { i18n: ['account', 'auth'] } satisfies I18nHandle
 
 const LINKS = [
@@ -12,7 +11,6 @@ const LINKS = [
 	[href('/me/manage/security/multi-factor-authentication'), 'nav.twoStep'],
 ] as const
 
-/** Account area: sub-navigation beside each account page. */
 export default function AccountLayout() {
 	const { t } = useTranslation('account')
 	return (

@@ -1,8 +1,4 @@
-/**
- * The account pages' form schemas, from the contract's request schemas. Their
- * actions import them; their forms load them lazily (`useAppForm`), so zod is
- * in no page's first load.
- */
+// Actions import these; forms load them lazily (`useAppForm`), so zod is in no page's first load.
 import { z } from 'zod'
 import { currentPassword, emailField, twoStepMethodKeyEnum } from '#app/api/contract/common'
 import { deactivateTwoStepBody } from '#app/api/contract/two-step'

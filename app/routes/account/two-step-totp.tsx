@@ -35,15 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		await session.clearSealed('totp')
 		throw redirect(OVERVIEW)
 	}
-	// Opened from the portal (or typed in), the QR code is there at once; a request another site made the
-	// browser send (or one that does not say where it comes from) creates nothing: the start button remains.
+	// A request another site made the browser send creates no secret: the start button remains.
 	const setup =
 		session.getSealed('totp', user.id) ??
 		// Should the API refuse now, the start button remains, and its post says why.
 		(fromThePortal(request) ? await startSetup(context).catch(() => null) : null)
 	if (!setup) return { setup: null, ...meta }
-	// An image the server makes (works without JS; the CSP allows data: images), with the 4-module quiet zone
-	// scanners expect (ISO/IEC 18004).
+	// A data: image (works without JS; the CSP allows it), with the quiet zone scanners expect (ISO/IEC 18004).
 	const qrCode = await QRCode.toDataURL(setup.uri, { margin: 4, errorCorrectionLevel: 'M', width: 240 })
 	return { setup: { qrCode, uri: setup.uri, key: groupKey(setup.secret), digits: setup.digits }, ...meta }
 }
@@ -114,7 +112,6 @@ export default function EnableTotp({ loaderData, actionData }: Route.ComponentPr
 	)
 }
 
-/** The key to scan and the code that confirms it; `t` is the page's. */
 function ScanAndConfirm({
 	t,
 	setup,

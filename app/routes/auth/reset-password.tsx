@@ -26,8 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		await getApi(context).call('requestPasswordReset', { body: { email: submission.value.email } })
 	} catch (error) {
-		// The answer must not reveal whether the address exists: a 4xx from the
-		// API (say, throttling) reads the same as success. Outages still fail.
+		// Must not reveal whether the address exists: an API 4xx (say, throttling) reads as success. Outages still fail.
 		if (!(error instanceof ApiError && error.kind === 'bad_request'))
 			return replyWithApiError(submission, error, context, { request })
 	}

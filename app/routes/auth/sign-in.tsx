@@ -32,8 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const api = getApi(context)
 	const session = getSession(context)
 	const url = new URL(request.url)
-	// A new sign-in abandons a half-finished two-step one. Best effort: the
-	// restricted pair expires on its own within minutes.
+	// A new sign-in abandons a half-finished two-step one; best effort, the restricted pair expires within minutes.
 	const leftover = session.getPending()
 	if (leftover) {
 		await api.call('deleteCurrentAuthenticationToken', { bearer: leftover.access }).catch(() => undefined)

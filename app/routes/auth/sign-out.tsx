@@ -13,7 +13,6 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
 import { getApi, getFormData, getRequestId } from '#app/context.server'
 
-/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
 export const handle = { i18n: ['auth'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
@@ -24,10 +23,7 @@ const THIS_BROWSER_ONLY = 'this-browser-only'
 /** How often the revocation is tried before the partner is told it failed. */
 const REVOCATION_ATTEMPTS = 2
 
-/**
- * Revokes the session's tokens at the API (tried twice). True when they are
- * gone: revoked now, or already unusable (401).
- */
+/** Tried twice; true when the tokens are gone, revoked now or already unusable (401). */
 async function revokeTokens(context: Route.ActionArgs['context']) {
 	for (let attempt = 1; ; attempt++) {
 		try {

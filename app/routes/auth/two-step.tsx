@@ -32,7 +32,6 @@ import { getApi, getFormData, getSession } from '#app/context.server'
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const SELF = href('/auth/sign-in/two-step')
-/** Back to the start of a sign-in that took too long. */
 const RESTART = signInWithNotice('two-step-expired')
 
 async function pendingOrRestart(context: Route.LoaderArgs['context']) {
@@ -168,16 +167,11 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 	)
 }
 
-/**
- * The way back for a partner who cannot use the method asked: the other method when it is on, and the team (the
- * signed-out contact form) in any case.
- */
 function Fallback({
 	t,
 	method,
 	other,
 }: {
-	/** The page's. */
 	t: TFunction<['auth', 'common']>
 	method: TwoStepMethodKey
 	other: TwoStepMethodKey | undefined

@@ -7,7 +7,6 @@ import { safeRedirect } from '#app/auth/redirect'
 import type { I18nHandle } from '#app/i18n'
 import { getApi, getFormData, getSession, getUser } from '#app/context.server'
 
-/** The translation namespaces this page shows (`useRouteNamespaces` loads them before the page shows). */
 export const handle = { i18n: ['auth'] } satisfies I18nHandle
 
 /** POST only: sends the verification email again, then back to where the user was. */

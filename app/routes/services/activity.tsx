@@ -14,7 +14,6 @@ import stylesHref from '#app/styles/activity.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-/** The service layout shows this page's back link and heading (`serviceHeader`). */
 export const handle = {
 	i18n: ['activity'],
 	serviceHeader: { back: 'activity:back', title: 'activity:pageTitle' },

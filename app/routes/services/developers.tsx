@@ -19,7 +19,6 @@ import { NotSet } from '#app/components/services/service-summary'
 import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
 import { CopyButton } from '#app/components/ui/copy-button'
 
-/** The service layout shows this page's back link and heading (`serviceHeader`). */
 export const handle = {
 	i18n: ['developers', 'services'],
 	serviceHeader: { back: 'developers:back', title: 'developers:pageTitle' },
@@ -92,7 +91,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 	)
 }
 
-/** The live secrets (old and new while rotating; hint, created, last used) and what rotate, reset and revoke do, each through its confirmation page. */
+/** Rotate, reset and revoke each go through a confirmation page. */
 function Secrets({
 	serviceId,
 	secrets,

@@ -14,7 +14,6 @@ import { getApi, getService, getSession } from '#app/context.server'
 import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 
-/** The service layout shows this page's back link and heading (`serviceHeader`). */
 export const handle = {
 	i18n: ['settings'],
 	serviceHeader: { back: 'settings:logo.back', title: 'settings:logo.pageTitle' },
@@ -38,18 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
-/**
- * Upload (decoded whole from the bytes, then sent to the temporary storage
- * and attached) or remove. A success goes back to the form's `redirect_to` with
- * a flash; a failure answers this page with the errors on the `logo` field.
- */
 export async function action({ request, context }: Route.ActionArgs) {
 	const service = await getService(context)
 	const { formData, submission } = parseForm(context, logoSchema)
 	if (submission.status !== 'success') return invalid(submission, {}, 422)
 	const redirectTo = safeRedirect(formData.get(LOGO_REDIRECT_FIELD), detailsOf(service.id))
-	// Only the bytes decide, decoded whole: never the file's name or the type the browser declared.
-	// The API decodes them again and stores its own re-encoding (decision 0024).
+	// Only the bytes decide, never the name or declared type; the API re-encodes them (decision 0024).
 	const bytes = new Uint8Array(await submission.value[LOGO_FIELD].arrayBuffer())
 	const decoded = decodeLogo(bytes)
 	if (!decoded.ok) {

@@ -22,7 +22,6 @@ import { throwIfNotFound } from '#app/services/load.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-/** The service layout shows this page's back link and heading (`serviceHeader`). */
 export const handle = {
 	i18n: ['protections'],
 	serviceHeader: { back: 'protections:back', title: 'protections:pageTitle' },
@@ -61,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type Context = Readonly<RouterContextProvider>
 
-/** JS off: the whole set at once; back to the page with a banner, or the list as ticked with "not saved". */
+/** JS off: the whole set at once. */
 async function saveProtections(context: Context, request: Request, serviceId: string) {
 	const { formData, submission } = parseForm(context, saveSchema)
 	try {
@@ -77,7 +76,7 @@ async function saveProtections(context: Context, request: Request, serviceId: st
 	return redirect(href('/services/:serviceId/protections', { serviceId }))
 }
 
-/** JS on: one protection; the page re-renders from the service the API answers (a failure changes nothing). */
+/** JS on: one protection per switch; a failure changes nothing. */
 async function toggleProtection(context: Context, request: Request, serviceId: string) {
 	const { submission } = parseForm(context, toggleSchema)
 	if (submission.status !== 'success') return invalid(submission)
@@ -145,10 +144,7 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 	)
 }
 
-/**
- * One protection: a checkbox of the list (JS off), or a switch that saves it on its own (JS on) — showing the
- * new state at once, "Saving…" while the API answers, and back to the saved state with a message if it fails.
- */
+/** A checkbox of the list (JS off), or a switch that saves it on its own (JS on). */
 function ProtectionItem({
 	serviceId,
 	protection,

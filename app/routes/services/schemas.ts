@@ -1,8 +1,4 @@
-/**
- * The services pages' form schemas, from the contract's request schemas. Their
- * actions import them; their forms load them lazily (`useAppForm`), so zod is
- * in no page's first load.
- */
+// Actions import these; forms load them lazily (`useAppForm`), so zod is in no page's first load.
 import { z } from 'zod'
 import { localeEnum } from '#app/api/contract/common'
 import { securityProtectionKeyEnum } from '#app/api/contract/service-parts'
@@ -20,13 +16,8 @@ import { LOGO_FIELD, LOGO_INTENT, LOGO_REDIRECT_FIELD } from '#app/services/logo
 export { redeliverBody as redeliverSchema } from '#app/api/contract/webhook-deliveries'
 export { recoverWebhookDeliveriesBody as recoverDeliveriesSchema } from '#app/api/contract/webhook-recovery'
 
-/** The create form: the name and the category (the rest is set in the settings), and the form's idempotency key. */
 export const createServiceSchema = createServiceBody.pick({ name: true, category: true, idempotency_key: true })
 
-/**
- * Every editable field (the form sends them all; a blank optional one is not set) and the version the form was
- * based on.
- */
 const optionalFields = Object.fromEntries(serviceOptionalFieldNames.map((name) => [name, true])) as Record<
 	(typeof serviceOptionalFieldNames)[number],
 	true
@@ -42,10 +33,7 @@ function blankAsMissing(value: unknown) {
 	return Object.values(value).every((field) => typeof field !== 'string' || !field.trim()) ? undefined : value
 }
 
-/**
- * The contract's body, as the form posts it: `translations.<locale>.name|description` (the API's error keys),
- * en-GB required, the other six optional but whole; and the version the form was based on, always sent.
- */
+/** The contract's body as the form posts it: `translations.<locale>.name|description` (the API's error keys). */
 const contractLocales = saveTranslationsBody.shape.translations.shape
 export const translationsSchema = z.object({
 	translations: z.object({
@@ -59,19 +47,14 @@ export const translationsSchema = z.object({
 	version: saveTranslationsBody.shape.version.unwrap(),
 })
 
-/** The checkbox list: every ticked key (none ticked: none sent). */
 export const protectionsSchema = z.object({ enabled: z.array(securityProtectionKeyEnum).optional() })
-/** One switch: the protection and its new state. */
 export const protectionToggleSchema = z.object({
 	intent: z.literal(PROTECTION_INTENT.toggle),
 	protection: securityProtectionKeyEnum,
 	enabled: z.enum(['true', 'false']),
 })
 
-/**
- * The logo form: a file of at most 10 MB (checked in the browser too, before 10 MB are sent for nothing). Only
- * its bytes decide the rest, on the server (`decodeLogo`): never its name or the type the browser declared.
- */
+/** Checked in the browser too, before 10 MB are sent for nothing; only the bytes decide the rest, on the server. */
 export const logoSchema = z.object({
 	intent: z.literal(LOGO_INTENT.upload),
 	[LOGO_FIELD]: z.file().max(logoRules.maxBytes),

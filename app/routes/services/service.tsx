@@ -5,33 +5,22 @@ import { getService, serviceContext } from '#app/context.server'
 import type { I18nHandle, KeyWithNamespace } from '#app/i18n'
 import { loadService } from '#app/services/load.server'
 
-/**
- * What a page of a service declares in its `handle`: the namespaces it shows
- * and, for the header the layout shows above it, the back link's key and the
- * heading's key (both given the service's name), from a namespace it names.
- * Pages with a header of their own (details, confirmations) declare none.
- */
+/** A service page's namespaces and the layout's header keys (back link, heading); none for pages with their own. */
 export type ServicePageHandle = I18nHandle & { serviceHeader?: { back: KeyWithNamespace; title: KeyWithNamespace } }
 
-/**
- * Starts the service's call as the request arrives, so the page's own calls
- * go out in the same round; every page of the service reads it from the
- * router context (`getService`). An action waits for it: a post to a service
- * that is not the partner's is answered 404 whatever its form holds.
- */
+// Starts the service's call as the request arrives; an action awaits it, so ownership comes first (decision 0026).
 export const middleware: Route.MiddlewareFunction[] = [
 	async ({ request, context, params }, next) => {
 		const service = loadService(context, params.serviceId)
 		// Awaited by the loaders; never an unhandled rejection.
 		service.catch(() => undefined)
 		context.set(serviceContext, service)
-		// Another partner's service is a 404 before an action reads its form: ownership first, then validation.
 		if (request.method !== 'GET' && request.method !== 'HEAD') await service
 		return next()
 	},
 ]
 
-/** Another partner's service and a malformed id are the same 404, answered here once. */
+/** Another partner's service and a malformed id are the same 404. */
 export async function loader({ context }: Route.LoaderArgs) {
 	const { id, name } = await getService(context)
 	return { service: { id, name } }
@@ -40,7 +29,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function ServiceLayout({ loaderData }: Route.ComponentProps) {
 	const { service } = loaderData
 	const header = (useMatches().at(-1)?.handle as ServicePageHandle | undefined)?.serviceHeader
-	// The keys' namespace is the page's own, which it names in its handle (loaded before it shows).
 	const { i18n } = useTranslation()
 	if (!header) return <Outlet />
 	const { back, title } = header

@@ -23,7 +23,6 @@ import { throwIfNotFound } from '#app/services/load.server'
 import { versionConflict } from '#app/services/version-conflict.server'
 import { VersionConflict, type ConflictRow } from '#app/components/services/version-conflict'
 
-/** The service layout shows this page's back link and heading (`serviceHeader`). */
 export const handle = {
 	i18n: ['settings', 'services'],
 	serviceHeader: { back: 'settings:back', title: 'settings:pageTitle' },
@@ -32,10 +31,8 @@ export const handle = {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 type Settings = Omit<z.output<typeof schema>, 'version'>
-/** The editable fields in the order the form and the comparison show them. */
 const FIELDS: Array<keyof Settings> = [...serviceFieldNames]
 
-/** Both versions of a save that raced another: what the partner sent, and what is saved. */
 type Conflict = { mine: Settings; saved: Service }
 type ActionData = { result: SubmissionResult<string[]>; conflict?: Conflict }
 
@@ -48,13 +45,12 @@ const settingsOf = (service: Service): Settings => ({
 	authorization_url: service.authorization_url ?? undefined,
 })
 
-/** A review a reviewer has, or is about to have: a change shows in it (decision 0013: a save never moves it). */
+/** A review a reviewer has or is about to have (decision 0013: a save never moves it). */
 const inReview = (service: Pick<Service, 'review'>) =>
 	service.review.status === 'submitted' || service.review.status === 'in_progress'
 
 const URL_FIELDS = serviceFieldNames.filter((name) => name.endsWith('_url'))
 
-/** What a save told about the review and the domain: the flash that says it. */
 function savedFlash(before: Service, after: Service): Flash {
 	const domain = after.domain_verification.domain
 	const newDomain = domain !== null && domain !== before.domain_verification.domain
@@ -102,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ServiceSettings({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['settings', 'services'])
 	const { service, categories } = loaderData
-	// The route's types keep only the first shape of the action's `data()` answers: name both.
+	// The route's types keep only the first shape of the action's `data()` answers.
 	const answer = actionData as ActionData | undefined
 	return (
 		<>
@@ -128,7 +124,7 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 					</div>
 				</dl>
 			</section>
-			{/* Remounted when the saved version changes (e.g. after "load the saved version"): a fresh form. */}
+			{/* Remounted when the saved version changes: a fresh form. */}
 			<SettingsForm
 				key={service.version}
 				service={service}
@@ -162,20 +158,17 @@ function SettingsForm({
 		defaultValue: { ...settingsOf(service), version: service.version },
 	})
 	const labels = useServiceFieldLabels()
-	// The version this form saves over: after a conflict the saved one (so "Save my version" knowingly
-	// overwrites it); otherwise the one it was loaded with, or sent with (a failed save, a draft kept across a
-	// sign-in) — never a newer one the partner has not seen.
+	// After a conflict the saved version, so "Save my version" knowingly overwrites it; never an unseen one.
 	const version = conflict ? String(conflict.saved.version) : (fields.version.initialValue ?? String(service.version))
 	return (
 		<section className="stack" aria-labelledby="settings-heading">
 			<h2 id="settings-heading">{t('formTitle')}</h2>
 			{service.environment === 'live' ? (
-				// What customers see changes on save (decision 0013: no new review), so say so before the fields.
+				// What customers see changes on save (decision 0013), so say so before the fields.
 				<Notice tone="warning" title={t('liveWarning.title')}>
 					<p>{t('liveWarning.body')}</p>
 				</Notice>
 			) : inReview(service) ? (
-				// A save does not stop the review; what it changes for the review is said before, and again after.
 				<Notice tone="info" title={t('inReview.title')}>
 					<p>{t('inReview.body')}</p>
 					<p>{t('inReview.domain')}</p>
@@ -199,7 +192,6 @@ function SettingsForm({
 	)
 }
 
-/** The rows of both versions of the settings: every field, a category by its name. */
 function conflictRows(
 	{ mine, saved }: Conflict,
 	labels: Record<keyof Settings, string>,

@@ -12,11 +12,7 @@ import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import type { I18nHandle } from '#app/i18n'
 import { getApi, getService } from '#app/context.server'
 
-/**
- * "Confirm it's you to reveal" of the developers page (decision 0022): the webhook signing secret is shown, as the
- * client secrets are changed, only to a sign-in that confirmed its identity a few minutes ago. This page asks, with
- * the same step as those changes, then goes back to the secret. Already confirmed, there is nothing to ask.
- */
+/** "Confirm it's you to reveal" (decision 0022); already confirmed, there is nothing to ask. */
 export const handle = { i18n: ['developers', 'identity', 'auth'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)

@@ -18,12 +18,7 @@ function fileNamePart(name: string) {
 	return slug || 'service'
 }
 
-/**
- * `/services/:serviceId/statistics.csv?days=7|30|90`: the numbers of the
- * details page's statistics as a download named after the service, with the
- * page's rules (own service only, else 404; the same fallback for `days`).
- * Never cached: they change daily.
- */
+/** The details page's statistics as a download, with that page's rules; never cached: they change daily. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const [statistics, service] = await Promise.all([
 		findStatistics(context, params.serviceId, request.url),

@@ -22,7 +22,6 @@ import { throwIfNotFound } from '#app/services/load.server'
 import { versionConflict } from '#app/services/version-conflict.server'
 import { VersionConflict, type ConflictRow } from '#app/components/services/version-conflict'
 
-/** The service layout shows this page's back link and heading (`serviceHeader`). */
 export const handle = {
 	i18n: ['translations'],
 	serviceHeader: { back: 'translations:back', title: 'translations:pageTitle' },
@@ -34,19 +33,16 @@ const LOCALES = locales
 const TEXT_FIELDS = ['name', 'description'] as const
 type TextFieldName = (typeof TEXT_FIELDS)[number]
 type Texts = Record<TextFieldName, string>
-/** What the form holds: both fields of every locale, blank when not translated. */
 type AllTexts = Record<Locale, Texts>
-/** conform's view of one locale's fields. */
 type LocaleMeta = FieldMetadata<Texts | undefined, Record<string, unknown>, string[]>
 
-/** Every field's name, e.g. `translations.fr-FR.name`: the API's 422 errors land on them. */
+/** The API's 422 errors land on these names. */
 const FIELDS = LOCALES.flatMap((locale) => TEXT_FIELDS.map((field) => `translations.${locale}.${field}`))
 
-/** Both versions of a save that raced another: what the partner sent, and what is saved. */
 type Conflict = { mine: AllTexts; saved: Service }
 type ActionData = { result: SubmissionResult<string[]>; conflict?: Conflict }
 
-/** The saved translations, every locale present (blank when missing); en-GB is always the service's own texts. */
+/** Every locale present (blank when missing); en-GB is always the service's own texts. */
 function savedTexts(service: Service): AllTexts {
 	const texts = Object.fromEntries(LOCALES.map((locale) => [locale, { name: '', description: '' }])) as AllTexts
 	for (const { locale, name, description } of service.translations) texts[locale] = { name, description }
@@ -54,7 +50,6 @@ function savedTexts(service: Service): AllTexts {
 	return texts
 }
 
-/** The locales with a saved translation, in the contract's order (en-GB once it is saved here). */
 const savedLocales = (service: Service) =>
 	LOCALES.filter((locale) => service.translations.some((translation) => translation.locale === locale))
 
@@ -89,10 +84,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	return redirect(href('/services/:serviceId/translations', { serviceId: params.serviceId }))
 }
 
-/** The page's translate function, passed to the small pieces that render its words. */
 type T = TFunction<'translations'>
 
-/** A language as the page names it: its own name (read in its language) and its code, e.g. "Română (ro-RO)". */
+/** A language in its own name with its code, e.g. "Română (ro-RO)". */
 function Language({ t, locale }: { t: T; locale: Locale }) {
 	return (
 		<Trans
@@ -107,14 +101,14 @@ function Language({ t, locale }: { t: T; locale: Locale }) {
 export default function ServiceTranslations({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('translations')
 	const { service } = loaderData
-	// The route's types keep only the first shape of the action's `data()` answers: name both.
+	// The route's types keep only the first shape of the action's `data()` answers.
 	const answer = actionData as ActionData | undefined
 	const saved = savedLocales(service)
 	return (
 		<>
 			<p>{t('intro')}</p>
 			<Status saved={saved} />
-			{/* Remounted when the saved translations change (after a save, or "load the saved version"): a fresh form. */}
+			{/* Remounted when the saved translations change: a fresh form. */}
 			<TranslationsForm
 				key={`${service.version}:${JSON.stringify(service.translations)}`}
 				service={service}
@@ -126,10 +120,7 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 	)
 }
 
-/**
- * Where the translations stand, in a few lines: only the required en-GB, until it is saved, is flagged as missing;
- * the optional languages are translated or not, in neutral words.
- */
+/** Only the required en-GB is flagged as missing; the optional languages are translated or not. */
 function Status({ saved }: { saved: Locale[] }) {
 	const { t } = useTranslation('translations')
 	const missing = !saved.includes('en-GB')
@@ -164,7 +155,6 @@ function Status({ saved }: { saved: Locale[] }) {
 	)
 }
 
-/** Languages in a line, e.g. "Română (ro-RO), Français (fr-FR)". */
 function Languages({ t, locales }: { t: T; locales: Locale[] }) {
 	return (
 		<>
@@ -206,17 +196,14 @@ function TranslationsForm({
 		),
 	)
 	const locales = fields.translations.getFieldset() as unknown as Record<Locale, LocaleMeta>
-	// The version this form saves over: after a conflict the saved one (so "Save my version" knowingly
-	// overwrites it); otherwise the one it was loaded with, or sent with — never a newer one the partner has not seen.
+	// After a conflict the saved version, so "Save my version" knowingly overwrites it; never an unseen one.
 	const version = conflict ? String(conflict.saved.version) : (fields.version.initialValue ?? String(service.version))
-	// en-GB and the languages already started are shown; the others wait behind "Add a language".
 	const started = LOCALES.filter((locale) => locale === 'en-GB' || saved.includes(locale))
 	const toAdd = LOCALES.filter((locale) => !started.includes(locale))
 	const fieldset = (locale: Locale) => (
 		<LocaleFieldset key={locale} locale={locale} texts={locales[locale].getFieldset()} saved={saved.includes(locale)} />
 	)
-	// "Add a language" is open when one of its languages holds text (a failed save's, a draft kept across a sign-in)
-	// or has an error.
+	// Open when one of its languages holds text (a failed save's, a draft) or has an error.
 	const toAddFields = toAdd.flatMap((locale) => TEXT_FIELDS.map((field) => locales[locale].getFieldset()[field]))
 	const errors = toAddFields.flatMap((meta) => (meta.errors ?? []).map((error) => `${meta.name}: ${error}`))
 	return (
@@ -247,7 +234,6 @@ function TranslationsForm({
 	)
 }
 
-/** One language's name and description; its legend says whether it is required and, when not saved, so. */
 function LocaleFieldset({
 	locale,
 	texts,
@@ -266,7 +252,6 @@ function LocaleFieldset({
 				{saved ? null : (
 					<>
 						{' '}
-						{/* Only the required language is missing; an optional one is simply not translated. */}
 						{own ? (
 							<span className="tag tag--attention">{t('missingTag')}</span>
 						) : (
@@ -293,13 +278,7 @@ function LocaleFieldset({
 	)
 }
 
-/**
- * The languages not started yet, behind a native disclosure: it opens and closes without JavaScript, and its
- * fields are posted with the form whether it is open or not (blank ones are left out). Rendered open when
- * `mustOpen` (text the partner typed, or an error, is never hidden). With JavaScript, React leaves its open state
- * to the partner, but it opens again for each new answer or error that needs it (and the error summary opens it
- * for a link to one of its fields, even after the partner closed it).
- */
+/** A native disclosure (works without JS); opened again for each new answer or error that needs it. */
 function AddLanguage({
 	mustOpen,
 	errors,
@@ -307,7 +286,7 @@ function AddLanguage({
 	children,
 }: {
 	mustOpen: boolean
-	/** Its fields' errors, as one key: a change is a new error to show. */
+	/** Its fields' errors as one key: a change is a new error to show. */
 	errors: string
 	lastResult: SubmissionResult<string[]> | undefined
 	children: ReactNode
@@ -326,7 +305,7 @@ function AddLanguage({
 	)
 }
 
-/** "Name", with the language for a screen reader that reads the field out of its fieldset (or for all, `visible`). */
+/** "Name", with the language for a screen reader (or for all, `visible`). */
 function FieldLabel({
 	t,
 	field,
@@ -351,7 +330,6 @@ function FieldLabel({
 	)
 }
 
-/** The rows of both versions of the translations: every field translated in either, in its language. */
 function conflictRows(t: T, { mine, saved }: Conflict): ConflictRow[] {
 	const theirs = savedTexts(saved)
 	return LOCALES.flatMap((locale) =>

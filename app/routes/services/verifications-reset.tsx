@@ -11,8 +11,7 @@ import { getService } from '#app/context.server'
 
 export const handle = { i18n: ['verifications', 'identity'] } satisfies I18nHandle
 
-// The action, not the domain: a domain of any length would make the title longer than 70 characters (html-validate's
-// long-title); the heading names the domain.
+// The action, not the domain: a long domain would push the title past 70 characters (html-validate's long-title).
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -22,7 +22,6 @@ import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/utils/forms.server'
 
-/** The service layout shows this page's back link and heading (`serviceHeader`). */
 export const handle = {
 	i18n: ['verifications', 'services'],
 	serviceHeader: { back: 'verifications:back', title: 'verifications:pageTitle' },
@@ -70,7 +69,6 @@ export default function ServiceVerifications({ loaderData, actionData }: Route.C
 	)
 }
 
-/** The domain, its state, the two ways to prove it (with what the last failed check found) and Verify. */
 function Domain({
 	serviceId,
 	verification,
@@ -230,7 +228,7 @@ function Domain({
 	)
 }
 
-/** Verify: one POST button (its own component, so its form state goes once the domain is verified). */
+/** Its own component, so its form state goes once the domain is verified. */
 function VerifyForm({ lastResult }: { lastResult?: Parameters<typeof useAppForm>[1]['lastResult'] }) {
 	const { t } = useTranslation('verifications')
 	const [form] = useAppForm(() => import('./schemas').then((m) => m.verifySchema), { id: 'verify-domain', lastResult })
@@ -257,7 +255,6 @@ function FindingsHead() {
 	)
 }
 
-/** A value to put at the DNS provider or on the website, with a copy button when JS is on. */
 function CopyRow({ term, value, copy, copied }: { term: string; value: string; copy: string; copied: string }) {
 	return (
 		<div>
@@ -270,10 +267,7 @@ function CopyRow({ term, value, copy, copied }: { term: string; value: string; c
 	)
 }
 
-/**
- * Where each checklist item is fixed: the settings, but for the domain and the logo (the en-GB translation is
- * the service's own name and description, so what it lacks is a description).
- */
+/** The en-GB translation is the service's own texts, so what it lacks is a description. */
 function fixLink(serviceId: string, key: ReviewChecklistKey) {
 	const settings = href('/services/:serviceId/manage', { serviceId })
 	switch (key) {
@@ -286,7 +280,6 @@ function fixLink(serviceId: string, key: ReviewChecklistKey) {
 	}
 }
 
-/** The review: its state and what it means, the checklist before a submit, submit or cancel, and its history. */
 function Review({ serviceId, review }: { serviceId: string; review: ServiceReview }) {
 	const { t } = useTranslation(['verifications', 'services'])
 	const submittable = reviewTransition('submit', review.status) !== null

@@ -28,7 +28,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	}
 }
 
-/** The result of "Check endpoint": plain verdicts first, then both exchanges in full. */
 export default function WebhookCheckPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('webhooks')
 	const { service, check } = loaderData

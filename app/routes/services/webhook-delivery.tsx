@@ -125,7 +125,6 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 	)
 }
 
-/** What the delivery is and where it stands: status in words, the next retry, the secrets that signed it. */
 function Summary({ serviceId, delivery }: { serviceId: string; delivery: WebhookDelivery }) {
 	const { t } = useTranslation('webhooks')
 	return (
@@ -195,7 +194,7 @@ function Summary({ serviceId, delivery }: { serviceId: string; delivery: Webhook
 	)
 }
 
-/** Redeliver: one POST button; the key comes from the loader, so two clicks send it twice and deliver once. */
+/** The key comes from the loader, so two clicks send it twice and deliver once. */
 function RedeliverForm({
 	idempotencyKey,
 	lastResult,

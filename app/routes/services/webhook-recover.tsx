@@ -21,10 +21,7 @@ export const handle = { i18n: ['recovery', 'webhooks'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
-/**
- * "Send again every delivery that failed since …" in two steps that work without JavaScript: the time (a GET form,
- * so the count is a plain page), then the count and a POST to confirm, with the key rendered into it.
- */
+/** Two steps that work without JS: the time (a GET form), then the count and a POST with the key rendered in. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const typed = new URL(request.url).searchParams.get('since')
 	const since = fromUtcDateTimeLocal(typed)

@@ -41,7 +41,6 @@ import { getApi, getService } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
-/** The service layout shows this page's back link and heading (`serviceHeader`). */
 export const handle = {
 	i18n: ['webhooks'],
 	serviceHeader: { back: 'webhooks:back', title: 'webhooks:pageTitle' },
@@ -61,7 +60,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			if (cursor && error instanceof ApiError && error.kind === 'bad_request') {
 				throw redirect(`${self}${deliveryLogSearch(filters)}`)
 			}
-			// loadService answers the 404 of someone else's service; this call would say the same.
 			if (error instanceof ApiError && error.status === 404) return null
 			throw error
 		}),
@@ -83,7 +81,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		checks: recent?.checks ?? [],
 		moreChecks: recent?.more ?? false,
 		isFirstPage: !cursor,
-		// Plain links (JS off): the filters stay in the URL, the cursor only on the way to older deliveries.
+		// Plain links (JS off): the filters stay in the URL, the cursor only towards older deliveries.
 		links: {
 			older: nextCursor ? `${self}${deliveryLogSearch(filters, nextCursor)}` : null,
 			newest: cursor ? `${self}${deliveryLogSearch(filters)}` : null,
@@ -165,7 +163,7 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 	)
 }
 
-/** Send test event or Check endpoint: one POST button; a failure comes back to the form that was pressed. */
+/** A failure comes back to the form that was pressed. */
 function ActionForm({
 	intent,
 	lastResult,
@@ -191,7 +189,6 @@ function ActionForm({
 	)
 }
 
-/** The newest endpoint checks with their verdicts, each a link to its result page. */
 function RecentChecks({
 	service,
 	checks,
@@ -248,10 +245,7 @@ function RecentChecks({
 	)
 }
 
-/**
- * A delivery's status in the log; a failed one with a retry coming says when ("Failed, retrying at 21:25 UTC"),
- * the time alone when it is on the day the delivery was created (shown beside it).
- */
+/** A failed delivery with a retry coming says when; the time alone on the delivery's own day. */
 function LogStatus({ delivery, t }: { delivery: WebhookDeliverySummary; t: TFunction<'webhooks'> }) {
 	if (delivery.status !== 'failed' || !delivery.next_retry_at) return <DeliveryStatus status={delivery.status} t={t} />
 	return (
@@ -270,7 +264,6 @@ function LogStatus({ delivery, t }: { delivery: WebhookDeliverySummary; t: TFunc
 const STATUSES = webhookDeliveryStatuses
 const EVENTS = webhookEventTypes.filter((type) => type !== 'url_verification')
 
-/** The log: the filters (a GET form: plain URLs), the page of deliveries, and the way to older ones. */
 function DeliveryLog({
 	service,
 	filters,
@@ -391,7 +384,7 @@ function DeliveryLog({
 	)
 }
 
-/** One filter of the log's GET form; keyed by its value, so a new page of the log shows the filter it applied. */
+/** Keyed by its value, so a new page of the log shows the filter it applied. */
 function FilterSelect({
 	name,
 	label,
