@@ -5,7 +5,7 @@
  */
 import { deflateSync } from 'node:zlib'
 import jpeg from 'jpeg-js'
-import { ADAM7 } from '#app/api/contract/images.server'
+import { ADAM7 } from '#app/utils/images.server'
 
 function crc32(bytes: Uint8Array): number {
 	let crc = 0xffffffff

@@ -14,7 +14,7 @@ import {
 } from '../../app/api/contract/index'
 import { sha256 } from './crypto'
 import { client, startTestApi, uniqueEmail, useTestApi } from './helpers'
-import { decodeLogo } from '../../app/api/contract/images.server'
+import { decodeLogo } from '../../app/utils/images.server'
 import { concat, gifFile, gradientPixels, jpegFile, jpegHeader, pngFile, pngThenHtml } from './image-fixtures'
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_SERVICES } from './seed'
 

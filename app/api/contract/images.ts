@@ -1,4 +1,4 @@
-// From the bytes only, browser-safe; a header proves nothing about the rest: images.server.ts decodes it whole.
+// From the bytes only, browser-safe; a header proves nothing about the rest: app/utils/images.server.ts decodes it whole.
 
 // Spec points 3, 5 and 9; bounds inclusive.
 export const logoRules = {

@@ -10,7 +10,7 @@ import {
 	updateServiceBody,
 	validationMessages,
 } from '../../../../app/api/contract/index'
-import { decodeLogo, encodeLogo } from '../../../../app/api/contract/images.server'
+import { decodeLogo, encodeLogo } from '../../../../app/utils/images.server'
 import { newId, sha256 } from '../../crypto'
 import {
 	caller,

@@ -16,7 +16,7 @@ import {
 	pngHeader,
 	pngThenHtml,
 } from '#tests/mock-api/image-fixtures'
-import { logoMessages, logoRules } from './images'
+import { logoMessages, logoRules } from '#app/api/contract/images'
 import { decodeLogo, encodeLogo } from './images.server'
 
 const refused = (rule: keyof typeof logoMessages, width?: number, height?: number) => ({
