@@ -9,16 +9,12 @@ import { throwIfNotFound } from './load.server'
 
 type Where = { flash: Flash; to: string }
 
-export type ConfirmOptions = {
-	explain?: (error: unknown) => string | null
-}
-
 // A refusal is a 422, an outage a 503 "not saved", on the same page; an ended identity confirmation a 403.
 export async function confirmChange<T>(
 	{ context, request }: { context: Readonly<RouterContextProvider>; request: Request },
 	change: () => Promise<T>,
 	then: (result: T) => Where | Promise<Where>,
-	{ explain }: ConfirmOptions = {},
+	{ explain }: { explain?: (error: unknown) => string | null } = {},
 ) {
 	let result: T
 	try {

@@ -1,4 +1,5 @@
 import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
+import type { ParseKeys } from 'i18next'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -10,6 +11,59 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
 import { useAppForm } from '#app/components/ui/use-app-form'
+import type { Namespace } from '#app/locales/index'
+
+/** What `confirmationLoader` returns: where the page came from, its heading, refusals, and the identity step's state. */
+type ConfirmationData = { back: string; heading: string; refusals?: readonly string[] | null; identity?: IdentityCheck }
+
+type Keys<NS extends Namespace> = ParseKeys<NS> & string
+
+/** A change's keys: `<verb>.confirm` is the button, `<verb>.pending` it while the change is sent. */
+type Verb<NS extends Namespace> = {
+	[K in Keys<NS>]: K extends `${infer V}.pending` ? (`${V}.confirm` extends Keys<NS> ? V : never) : never
+}[Keys<NS>]
+
+/** One of the confirm-then-post routes' page (decision 0018), configured by the route; its data is its loader's. */
+export function confirmationPage<NS extends Namespace, D extends ConfirmationData>({
+	ns,
+	verb,
+	backLabel,
+	refusedBackLabel,
+	body,
+	...page
+}: {
+	ns: NS
+	id: string
+	verb: Verb<NS>
+	backLabel: Keys<NS>
+	refusedBackLabel: Keys<NS>
+	warning?: boolean
+	body: (t: ReturnType<typeof useTranslation<NS>>['t'], data: D) => ReactNode
+}) {
+	return function Confirmation({ loaderData: data, actionData }: { loaderData: D; actionData?: ActionData }) {
+		const { t } = useTranslation(ns)
+		// The keys are checked where the route names them (`Keys<NS>`, `Verb<NS>`).
+		const label = t as unknown as (key: string) => string
+		return (
+			<ConfirmationPage
+				{...page}
+				back={data.back}
+				backLabel={label(backLabel)}
+				refusedBackLabel={label(refusedBackLabel)}
+				title={data.heading}
+				confirmLabel={label(`${verb}.confirm`)}
+				pendingLabel={label(`${verb}.pending`)}
+				refusals={data.refusals}
+				identity={data.identity}
+				lastResult={actionData?.result}
+			>
+				{body(t, data)}
+			</ConfirmationPage>
+		)
+	}
+}
+
+type ActionData = { result?: SubmissionResult<string[]> }
 
 /** A one-POST change's confirmation, a page of its own (works without JS); `refusals` replace the button. */
 export function ConfirmationPage({

@@ -1,0 +1,30 @@
+import { reviewTypicalWorkingDays } from '#app/api/contract/constants'
+import { confirmationAction, confirmationLoader, type ConfirmationArgs } from './confirmation.server'
+import { verificationsPage } from './pages'
+import { cancelReview, loadVerifications, reviewRefusalNow, submitReview } from './verifications.server'
+
+type Verb = 'submit' | 'cancel'
+
+/** Submitting the service for review and cancelling it: one confirmation page, back in the review's section. */
+export const reviewLoader = (verb: Verb) =>
+	confirmationLoader(null, async ({ params, context }: ConfirmationArgs, t) => {
+		const { service, review } = await loadVerifications(context, params.serviceId)
+		return {
+			back: verificationsPage(service.id, 'review'),
+			heading: t(`verifications:${verb}.title`, { name: service.name }),
+			refusals: reviewRefusalNow(review, verb),
+		}
+	})
+
+export const reviewAction = (verb: Verb) =>
+	confirmationAction({
+		identity: false,
+		change: ({ params, context }: ConfirmationArgs) =>
+			(verb === 'submit' ? submitReview : cancelReview)(context, params.serviceId),
+		done: ({ params }) => ({
+			key: `verifications:${verb}.done`,
+			...(verb === 'submit' ? { values: { count: reviewTypicalWorkingDays } } : {}),
+			section: 'review',
+			to: verificationsPage(params.serviceId, 'review'),
+		}),
+	})
