@@ -21,63 +21,8 @@ test('redirect_to survives the two-step step', async ({ page, mock }) => {
 	await expect(page).toHaveURL(/\/services\/manage$/)
 })
 
-test('a hostile redirect_to ends at the home page', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	for (const hostile of ['https://evil.example/', '//evil.example', '/%2F%2Fevil.example', '/\\evil.example']) {
-		await page.goto(`/auth/sign-in?redirect_to=${encodeURIComponent(hostile)}`)
-		await fillSignIn(page, partner.email, PASSWORD)
-		await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/)
-		await page.context().clearCookies()
-	}
-})
-
-test('a signed-in visitor of a guest-only page goes to redirect_to, keeping other parameters', async ({
-	page,
-	mock,
-}) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
-	await page.goto('/auth/sign-up')
-	await expect(page).toHaveURL(/\/$/)
-	await page.goto('/auth/sign-in?redirect_to=%2Fcontact&ref=mail')
-	await expect(page).toHaveURL(/\/contact\?ref=mail$/)
-	await page.goto('/auth/reset-password')
-	await expect(page).toHaveURL(/\/$/)
-})
-
-test('an expired access token is refreshed without the partner noticing', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
-	const before = (await page.context().cookies()).find((c) => c.name === 'user.access-token')!.value
-	await mock.expireAccessTokens(partner.email)
-	await mock.clearRequests()
-	await page.goto('/')
-	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
-	const after = (await page.context().cookies()).find((c) => c.name === 'user.access-token')!.value
-	expect(after).not.toBe(before)
-	const refreshes = (await mock.requests()).filter(
-		(r) => r.method === 'POST' && r.path.startsWith('/authentication-tokens/'),
-	)
-	expect(refreshes).toHaveLength(1)
-})
-
-test('a revoked session ends at sign-in with both cookies cleared', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
-	// Another device resets the password: every token family is revoked.
-	await page.context().request.post(`${mock.url}/user-reset-passwords/token`, { data: { email: partner.email } })
-	const link = (await mock.lastEmail(partner.email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
-	const token = link.split('/').pop()!
-	await page.context().request.post(`${mock.url}/user-reset-passwords/activate`, {
-		data: { token, password: 'Another-Secret-9', password_confirmation: 'Another-Secret-9' },
-	})
-	await page.goto('/contact')
-	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=session-expired&redirect_to=%2Fcontact$/)
-	await expect(page.getByText('Your session has expired. Sign in to continue.')).toBeVisible()
-	const names = (await page.context().cookies()).map((c) => c.name)
-	expect(names).not.toContain('user.access-token')
-	expect(names).not.toContain('user.refresh-token')
-})
+// Hostile redirect_to values, guest-only pages when signed in, the silent refresh of an expired access token and a
+// revoked session: their answers are checked at the route level (tests/routes/auth-guards.test.ts).
 
 /** Past the refresh token's 31 days: the browser's tokens are refused. */
 const PAST_REFRESH_LIFETIME = 32 * 24 * 60 * 60

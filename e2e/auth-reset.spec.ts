@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test'
 import { createPartner, signIn } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { type MockHooks, uniqueEmail } from '#tests/mock-api/hooks-client'
-import { csrfTokenFrom } from '#tests/setup/processes'
 import { expect, jsDisabled, test } from './fixtures'
 
 const NEW_PASSWORD = 'Brand-New-Secret-7'
@@ -43,35 +42,7 @@ test('a reset request reads the same for known and unknown addresses', async ({ 
 	await expectAccessible(page, testInfo)
 })
 
-test('fifteen reset requests for one address in a minute send one email, and every answer reads the same', async ({
-	page,
-	mock,
-	baseURL,
-}) => {
-	const request = page.context().request
-	const partner = await createPartner(mock)
-	await mock.clearRequests()
-	const first = await askForReset(page, partner.email)
-	// The second to the fourteenth posted as a browser without JS posts the form; the fifteenth in the page again.
-	const csrf = csrfTokenFrom(await (await request.get('/auth/reset-password')).text())
-	for (let n = 2; n < 15; n++) {
-		const answer = await request.post('/auth/reset-password', {
-			form: { email: partner.email, csrf: csrf! },
-			headers: { Origin: baseURL! },
-		})
-		expect(answer.status(), `request ${n}`).toBe(200)
-		expect(await answer.text()).toContain(SENT)
-	}
-	expect(await askForReset(page, partner.email)).toEqual(first)
-	expect(await resetEmails(mock, partner.email)).toHaveLength(1)
-	// The API refused the later ones (the portal said nothing of it).
-	const asked = (await mock.requests()).filter((r) => r.path === '/user-reset-passwords/token')
-	expect(asked.map((r) => r.status)).toEqual([202, ...Array<number>(14).fill(429)])
-
-	await mock.advanceClock(60)
-	expect(await askForReset(page, partner.email)).toEqual(first)
-	expect(await resetEmails(mock, partner.email)).toHaveLength(2)
-})
+// Fifteen requests in a minute (one email, the same answer each time): tests/routes/auth-reset.test.ts.
 
 test('reset by the emailed link, then sign in with the new password; the spent link is refused', async ({
 	page,

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import { PASSWORD, cookies, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
-import { uniqueEmail } from '#tests/mock-api/hooks-client'
 import { passTime } from './utils/time'
 import { expect, test } from './fixtures'
 import { expectEarlyResendRefused } from './utils/resend'
@@ -99,14 +98,8 @@ test('an account with a connected external account warns before the connection i
 	await expect(summary(page)).toContainText('The connection between the accounts was removed.')
 })
 
-test('unknown email and wrong password read the same', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	await page.goto('/auth/sign-in')
-	await fillSignIn(page, uniqueEmail('nobody'), 'Wrong-Password-1')
-	const unknown = await summary(page).innerText()
-	await fillSignIn(page, partner.email, 'Wrong-Password-1')
-	expect(await summary(page).innerText()).toBe(unknown)
-})
+// An unknown address and a wrong password read the same: tests/routes/auth-sign-in.test.ts, with the lockout's
+// messages in order (the journey above keeps the page's).
 
 test('sign in with an authenticator app: a wrong code, then the right one; a used code is refused', async ({
 	page,

@@ -164,28 +164,7 @@ test('a failed sign-up keeps what was typed except passwords, with a linked erro
 	await expect(page.getByLabel('Re-enter password')).toHaveValue('')
 })
 
-test('the confirmation link answers with a 303 to the home page', async ({ request, mock }) => {
-	const email = uniqueEmail('fallback')
-	await request.post(`${mock.url}/user-registrations`, {
-		data: {
-			first_name: 'Ada',
-			last_name: 'Lovelace',
-			company_name: 'Engines Ltd',
-			email,
-			password: PASSWORD,
-			password_confirmation: PASSWORD,
-			country: 'GB',
-			locale: 'en-GB',
-		},
-	})
-	const link = (await mock.lastEmail(email)).links.find((l) => l.includes('/tokens/email_verification/'))!
-	const response = await request.get(link, { maxRedirects: 0 })
-	expect(response.status()).toBe(303)
-	expect(response.headers()['location']).toBe('/')
-	// The one-time "Email address confirmed." travels in the session cookie the redirect sets.
-	const cookies = (await response.headersArray()).filter((h) => h.name.toLowerCase() === 'set-cookie')
-	expect(cookies.map((h) => h.value.split('=')[0])).toContain('user.flash')
-})
+// The confirmation link's 303 home with its message in the session cookie: tests/routes/email-links.test.ts.
 
 test('a field is checked as it is left with JavaScript (no round trip; the checks load once the form is used), on submit without', async ({
 	page,

@@ -3,14 +3,7 @@ import type { Page } from '@playwright/test'
 import { serviceResponse, type endpoints } from '#app/api/contract/index'
 import type { MockHooks } from '#tests/mock-api/hooks-client'
 import { expectAccessible } from './utils/axe'
-import {
-	anotherPartnersService,
-	apiAccessToken,
-	callEndpoint,
-	meetChecklistThroughApi,
-	SERVICE,
-	setLogoThroughApi,
-} from './utils/services'
+import { apiAccessToken, callEndpoint, meetChecklistThroughApi, SERVICE, setLogoThroughApi } from './utils/services'
 import { PASSWORD } from './utils/auth'
 import { expect, test } from './fixtures'
 
@@ -152,11 +145,7 @@ test('each change appears once with who, when and from where; a refused change d
 	await expectAccessible(page, testInfo)
 })
 
-test("another partner's activity is 404", async ({ page, partner: _signedIn, baseURL, mock, playwright }) => {
-	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
-	const response = await page.goto(`${theirs}/activity`)
-	expect(response?.status()).toBe(404)
-})
+// Another partner's activity is a 404: tests/routes/services-pages.test.ts.
 
 test('older entries by cursor, a filter by kind, and readable at 390 px', async ({ page, partner, mock }) => {
 	const service = await newService(mock, partner.email)

@@ -1,18 +1,11 @@
-import type { Page, Response } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { createFormTokens, LIST, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
 const ONCE = 'Copy it now: it will not be shown again'
-const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
 
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
-
-/** The create form asks for a name and a category, nothing more. */
-async function fillCreateForm(page: Page) {
-	await page.getByLabel('Name', { exact: true }).fill(SERVICE.name)
-	await page.getByLabel('Category').selectOption({ label: 'Finance' })
-}
 
 test('empty list, a validation error, create from a name and a category, the secret once, then the list and the details', async ({
 	page,
@@ -104,34 +97,7 @@ test('empty list, a validation error, create from a name and a category, the sec
 	await expect(page.getByText(ONCE)).toHaveCount(0)
 })
 
-test('a double submit of the create form creates one service', async ({ page, partner: _signedIn, baseURL }) => {
-	const request = page.context().request
-	const form = await createFormTokens(request)
-	const first = await postCreate(request, baseURL!, form)
-	const second = await postCreate(request, baseURL!, form)
-	expect(second).toBe(first)
-	await page.goto(LIST)
-	await expect(page.getByRole('listitem').filter({ hasText: SERVICE.name })).toHaveCount(1)
-})
-
-test('a create that fails upstream keeps what was typed', async ({ page, partner: _signedIn, mock }) => {
-	await page.goto(LIST)
-	await fillCreateForm(page)
-	await mock.fault({ method: 'POST', path: '/services', status: 503 })
-	const answer = page.waitForResponse(
-		(response: Response) =>
-			response.request().method() === 'POST' && new URL(response.url()).pathname.replace(/\.data$/, '') === LIST,
-	)
-	await page.getByRole('button', { name: 'Create service' }).click()
-	expect((await answer).status()).toBe(503)
-	await expect(summary(page)).toContainText(NOT_SAVED)
-	await expect(page.getByLabel('Name', { exact: true })).toHaveValue(SERVICE.name)
-	await expect(page.getByLabel('Category')).toHaveValue('finance')
-	// Once the API is back, the same form goes through.
-	await page.getByRole('button', { name: 'Create service' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: SERVICE.name })).toBeVisible()
-	await expect(page.getByText(ONCE)).toBeVisible()
-})
+// A double submit (one service) and a create that fails upstream: tests/routes/services.test.ts.
 
 test('the list pages with a "More services" link, newest first; the name on a card leads to its page (in the app, with JS)', async ({
 	page,

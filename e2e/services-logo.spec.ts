@@ -1,7 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test'
 import { logoRules } from '#app/api/contract/images'
 import { gifFile, jpegFile, jpegHeader, paddedTo, pngFile, pngThenHtml } from '#tests/mock-api/image-fixtures'
-import { csrfTokenFrom } from '#tests/setup/processes'
 import { createFormTokens, LIST, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
@@ -289,48 +288,8 @@ test('opened from another page (redirect_to), a success goes back there', async 
 	await expect.poll(() => naturalWidth(page, '.service-card img.service-logo')).toBe(160)
 })
 
-test('the form can sit on any page: it goes back to a same-site redirect_to, anything else to the details', async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-}) => {
-	const request = page.context().request
-	const details = await newService(page, baseURL!)
-	const logoPage = `${details}/manage/logo`
-	const csrf = csrfTokenFrom(await (await request.get(logoPage)).text())!
-	const post = (redirectTo: string) =>
-		request.post(logoPage, {
-			multipart: {
-				csrf,
-				intent: 'upload',
-				redirect_to: redirectTo,
-				logo: { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(pngFile(200, 200)) },
-			},
-			headers: { Origin: baseURL! },
-			maxRedirects: 0,
-		})
-	const back = await post(`${details}/manage`)
-	expect(back.status()).toBe(302)
-	expect(back.headers().location).toBe(`${details}/manage`)
-	for (const unsafe of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
-		const response = await post(unsafe)
-		expect(response.status(), unsafe).toBe(302)
-		expect(response.headers().location, unsafe).toBe(details)
-	}
-	// A failure keeps where it was going for the next attempt.
-	const refused = await request.post(logoPage, {
-		multipart: {
-			csrf,
-			intent: 'upload',
-			redirect_to: LIST,
-			logo: { name: 'x.gif', mimeType: 'image/gif', buffer: Buffer.from(gifFile()) },
-		},
-		headers: { Origin: baseURL! },
-		maxRedirects: 0,
-	})
-	expect(refused.status()).toBe(422)
-	expect(await refused.text()).toContain(`name="redirect_to" value="${LIST}"`)
-})
+// The form can sit on any page: back to a same-site redirect_to, anything else to the details, and a refused file
+// keeps where it was going: tests/routes/services-logo.test.ts.
 
 test('the API failing while attaching: the form says nothing was saved, with a reference', async ({
 	page,

@@ -1,5 +1,4 @@
 import type { Page, Response, TestInfo } from '@playwright/test'
-import { csrfTokenFrom } from '#tests/setup/processes'
 import { createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
@@ -231,26 +230,4 @@ test('an API failure keeps the ticked boxes with "not saved" (JS off) or rolls t
 	})
 })
 
-test("a made-up protection or value on one's own service is refused (4xx, never 5xx), and nothing is enabled", async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-}) => {
-	const service = await createService(page, baseURL!)
-	const request = page.context().request
-	const csrf = csrfTokenFrom(await (await request.get(service.protections)).text())!
-	const post = (path: string, form: Record<string, string>) =>
-		request.post(path, { form: { csrf, ...form }, headers: { Origin: baseURL! }, maxRedirects: 0 })
-	// Bad input on one's own service is a 4xx, never a 5xx.
-	expect(
-		(await post(service.protections, { intent: 'toggle', protection: 'nuke_everything', enabled: 'true' })).status(),
-	).toBe(400)
-	expect(
-		(
-			await post(service.protections, { intent: 'toggle', protection: PROTECTIONS.password.key, enabled: 'maybe' })
-		).status(),
-	).toBe(400)
-	expect((await post(service.protections, { intent: 'explode' })).status()).toBe(400)
-	await page.goto(service.details)
-	await expect(sectionLink(page, 'Security protections')).toHaveAccessibleDescription('No protection enabled.')
-})
+// A made-up protection or value on one's own service (a 400, nothing enabled): tests/routes/services.test.ts.

@@ -13,7 +13,6 @@ import {
 import { expectAccessible } from './utils/axe'
 import { expect, test } from './fixtures'
 
-const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
 const CONFLICT = 'This service was changed elsewhere'
 
 /** What the partner types over the created service's settings. */
@@ -236,25 +235,8 @@ test('changing a URL while the service is in review: the page says what it means
 	)
 })
 
-test('a save that fails upstream keeps every typed value', async ({ page, partner: _signedIn, mock, baseURL }) => {
-	const details = await createService(page, baseURL!)
-	const manage = `${details}/manage`
-	await page.goto(manage)
-	await fillSettings(page, EDITED, EDITED.categoryName)
-	await mock.fault({ method: 'PATCH', path: details, status: 500 })
-	const answer = formPost(page, manage)
-	await saveButton(page).click()
-
-	expect((await answer).status()).toBe(503)
-	await expect(summary(page)).toContainText(NOT_SAVED)
-	await expectSettings(page, EDITED)
-
-	// Once the API is back, the same form goes through.
-	await saveButton(page).click()
-	await expect(page).toHaveURL(details)
-	await expect(page.getByText('Settings saved.')).toBeVisible()
-	await expect(page.getByRole('heading', { level: 1, name: EDITED.name })).toBeVisible()
-})
+// A save that fails upstream, the server's URL checks and the version a failed validation keeps checking are
+// checked at the route level (tests/routes/services-settings.test.ts).
 
 /** Opens the settings in two tabs, saves a new name in the first, then a new description in the second. */
 async function conflictingSaves(page: Page, baseURL: string) {
@@ -323,37 +305,4 @@ test('after a conflict, discarding loads the saved version, which then saves nor
 	await expect(page).toHaveURL(details)
 	await expect(page.getByText('Settings saved.')).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1, name: EDITED.name })).toBeVisible()
-})
-
-test('a save that failed validation still checks the version the form was opened with', async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-}) => {
-	const details = await createService(page, baseURL!)
-	const manage = `${details}/manage`
-	await page.goto(manage)
-	const other = await page.context().newPage()
-	await other.goto(manage)
-	await other.getByLabel('Name', { exact: true }).fill(EDITED.name)
-	await saveButton(other).click()
-	await expect(other).toHaveURL(details)
-	await expect(other.getByText('Settings saved.')).toBeVisible()
-	await other.close()
-
-	await page.getByLabel('Webhook URL').fill('http://pro.ledger.example.com/hooks')
-	await saveButton(page).click()
-	await expect(summary(page)).toContainText(`Webhook URL: ${STARTS_WITH}`)
-	await page.getByLabel('Webhook URL').fill(EDITED.webhook_url)
-	const answer = formPost(page, manage)
-	await saveButton(page).click()
-	expect((await answer).status()).toBe(409)
-	await expect(summary(page)).toContainText(CONFLICT)
-	const table = page.getByRole('table', { name: 'Your version and the saved version' })
-	await expect(
-		table
-			.getByRole('row')
-			.filter({ has: page.getByRole('rowheader', { name: 'Name' }) })
-			.getByRole('cell'),
-	).toHaveText([SERVICE.name, EDITED.name, 'Different'])
 })

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { anotherPartnersService, createFormTokens, postCreate, SERVICE } from './utils/services'
+import { createFormTokens, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 import { distinctActiveUsers } from '#tests/mock-api/areas/service-sections/state'
@@ -164,25 +164,7 @@ test('statistics for 7, 30 and 90 days match the numbers set through the hook: t
 	await expectPeriodShown(page, path, today, 30)
 })
 
-test('a period the page does not offer shows the default, 30 days; the CSV too', async ({
-	page,
-	partner: _signedIn,
-	mock,
-	baseURL,
-}) => {
-	const { path, id } = await createService(page, baseURL!)
-	const today = await mock.now()
-	await mock.setStats(id, [{ date: isoDate(today), ...SET[0]! }])
-	for (const query of ['?days=5', '?days=abc', '?days=']) {
-		const response = await page.goto(`${path}${query}`)
-		expect(response!.status()).toBe(200)
-		await expect(periodLinks(page).and(page.locator('[aria-current="page"]'))).toHaveText('Last 30 days')
-		const csv = await page.request.get(`${path}/statistics.csv${query}`)
-		expect(csv.status()).toBe(200)
-		// A header, 30 days, the final line break.
-		expect((await csv.text()).split('\r\n')).toHaveLength(32)
-	}
-})
+// A period the page does not offer (the default, 30 days, on the page and in the CSV): tests/routes/services-pages.test.ts.
 
 test('a service with no users shows the empty state, without chart, table or download', async ({
 	page,
@@ -280,11 +262,4 @@ test("the charts are large enough to read; each day's number on focus and with t
 	}
 })
 
-test('signed out, the CSV download is the sign-in page, not a file', async ({ mock, playwright, baseURL }) => {
-	const service = await anotherPartnersService(mock, playwright, baseURL!)
-	const guest = await playwright.request.newContext({ baseURL })
-	const signedOut = await guest.get(`${service}/statistics.csv`, { maxRedirects: 0 })
-	expect(signedOut.status()).toBe(302)
-	expect(new URL(signedOut.headers().location!, baseURL).pathname).toBe('/auth/sign-in')
-	await guest.dispose()
-})
+// Signed out, the CSV download is the sign-in page: tests/routes/services-pages.test.ts.

@@ -1,7 +1,6 @@
 import type { Page, Response } from '@playwright/test'
 import { createFormTokens, postNameAndCategory, SERVICE, sectionLink } from './utils/services'
 import { expectAccessible } from './utils/axe'
-import { csrfTokenFrom } from '#tests/setup/processes'
 import { expect, jsDisabled, test } from './fixtures'
 
 const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
@@ -257,32 +256,7 @@ test('en-GB is required and a half-filled locale needs both fields; the summary 
 	await expectValues(page, 'ro-RO', { name: 'Sincronizare registre', description: 'Vă ține registrele la zi.' })
 })
 
-test('the server refuses the same half-filled locale with 400 and keeps what was typed', async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-}) => {
-	const details = await createService(page, baseURL!)
-	const translations = `${details}/translations`
-	const request = page.context().request
-	const csrf = csrfTokenFrom(await (await request.get(translations)).text())
-	const response = await request.post(translations, {
-		form: {
-			csrf: csrf!,
-			version: '1',
-			'translations.en-GB.name': SERVICE.name,
-			'translations.en-GB.description': SERVICE.description,
-			'translations.it-IT.name': '',
-			'translations.it-IT.description': 'Tiene i tuoi registri allineati.',
-		},
-		headers: { Origin: baseURL! },
-		maxRedirects: 0,
-	})
-	expect(response.status()).toBe(400)
-	const body = await response.text()
-	expect(body).toContain(`Name in Italiano (it-IT): ${REQUIRED}`)
-	expect(body).toContain('Tiene i tuoi registri allineati.')
-})
+// The server's 400 for a half-filled locale, what was typed kept: tests/routes/services-translations.test.ts.
 
 test('every locale’s fields are marked with its language', async ({ page, partner: _signedIn, baseURL }) => {
 	const details = await createService(page, baseURL!)

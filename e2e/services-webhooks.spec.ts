@@ -3,7 +3,7 @@ import { webhookLimits } from '#app/api/contract/constants'
 import { WEBHOOK_INTENT } from '#app/routes/services/intents'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expectAccessible } from './utils/axe'
-import { anotherPartnersService, serviceIdOf, sectionLink } from './utils/services'
+import { sectionLink } from './utils/services'
 import { newWebhookService, shownSigningSecret, signingSecretOf, validSignatures } from './utils/webhooks'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -478,42 +478,8 @@ test('after a signing secret rotation the next delivery carries two signatures, 
 	await expect(summaryOf(page)).toContainText(`Signed with signing secret …${second.slice(-4)}`)
 })
 
-test("another partner's delivery through one's own service is a 404; an outage is a message, not a crash", async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-	mock,
-	playwright,
-}) => {
-	const ours = await newWebhookService(page, baseURL!)
-	const theirs = await anotherPartnersService(mock, playwright, baseURL!)
-	const theirDelivery = (
-		await mock.sendWebhookEvent(serviceIdOf(theirs), { type: 'password_changed_to_random_string' })
-	).id
-	// Their delivery through our service (every page of a service one does not own: ownership.ops.spec.ts).
-	const throughOurs = `${ours.webhooks}/deliveries/${theirDelivery}`
-	const response = await page.goto(throughOurs)
-	expect(response!.status()).toBe(404)
-	await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
-	// Redeliver of their delivery through our service: 404, nothing sent.
-	const request = page.context().request
-	const csrf = csrfTokenFrom(await (await request.get(ours.webhooks)).text())
-	const post = (path: string, form: Record<string, string>) =>
-		request.post(path, { form: { csrf: csrf!, ...form }, headers: { Origin: baseURL! }, maxRedirects: 0 })
-	expect((await post(throughOurs, { idempotency_key: 'k1', form_id: 'redeliver' })).status()).toBe(404)
-
-	// The API fails the test event: the same page with a 503 message.
-	await mock.addWebhookReceiver({ url: ours.url })
-	await mock.fault({ method: 'POST', path: `/services/${ours.serviceId}/webhook-test-events`, status: 503 })
-	await page.goto(ours.webhooks)
-	const answer = page.waitForResponse((r) => r.request().method() === 'POST')
-	await page.getByRole('button', { name: 'Send test event' }).click()
-	expect((await answer).status()).toBe(503)
-	await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
-		'Something went wrong. Your changes were not saved.',
-	)
-	expect(await mock.webhookRequests(ours.url)).toHaveLength(0)
-})
+// Another partner's delivery through one's own service (a 404, redelivering it sends nothing) and a test event the
+// API fails (503, nothing sent): tests/routes/services-webhooks.test.ts.
 
 test('test events: ten a minute per partner; the eleventh says when to try again and sends nothing', async ({
 	page,

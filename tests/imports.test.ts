@@ -11,6 +11,7 @@ import { projectRoot } from '#tests/setup/processes'
 const sources = execFileSync('git', ['ls-files', 'app'], { cwd: projectRoot, encoding: 'utf8' })
 	.split('\n')
 	.filter((file) => /\.(ts|tsx|js)$/.test(file) && !/\.test\.tsx?$/.test(file))
+	.filter((file) => existsSync(path.join(projectRoot, file)))
 
 const SPECIFIER = /\bfrom\s+['"]([^'"\n]+)['"]/g
 

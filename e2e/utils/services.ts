@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { csrfTokenFrom } from '#tests/setup/processes'
-import { createPartner, PASSWORD, signInOverHttp } from './auth'
+import { PASSWORD } from './auth'
 import { endpoints, fillPath, pickTokenPair, serviceResponse, tokenPairResponse } from '#app/api/contract/index'
 import type { MockHooks } from '#tests/mock-api/hooks-client'
 import { pngFile } from '#tests/mock-api/image-fixtures'
@@ -87,20 +87,6 @@ export async function postSettings(
 	expect(response.status()).toBe(302)
 	// Not followed: the details page shows the new service's client secret once. Its "Settings saved." flash is then
 	// still waiting and greets the test's first page, so a test waits for a later save by its URL, not by that text.
-}
-
-/** The details path of a service that belongs to another, freshly signed-up partner. */
-export async function anotherPartnersService(
-	mock: MockHooks,
-	playwright: PlaywrightWorkerArgs['playwright'],
-	baseURL: string,
-) {
-	const other = await createPartner(mock)
-	const request = await playwright.request.newContext({ baseURL })
-	await signInOverHttp(request, baseURL, other.email, other.password)
-	const path = await postCreate(request, baseURL, await createFormTokens(request))
-	await request.dispose()
-	return path
 }
 
 /**

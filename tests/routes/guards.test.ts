@@ -7,11 +7,10 @@ import * as guestLayout from '#app/routes/_guest'
 import * as signIn from '#app/routes/auth/sign-in'
 import * as twoStep from '#app/routes/auth/two-step'
 import * as dashboard from '#app/routes/dashboard'
-import * as servicesLayout from '#app/routes/services/layout'
 import * as servicesList from '#app/routes/services/list'
 
 const api = useRouteTestApi()
-const LIST = [appLayout, servicesLayout, servicesList]
+const LIST = [appLayout, servicesList]
 const SIGN_IN = [guestLayout, signIn]
 
 let browser: RouteBrowser

@@ -10,7 +10,6 @@ import { RouteBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/ro
 import * as appLayout from '#app/routes/_app'
 import * as accountLayout from '#app/routes/account/layout'
 import * as accountEmail from '#app/routes/account/email'
-import * as servicesLayout from '#app/routes/services/layout'
 import * as service from '#app/routes/services/service'
 import * as settings from '#app/routes/services/settings'
 import * as secretsRotate from '#app/routes/services/secrets-rotate'
@@ -18,7 +17,7 @@ import { formatDuration } from '#app/utils/duration'
 
 const api = useRouteTestApi()
 const t = i18next.getFixedT('en-GB', ['common', 'settings', 'identity'])
-const SERVICE = [appLayout, servicesLayout, service]
+const SERVICE = [appLayout, service]
 
 let browser: RouteBrowser
 let email: string

@@ -47,20 +47,26 @@ export async function callRoute(
 		params = {},
 		method = 'GET',
 		form,
+		body,
+		contentType,
 		cookie,
 	}: {
 		path: string
 		params?: Record<string, string>
 		method?: 'GET' | 'POST'
 		form?: URLSearchParams
+		/** A body sent as it is (with `contentType`, or none), instead of `form`. */
+		body?: string | Uint8Array<ArrayBuffer>
+		contentType?: string
 		cookie?: string
 	},
 ): Promise<RouteAnswer> {
 	const headers = new Headers({ 'accept-language': 'en-GB' })
 	if (cookie) headers.set('cookie', cookie)
 	if (form) headers.set('content-type', 'application/x-www-form-urlencoded')
+	if (contentType) headers.set('content-type', contentType)
 	const url = new URL(path, ORIGIN)
-	const request = new Request(url, { method, headers, body: form?.toString() })
+	const request = new Request(url, { method, headers, body: form?.toString() ?? body })
 	const context = new RouterContextProvider()
 	const args: Args = { request, params, context, url }
 	const chain = [rootMiddleware, ...modules.map((module) => module.middleware ?? [])].flat() as Array<
@@ -78,6 +84,8 @@ export async function callRoute(
 			return await run()
 		} catch (thrown) {
 			if (thrown instanceof Response) return thrown
+			// `throw data(value, { status: 404 })`: the error page of that status, as the framework answers it.
+			if (isDataWithInit(thrown)) return Response.json(thrown.data, thrown.init ?? undefined)
 			error ??= thrown
 			return new Response(null, { status: 500 })
 		}
@@ -89,7 +97,7 @@ export async function callRoute(
 			try {
 				data = await handler(args)
 			} catch (thrown) {
-				if (thrown instanceof Response) data = thrown
+				if (thrown instanceof Response || isDataWithInit(thrown)) data = thrown
 				throw thrown
 			}
 			if (data instanceof Response) return data
@@ -99,6 +107,15 @@ export async function callRoute(
 	const response = await dispatch(0)
 	if (isDataWithInit(data)) data = data.data
 	return { response, data, error, context }
+}
+
+/** The CSRF state the middleware set, or undefined when the request was refused before it was set. */
+function csrfStateOf(context: RouterContextProvider) {
+	try {
+		return context.get(csrfContext)
+	} catch {
+		return undefined
+	}
 }
 
 /** A browser: its cookies (kept from every answer), and its forms' CSRF token. */
@@ -154,11 +171,23 @@ export class RouteBrowser {
 		return this.send(modules, { path, params, method: 'POST', form })
 	}
 
+	/** A hand-made POST: `body` as it is, of `contentType` (or none), with no CSRF token added. */
+	postRaw(
+		modules: readonly RouteModule[],
+		path: string,
+		{ body, contentType }: { body: string | Uint8Array<ArrayBuffer>; contentType?: string },
+		params?: Record<string, string>,
+	) {
+		return this.send(modules, { path, params, method: 'POST', body, contentType })
+	}
+
 	private async send(modules: readonly RouteModule[], init: Parameters<typeof callRoute>[1]) {
 		const answer = await callRoute(modules, { ...init, cookie: this.cookieHeader })
 		this.keep(answer.response.headers.getSetCookie())
-		// The token of the forms this answer would render (it changes on sign-in and sign-out).
-		this.csrfToken = answer.context.get(csrfContext).token
+		// The token of the forms this answer would render (it changes on sign-in and sign-out). A request refused
+		// before the CSRF middleware ran (or by it) renders no form: the browser keeps the token it had.
+		const csrf = csrfStateOf(answer.context)
+		if (csrf) this.csrfToken = csrf.token
 		return answer
 	}
 }
