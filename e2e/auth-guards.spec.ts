@@ -22,7 +22,7 @@ test('redirect_to survives the two-step step', async ({ page, mock }) => {
 })
 
 // Hostile redirect_to values, guest-only pages when signed in, the silent refresh of an expired access token and a
-// revoked session: their answers are checked at the route level (tests/routes/auth-guards.test.ts).
+// revoked session: their answers are checked at the route level (tests/routes/auth.test.ts).
 
 /** Past the refresh token's 31 days: the browser's tokens are refused. */
 const PAST_REFRESH_LIFETIME = 32 * 24 * 60 * 60

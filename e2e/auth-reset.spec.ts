@@ -42,7 +42,7 @@ test('a reset request reads the same for known and unknown addresses', async ({ 
 	await expectAccessible(page, testInfo)
 })
 
-// Fifteen requests in a minute (one email, the same answer each time): tests/routes/auth-reset.test.ts.
+// Fifteen requests in a minute (one email, the same answer each time): tests/routes/auth.test.ts.
 
 test('reset by the emailed link, then sign in with the new password; the spent link is refused', async ({
 	page,

@@ -98,7 +98,7 @@ test('an account with a connected external account warns before the connection i
 	await expect(summary(page)).toContainText('The connection between the accounts was removed.')
 })
 
-// An unknown address and a wrong password read the same: tests/routes/auth-sign-in.test.ts, with the lockout's
+// An unknown address and a wrong password read the same: tests/routes/auth.test.ts, with the lockout's
 // messages in order (the journey above keeps the page's).
 
 test('sign in with an authenticator app: a wrong code, then the right one; a used code is refused', async ({

@@ -1,3 +1,4 @@
+import { JUNK_FORM } from '#tests/setup/junk-form'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expect, jsDisabled, test } from './fixtures'
 
@@ -15,19 +16,7 @@ test('junk posted to an address no route has is refused with a 4xx, never a 5xx'
 	const html = await (await request.get('/contact')).text()
 	const csrf = csrfTokenFrom(html)
 	expect(csrf).toBeTruthy()
-	const junk: Record<string, string> = {
-		csrf: csrf!,
-		email: 'x'.repeat(5000),
-		password: '',
-		method: 'sms',
-		code: '12ab',
-		intent: 'explode',
-		country: 'XX',
-		locale: 'xx-XX',
-		subject: '',
-		'first_name[0]': 'nested',
-		redirect_to: 'https://evil.example',
-	}
+	const junk = { csrf: csrf!, ...JUNK_FORM }
 	const paths = ['/does-not-exist']
 	const check = async (list: string[], form: Record<string, string>) => {
 		for (const path of list) {

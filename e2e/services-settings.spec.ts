@@ -12,23 +12,12 @@ import {
 } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, test } from './fixtures'
+import { EDITED_SERVICE, PUBLIC_DOMAIN, STARTS_WITH } from '#tests/setup/service-fixture'
 
 const CONFLICT = 'This service was changed elsewhere'
 
-/** What the partner types over the created service's settings. */
-const EDITED = {
-	name: 'Ledger Sync Pro',
-	description: 'Keeps every ledger in step, every hour.',
-	category: 'productivity',
-	categoryName: 'Productivity',
-	website_url: 'https://pro.ledger.example.com',
-	webhook_url: 'https://pro.ledger.example.com/hooks',
-	authorization_url: 'https://pro.ledger.example.com/connect',
-}
-
-const STARTS_WITH = 'This field must start with "https://".'
-const PUBLIC_DOMAIN =
-	'This field must contain an address on a public domain name, such as example.com, not an IP address or localhost.'
+/** What the partner types over the created service's settings, and the category as the page names it. */
+const EDITED = { ...EDITED_SERVICE, categoryName: 'Productivity' }
 
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 /** The value next to a term of the page's definition lists. */

@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest'
 import { uniqueEmail } from '#tests/mock-api/helpers'
+import { JUNK_FORM } from '#tests/setup/junk-form'
 import { RouteBrowser, useRouteTestApi, type RouteModule } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as guestLayout from '#app/routes/_guest'
@@ -50,19 +51,6 @@ const ACTIONS: Target[] = [
 	{ path: '/auth/verification/resend', modules: [appLayout, verificationResend] },
 ]
 
-const JUNK: Record<string, string> = {
-	email: 'x'.repeat(5000),
-	password: '',
-	method: 'sms',
-	code: '12ab',
-	intent: 'explode',
-	country: 'XX',
-	locale: 'xx-XX',
-	subject: '',
-	'first_name[0]': 'nested',
-	redirect_to: 'https://evil.example',
-}
-
 let browser: RouteBrowser
 beforeEach(async () => {
 	browser = await RouteBrowser.create()
@@ -83,7 +71,7 @@ function expectRefused(status: number, path: string) {
 describe('junk posted to an action is refused with a 4xx, never a 5xx', () => {
 	test.each(ACTIONS.map((target) => [target.path, target] as const))('signed in: %s', async (path, target) => {
 		await signedIn()
-		const { response, error } = await browser.post(target.modules, path, JUNK, target.params)
+		const { response, error } = await browser.post(target.modules, path, JUNK_FORM, target.params)
 		expect(error).toBeUndefined()
 		expectRefused(response.status, path)
 	})
@@ -91,7 +79,7 @@ describe('junk posted to an action is refused with a 4xx, never a 5xx', () => {
 	test.each(GUEST_ACTIONS.map((target) => [target.path, target] as const))(
 		'signed out, the guest-only action runs for real: %s',
 		async (path, target) => {
-			const { response, error } = await browser.post(target.modules, path, JUNK, target.params)
+			const { response, error } = await browser.post(target.modules, path, JUNK_FORM, target.params)
 			expect(error).toBeUndefined()
 			expectRefused(response.status, path)
 		},

@@ -5,6 +5,7 @@
 import i18next from 'i18next'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { newServiceBody, uniqueEmail } from '#tests/mock-api/helpers'
+import { EDITED_SERVICE, PUBLIC_DOMAIN, STARTS_WITH } from '#tests/setup/service-fixture'
 import { RouteBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
@@ -14,21 +15,8 @@ const api = useRouteTestApi()
 const t = i18next.getFixedT('en-GB', ['common'])
 const SERVICE = [appLayout, service]
 
-const STARTS_WITH = 'This field must start with "https://".'
-const PUBLIC_DOMAIN =
-	'This field must contain an address on a public domain name, such as example.com, not an IP address or localhost.'
 const PLAIN = 'This field must contain a plain address, without backslashes or a user name and password.'
 const VALID_URL = 'This field must contain a valid url.'
-
-/** What the partner types over the created service's settings. */
-const EDITED = {
-	name: 'Ledger Sync Pro',
-	description: 'Keeps every ledger in step, every hour.',
-	category: 'productivity',
-	website_url: 'https://pro.ledger.example.com',
-	webhook_url: 'https://pro.ledger.example.com/hooks',
-	authorization_url: 'https://pro.ledger.example.com/connect',
-}
 
 type Reply = {
 	result: { error?: Record<string, string[]>; initialValue: Record<string, unknown> }
@@ -55,7 +43,12 @@ beforeEach(async () => {
 const manage = () => `/services/${serviceId}/manage`
 /** The settings form as the page was opened (`version`), with `fields` typed over it. */
 const save = (fields: Record<string, string>, openedAt = version) =>
-	browser.post([...SERVICE, settings], manage(), { ...EDITED, version: String(openedAt), ...fields }, { serviceId })
+	browser.post(
+		[...SERVICE, settings],
+		manage(),
+		{ ...EDITED_SERVICE, version: String(openedAt), ...fields },
+		{ serviceId },
+	)
 
 describe('each URL error names the rule it breaks, and the form keeps what was typed', () => {
 	test.each([
@@ -70,7 +63,7 @@ describe('each URL error names the rule it breaks, and the form keeps what was t
 		const answer = await save({ [field]: value })
 		expect(answer.response.status).toBe(400)
 		expect(reply(answer).result.error).toEqual({ [field]: [message] })
-		expect(reply(answer).result.initialValue).toEqual(expect.objectContaining({ ...EDITED, [field]: value }))
+		expect(reply(answer).result.initialValue).toEqual(expect.objectContaining({ ...EDITED_SERVICE, [field]: value }))
 		// Nothing saved.
 		const page = await browser.get([...SERVICE, settings], manage(), { serviceId })
 		expect(JSON.stringify(page.data)).not.toContain(value.replace(/\\/g, '\\\\'))
@@ -95,7 +88,7 @@ describe('each URL error names the rule it breaks, and the form keeps what was t
 		expect(response.status).toBe(302)
 		expect(response.headers.get('location')).toBe(`/services/${serviceId}`)
 		const page = await browser.get(SERVICE, `/services/${serviceId}`, { serviceId })
-		expect(page.data).toMatchObject({ service: { id: serviceId, name: EDITED.name } })
+		expect(page.data).toMatchObject({ service: { id: serviceId, name: EDITED_SERVICE.name } })
 	})
 })
 
@@ -107,27 +100,27 @@ test('a save that fails upstream: 503, "not saved", every typed value kept; once
 		t('common:errors.notSaved'),
 		t('common:errors.reference', { requestId: failed.response.headers.get('x-request-id') }),
 	])
-	expect(reply(failed).result.initialValue).toEqual(expect.objectContaining(EDITED))
+	expect(reply(failed).result.initialValue).toEqual(expect.objectContaining(EDITED_SERVICE))
 	const saved = await save({})
 	expect(saved.response.status).toBe(302)
 	expect(saved.response.headers.get('location')).toBe(`/services/${serviceId}`)
 	const page = await browser.get(SERVICE, `/services/${serviceId}`, { serviceId })
-	expect(page.data).toMatchObject({ service: { name: EDITED.name } })
+	expect(page.data).toMatchObject({ service: { name: EDITED_SERVICE.name } })
 })
 
 test('a save that failed validation still checks the version the form was opened with', async () => {
 	// Another tab renames the service.
-	expect((await save({ ...original, name: EDITED.name })).response.status).toBe(302)
+	expect((await save({ ...original, name: EDITED_SERVICE.name })).response.status).toBe(302)
 	const invalid = await save({ ...original, webhook_url: 'http://pro.ledger.example.com/hooks' })
 	expect(invalid.response.status).toBe(400)
 	expect(reply(invalid).result.error).toEqual({ webhook_url: [STARTS_WITH] })
 	// The form rendered again keeps the version it was opened with.
 	const kept = Number(reply(invalid).result.initialValue.version)
 	expect(kept).toBe(version)
-	const conflict = await save({ ...original, webhook_url: EDITED.webhook_url }, kept)
+	const conflict = await save({ ...original, webhook_url: EDITED_SERVICE.webhook_url }, kept)
 	expect(conflict.response.status).toBe(409)
 	expect(reply(conflict).conflict).toMatchObject({
-		mine: { name: original.name, webhook_url: EDITED.webhook_url },
-		saved: { name: EDITED.name, version: version + 1 },
+		mine: { name: original.name, webhook_url: EDITED_SERVICE.webhook_url },
+		saved: { name: EDITED_SERVICE.name, version: version + 1 },
 	})
 })

@@ -33,3 +33,18 @@ export function aService(overrides: Partial<Service> = {}): Service {
 		...overrides,
 	}
 }
+
+/** What the partner types over a created service's settings (route-level and e2e tests alike). */
+export const EDITED_SERVICE = {
+	name: 'Ledger Sync Pro',
+	description: 'Keeps every ledger in step, every hour.',
+	category: 'productivity',
+	website_url: 'https://pro.ledger.example.com',
+	webhook_url: 'https://pro.ledger.example.com/hooks',
+	authorization_url: 'https://pro.ledger.example.com/connect',
+}
+
+/** The settings form's URL messages. */
+export const STARTS_WITH = 'This field must start with "https://".'
+export const PUBLIC_DOMAIN =
+	'This field must contain an address on a public domain name, such as example.com, not an IP address or localhost.'

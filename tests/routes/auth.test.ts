@@ -1,0 +1,158 @@
+/**
+ * The guest pages' answers (moved from e2e/auth-*.spec.ts, issue 53): where the guards and the sign-in send a
+ * visitor, what a refused or expired session answers, what sign-in says to wrong details and how failures lock,
+ * and the reset request that reads the same for every address.
+ */
+import { beforeEach, describe, expect, test } from 'vitest'
+import { PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
+import { RouteBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import * as appLayout from '#app/routes/_app'
+import * as guestLayout from '#app/routes/_guest'
+import * as resetPassword from '#app/routes/auth/reset-password'
+import * as signIn from '#app/routes/auth/sign-in'
+import * as signUp from '#app/routes/auth/sign-up'
+import * as contact from '#app/routes/contact'
+import * as dashboard from '#app/routes/dashboard'
+
+const api = useRouteTestApi()
+const SIGN_IN = [guestLayout, signIn]
+const RESET = [guestLayout, resetPassword]
+
+let browser: RouteBrowser
+let email: string
+beforeEach(async () => {
+	email = uniqueEmail()
+	await api.createUser({ email })
+	browser = await RouteBrowser.create()
+})
+
+test.each(['https://evil.example/', '//evil.example', '/%2F%2Fevil.example', '/\\evil.example'])(
+	'signing in with a hostile redirect_to (%s) ends at the home page',
+	async (hostile) => {
+		const { response } = await browser.post(SIGN_IN, `/auth/sign-in?redirect_to=${encodeURIComponent(hostile)}`, {
+			email,
+			password: PASSWORD,
+		})
+		expect(response.status).toBe(302)
+		expect(response.headers.get('location')).toBe('/')
+		expect(browser.cookies.has('user.access-token')).toBe(true)
+	},
+)
+
+test.each([
+	['/auth/sign-up', '/', [guestLayout, signUp]],
+	['/auth/sign-in?redirect_to=%2Fcontact&ref=mail', '/contact?ref=mail', SIGN_IN],
+	['/auth/reset-password', '/', [guestLayout, resetPassword]],
+] as const)('signed in, the guest-only page %s sends to %s', async (path, location, modules) => {
+	await browser.signIn(await api.signIn(email))
+	const { response } = await browser.get(modules, path)
+	expect(response.status).toBe(302)
+	expect(response.headers.get('location')).toBe(location)
+})
+
+describe('a signed-in partner', () => {
+	beforeEach(async () => {
+		await browser.signIn(await api.signIn(email))
+	})
+
+	test('an expired access token is refreshed once, unnoticed: the page, and a new access cookie', async () => {
+		const before = browser.cookies.get('user.access-token')
+		await api.mock.expireAccessTokens(email)
+		await api.mock.clearRequests()
+		const { response } = await browser.get([appLayout, dashboard], '/')
+		expect(response.status).toBe(200)
+		expect(browser.cookies.get('user.access-token')).not.toBe(before)
+		expect(browser.cookies.has('user.access-token')).toBe(true)
+		const refreshes = (await api.mock.requests()).filter(
+			(r) => r.method === 'POST' && r.path.startsWith('/authentication-tokens/'),
+		)
+		expect(refreshes).toHaveLength(1)
+	})
+
+	test('a session revoked by a password reset on another device ends at sign-in, both cookies cleared', async () => {
+		await api.send('POST', '/user-reset-passwords/token', { body: { email } })
+		const link = (await api.lastEmail(email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
+		const activated = await api.send('POST', '/user-reset-passwords/activate', {
+			body: { token: link.split('/').pop(), password: 'Another-Secret-9', password_confirmation: 'Another-Secret-9' },
+		})
+		expect(activated.status).toBeLessThan(300)
+		const { response } = await browser.get([contact], '/contact')
+		expect(response.status).toBe(302)
+		expect(response.headers.get('location')).toBe('/auth/sign-in?notice=session-expired&redirect_to=%2Fcontact')
+		expect(browser.cookies.has('user.access-token')).toBe(false)
+		expect(browser.cookies.has('user.refresh-token')).toBe(false)
+	})
+})
+
+describe('the reset request', () => {
+	const ask = async (address: string) => {
+		const { response, data } = await browser.post(RESET, '/auth/reset-password', { email: address })
+		return { status: response.status, data }
+	}
+	const resetEmails = async (address: string) =>
+		(await api.emails(address)).filter((m) => m.links.some((l) => l.includes('/auth/reset-password/token/')))
+
+	test('a reset request answers the same for known and unknown addresses: "sent"', async () => {
+		const known = await ask(email)
+		expect(known).toEqual({ status: 200, data: { result: undefined, sent: true } })
+		expect(await ask(uniqueEmail('nobody'))).toEqual(known)
+		expect(await resetEmails(email)).toHaveLength(1)
+	})
+
+	test('fifteen reset requests for one address in a minute send one email, and every answer reads the same', async () => {
+		await api.mock.clearRequests()
+		const first = await ask(email)
+		expect(first.data).toEqual({ result: undefined, sent: true })
+		for (let n = 2; n <= 15; n++) expect(await ask(email), `request ${n}`).toEqual(first)
+		expect(await resetEmails(email)).toHaveLength(1)
+		// The API refused the later ones (the portal said nothing of it).
+		const asked = (await api.mock.requests()).filter((r) => r.path === '/user-reset-passwords/token')
+		expect(asked.map((r) => r.status)).toEqual([202, ...Array<number>(14).fill(429)])
+
+		await api.mock.advanceClock(60)
+		expect(await ask(email)).toEqual(first)
+		expect(await resetEmails(email)).toHaveLength(2)
+	})
+})
+
+describe('sign-in with wrong details', () => {
+	type Reply = { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }
+	const attempt = (address: string, password = 'Wrong-Password-1') =>
+		browser.post(SIGN_IN, '/auth/sign-in', { email: address, password })
+	/** Every message the form shows, its summary's first. */
+	const messages = (answer: RouteAnswer) => Object.values((answer.data as Reply).result.error).flat()
+
+	test('unknown email and wrong password read the same', async () => {
+		const unknown = await attempt(uniqueEmail('nobody'))
+		const wrong = await attempt(email)
+		expect(wrong.response.status).toBe(unknown.response.status)
+		expect(unknown.response.status).toBeGreaterThanOrEqual(400)
+		expect(messages(unknown)).toEqual(['The authentication details are incorrect.'])
+		expect(messages(wrong)).toEqual(messages(unknown))
+		expect(browser.cookies.has('user.access-token')).toBe(false)
+	})
+
+	test('wrong passwords escalate in order until the account locks; the lock lifts with time', async () => {
+		const first = await attempt(email)
+		expect(messages(first)).toEqual(['The authentication details are incorrect.'])
+		expect((first.data as Reply).result.initialValue).toEqual(expect.objectContaining({ email }))
+		expect((first.data as Reply).result.initialValue).not.toHaveProperty('password')
+		expect(messages(await attempt(email)).join(' ')).not.toContain('one more attempt')
+		expect(messages(await attempt(email)).join(' ')).toContain('You have one more attempt without restrictions.')
+		expect(messages(await attempt(email)).join(' ')).toContain(
+			'The next failed attempt will lock your account for 5 minutes.',
+		)
+		const locked = messages(await attempt(email)).join(' ')
+		expect(locked).toContain('Your account is locked for 5 minutes.')
+		expect(locked).toContain('Future failed attempts will be reported to the account owner.')
+		// Locked: even the right password is refused.
+		expect(messages(await attempt(email, PASSWORD)).join(' ')).toMatch(/Your account is locked for [1-5] minutes?\./)
+		expect(browser.cookies.has('user.access-token')).toBe(false)
+
+		await api.mock.advanceClock(301)
+		const { response } = await attempt(email, PASSWORD)
+		expect(response.status).toBe(302)
+		expect(response.headers.get('location')).toBe('/')
+		expect(browser.cookies.has('user.access-token')).toBe(true)
+	})
+})
