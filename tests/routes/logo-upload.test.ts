@@ -12,7 +12,7 @@ import * as appLayout from '#app/routes/_app'
 import * as logo from '#app/routes/services/logo'
 import * as service from '#app/routes/services/service'
 import { newServiceBody, uniqueEmail } from '#tests/mock-api/helpers'
-import { RouteBrowser, useRouteTestApi } from '#tests/setup/routes'
+import { isDataWithInit, RouteBrowser, useRouteTestApi } from '#tests/setup/routes'
 
 const api = useRouteTestApi()
 const CHAIN = [rootMiddleware, appLayout.middleware, service.middleware, logo.middleware].flat() as Array<
@@ -73,10 +73,6 @@ function logoUpload(csrf: string, { held = false } = {}) {
 	}
 	return upload
 }
-
-type DataWithInit = { type: 'DataWithResponseInit'; init: ResponseInit | null }
-const isDataWithInit = (value: unknown): value is DataWithInit =>
-	(value as DataWithInit | null)?.type === 'DataWithResponseInit'
 
 /** Posts `upload` to the logo page of `serviceId` through the route's middleware and action. */
 function post(browser: RouteBrowser, serviceId: string, upload: { body: ReadableStream<Uint8Array> }) {

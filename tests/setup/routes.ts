@@ -4,7 +4,7 @@
  * real `RouterContextProvider`, a browser's cookies and the mock API started in this process (`useRouteTestApi`).
  */
 import { afterAll, beforeAll } from 'vitest'
-import { RouterContextProvider, type MiddlewareFunction } from 'react-router'
+import { data as routeData, RouterContextProvider, type MiddlewareFunction } from 'react-router'
 import { csrfCookies, newToken, signedValue } from '#app/auth/csrf.server'
 import { RequestSession } from '#app/auth/session.server'
 import { resetConfigForTests } from '#app/config.server'
@@ -28,10 +28,10 @@ export type RouteModule = {
  */
 export type RouteAnswer = { response: Response; data: unknown; error: unknown; context: RouterContextProvider }
 
-/** `data(value, init)`'s result, which React Router turns into a response. */
-type DataWithInit = { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null }
-const isDataWithInit = (value: unknown): value is DataWithInit =>
-	typeof value === 'object' && value !== null && (value as DataWithInit).type === 'DataWithResponseInit'
+/** `data(value, init)`'s result, which React Router turns into a response: known by its class, read off `data()`. */
+type DataWithInit = ReturnType<typeof routeData>
+const DataWithInitClass = routeData(null).constructor
+export const isDataWithInit = (value: unknown): value is DataWithInit => value instanceof DataWithInitClass
 
 const ORIGIN = 'http://127.0.0.1:3000'
 
