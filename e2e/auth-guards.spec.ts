@@ -45,16 +45,6 @@ test('the session expires: a nav link leads to sign-in, which says why and bring
 	await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible()
 })
 
-test('a page asked for with its query after the session ended comes back with that query', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
-	await mock.advanceClock(PAST_REFRESH_LIFETIME)
-	await page.goto('/contact?topic=billing')
-	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=session-expired&redirect_to=%2Fcontact%3Ftopic%3Dbilling$/)
-	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(page).toHaveURL(/\/contact\?topic=billing$/)
-})
-
 test('a data request for a signed-in page remembers the page, not the .data address', async ({ request }) => {
 	const response = await request.get('/services/manage.data?topic=x', { maxRedirects: 0 })
 	// React Router answers data requests with a redirect it performs itself.

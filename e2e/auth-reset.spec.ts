@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createPartner, signIn } from './utils/auth'
 import { expectAccessible } from './utils/axe'
-import { type MockHooks, uniqueEmail } from '#tests/mock-api/hooks-client'
+import type { MockHooks } from '#tests/mock-api/hooks-client'
 import { expect, jsDisabled, test } from './fixtures'
 
 const NEW_PASSWORD = 'Brand-New-Secret-7'
@@ -16,33 +16,8 @@ async function requestResetLink(page: Page, mock: MockHooks, email: string) {
 	return (await mock.lastEmail(email)).links.find((l) => l.includes('/auth/reset-password/token/'))!
 }
 
-/** Asks for a reset through the form; answers what the partner sees (status and text). */
-async function askForReset(page: Page, email: string) {
-	await page.goto('/auth/reset-password')
-	await page.getByLabel('Email address').fill(email)
-	const [response] = await Promise.all([
-		page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/auth/reset-password')),
-		page.getByRole('button', { name: 'Send the link' }).click(),
-	])
-	await expect(page.getByText(SENT)).toBeVisible()
-	return { status: response.status(), text: await page.getByRole('main').innerText() }
-}
-
-const resetEmails = async (mock: MockHooks, email: string) =>
-	(await mock.emails(email)).filter((m) => m.links.some((l) => l.includes('/auth/reset-password/token/')))
-
-test('a reset request reads the same for known and unknown addresses', async ({ page, mock }, testInfo) => {
-	const partner = await createPartner(mock)
-	await page.goto('/auth/reset-password')
-	await expectAccessible(page, testInfo)
-	const known = await askForReset(page, partner.email)
-	const unknown = await askForReset(page, uniqueEmail('nobody'))
-	expect(unknown).toEqual(known)
-	expect(await resetEmails(mock, partner.email)).toHaveLength(1)
-	await expectAccessible(page, testInfo)
-})
-
-// Fifteen requests in a minute (one email, the same answer each time): tests/routes/auth.test.ts.
+// The same answer for known and unknown addresses, and fifteen requests in a minute (one email, the same answer
+// each time): tests/routes/auth.test.ts.
 
 test('reset by the emailed link, then sign in with the new password; the spent link is refused', async ({
 	page,
@@ -74,30 +49,4 @@ test('reset by the emailed link, then sign in with the new password; the spent l
 	await expect(page.getByText('Password reset token is invalid.')).toBeVisible()
 	await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
 	await signIn(page, partner.email, NEW_PASSWORD)
-})
-
-test('an unknown or expired reset link says so at once, as a 404, and offers to try again', async ({
-	page,
-	mock,
-}, testInfo) => {
-	const invalidPage = async (url: string) => {
-		expect((await page.goto(url))?.status(), url).toBe(404)
-		await expect(page.getByRole('heading', { level: 1, name: 'This reset link cannot be used' })).toBeVisible()
-		const alert = page.getByRole('alert')
-		await expect(alert).toContainText('Password reset token is invalid.')
-		await expect(alert.getByRole('link', { name: 'Click here to try again.' })).toHaveAttribute(
-			'href',
-			'/auth/reset-password',
-		)
-		await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
-	}
-	await invalidPage('/auth/reset-password/token/not-a-real-token')
-	await expectAccessible(page, testInfo)
-
-	const partner = await createPartner(mock)
-	const link = await requestResetLink(page, mock, partner.email)
-	await mock.advanceClock(61 * 60)
-	await invalidPage(link)
-	await page.getByRole('link', { name: 'Click here to try again.' }).click()
-	await expect(page).toHaveURL(/\/auth\/reset-password$/)
 })

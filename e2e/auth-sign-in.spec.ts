@@ -35,54 +35,6 @@ test('sign in and out: both cookies set, then both cleared', async ({ page, mock
 	).toBe(true)
 })
 
-test('GET /auth/sign-out asks for confirmation; anonymous visitors go to sign-in without redirect_to', async ({
-	page,
-	mock,
-}, testInfo) => {
-	await page.goto('/auth/sign-out')
-	await expect(page).toHaveURL(/\/auth\/sign-in$/)
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
-	await page.goto('/auth/sign-out')
-	await expect(page.getByRole('heading', { level: 1, name: 'Sign out' })).toBeVisible()
-	await expectAccessible(page, testInfo)
-	await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click()
-	await expect(page).toHaveURL(/\/auth\/sign-in/)
-	expect((await cookies(page))['user.access-token']).toBeUndefined()
-})
-
-test('wrong passwords escalate in order until the account locks; the lock lifts with time', async ({
-	page,
-	mock,
-}, testInfo) => {
-	const partner = await createPartner(mock)
-	await page.goto('/auth/sign-in')
-	const attempt = async () => {
-		await fillSignIn(page, partner.email, 'Wrong-Password-1')
-		await expect(summary(page)).toBeVisible()
-	}
-	await attempt()
-	await expect(summary(page).getByRole('listitem')).toHaveText(['The authentication details are incorrect.'])
-	await expect(page.getByLabel('Email address')).toHaveValue(partner.email)
-	await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
-	await expectAccessible(page, testInfo)
-	await attempt()
-	await expect(summary(page)).not.toContainText('one more attempt')
-	await attempt()
-	await expect(summary(page)).toContainText('You have one more attempt without restrictions.')
-	await attempt()
-	await expect(summary(page)).toContainText('The next failed attempt will lock your account for 5 minutes.')
-	await attempt()
-	await expect(summary(page)).toContainText('Your account is locked for 5 minutes.')
-	await expect(summary(page)).toContainText('Future failed attempts will be reported to the account owner.')
-	// Locked: even the right password is refused.
-	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(summary(page)).toContainText(/Your account is locked for [1-5] minutes?\./)
-
-	await mock.advanceClock(301)
-	await signIn(page, partner.email)
-})
-
 test('an account with a connected external account warns before the connection is removed', async ({ page, mock }) => {
 	const partner = await createPartner(mock, { has_relation: true })
 	await page.goto('/auth/sign-in')

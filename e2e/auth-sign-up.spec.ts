@@ -49,17 +49,6 @@ test('sign up, meet the verification prompt, verify by the emailed link, reach t
 	await expect(page.getByRole('heading', { level: 1, name: 'Email address already confirmed' })).toBeVisible()
 })
 
-test('an unknown emailed link, or one of an unknown kind, is a 404 page that says so', async ({ page }) => {
-	for (const path of [
-		'/tokens/email_verification/not-a-token',
-		'/tokens/email_change/not-a-token',
-		'/tokens/no-such-kind/abc',
-	]) {
-		expect((await page.goto(path))?.status(), path).toBe(404)
-		await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible()
-	}
-})
-
 test('the verification email can be sent again, no sooner than the server allows', async ({ page, mock }, testInfo) => {
 	await page.clock.install()
 	const email = uniqueEmail('resend')

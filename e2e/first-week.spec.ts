@@ -4,9 +4,8 @@
  * link) and 16 (review timing, the services that need attention, the live service warning).
  */
 import type { Page } from '@playwright/test'
-import { rateLimits, reviewTypicalWorkingDays } from '#app/api/contract/constants'
+import { reviewTypicalWorkingDays } from '#app/api/contract/constants'
 import { uniqueEmail } from '#tests/mock-api/hooks-client'
-import { csrfTokenFrom } from '#tests/setup/processes'
 import { PASSWORD, createPartner, fillSignIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { apiAccessToken, meetChecklistThroughApi, postCreateWith, SERVICE, serviceIdOf } from './utils/services'
@@ -61,47 +60,6 @@ test.describe('point 11: a way back without the authenticator', () => {
 		expect(mail.text).toContain('My authenticator app was on the phone I lost.')
 	})
 
-	test('signed out, a few messages an hour per address: then refused with what was typed kept', async ({
-		page,
-		mock,
-	}) => {
-		const email = uniqueEmail('guest-limit')
-		await page.goto('/contact')
-		for (let n = 1; n <= rateLimits.guestContactMessages.max; n++) {
-			await fillGuestContact(page, { email, subject: `Question ${n}`, message: `Question number ${n}.` })
-			await page.getByRole('button', { name: 'Send message' }).click()
-			await expect(page.getByText(SENT)).toBeVisible()
-			await expect(page.getByLabel('Message')).toHaveValue('')
-		}
-		await fillGuestContact(page, { email, subject: 'One more', message: 'Still locked out.' })
-		await page.getByRole('button', { name: 'Send message' }).click()
-		await expect(summary(page)).toContainText(
-			'You have done this too many times in a short while, so nothing was sent or saved. Try again in',
-		)
-		await expect(page.getByLabel('Email address')).toHaveValue(email)
-		await expect(page.getByLabel('Message')).toHaveValue('Still locked out.')
-		const received = (await mock.emails(CONTACT_EMAIL)).filter((m) => m.text.includes(email))
-		expect(received).toHaveLength(rateLimits.guestContactMessages.max)
-	})
-
-	test('signed out, a bot that fills the hidden field is refused', async ({ page, baseURL }) => {
-		const html = await (await page.context().request.get('/contact')).text()
-		const csrf = csrfTokenFrom(html)!
-		const response = await page.context().request.post('/contact', {
-			form: {
-				csrf,
-				name__confirm: 'I am a bot',
-				name: 'Bot',
-				email: uniqueEmail('bot'),
-				subject: 'Buy',
-				message: 'Now',
-			},
-			headers: { Origin: baseURL! },
-			maxRedirects: 0,
-		})
-		expect(response.status()).toBe(400)
-	})
-
 	test('the authenticator step offers the email code when it is on, and the contact page', async ({
 		page,
 		mock,
@@ -134,13 +92,6 @@ test.describe('point 11: a way back without the authenticator', () => {
 		await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
 		await page.getByRole('button', { name: 'Continue' }).click()
 		await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
-	})
-
-	test('signed in, the contact page is as before: no name or address asked', async ({ page, partner: _signedIn }) => {
-		await page.goto('/contact')
-		await expect(page.getByLabel('Subject')).toBeVisible()
-		await expect(page.getByLabel('Your name')).toHaveCount(0)
-		await expect(page.getByLabel('Email address')).toHaveCount(0)
 	})
 })
 

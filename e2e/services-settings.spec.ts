@@ -96,25 +96,6 @@ test('the details page leads to the settings; a save shows on the details page',
 	await expect(page).toHaveURL(details)
 })
 
-test('a validation error keeps every typed value', async ({ page, partner: _signedIn, baseURL }, testInfo) => {
-	const details = await createService(page, baseURL!)
-	await page.goto(`${details}/manage`)
-	await fillSettings(page, { ...EDITED, website_url: 'http://pro.ledger.example.com' }, EDITED.categoryName)
-	await saveButton(page).click()
-
-	await expect(summary(page)).toContainText(`Website URL: ${STARTS_WITH}`)
-	await expect(page.getByLabel('Website URL')).toHaveAccessibleDescription(new RegExp(STARTS_WITH))
-	await expectSettings(page, { ...EDITED, website_url: 'http://pro.ledger.example.com' })
-	await expectAccessible(page, testInfo)
-
-	// Corrected, the same form saves.
-	await page.getByLabel('Website URL').fill(EDITED.website_url)
-	await saveButton(page).click()
-	await expect(page).toHaveURL(details)
-	await expect(page.getByText('Settings saved.')).toBeVisible()
-	await expect(page.getByRole('heading', { level: 1, name: EDITED.name })).toBeVisible()
-})
-
 test('a service of a name and a category: its pages say what is not set; each URL error names the rule it breaks', async ({
 	page,
 	partner: _signedIn,

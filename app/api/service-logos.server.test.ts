@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { ApiClient } from './client.server'
 import { aService } from '#tests/setup/service-fixture'
-import { removeServiceLogo, uploadServiceLogo } from './service-logos.server'
+import { uploadServiceLogo } from './service-logos.server'
 
 const service = aService({
 	logo: { url: 'http://storage.test/service-logos/l1.png', content_type: 'image/png', width: 200, height: 200 },
@@ -70,13 +70,5 @@ describe('service logos', () => {
 			fieldErrors: { file: ['The file must not be greater than 10 MB.'] },
 		})
 		expect(sent).toHaveLength(1)
-	})
-
-	test('remove', async () => {
-		const { api, sent } = fakeApi({
-			'DELETE http://api.test/services/s1/logo': () => Response.json({ data: { ...service, logo: null } }),
-		})
-		expect((await removeServiceLogo(api, 's1')).logo).toBeNull()
-		expect(sent.map((entry) => entry.request)).toEqual(['DELETE http://api.test/services/s1/logo'])
 	})
 })

@@ -7,8 +7,3 @@ export async function uploadServiceLogo(api: ApiClient, serviceId: string, file:
 	const { data } = await api.call('attachServiceLogo', { params: { id: serviceId }, body: { upload_id: upload.id } })
 	return data
 }
-
-/** Also fine when it has none. */
-export async function removeServiceLogo(api: ApiClient, serviceId: string): Promise<Service> {
-	return (await api.call('removeServiceLogo', { params: { id: serviceId } })).data
-}

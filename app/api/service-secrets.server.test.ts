@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import type { ApiClient } from './client.server'
 import type { ServiceSecret } from './contract/index'
-import { canRevoke, canRotate, liveServiceSecrets, revokeServiceSecret } from './service-secrets.server'
+import { canRevoke, canRotate, liveServiceSecrets } from './service-secrets.server'
 
 const secret = (id: string, created_at: string): ServiceSecret => ({
 	id,
@@ -30,11 +30,5 @@ describe('service secrets', () => {
 		expect(canRotate([older, newer])).toBe(false)
 		expect(canRevoke([older])).toBe(false)
 		expect(canRevoke([older, newer])).toBe(true)
-	})
-
-	test('revoke names the service and the secret', async () => {
-		const { api, call } = fakeApi(undefined)
-		await revokeServiceSecret(api, 'svc', 'secret-aaaa')
-		expect(call).toHaveBeenCalledWith('revokeServiceSecret', { params: { id: 'svc', secretId: 'secret-aaaa' } })
 	})
 })

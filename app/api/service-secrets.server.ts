@@ -11,15 +11,3 @@ export const canRotate = (secrets: readonly ServiceSecret[]) => secrets.length <
 
 /** A service always keeps a live secret. */
 export const canRevoke = (secrets: readonly ServiceSecret[]) => secrets.length > 1
-
-export async function rotateServiceSecret(api: ApiClient, serviceId: string) {
-	return (await api.call('rotateServiceSecret', { params: { id: serviceId } })).data
-}
-
-export async function resetServiceSecret(api: ApiClient, serviceId: string) {
-	return (await api.call('resetServiceSecret', { params: { id: serviceId } })).data
-}
-
-export async function revokeServiceSecret(api: ApiClient, serviceId: string, secretId: string) {
-	await api.call('revokeServiceSecret', { params: { id: serviceId, secretId } })
-}

@@ -6,7 +6,6 @@ import {
 	securityProtectionKeyEnum,
 	statisticsDaysDefault,
 	statisticsDaysOptions,
-	versionConflictBody,
 	type Locale,
 	type SaveTranslationsBody,
 	type SecurityProtection,
@@ -15,7 +14,7 @@ import {
 } from './contract/index'
 import { ApiError, type FieldErrors } from './errors'
 import { allPages } from './pagination.server'
-import type { UpdateServiceResult } from './services.server'
+import { savedOrConflict } from './services.server'
 
 const protectionCache = createTtlCache<SecurityProtection[]>()
 export function securityProtections(api: ApiClient) {
@@ -42,20 +41,13 @@ export function translationsBody(
 	return body as SaveTranslationsBody['translations']
 }
 
-export async function saveTranslations(
+export function saveTranslations(
 	api: ApiClient,
 	id: string,
 	translations: SaveTranslationsBody['translations'],
 	version: number,
-): Promise<UpdateServiceResult> {
-	try {
-		const { data } = await api.call('saveServiceTranslations', { params: { id }, body: { translations, version } })
-		return { ok: true, service: data }
-	} catch (error) {
-		const conflict = error instanceof ApiError && error.status === 409 && versionConflictBody.safeParse(error.body)
-		if (conflict && conflict.success) return { ok: false, current: conflict.data.data }
-		throw error
-	}
+) {
+	return savedOrConflict(api.call('saveServiceTranslations', { params: { id }, body: { translations, version } }))
 }
 
 export type StatisticsDays = (typeof statisticsDaysOptions)[number]
@@ -63,12 +55,6 @@ export type StatisticsDays = (typeof statisticsDaysOptions)[number]
 export function statisticsDays(value: string | null | undefined): StatisticsDays {
 	const days = Number(value)
 	return (statisticsDaysOptions as readonly number[]).includes(days) ? (days as StatisticsDays) : statisticsDaysDefault
-}
-
-export async function serviceStatistics(api: ApiClient, id: string, days: StatisticsDays) {
-	return (
-		await api.call('getServiceStatistics', { params: { id }, query: { days: String(days) as '7' | '30' | '90' } })
-	).data
 }
 
 export const hasNoUsers = (statistics: ServiceStatistics) =>

@@ -70,18 +70,22 @@ export async function createService(
 
 export type UpdateServiceResult = { ok: true; service: Service } | { ok: false; current: Service }
 
-export async function updateService(
-	api: ApiClient,
-	id: string,
-	changes: Omit<UpdateServiceBody, 'version'>,
-	version: number,
-): Promise<UpdateServiceResult> {
+/** Someone saved first (another tab): the API's 409 answers the service as it is now. */
+export async function savedOrConflict(save: Promise<{ data: Service }>): Promise<UpdateServiceResult> {
 	try {
-		const { data } = await api.call('updateService', { params: { id }, body: { ...changes, version } })
-		return { ok: true, service: data }
+		return { ok: true, service: (await save).data }
 	} catch (error) {
 		const conflict = error instanceof ApiError && error.status === 409 && versionConflictBody.safeParse(error.body)
 		if (conflict && conflict.success) return { ok: false, current: conflict.data.data }
 		throw error
 	}
+}
+
+export function updateService(
+	api: ApiClient,
+	id: string,
+	changes: Omit<UpdateServiceBody, 'version'>,
+	version: number,
+) {
+	return savedOrConflict(api.call('updateService', { params: { id }, body: { ...changes, version } }))
 }

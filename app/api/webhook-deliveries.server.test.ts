@@ -1,13 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import type { ApiClient } from './client.server'
 import { webhookLimits } from './contract/index'
-import {
-	deliveriesPage,
-	deliveryFilters,
-	deliveryLogSearch,
-	recentChecks,
-	redeliver,
-} from './webhook-deliveries.server'
+import { deliveriesPage, deliveryFilters, deliveryLogSearch, recentChecks } from './webhook-deliveries.server'
 
 function fakeApi(answer: unknown) {
 	const call = vi.fn(async () => answer)
@@ -28,18 +22,12 @@ describe('webhook deliveries', () => {
 		expect(deliveryLogSearch({}, null)).toBe('')
 	})
 
-	test('a page sends the filters and the cursor; redeliver sends the key', async () => {
+	test('a page sends the filters and the cursor', async () => {
 		const { api, call } = fakeApi({ data: [], meta: { next_cursor: 'next' } })
 		expect(await deliveriesPage(api, 'svc', { event: 'ping' }, 'c1')).toEqual({ deliveries: [], nextCursor: 'next' })
 		expect(call).toHaveBeenCalledWith('listWebhookDeliveries', {
 			params: { id: 'svc' },
 			query: { event: 'ping', cursor: 'c1' },
-		})
-		const redelivered = fakeApi({ data: { id: 'd2' } })
-		expect(await redeliver(redelivered.api, 'svc', 'd1', 'key-1')).toEqual({ id: 'd2' })
-		expect(redelivered.call).toHaveBeenCalledWith('redeliverWebhookDelivery', {
-			params: { id: 'svc', deliveryId: 'd1' },
-			body: { idempotency_key: 'key-1' },
 		})
 	})
 

@@ -41,28 +41,3 @@ export async function recentChecks(api: ApiClient, id: string) {
 	})
 	return { checks: data, more: meta.next_cursor !== null }
 }
-
-/** A double submit delivers once: the key is rendered into the form. */
-export async function redeliver(api: ApiClient, id: string, deliveryId: string, idempotencyKey: string) {
-	const { data } = await api.call('redeliverWebhookDelivery', {
-		params: { id, deliveryId },
-		body: { idempotency_key: idempotencyKey },
-	})
-	return data
-}
-
-export async function webhookHealth(api: ApiClient, id: string) {
-	const { data } = await api.call('getWebhookHealth', { params: { id } })
-	return data
-}
-
-/** One, or two for a day after a rotation (decision 0020). */
-export async function signingSecrets(api: ApiClient, id: string) {
-	const { data } = await api.call('listWebhookSigningSecrets', { params: { id } })
-	return data
-}
-
-export async function rotateSigningSecret(api: ApiClient, id: string) {
-	const { data } = await api.call('rotateWebhookSigningSecret', { params: { id } })
-	return data
-}

@@ -21,15 +21,6 @@ function sinceError(body: unknown): 'tooOld' | 'future' | null {
 	return null
 }
 
-/** A double submit queues once: the key is rendered into the form. */
-export async function recoverDeliveries(api: ApiClient, id: string, since: string, idempotencyKey: string) {
-	const { data } = await api.call('recoverWebhookDeliveries', {
-		params: { id },
-		body: { since, idempotency_key: idempotencyKey },
-	})
-	return data
-}
-
 /** The pause's start (the recovery's `since`), or null when not paused (a double submit). */
 export async function resumeDeliveries(api: ApiClient, id: string) {
 	try {

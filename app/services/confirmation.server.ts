@@ -30,11 +30,7 @@ async function identityCheck({ context, request }: ConfirmationArgs): Promise<Id
 	}
 }
 
-/**
- * The loader of a confirm-then-post page (`confirmationPage`): what the route loads (`back` is where the page came
- * from and where the change leads), with the identity step's state where it asks for one (`'ask'`; `'unless-confirmed'`
- * goes straight back once it's confirmed).
- */
+/** A `confirmationPage`'s loader: `back` is where it came from and leads; `'unless-confirmed'` skips a confirmed identity. */
 export function confirmationLoader<
 	A extends ConfirmationArgs,
 	D extends { back: string; heading: string; metaTitle?: string; refusals?: readonly string[] | null },
@@ -47,10 +43,7 @@ export function confirmationLoader<
 	}
 }
 
-/**
- * Its action: the identity step where there is one, the change, what follows it (`after`), then a flash where `done`
- * leads. Had the confirmation ended meanwhile, `confirmChange` says so and the page asks again.
- */
+/** Its action: the identity step, the change, `after`, then a flash where `done` leads (decision 0022). */
 export function confirmationAction<A extends ConfirmationArgs, T>({
 	identity,
 	change,

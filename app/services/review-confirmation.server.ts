@@ -1,7 +1,8 @@
 import { reviewTypicalWorkingDays } from '#app/api/contract/constants'
 import { confirmationAction, confirmationLoader, type ConfirmationArgs } from './confirmation.server'
 import { verificationsPage } from './pages'
-import { cancelReview, loadVerifications, reviewRefusalNow, submitReview } from './verifications.server'
+import { getApi } from '#app/context.server'
+import { loadVerifications, reviewRefusalNow } from './verifications.server'
 
 type Verb = 'submit' | 'cancel'
 
@@ -20,7 +21,9 @@ export const reviewAction = (verb: Verb) =>
 	confirmationAction({
 		identity: false,
 		change: ({ params, context }: ConfirmationArgs) =>
-			(verb === 'submit' ? submitReview : cancelReview)(context, params.serviceId),
+			getApi(context).call(verb === 'submit' ? 'submitServiceReview' : 'cancelServiceReview', {
+				params: { id: params.serviceId },
+			}),
 		done: ({ params }) => ({
 			key: `verifications:${verb}.done`,
 			...(verb === 'submit' ? { values: { count: reviewTypicalWorkingDays } } : {}),

@@ -31,19 +31,3 @@ export function reviewRefusalNow(review: ServiceReview, action: Extract<ReviewAc
 	}
 	return null
 }
-
-export async function verifyDomain(context: Context, serviceId: string) {
-	return (await getApi(context).call('verifyServiceDomain', { params: { id: serviceId } })).data
-}
-
-export async function resetDomainVerification(context: Context, serviceId: string) {
-	return (await getApi(context).call('resetServiceDomainVerification', { params: { id: serviceId } })).data
-}
-
-export async function submitReview(context: Context, serviceId: string) {
-	return (await getApi(context).call('submitServiceReview', { params: { id: serviceId } })).data
-}
-
-export async function cancelReview(context: Context, serviceId: string) {
-	return (await getApi(context).call('cancelServiceReview', { params: { id: serviceId } })).data
-}

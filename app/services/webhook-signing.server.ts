@@ -8,7 +8,6 @@ import { ApiError } from '#app/api/errors'
 import { webhookEventExamples } from '#app/api/contract/webhook-events'
 import { signingSecretRotationInProgressBody, type SigningSecret } from '#app/api/contract/webhooks'
 import { needsIdentityConfirmation } from '#app/api/identity.server'
-import { signingSecrets } from '#app/api/webhook-deliveries.server'
 import { getConfig } from '#app/config.server'
 import { getT } from '#app/middleware/i18n.server'
 import { verifyRegion } from '#app/services/code-region'
@@ -31,16 +30,21 @@ export function repositoryLinks() {
 	}
 }
 
-/** Null until this sign-in confirmed its identity: the API shows secrets only then (decision 0022). */
+/** One, or two for a day after a rotation (decision 0020); null until this sign-in confirmed its identity (0022). */
 export function loadSigningSecrets(
 	context: Readonly<RouterContextProvider>,
 	serviceId: string,
 ): Promise<SigningSecret[] | null> {
-	return signingSecrets(getApi(context), serviceId).catch((error: unknown) => {
-		throwIfNotFound(error)
-		if (needsIdentityConfirmation(error)) return null
-		throw error
-	})
+	return getApi(context)
+		.call('listWebhookSigningSecrets', { params: { id: serviceId } })
+		.then(
+			({ data }) => data,
+			(error: unknown) => {
+				throwIfNotFound(error)
+				if (needsIdentityConfirmation(error)) return null
+				throw error
+			},
+		)
 }
 
 export function rotationRefusedUntil(error: unknown): string | null {

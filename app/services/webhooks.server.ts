@@ -2,7 +2,7 @@
 import { href, redirect, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import type { Flash } from '#app/auth/flash'
-import { recentChecks, webhookHealth } from '#app/api/webhook-deliveries.server'
+import { recentChecks } from '#app/api/webhook-deliveries.server'
 import { replyWithApiError } from '#app/utils/forms.server'
 import { getApi, getService, getSession } from '#app/context.server'
 import { rethrowNotFound, throwIfNotFound } from './load.server'
@@ -42,18 +42,10 @@ export async function loadRecentChecks(context: Context, serviceId: string) {
 	}
 }
 
-export async function sendTestEvent(context: Context, serviceId: string) {
-	return (await getApi(context).call('sendWebhookTestEvent', { params: { id: serviceId } })).data
-}
-
-export async function checkEndpoint(context: Context, serviceId: string) {
-	return (await getApi(context).call('checkWebhookEndpoint', { params: { id: serviceId } })).data
-}
-
 /** Null when it cannot be read now: an outage of this hint must not take the page down. */
 export async function healthForBanner(context: Context, serviceId: string) {
 	try {
-		return await webhookHealth(getApi(context), serviceId)
+		return (await getApi(context).call('getWebhookHealth', { params: { id: serviceId } })).data
 	} catch (error) {
 		if (error instanceof ApiError && (error.status === 404 || error.kind === 'unauthenticated')) {
 			return rethrowNotFound(error)

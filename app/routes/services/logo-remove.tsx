@@ -3,7 +3,6 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import { href } from 'react-router'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/logo-remove'
-import { removeServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { ConfirmationPage } from '#app/components/services/confirmation-page'
 import { getT } from '#app/middleware/i18n.server'
@@ -32,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
 	return confirmChange(
 		{ context, request },
-		() => removeServiceLogo(getApi(context), params.serviceId),
+		// Also fine when it has none.
+		() => getApi(context).call('removeServiceLogo', { params: { id: params.serviceId } }),
 		() => ({ flash: { tone: 'success', key: 'settings:logo.removed' }, to: backOf(request, params.serviceId) }),
 	)
 }

@@ -1,7 +1,6 @@
 import { metaOf } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/secrets-reset'
-import { resetServiceSecret } from '#app/api/service-secrets.server'
 import { keepSecretOnce, loadServiceSecrets } from '#app/services/secrets.server'
 import { developersPage } from '#app/services/pages'
 import { confirmationPage } from '#app/components/services/confirmation-page'
@@ -21,8 +20,9 @@ export const loader = confirmationLoader('ask', async ({ params, context }: Rout
 
 export const action = confirmationAction({
 	identity: true,
-	change: ({ params, context }: Route.ActionArgs) => resetServiceSecret(getApi(context), params.serviceId),
-	after: (created, { params, context }) => keepSecretOnce(context, params.serviceId, created.secret),
+	change: ({ params, context }: Route.ActionArgs) =>
+		getApi(context).call('resetServiceSecret', { params: { id: params.serviceId } }),
+	after: ({ data }, { params, context }) => keepSecretOnce(context, params.serviceId, data.secret),
 	done: ({ params }) => ({ key: 'developers:secrets.reset.done', to: developersPage(params.serviceId) }),
 })
 

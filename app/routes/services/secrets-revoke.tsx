@@ -2,7 +2,7 @@ import { metaOf } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/secrets-revoke'
 import { serviceMessages } from '#app/api/contract/services'
-import { canRevoke, revokeServiceSecret } from '#app/api/service-secrets.server'
+import { canRevoke } from '#app/api/service-secrets.server'
 import { findSecret, loadServiceSecrets } from '#app/services/secrets.server'
 import { developersPage } from '#app/services/pages'
 import { confirmationPage } from '#app/components/services/confirmation-page'
@@ -30,7 +30,7 @@ export const loader = confirmationLoader('ask', async ({ params, context }: Rout
 export const action = confirmationAction({
 	identity: true,
 	change: ({ params, context }: Route.ActionArgs) =>
-		revokeServiceSecret(getApi(context), params.serviceId, params.secretId),
+		getApi(context).call('revokeServiceSecret', { params: { id: params.serviceId, secretId: params.secretId } }),
 	done: ({ params }) => ({ key: 'developers:secrets.revoke.done', to: developersPage(params.serviceId) }),
 })
 

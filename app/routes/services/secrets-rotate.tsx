@@ -2,7 +2,7 @@ import { metaOf } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/secrets-rotate'
 import { serviceMessages } from '#app/api/contract/services'
-import { canRotate, rotateServiceSecret } from '#app/api/service-secrets.server'
+import { canRotate } from '#app/api/service-secrets.server'
 import { keepSecretOnce, loadServiceSecrets } from '#app/services/secrets.server'
 import { developersPage } from '#app/services/pages'
 import { confirmationPage } from '#app/components/services/confirmation-page'
@@ -25,8 +25,9 @@ export const loader = confirmationLoader('ask', async ({ params, context }: Rout
 
 export const action = confirmationAction({
 	identity: true,
-	change: ({ params, context }: Route.ActionArgs) => rotateServiceSecret(getApi(context), params.serviceId),
-	after: (created, { params, context }) => keepSecretOnce(context, params.serviceId, created.secret),
+	change: ({ params, context }: Route.ActionArgs) =>
+		getApi(context).call('rotateServiceSecret', { params: { id: params.serviceId } }),
+	after: ({ data }, { params, context }) => keepSecretOnce(context, params.serviceId, data.secret),
 	done: ({ params }) => ({ key: 'developers:secrets.rotate.done', to: developersPage(params.serviceId) }),
 })
 

@@ -1,7 +1,6 @@
 import { metaOf } from '#app/utils/meta'
 import type { Route } from './+types/signing-secret-reveal'
 import { identityConfirmationSeconds } from '#app/api/contract/constants'
-import { signingSecrets } from '#app/api/webhook-deliveries.server'
 import { signingSecretSection } from '#app/services/pages'
 import { confirmationPage } from '#app/components/services/confirmation-page'
 import { confirmationAction, confirmationLoader } from '#app/services/confirmation.server'
@@ -24,7 +23,7 @@ export const action = confirmationAction({
 	identity: true,
 	// Nothing changes: the API is asked for the secrets to know the confirmation took (they are not kept here).
 	change: async ({ params, context }: Route.ActionArgs) => {
-		await signingSecrets(getApi(context), params.serviceId)
+		await getApi(context).call('listWebhookSigningSecrets', { params: { id: params.serviceId } })
 	},
 	done: ({ params }) => ({
 		key: 'developers:signingSecret.reveal.done',

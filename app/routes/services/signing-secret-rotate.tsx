@@ -1,7 +1,6 @@
 import { metaOf } from '#app/utils/meta'
 import type { Route } from './+types/signing-secret-rotate'
 import { webhookSignature } from '#app/api/contract/webhook-signature'
-import { rotateSigningSecret } from '#app/api/webhook-deliveries.server'
 import { signingSecretSection } from '#app/services/pages'
 import { explainRotationRefusal, loadSigningSecrets } from '#app/services/webhook-signing.server'
 import { confirmationPage } from '#app/components/services/confirmation-page'
@@ -34,7 +33,8 @@ export const loader = confirmationLoader('ask', async ({ params, context }: Rout
 
 export const action = confirmationAction({
 	identity: true,
-	change: ({ params, context }: Route.ActionArgs) => rotateSigningSecret(getApi(context), params.serviceId),
+	change: ({ params, context }: Route.ActionArgs) =>
+		getApi(context).call('rotateWebhookSigningSecret', { params: { id: params.serviceId } }),
 	done: ({ params }) => ({ key: 'developers:signingSecret.rotate.done', to: signingSecretSection(params.serviceId) }),
 	explain: (error, { context }) => explainRotationRefusal(context)(error),
 })

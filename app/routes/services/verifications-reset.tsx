@@ -1,11 +1,10 @@
 import { metaOf } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/verifications-reset'
-import { resetDomainVerification } from '#app/services/verifications.server'
 import { verificationsPage } from '#app/services/pages'
 import { confirmationPage } from '#app/components/services/confirmation-page'
 import { confirmationAction, confirmationLoader } from '#app/services/confirmation.server'
-import { getService } from '#app/context.server'
+import { getApi, getService } from '#app/context.server'
 
 export const handle = { i18n: ['verifications', 'identity'] } satisfies I18nHandle
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
@@ -24,7 +23,8 @@ export const loader = confirmationLoader(null, async ({ context }: Route.LoaderA
 
 export const action = confirmationAction({
 	identity: false,
-	change: ({ params, context }: Route.ActionArgs) => resetDomainVerification(context, params.serviceId),
+	change: ({ params, context }: Route.ActionArgs) =>
+		getApi(context).call('resetServiceDomainVerification', { params: { id: params.serviceId } }),
 	done: ({ params }) => ({ key: 'verifications:reset.done', to: verificationsPage(params.serviceId, 'domain') }),
 })
 

@@ -3,6 +3,7 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/verifications'
 import { getT } from '#app/middleware/i18n.server'
+import { getApi } from '#app/context.server'
 import type { ServicePageHandle } from './service'
 import { confirmChange } from '#app/services/confirm.server'
 import { verificationsPage } from '#app/services/pages'
@@ -11,7 +12,7 @@ import { reviewTransition, reviewTypicalWorkingDays } from '#app/api/contract/co
 import type { ReviewChecklistKey, ServiceReview } from '#app/api/contract/service-sections'
 import { VERIFY_INTENT as INTENT } from './intents'
 import { verifySchema } from './schemas'
-import { loadVerifications, verifyDomain } from '#app/services/verifications.server'
+import { loadVerifications } from '#app/services/verifications.server'
 import { ReviewBadge } from '#app/components/services/service-summary'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -44,8 +45,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	if (submission.status !== 'success') return invalid(submission)
 	return confirmChange(
 		{ context, request },
-		() => verifyDomain(context, params.serviceId),
-		(service) => ({
+		() => getApi(context).call('verifyServiceDomain', { params: { id: params.serviceId } }),
+		({ data: service }) => ({
 			flash:
 				service.domain_verification.status === 'verified'
 					? { tone: 'success', key: 'verifications:domain.verified', section: 'domain' }
@@ -269,15 +270,8 @@ function CopyRow({ term, value, copy, copied }: { term: string; value: string; c
 
 /** The en-GB translation is the service's own texts, so what it lacks is a description. */
 function fixLink(serviceId: string, key: ReviewChecklistKey) {
-	const settings = href('/services/:serviceId/manage', { serviceId })
-	switch (key) {
-		case 'domain_verified':
-			return `${href('/services/:serviceId/verifications', { serviceId })}#domain`
-		case 'logo_set':
-			return href('/services/:serviceId/manage/logo', { serviceId })
-		default:
-			return settings
-	}
+	if (key === 'domain_verified') return verificationsPage(serviceId, 'domain')
+	return href(key === 'logo_set' ? '/services/:serviceId/manage/logo' : '/services/:serviceId/manage', { serviceId })
 }
 
 function Review({ serviceId, review }: { serviceId: string; review: ServiceReview }) {

@@ -8,7 +8,6 @@ import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
 import { newIdempotencyKey } from '#app/api/services.server'
-import { redeliver } from '#app/api/webhook-deliveries.server'
 import { hasWebhookUrl, loadDelivery, toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import {
@@ -53,7 +52,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	if (submission.status !== 'success') return invalid(submission)
 	let redelivery
 	try {
-		redelivery = await redeliver(getApi(context), params.serviceId, params.deliveryId, submission.value.idempotency_key)
+		// A double submit delivers once: the key is rendered into the form.
+		const { data } = await getApi(context).call('redeliverWebhookDelivery', {
+			params: { id: params.serviceId, deliveryId: params.deliveryId },
+			body: { idempotency_key: submission.value.idempotency_key },
+		})
+		redelivery = data
 	} catch (error) {
 		return webhookActionFailed(error, context, request)
 	}

@@ -5,7 +5,7 @@ import type { Route } from './+types/webhook-recover'
 import { recoverDeliveriesSchema as schema } from './schemas'
 import { webhookLimits } from '#app/api/contract/constants'
 import { newIdempotencyKey } from '#app/api/services.server'
-import { previewRecovery, recoverDeliveries } from '#app/api/webhook-recovery.server'
+import { previewRecovery } from '#app/api/webhook-recovery.server'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
@@ -46,7 +46,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	const { since, idempotency_key } = submission.value
 	let recovery
 	try {
-		recovery = await recoverDeliveries(getApi(context), params.serviceId, since, idempotency_key)
+		// A double submit queues once: the key is rendered into the form.
+		const body = { since, idempotency_key }
+		recovery = (await getApi(context).call('recoverWebhookDeliveries', { params: { id: params.serviceId }, body })).data
 	} catch (error) {
 		return webhookActionFailed(error, context, request)
 	}

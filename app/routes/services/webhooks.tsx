@@ -20,11 +20,9 @@ import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
 import { resumeDeliveries } from '#app/api/webhook-recovery.server'
 import {
-	checkEndpoint,
 	hasWebhookUrl,
 	healthForBanner,
 	loadRecentChecks,
-	sendTestEvent,
 	toCheck,
 	toDelivery,
 	webhookActionFailed,
@@ -93,10 +91,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
+	const api = getApi(context)
+	const id = params.serviceId
 	try {
 		if (submission.value.intent === INTENT.test) {
-			const delivery = await sendTestEvent(context, params.serviceId)
-			return await toDelivery(context, params.serviceId, delivery.id)
+			const { data } = await api.call('sendWebhookTestEvent', { params: { id } })
+			return await toDelivery(context, id, data.id)
 		}
 		if (submission.value.intent === INTENT.resume) {
 			// On to the recovery from the pause's start (already resumed: the page as it is now).
@@ -106,8 +106,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 			const since = encodeURIComponent(toUtcDateTimeLocal(resumed.paused_at))
 			return redirect(`${href('/services/:serviceId/webhooks/recover', { serviceId })}?since=${since}`)
 		}
-		const check = await checkEndpoint(context, params.serviceId)
-		return toCheck(params.serviceId, check.id)
+		const { data } = await api.call('checkWebhookEndpoint', { params: { id } })
+		return toCheck(id, data.id)
 	} catch (error) {
 		return webhookActionFailed(error, context, request)
 	}
