@@ -1,6 +1,6 @@
 /**
  * The app's imports run one way (decision 0026): no cycle, type-only imports included, which ESLint's `no-cycle`
- * does not follow.
+ * does not follow; and no source reads a library's private internals (issue 53).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -59,4 +59,25 @@ test('the import graph covers the app', () => {
 
 test('no import cycle in app/, type-only imports included', () => {
 	expect(cycles()).toEqual([])
+})
+
+/** What reads a library's private internals: a deep import into its build, React Router's `UNSAFE_` exports, zod's `_zod`/`_def`. */
+const PRIVATE_INTERNALS: ReadonlyArray<[string, RegExp]> = [
+	['a deep import into a package build', /\bfrom\s+['"](?:@[\w.-]+\/)?[\w.-]+\/(?:dist|lib|src|build|internal)\//],
+	["React Router's UNSAFE_ exports", /\bUNSAFE_(?!METHODS\b)\w+/],
+	["zod's private definition", /\._zod\b|\._def\b/],
+	["React Router's private data() tag", /['"]DataWithResponseInit['"]/],
+]
+const everySource = execFileSync('git', ['ls-files', 'app', 'tests', 'scripts', 'e2e', '*.ts', '*.mjs'], {
+	cwd: projectRoot,
+	encoding: 'utf8',
+})
+	.split('\n')
+	.filter((file) => /\.(ts|tsx|js|mjs)$/.test(file) && file !== 'tests/imports.test.ts')
+	.filter((file) => existsSync(path.join(projectRoot, file)))
+
+test.each(PRIVATE_INTERNALS)('no source reads %s', (_, pattern) => {
+	expect(everySource.length).toBeGreaterThan(300)
+	const readers = everySource.filter((file) => pattern.test(readFileSync(path.join(projectRoot, file), 'utf8')))
+	expect(readers).toEqual([])
 })
