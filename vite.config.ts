@@ -5,13 +5,9 @@ import { compression } from 'vite-plugin-compression2'
 import { terserOptions } from './scripts/terser-options'
 
 /**
- * The browser entry and the root route are on every page, and so is every module they import statically. Rollup
- * cannot know that: it made a chunk of each module the root shares with some routes (buttons, spinner, notices,
- * error pages, parts of React Router), and a page preloaded 25 to 31 scripts, most of 0.1–2 KB gzip. Kept in one
- * chunk, `framework` (React, React Router, i18next and the root layout), they cost no page a byte more, and a page
- * takes 12 to 18 scripts. Everything else (page-only and form-only code, translations, zod, Sentry) is split by
- * Rollup as it sees fit. Read from the module graph: no package or file is named, so a new import of the root goes
- * the same way.
+ * What the browser entry and the root route import statically is on every page: one `framework` chunk, read from the
+ * module graph (Rollup's `getModuleInfo`), so no package is named. Rollup alone, or its `experimentalMinChunkSize`,
+ * loads more scripts and more bytes (docs/benchmarks.md, "Browser chunks").
  */
 const EVERY_PAGE_ROOTS = [path.resolve('app/entry.client.tsx'), path.resolve('app/root.tsx')]
 function onEveryPage(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {

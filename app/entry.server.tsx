@@ -12,7 +12,7 @@ import {
 } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import { assertConfig, getConfig } from '#app/config.server'
-import { getInstance } from '#app/middleware/i18n.server'
+import { getInstance } from '#app/i18n.server'
 import { log } from '#app/middleware/request-log.server'
 import { loggablePath } from '#app/utils/request-log'
 import { NonceProvider } from '#app/utils/nonce'

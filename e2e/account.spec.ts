@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { uniqueEmail } from '#tests/mock-api/hooks-client'
-import { PASSWORD, createPartner, fillSignIn, signIn, totpNow } from './utils/auth'
+import { PASSWORD, fillSignIn, signIn, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
 import { passTime } from './utils/time'
 import { CONTACT_EMAIL, expect, jsDisabled, test } from './fixtures'
@@ -82,10 +82,18 @@ test('change email and confirm it by the emailed link', async ({ page, partner, 
 	await expect(page.getByLabel('Current password')).toHaveValue('')
 	await page.getByLabel('Current password').fill(PASSWORD)
 	await page.getByRole('button', { name: 'Send confirmation link' }).click()
-	await expect(page.getByText(`We have sent a confirmation link to ${next}.`)).toBeVisible()
+	const sent = page.getByText(`We have sent a confirmation link to ${next}.`)
+	await expect(sent).toBeVisible()
 	// Said once: the waiting address shows on the next visit, not beside the message that just said so.
 	await expect(page.getByText(next)).toHaveCount(1)
+	// As on the fresh page a browser without JS gets: nothing typed is left, least of all the password.
+	await expect(page.getByLabel('New email address')).toHaveValue('')
+	await expect(page.getByLabel('Current password')).toHaveValue('')
 	await expectAccessible(page, testInfo)
+	// A later failure drops the success message.
+	await askEmailChange(page, uniqueEmail('later'), 'Wrong-Password-1')
+	await expect(summary(page)).toContainText('The password is incorrect.')
+	await expect(sent).toHaveCount(0)
 	await page.reload()
 	await expect(page.getByText(`Waiting for you to confirm ${next}.`)).toBeVisible()
 	await expect(page.getByText(`We have sent a confirmation link to ${next}.`)).toHaveCount(0)
@@ -101,31 +109,7 @@ test('change email and confirm it by the emailed link', async ({ page, partner, 
 	await signIn(page, next)
 })
 
-test('change email: a taken address says so; success empties the form; a later failure drops the success message', async ({
-	page,
-	partner: _signedIn,
-	mock,
-}, testInfo) => {
-	const other = await createPartner(mock)
-	await page.goto('/me/manage/security/email')
-	const send = (email: string, password: string) => askEmailChange(page, email, password)
-	await send(other.email, PASSWORD)
-	await expect(summary(page)).toContainText('New email address: An account with this email address already exists.')
-	await expect(page.getByRole('main')).not.toContainText("doesn't exist")
-	await expectAccessible(page, testInfo)
-
-	const next = uniqueEmail('new')
-	await send(next, PASSWORD)
-	const sent = page.getByText(`We have sent a confirmation link to ${next}.`)
-	await expect(sent).toBeVisible()
-	// As on the fresh page a browser without JS gets: nothing typed is left, least of all the password.
-	await expect(page.getByLabel('New email address')).toHaveValue('')
-	await expect(page.getByLabel('Current password')).toHaveValue('')
-
-	await send(uniqueEmail('later'), 'Wrong-Password-1')
-	await expect(summary(page)).toContainText('The password is incorrect.')
-	await expect(sent).toHaveCount(0)
-})
+// A taken address, a wrong password and the second ask within the minute: tests/routes/account.test.ts.
 
 test('change email: one confirmation email a minute to an address; the form keeps it and counts down', async ({
 	page,
@@ -170,13 +154,7 @@ test('change password: wrong current password, then right; sign in with the new 
 	const NEW = 'Fresh-Password-2027'
 	await page.goto('/me/manage/security/password')
 	await expectAccessible(page, testInfo)
-	// The current password again is no change (the contract's rule: the browser and the API say the same).
-	await page.getByLabel('Current password').fill(PASSWORD)
-	await page.getByLabel('New password', { exact: true }).fill(PASSWORD)
-	await page.getByLabel('Re-enter password').fill(PASSWORD)
-	await page.getByRole('button', { name: 'Change password' }).click()
-	await expect(summary(page)).toContainText('The new password must be different from the current one.')
-	await expect(page).toHaveURL(/\/me\/manage\/security\/password$/)
+	// The current password again as the new one: tests/routes/account.test.ts.
 	await page.getByLabel('Current password').fill('Wrong-Password-1')
 	await page.getByLabel('New password', { exact: true }).fill(NEW)
 	await page.getByLabel('Re-enter password').fill(NEW)
@@ -261,48 +239,7 @@ test.describe('on a phone', () => {
 	})
 })
 
-test('turning email codes on where a code went out within the minute: no claim of a new one; then signing in at once gets its own code', async ({
-	page,
-	partner,
-	mock,
-}) => {
-	const setup = '/me/manage/security/multi-factor-authentication/email'
-	await page.goto(setup)
-	await page.getByRole('button', { name: 'Send me a code' }).click()
-	await expect(page.getByText(`We have sent a code to ${partner.email}.`)).toBeVisible()
-	const code = (await mock.lastEmail(partner.email)).codes[0]!
-	// As in another window of the same sign-in: the page has no record of that send.
-	await page.context().clearCookies({ name: 'user.email-code-setup' })
-	await page.goto(setup)
-	await page.getByRole('button', { name: 'Send me a code' }).click()
-	await expect(
-		page.getByText(
-			`A code was sent to ${partner.email} less than a minute ago, so no new one was sent: enter that code, or send a new one when the countdown ends.`,
-		),
-	).toBeVisible()
-	await expect(page.getByText('We have sent a code')).toHaveCount(0)
-	await expect(page.getByText(/You can ask for a new code in \d+ seconds?\./)).toHaveCount(1)
-	expect(await mock.emails(partner.email)).toHaveLength(1)
-	await page.getByRole('textbox', { name: 'Code' }).fill(code)
-	await page.getByRole('button', { name: 'Turn on' }).click()
-	await expect(page.getByText('Email code is now on.')).toBeVisible()
-
-	// Signing out and in within the minute: the code used to turn the method on frees the next, which is sent.
-	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
-	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(
-		page.getByText(`We have sent a 6-digit code to ${partner.email}. It is valid for 10 minutes.`),
-	).toBeVisible()
-	const emails = await mock.emails(partner.email)
-	expect(emails.map((email) => email.subject)).toEqual([
-		'Your verification code',
-		'Two-step authentication was turned on',
-		'Your sign-in code',
-	])
-	await page.getByRole('textbox', { name: 'Code' }).fill(emails[2]!.codes[0]!)
-	await page.getByRole('button', { name: 'Continue' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
-})
+// Turning email codes on where a code went out within the minute, and an expired code: tests/routes/two-step.test.ts.
 
 test('turn on email codes: one countdown; an early resend is held back or refused, a later one works', async ({
 	page,
@@ -327,30 +264,6 @@ test('turn on email codes: one countdown; an early resend is held back or refuse
 	await page.getByRole('button', { name: 'Turn on' }).click()
 	await expect(page.getByText('Email code is now on.')).toBeVisible()
 	await expect(page.getByRole('region', { name: /Email code/ }).getByText('On', { exact: true })).toBeVisible()
-})
-
-test('an expired email code says so, next to the way to a new one', async ({ page, partner, mock }) => {
-	await page.clock.install()
-	await page.goto('/me/manage/security/multi-factor-authentication/email')
-	await page.getByRole('button', { name: 'Send me a code' }).click()
-	await expect(page.getByRole('textbox', { name: 'Code' })).toBeVisible()
-	const first = (await mock.lastEmail(partner.email)).codes[0]!
-	await passTime(page, mock, 10 * 60 + 1)
-	await page.getByRole('textbox', { name: 'Code' }).fill(first)
-	await page.getByRole('button', { name: 'Turn on' }).click()
-	await expect(summary(page)).toContainText('Code: This code has expired. Send a new code.')
-	await expect(page.getByText('The code is invalid.')).toHaveCount(0)
-	// The code has long outlived the resend interval: a new code can be sent at once.
-	const countdown = page.getByText(/You can ask for a new code in \d+ seconds?\./)
-	await expect(countdown).toHaveCount(0)
-	await page.getByRole('button', { name: 'Send a new code' }).click()
-	await expect(countdown).toHaveCount(1)
-	await expect(summary(page)).toHaveCount(0)
-	expect(await mock.emails(partner.email)).toHaveLength(2)
-	const second = (await mock.lastEmail(partner.email)).codes[0]!
-	await page.getByRole('textbox', { name: 'Code' }).fill(second)
-	await page.getByRole('button', { name: 'Turn on' }).click()
-	await expect(page.getByText('Email code is now on.')).toBeVisible()
 })
 
 test('send the contact form', async ({ page, partner, mock }, testInfo) => {

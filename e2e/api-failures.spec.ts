@@ -44,17 +44,7 @@ for (const { name, fault, status } of FAULTS) {
 	})
 }
 
-test('a password change that fails upstream never echoes the passwords', async ({ page, partner, mock }) => {
-	await page.goto('/me/manage/security/password')
-	await page.getByLabel('Current password').fill(partner.password)
-	await page.getByLabel('New password', { exact: true }).fill('Brand-New-Secret-7')
-	await page.getByLabel('Re-enter password').fill('Brand-New-Secret-7')
-	await mock.fault({ method: 'PATCH', path: '/users/me', status: 503 })
-	await page.getByRole('button', { name: 'Change password' }).click()
-	await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(NOT_SAVED)
-	await expect(page.getByLabel('Current password')).toHaveValue('')
-	await expect(page.getByLabel('New password', { exact: true })).toHaveValue('')
-})
+// A password change that fails upstream never echoes the passwords: tests/routes/api-failures.test.ts.
 
 test('a page whose data cannot be loaded keeps the signed-in frame, a title and the reference', async ({
 	page,
@@ -71,4 +61,9 @@ test('a page whose data cannot be loaded keeps the signed-in frame, a title and 
 	await expect(page.getByText(REFERENCE)).toBeVisible()
 	await expect(page.getByRole('banner')).toContainText('Signed in as Ada Lovelace')
 	await expect(page.getByRole('contentinfo')).toBeVisible()
+	await expect(page.getByRole('main')).not.toContainText('user-authentications')
+	// No dead end: the way home works.
+	await mock.clearFaults()
+	await page.getByRole('link', { name: 'Go to the home page' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 })

@@ -1,25 +1,8 @@
-import { PASSWORD, cookies, createPartner, fillSignIn, signIn } from './utils/auth'
+import { PASSWORD, createPartner, fillSignIn, signIn } from './utils/auth'
 import { expect, test } from './fixtures'
 
-test('an anonymous visitor is sent to sign-in and brought back afterwards', async ({ page, mock }) => {
-	const partner = await createPartner(mock)
-	// (The contact page is public since issue 31: the services list stands for the signed-in group.)
-	await page.goto('/services/manage?topic=billing')
-	await expect(page).toHaveURL(/\/auth\/sign-in\?redirect_to=%2Fservices%2Fmanage%3Ftopic%3Dbilling$/)
-	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(page).toHaveURL(/\/services\/manage\?topic=billing$/)
-})
-
-test('redirect_to survives the two-step step', async ({ page, mock }) => {
-	const partner = await createPartner(mock, { email_two_step: true })
-	await page.goto('/services/manage')
-	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
-	const code = (await mock.lastEmail(partner.email)).codes[0]!
-	await page.getByRole('textbox', { name: 'Code' }).fill(code)
-	await page.getByRole('button', { name: 'Continue' }).click()
-	await expect(page).toHaveURL(/\/services\/manage$/)
-})
+// Sent to sign-in with the page and its query, and back after signing in (tests/routes/guards.test.ts and
+// auth.test.ts); redirect_to through the code step (tests/routes/two-step.test.ts).
 
 // Hostile redirect_to values, guest-only pages when signed in, the silent refresh of an expired access token and a
 // revoked session: their answers are checked at the route level (tests/routes/auth.test.ts).
@@ -54,18 +37,7 @@ test('a data request for a signed-in page remembers the page, not the .data addr
 	expect(body).not.toContain('.data')
 })
 
-test('an unverified partner can sign out', async ({ page, mock }) => {
-	const partner = await createPartner(mock, { verified: false })
-	await page.goto('/auth/sign-in')
-	await fillSignIn(page, partner.email, PASSWORD)
-	await expect(page.getByRole('heading', { level: 1, name: 'Email verification required' })).toBeVisible()
-	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
-	await expect(page).toHaveURL(/\/auth\/sign-in\?notice=signed-out$/)
-	await expect(page.getByText('You have been signed out.')).toBeVisible()
-	const names = Object.keys(await cookies(page))
-	expect(names).not.toContain('user.access-token')
-	expect(names).not.toContain('user.refresh-token')
-})
+// An unverified partner may sign out, and post the email change: tests/routes/guards.test.ts.
 
 test('an unverified partner can correct a mistyped email address', async ({ page, mock }) => {
 	const partner = await createPartner(mock, { verified: false })

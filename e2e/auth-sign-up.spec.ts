@@ -80,29 +80,6 @@ test('the verification email can be sent again, no sooner than the server allows
 	expect((await mock.emails(email)).length).toBe(before + 1)
 })
 
-test('country and language lists are in the order of their names', async ({ page }) => {
-	await page.goto('/auth/sign-up')
-	await expect(page.getByLabel('Country').getByRole('option')).toHaveText([
-		'Brazil',
-		'France',
-		'Germany',
-		'Italy',
-		'Romania',
-		'Spain',
-		'United Kingdom',
-	])
-	await expect(page.getByLabel('Default language').getByRole('option')).toHaveText([
-		'English (United Kingdom)',
-		'French',
-		'German',
-		'Italian',
-		'Portuguese (Brazil)',
-		'Romanian',
-		'Spanish',
-	])
-	await expect(page.getByLabel('Country')).toHaveValue('GB')
-})
-
 test('a failed sign-up keeps what was typed except passwords, with a linked error summary', async ({
 	page,
 	mock,
@@ -153,9 +130,11 @@ test('a failed sign-up keeps what was typed except passwords, with a linked erro
 	await expect(page.getByLabel('Re-enter password')).toHaveValue('')
 })
 
-// The confirmation link's 303 home with its message in the session cookie: tests/routes/email-links.test.ts.
+// The confirmation link's 303 home with its message in the session cookie: tests/routes/email-links.test.ts. What
+// the sign-up form and the resend answer (each check, an address taken, too soon): tests/routes/sign-up.test.ts.
 
-test('a field is checked as it is left with JavaScript (no round trip; the checks load once the form is used), on submit without', async ({
+// One visit of the sign-up page, watched from its first request: what it offers and when its checks load.
+test('the sign-up page: lists in name order; untouched, no validation code; a field checked as it is left with JavaScript, on submit without', async ({
 	page,
 }, testInfo) => {
 	const scripts: string[] = []
@@ -165,45 +144,66 @@ test('a field is checked as it is left with JavaScript (no round trip; the check
 		if (request.method() === 'POST') posts.push(request.url())
 	})
 	await page.goto('/auth/sign-up')
-	const email = page.getByLabel('Email address')
-	if (jsDisabled(testInfo)) {
-		await email.fill('not-an-email')
-		await email.press('Tab')
-		await expect(email).not.toHaveAttribute('aria-invalid', 'true')
-		await page.getByRole('button', { name: 'Create account' }).click()
-		await expect(email).toHaveAttribute('aria-invalid', 'true')
-		await expect(email).toHaveAccessibleDescription(/This field must contain a valid email\./)
-		return
-	}
-	// Hydrated: the live password feedback only JavaScript shows.
-	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-	await page.getByLabel('Re-enter password').fill(PASSWORD)
-	await expect(page.getByText('Passwords matched')).toBeVisible()
-	// Typing into the form loaded the checks.
-	await expect.poll(() => scripts.some((path) => path.includes('/validate.client-'))).toBe(true)
 
-	await email.fill('not-an-email')
-	await email.press('Tab')
-	await expect(email).toHaveAttribute('aria-invalid', 'true')
-	await expect(email).toHaveAccessibleDescription(/This field must contain a valid email\./)
-	await email.fill('grace@example.com')
-	await expect(email).not.toHaveAttribute('aria-invalid', 'true')
-	await expect(page).toHaveURL(/\/auth\/sign-up$/)
-	expect(posts).toEqual([])
-})
-
-test('a page whose form is not used downloads no validation code', async ({ page }) => {
-	const scripts: string[] = []
-	page.on('request', (request) => {
-		if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+	await test.step('country and language lists are in the order of their names', async () => {
+		await expect(page.getByLabel('Country').getByRole('option')).toHaveText([
+			'Brazil',
+			'France',
+			'Germany',
+			'Italy',
+			'Romania',
+			'Spain',
+			'United Kingdom',
+		])
+		await expect(page.getByLabel('Default language').getByRole('option')).toHaveText([
+			'English (United Kingdom)',
+			'French',
+			'German',
+			'Italian',
+			'Portuguese (Brazil)',
+			'Romanian',
+			'Spanish',
+		])
+		await expect(page.getByLabel('Country')).toHaveValue('GB')
 	})
-	await page.goto('/auth/sign-up')
-	await page.waitForLoadState('networkidle')
-	// On to another page by its link (a client-side navigation with JavaScript), its form untouched too.
-	await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
-	await page.waitForLoadState('networkidle')
-	// The pages' own modules were fetched (preloaded even without JavaScript), the checks were not.
-	expect(scripts.some((path) => path.includes('/framework-'))).toBe(true)
-	expect(scripts.filter((path) => path.includes('/validate.client-') || path.includes('/schemas-'))).toEqual([])
+
+	await test.step('a page whose form is not used downloads no validation code', async () => {
+		await page.waitForLoadState('networkidle')
+		// On to another page by its link (a client-side navigation with JavaScript), its form untouched too.
+		await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
+		await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+		await page.waitForLoadState('networkidle')
+		// The pages' own modules were fetched (preloaded even without JavaScript), the checks were not.
+		expect(scripts.some((path) => path.includes('/framework-'))).toBe(true)
+		expect(scripts.filter((path) => path.includes('/validate.client-') || path.includes('/schemas-'))).toEqual([])
+	})
+
+	await test.step('a field is checked as it is left with JavaScript (no round trip), on submit without', async () => {
+		await page.goto('/auth/sign-up')
+		const email = page.getByLabel('Email address')
+		if (jsDisabled(testInfo)) {
+			await email.fill('not-an-email')
+			await email.press('Tab')
+			await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+			await page.getByRole('button', { name: 'Create account' }).click()
+			await expect(email).toHaveAttribute('aria-invalid', 'true')
+			await expect(email).toHaveAccessibleDescription(/This field must contain a valid email\./)
+		} else {
+			// Hydrated: the live password feedback only JavaScript shows.
+			await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+			await page.getByLabel('Re-enter password').fill(PASSWORD)
+			await expect(page.getByText('Passwords matched')).toBeVisible()
+			// Typing into the form loaded the checks.
+			await expect.poll(() => scripts.some((path) => path.includes('/validate.client-'))).toBe(true)
+
+			await email.fill('not-an-email')
+			await email.press('Tab')
+			await expect(email).toHaveAttribute('aria-invalid', 'true')
+			await expect(email).toHaveAccessibleDescription(/This field must contain a valid email\./)
+			await email.fill('grace@example.com')
+			await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+			await expect(page).toHaveURL(/\/auth\/sign-up$/)
+			expect(posts).toEqual([])
+		}
+	})
 })

@@ -1,7 +1,7 @@
 /**
  * The emails partners expect (issue 43), end to end: a change made in the portal sends its email (subject and
- * link back to the page concerned) and a refused one sends none; the review result on the dashboard, approval
- * and dismissal; the mock's HTML inbox of the demo.
+ * link back to the page concerned); the review result on the dashboard, approval and dismissal; the mock's HTML
+ * inbox of the demo. A refused change sends none: tests/routes/account.test.ts.
  */
 import type { Page } from '@playwright/test'
 import { endpoints, fillEmailTemplate, fillPath, partnerEmails } from '#app/api/contract/index'
@@ -38,30 +38,8 @@ async function newService(page: Page, baseURL: string) {
 	return serviceIdOf(await postCreate(request, baseURL, await createFormTokens(request)))
 }
 
-test('a password change emails a link to the password page; a refused change sends nothing', async ({
-	page,
-	partner,
-	mock,
-}) => {
-	const NEW = 'Fresh-Password-2027'
-	await page.goto('/me/manage/security/password')
-	await page.getByLabel('Current password').fill('Wrong-Password-1')
-	await page.getByLabel('New password', { exact: true }).fill(NEW)
-	await page.getByLabel('Re-enter password').fill(NEW)
-	await page.getByRole('button', { name: 'Change password' }).click()
-	await expect(page.getByText('The password is incorrect.').first()).toBeVisible()
-	expect(await mock.emails(partner.email)).toEqual([])
-
-	await page.getByLabel('Current password').fill(PASSWORD)
-	await page.getByLabel('New password', { exact: true }).fill(NEW)
-	await page.getByLabel('Re-enter password').fill(NEW)
-	await page.getByRole('button', { name: 'Change password' }).click()
-	await expect(page.getByText('Your password has been changed.')).toBeVisible()
-	const link = await linkOf(mock, partner.email, 'password_changed')
-	expect(new URL(link).pathname).toBe('/me/manage/security/password')
-	await page.goto(link)
-	await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible()
-})
+// A password change's email (a link to the password page) and a refused change that sends none:
+// tests/routes/account.test.ts.
 
 test('resetting a client secret emails a link to the developers page', async ({ page, partner, mock, baseURL }) => {
 	const id = await newService(page, baseURL!)

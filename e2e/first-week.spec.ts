@@ -11,6 +11,7 @@ import { expectAccessible } from './utils/axe'
 import { apiAccessToken, meetChecklistThroughApi, postCreateWith, SERVICE, serviceIdOf } from './utils/services'
 import { CONTACT_EMAIL, expect, jsDisabled, test } from './fixtures'
 
+const DAYS = `${reviewTypicalWorkingDays} working days`
 const SENT = 'Thank you. Your message has been sent; we will reply by email.'
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 
@@ -60,64 +61,49 @@ test.describe('point 11: a way back without the authenticator', () => {
 		expect(mail.text).toContain('My authenticator app was on the phone I lost.')
 	})
 
-	test('the authenticator step offers the email code when it is on, and the contact page', async ({
+	// What the step and the contact page answer (the methods offered, the address kept): tests/routes/first-week.test.ts.
+	test('the authenticator step offers the email code only when it is on, and the contact page either way', async ({
 		page,
 		mock,
 	}, testInfo) => {
-		const partner = await createPartner(mock, { totp: true, email_two_step: true })
-		await page.goto('/auth/sign-in')
-		await fillSignIn(page, partner.email, PASSWORD)
 		const lost = page.getByRole('region', { name: 'Can’t use your authenticator?' })
-		await expect(lost).toBeVisible()
-		await expectAccessible(page, testInfo)
-		await lost.getByRole('link', { name: 'Email me a code instead' }).click()
-		await expect(page).toHaveURL(/\/auth\/sign-in\/two-step\?method=email$/)
-		await expect(page.getByRole('button', { name: /^Email me a code/ })).toBeVisible()
-		await page.goBack()
-		await lost.getByRole('link', { name: 'Contact us' }).click()
-		await expect(page).toHaveURL(/\/contact$/)
-		// The address typed at sign-in is offered; the rest is the partner's to say.
-		await expect(page.getByLabel('Email address')).toHaveValue(partner.email)
-		await expect(page.getByLabel('Your name')).toHaveValue('')
-	})
+		await test.step('with the email code on too: both ways out, the address typed kept', async () => {
+			const partner = await createPartner(mock, { totp: true, email_two_step: true })
+			await page.goto('/auth/sign-in')
+			await fillSignIn(page, partner.email, PASSWORD)
+			await expect(lost).toBeVisible()
+			await expectAccessible(page, testInfo)
+			await lost.getByRole('link', { name: 'Email me a code instead' }).click()
+			await expect(page).toHaveURL(/\/auth\/sign-in\/two-step\?method=email$/)
+			await expect(page.getByRole('button', { name: /^Email me a code/ })).toBeVisible()
+			await page.goBack()
+			await lost.getByRole('link', { name: 'Contact us' }).click()
+			await expect(page).toHaveURL(/\/contact$/)
+			// The address typed at sign-in is offered; the rest is the partner's to say.
+			await expect(page.getByLabel('Email address')).toHaveValue(partner.email)
+			await expect(page.getByLabel('Your name')).toHaveValue('')
+		})
 
-	test('with the authenticator only, the step still leads to the contact page', async ({ page, mock }) => {
-		const partner = await createPartner(mock, { totp: true })
-		await page.goto('/auth/sign-in')
-		await fillSignIn(page, partner.email, PASSWORD)
-		const lost = page.getByRole('region', { name: 'Can’t use your authenticator?' })
-		await expect(lost.getByRole('link', { name: 'Contact us' })).toBeVisible()
-		await expect(lost.getByRole('link', { name: 'Email me a code instead' })).toHaveCount(0)
-		// And the step itself still works.
-		await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
-		await page.getByRole('button', { name: 'Continue' }).click()
-		await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+		await test.step('with the authenticator only: the contact page, no email code, and the step still works', async () => {
+			// A browser of its own: nothing of the first partner's pending sign-in.
+			await page.context().clearCookies()
+			const partner = await createPartner(mock, { totp: true })
+			await page.goto('/auth/sign-in')
+			await fillSignIn(page, partner.email, PASSWORD)
+			await expect(lost.getByRole('link', { name: 'Contact us' })).toBeVisible()
+			await expect(lost.getByRole('link', { name: 'Email me a code instead' })).toHaveCount(0)
+			await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
+			await page.getByRole('button', { name: 'Continue' }).click()
+			await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+		})
 	})
 })
 
 test.describe('point 12: the outcome where the partner is', () => {
 	const FAILED = 'The domain could not be verified. Compare what was found with what is expected.'
 
-	test('after Verify, the outcome shows in the domain section (with JS it has focus and is on screen)', async ({
-		page,
-		partner: _signedIn,
-		baseURL,
-	}, testInfo) => {
-		const details = await postCreateWith(page.context().request, baseURL!, {
-			website_url: `https://${uniqueDomain()}/`,
-		})
-		await page.goto(`${details}/verifications`)
-		const domain = page.getByRole('region', { name: 'Domain verification' })
-		await domain.getByRole('button', { name: 'Verify' }).click()
-		await expect(page).toHaveURL(/\/verifications#domain$/)
-		const outcome = domain.getByRole('status').filter({ hasText: FAILED })
-		await expect(outcome).toBeVisible()
-		await expect(outcome).toBeInViewport()
-		if (!jsDisabled(testInfo)) await expect(outcome).toBeFocused()
-		await expectAccessible(page, testInfo)
-	})
-
-	test('after Submit and Cancel, the outcome shows in the review section (with JS it has focus)', async ({
+	// One service walked from its first Verify to live (points 12 and 16): each outcome where the partner is.
+	test('a service from the first Verify to live: each outcome in its section (with JS focused), the review timing, the live warning', async ({
 		page,
 		partner,
 		baseURL,
@@ -126,22 +112,65 @@ test.describe('point 12: the outcome where the partner is', () => {
 		const details = await postCreateWith(page.context().request, baseURL!, {
 			website_url: `https://${uniqueDomain()}/`,
 		})
-		await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email), serviceIdOf(details))
-		await page.goto(`${details}/verifications`)
+		const id = serviceIdOf(details)
 		const review = page.getByRole('region', { name: 'Review' })
-		await review.getByRole('link', { name: 'Submit for review' }).click()
-		await page.getByRole('button', { name: 'Submit for review' }).click()
-		await expect(page).toHaveURL(/\/verifications#review$/)
-		const submitted = review.getByRole('status').filter({ hasText: 'Your service was submitted for review.' })
-		await expect(submitted).toBeInViewport()
-		if (!jsDisabled(testInfo)) await expect(submitted).toBeFocused()
+		const liveWarning = page.getByText('This service is live: customers see your changes as soon as you save them.')
 
-		await review.getByRole('link', { name: 'Cancel the review' }).click()
-		await page.getByRole('button', { name: 'Cancel the review' }).click()
-		await expect(page).toHaveURL(/\/verifications#review$/)
-		const cancelled = review.getByRole('status').filter({ hasText: 'The review was cancelled.' })
-		await expect(cancelled).toBeInViewport()
-		if (!jsDisabled(testInfo)) await expect(cancelled).toBeFocused()
+		await test.step('after Verify, the outcome shows in the domain section', async () => {
+			await page.goto(`${details}/verifications`)
+			const domain = page.getByRole('region', { name: 'Domain verification' })
+			await domain.getByRole('button', { name: 'Verify' }).click()
+			await expect(page).toHaveURL(/\/verifications#domain$/)
+			const outcome = domain.getByRole('status').filter({ hasText: FAILED })
+			await expect(outcome).toBeVisible()
+			await expect(outcome).toBeInViewport()
+			if (!jsDisabled(testInfo)) await expect(outcome).toBeFocused()
+			await expectAccessible(page, testInfo)
+		})
+
+		await test.step('the settings of a test service carry no live warning', async () => {
+			await page.goto(`${details}/manage`)
+			await expect(page.getByRole('heading', { level: 1, name: `Settings: ${SERVICE.name}` })).toBeVisible()
+			await expect(liveWarning).toHaveCount(0)
+		})
+
+		await test.step('after Submit, the review section says so and how long it usually takes', async () => {
+			await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email), id)
+			await page.goto(`${details}/verifications`)
+			await review.getByRole('link', { name: 'Submit for review' }).click()
+			await expect(page.getByText(`usually within ${DAYS} of your submission`)).toBeVisible()
+			await page.getByRole('button', { name: 'Submit for review' }).click()
+			await expect(page).toHaveURL(/\/verifications#review$/)
+			const submitted = review.getByRole('status').filter({ hasText: 'Your service was submitted for review.' })
+			await expect(submitted).toHaveText(
+				`Your service was submitted for review. A reviewer usually finishes within ${DAYS}; the result will show here.`,
+			)
+			await expect(submitted).toBeInViewport()
+			if (!jsDisabled(testInfo)) await expect(submitted).toBeFocused()
+			await expect(review).toContainText(`What happens next: a reviewer checks your service, usually within ${DAYS}`)
+		})
+
+		await test.step('after Cancel, the outcome shows in the review section too', async () => {
+			await review.getByRole('link', { name: 'Cancel the review' }).click()
+			await page.getByRole('button', { name: 'Cancel the review' }).click()
+			await expect(page).toHaveURL(/\/verifications#review$/)
+			const cancelled = review.getByRole('status').filter({ hasText: 'The review was cancelled.' })
+			await expect(cancelled).toBeInViewport()
+			if (!jsDisabled(testInfo)) await expect(cancelled).toBeFocused()
+		})
+
+		await test.step('submitted again and verified, the settings warn that customers see changes at once', async () => {
+			await page.goto(`${details}/verifications/submit`)
+			await page.getByRole('button', { name: 'Submit for review' }).click()
+			await expect(page).toHaveURL(/#review$/)
+			await mock.setReview(id, { status: 'verified' })
+			await page.goto(`${details}/manage`)
+			await expect(liveWarning).toBeVisible()
+			await expect(
+				page.getByText('Its name, description, category, logo and website show to customers straight away'),
+			).toBeVisible()
+			await expectAccessible(page, testInfo)
+		})
 	})
 
 	test('after a client-side navigation, the new heading has focus and the title is announced', async ({
@@ -166,53 +195,11 @@ test.describe('point 12: the outcome where the partner is', () => {
 	})
 })
 
-test.describe('point 15: a second click on an email link', () => {
-	test('says the address is already confirmed', async ({ page, mock }) => {
-		const email = uniqueEmail('twice')
-		const registration = await fetch(`${mock.url}/user-registrations`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', accept: 'application/json' },
-			body: JSON.stringify({
-				first_name: 'Grace',
-				last_name: 'Hopper',
-				company_name: 'Compilers Ltd',
-				country: 'GB',
-				locale: 'en-GB',
-				email,
-				password: PASSWORD,
-				password_confirmation: PASSWORD,
-			}),
-		})
-		expect(registration.status).toBe(201)
-		const link = (await mock.lastEmail(email)).links.find((l) => l.includes('/tokens/email_verification/'))!
-		await page.goto(link)
-		await expect(page).not.toHaveURL(/\/tokens\//)
-		expect((await page.goto(link))?.status()).toBe(200)
-		await expect(page.getByRole('heading', { level: 1, name: 'Email address already confirmed' })).toBeVisible()
-		await expect(page.getByText('your email address is confirmed, and there is nothing more to do.')).toBeVisible()
-		await expect(page).toHaveTitle('Email address already confirmed – Partner Portal')
-		await expect(page.getByRole('heading', { name: 'This link is not valid' })).toHaveCount(0)
-	})
-})
+// Point 15, a second click on an email link (a 200 "already confirmed"): tests/routes/first-week.test.ts, and the
+// sign-up journey of e2e/auth-sign-up.spec.ts clicks it twice in the browser.
 
-test.describe('point 16: what happens next, what needs attention, what customers see', () => {
-	const days = `${reviewTypicalWorkingDays} working days`
-
-	test('submitting for review says how long it usually takes', async ({ page, partner, baseURL, mock }) => {
-		const details = await postCreateWith(page.context().request, baseURL!, {
-			website_url: `https://${uniqueDomain()}/`,
-		})
-		await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email), serviceIdOf(details))
-		await page.goto(`${details}/verifications/submit`)
-		await expect(page.getByText(`usually within ${days} of your submission`)).toBeVisible()
-		await page.getByRole('button', { name: 'Submit for review' }).click()
-		const review = page.getByRole('region', { name: 'Review' })
-		await expect(review.getByRole('status')).toHaveText(
-			`Your service was submitted for review. A reviewer usually finishes within ${days}; the result will show here.`,
-		)
-		await expect(review).toContainText(`What happens next: a reviewer checks your service, usually within ${days}`)
-	})
-
+// Point 16's review timing and live warning: the service walked in point 12 above.
+test.describe('point 16: what needs attention', () => {
 	test('the dashboard names and links each service that needs attention', async ({ page, partner, baseURL, mock }) => {
 		const waiting = await postCreateWith(page.context().request, baseURL!, { name: 'Ledger Sync' })
 		const submitted = await postCreateWith(page.context().request, baseURL!, {
@@ -239,33 +226,5 @@ test.describe('point 16: what happens next, what needs attention, what customers
 			/^Payroll Bridge: review dismissed on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC\. Reason: “The logo is blurry\.” Fix it, then submit again\.$/,
 			'Ledger Sync: not yet submitted for review',
 		])
-	})
-
-	test('the settings of a live service warn that customers see changes at once; a test service does not', async ({
-		page,
-		partner,
-		baseURL,
-		mock,
-	}, testInfo) => {
-		const details = await postCreateWith(page.context().request, baseURL!, {
-			website_url: `https://${uniqueDomain()}/`,
-		})
-		const id = serviceIdOf(details)
-		const warning = page.getByText('This service is live: customers see your changes as soon as you save them.')
-		await page.goto(`${details}/manage`)
-		await expect(page.getByRole('heading', { level: 1, name: `Settings: ${SERVICE.name}` })).toBeVisible()
-		await expect(warning).toHaveCount(0)
-
-		await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email), id)
-		await page.goto(`${details}/verifications/submit`)
-		await page.getByRole('button', { name: 'Submit for review' }).click()
-		await expect(page).toHaveURL(/#review$/)
-		await mock.setReview(id, { status: 'verified' })
-		await page.goto(`${details}/manage`)
-		await expect(warning).toBeVisible()
-		await expect(
-			page.getByText('Its name, description, category, logo and website show to customers straight away'),
-		).toBeVisible()
-		await expectAccessible(page, testInfo)
 	})
 })

@@ -78,34 +78,7 @@ test.describe('security headers', () => {
 			expect(headers['strict-transport-security'], what).toBeUndefined()
 		}
 	})
-
-	test('each response gets a fresh nonce', async ({ request }) => {
-		const nonceOf = async () => {
-			const response = await request.get('/does-not-exist')
-			return /'nonce-([^']+)'/.exec(response.headers()['content-security-policy']!)?.[1]
-		}
-		expect(await nonceOf()).not.toEqual(await nonceOf())
-	})
-
-	test('the CSRF cookie is HttpOnly and SameSite=Lax', async ({ page }) => {
-		const response = await page.goto('/does-not-exist')
-		const setCookie = (await response!.allHeaders())['set-cookie'] ?? ''
-		expect(setCookie).toMatch(/XSRF-TOKEN=[^;]+;/)
-		expect(setCookie).toContain('HttpOnly')
-		expect(setCookie).toContain('SameSite=Lax')
-	})
 })
 
-test.describe('operations endpoints', () => {
-	test('/healthz answers 200 while the process runs', async ({ request }) => {
-		const response = await request.get('/healthz')
-		expect(response.status()).toBe(200)
-		expect(await response.json()).toEqual({ status: 'ok' })
-	})
-
-	test('/readyz answers 200 when the partner API answers', async ({ request }) => {
-		const response = await request.get('/readyz')
-		expect(response.status()).toBe(200)
-		expect(await response.json()).toMatchObject({ status: 'ready' })
-	})
-})
+// A fresh nonce per answer, the CSRF cookie's attributes, the 404's status and /healthz, /readyz: route-level, in
+// tests/routes/foundation.test.ts.

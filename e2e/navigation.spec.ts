@@ -21,21 +21,8 @@ test('a slow navigation shows a spinner with screen-reader text (with JS); witho
 	}
 })
 
-test('an API failure inside a page shows "Something went wrong" with a reference, and no internals', async ({
-	page,
-	partner: _signedIn,
-	mock,
-}) => {
-	await mock.fault({ method: 'GET', path: '/user-authentications', status: 503, times: 1 })
-	const response = await page.goto('/me/manage/security/multi-factor-authentication')
-	expect(response?.status()).toBe(500)
-	await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
-	await expect(page.getByText(/^Reference: [0-9a-f-]{36}$/)).toBeVisible()
-	await expect(page.getByRole('main')).not.toContainText('user-authentications')
-	// Navigation still works: no dead end.
-	await page.getByRole('link', { name: 'Go to the home page' }).click()
-	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
-})
+// An API failure inside a page: its 500 in tests/routes/account.test.ts, the page a partner sees in
+// e2e/api-failures.spec.ts.
 
 test('links: with JS a click moves within the app (no page load) and the navigation marks the current page; a Ctrl-click still opens a tab', async ({
 	page,

@@ -19,7 +19,11 @@ const SIGNED_IN_PAGES = [
 	'/me/manage/security/multi-factor-authentication/email',
 ]
 
-test('form pages run without breaking the content security policy', async ({ page, mock }) => {
+// One walk through every page, signed out then in: each keeps the content security policy and has a description.
+test('every page runs without breaking the content security policy and has a description for search results', async ({
+	page,
+	mock,
+}) => {
 	const violations: string[] = []
 	page.on('console', (message) => {
 		if (/content security policy/i.test(message.text())) violations.push(message.text())
@@ -29,37 +33,31 @@ test('form pages run without breaking the content security policy', async ({ pag
 			console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`)
 		})
 	})
-	const partner = await createPartner(mock)
-	for (const path of PUBLIC_PAGES) {
-		await page.goto(path)
-		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-	}
-	await signIn(page, partner.email)
-	for (const path of SIGNED_IN_PAGES) {
-		await page.goto(path)
-		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-	}
-	// A form checked in the browser (with JS) runs its schema too.
-	await page.goto('/contact')
-	await page.getByRole('button', { name: 'Send message' }).click()
-	await expect(page.getByText('Subject: This field is required.')).toBeVisible()
-	expect(violations).toEqual([])
-})
-
-test('every page has a description for search results and link previews', async ({ page, mock }) => {
 	const description = page.locator('head meta[name="description"]')
-	const expectDescribed = async (path: string) => {
+	const visit = async (path: string) => {
 		await page.goto(path)
+		await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible()
 		await expect(description, path).toHaveCount(1)
 		await expect(description, path).toHaveAttribute('content', /\w.{20,}/)
 	}
-	for (const path of PUBLIC_PAGES) await expectDescribed(path)
-	await expectDescribed('/tokens/email_verification/not-a-token')
-	await page.goto('/auth/sign-up')
-	await expect(description).toHaveAttribute('content', 'Create a Partner Portal account for your company.')
-	const partner = await createPartner(mock)
-	await signIn(page, partner.email)
-	for (const path of SIGNED_IN_PAGES) await expectDescribed(path)
+
+	await test.step('signed out', async () => {
+		for (const path of PUBLIC_PAGES) await visit(path)
+		await visit('/tokens/email_verification/not-a-token')
+		await page.goto('/auth/sign-up')
+		await expect(description).toHaveAttribute('content', 'Create a Partner Portal account for your company.')
+	})
+
+	await test.step('signed in', async () => {
+		const partner = await createPartner(mock)
+		await signIn(page, partner.email)
+		for (const path of SIGNED_IN_PAGES) await visit(path)
+		// A form checked in the browser (with JS) runs its schema too.
+		await page.goto('/contact')
+		await page.getByRole('button', { name: 'Send message' }).click()
+		await expect(page.getByText('Subject: This field is required.')).toBeVisible()
+	})
+	expect(violations).toEqual([])
 })
 
 test('the authenticator setup key breaks only between its groups on a 390 px screen', async ({

@@ -1,13 +1,11 @@
 import type { Page, TestInfo } from '@playwright/test'
-import { logoRules } from '#app/api/contract/images'
-import { gifFile, jpegFile, jpegHeader, paddedTo, pngFile, pngThenHtml } from '#tests/mock-api/image-fixtures'
+import { gifFile, paddedTo, pngFile } from '#tests/mock-api/image-fixtures'
 import { createFormTokens, LIST, postCreate, SERVICE } from './utils/services'
 import { expectAccessible } from './utils/axe'
 import { expect, jsDisabled, test } from './fixtures'
 
 const MESSAGES = {
 	type: 'The file type is invalid, it should be one of the following types: jpg, png.',
-	dimensions: 'The image should be over 128x128px and under 256x256px.',
 	size: 'The file must not be greater than 10 MB.',
 }
 
@@ -150,102 +148,10 @@ test("the settings page's logo section shows the current logo; after a refused u
 	await expectAccessible(page, testInfo)
 })
 
-test('a JPG is a logo too, and replaces the previous one', async ({ page, partner: _signedIn, baseURL }, testInfo) => {
-	const details = await newService(page, baseURL!)
-	for (const upload of [
-		file('a.png', 'image/png', pngFile(128, 128)),
-		file('b.jpeg', 'image/jpeg', jpegFile(256, 256)),
-	]) {
-		await page.goto(`${details}/manage/logo`)
-		await chooseAndUpload(page, upload, testInfo)
-		await expect(page.getByText('Logo uploaded.')).toBeVisible()
-	}
-	await expect(page.locator('.service-header img.service-logo')).toHaveAttribute('src', /\.jpg$/)
-})
-
-test('refused logos: GIF, text named .png, 100×100, 300×300, over 10 MB — each with its message, no 5xx', async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-}, testInfo) => {
-	const errors = statuses(page, baseURL!)
-	const details = await newService(page, baseURL!)
-	const logoPage = `${details}/manage/logo`
-	const cases: Array<[string, Upload, string]> = [
-		['a GIF', file('logo.gif', 'image/gif', gifFile()), MESSAGES.type],
-		['text named .png', file('logo.png', 'image/png', new TextEncoder().encode('not an image at all')), MESSAGES.type],
-		// The spec's message, then the size the image has.
-		['100×100', file('small.png', 'image/png', pngFile(100, 100)), `${MESSAGES.dimensions} This image is 100×100 px.`],
-		['300×300', file('large.png', 'image/png', pngFile(300, 300)), `${MESSAGES.dimensions} This image is 300×300 px.`],
-		[
-			'10 MB + 1 byte',
-			file('big.png', 'image/png', paddedTo(pngFile(200, 200), logoRules.maxBytes + 1)),
-			MESSAGES.size,
-		],
-	]
-	for (const [what, upload, message] of cases) {
-		await page.goto(logoPage)
-		const status = await chooseAndUpload(page, upload, testInfo)
-		if (status !== null) expect(status, what).toBe(422)
-		const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
-		await expect(summary, what).toContainText(`Logo file: ${message}`)
-		await expect(summary.getByRole('link')).toHaveAttribute('href', /^#logo-/)
-		await expect(page.getByLabel('Logo file'), what).toHaveAccessibleDescription(new RegExp(`Error: ${message}`))
-		await expect(page, what).toHaveURL(logoPage)
-		await expect(page.getByRole('heading', { level: 1, name: `Logo: ${SERVICE.name}` })).toBeVisible()
-	}
-	await expectAccessible(page, testInfo)
-	// Nothing was attached.
-	await page.goto(details)
-	await expect(page.locator('img.service-logo')).toHaveCount(0)
-	expect(errors()).toEqual([])
-})
-
-test('a file that only begins like an image is refused as of an invalid type, and nothing is attached', async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-}, testInfo) => {
-	const errors = statuses(page, baseURL!)
-	const details = await newService(page, baseURL!)
-	const logoPage = `${details}/manage/logo`
-	const cases: Array<[string, Upload]> = [
-		['a PNG signature, then HTML and 2 MB of filler', file('logo.png', 'image/png', pngThenHtml())],
-		['a header-only JPEG', file('logo.jpg', 'image/jpeg', jpegHeader(200, 200))],
-	]
-	for (const [what, upload] of cases) {
-		await page.goto(logoPage)
-		const status = await chooseAndUpload(page, upload, testInfo)
-		if (status !== null) expect(status, what).toBe(422)
-		const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
-		await expect(summary, what).toContainText(`Logo file: ${MESSAGES.type}`)
-		await expect(page.getByLabel('Logo file'), what).toHaveAccessibleDescription(new RegExp(`Error: ${MESSAGES.type}`))
-		await expect(page, what).toHaveURL(logoPage)
-	}
-	await page.goto(details)
-	await expect(page.locator('img.service-logo')).toHaveCount(0)
-	expect(errors()).toEqual([])
-})
-
-test('the published logo is the image written anew: a script in a comment of the uploaded PNG is not served', async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-}, testInfo) => {
-	const details = await newService(page, baseURL!)
-	await page.goto(`${details}/manage/logo`)
-	const upload = file('logo.png', 'image/png', pngFile(180, 180, { text: '<script>alert(1)</script>' }))
-	expect(upload.buffer.toString('latin1')).toContain('<script>')
-	await chooseAndUpload(page, upload, testInfo)
-	await expect(page.getByText('Logo uploaded.')).toBeVisible()
-	const headerLogo = page.locator('.service-header img.service-logo')
-	await expect.poll(() => naturalWidth(page, '.service-header img.service-logo')).toBe(180)
-	const served = await page.request.get((await headerLogo.getAttribute('src'))!)
-	expect(served.headers()['content-type']).toBe('image/png')
-	const body = await served.body()
-	expect(body.equals(upload.buffer)).toBe(false)
-	expect(body.toString('latin1')).not.toContain('<script>')
-})
+// Each refused file (a GIF, text named .png, a file that only begins like an image, too small, too large, over
+// 10 MB) with its message and nothing attached, the API failing while attaching, a JPG replacing the logo, the
+// published image written anew, and where the form goes back to (a same-site redirect_to, else the details):
+// tests/routes/services-logo.test.ts.
 
 test('a file beyond the upload limit: a 413 page that says 10 MB and leads back without JS, checked in the browser with JS', async ({
 	page,
@@ -273,39 +179,4 @@ test('a file beyond the upload limit: a 413 page that says 10 MB and leads back 
 	await page.getByRole('link', { name: 'Choose another logo' }).click()
 	await expect(page).toHaveURL(logoPage)
 	await expect(page.getByLabel('Logo file')).toBeVisible()
-})
-
-test('opened from another page (redirect_to), a success goes back there', async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-}, testInfo) => {
-	const details = await newService(page, baseURL!)
-	await page.goto(`${details}/manage/logo?redirect_to=${encodeURIComponent(LIST)}`)
-	await chooseAndUpload(page, file('logo.png', 'image/png', pngFile(160, 160)), testInfo)
-	await expect(page).toHaveURL(LIST)
-	await expect(page.getByText('Logo uploaded.')).toBeVisible()
-	await expect.poll(() => naturalWidth(page, '.service-card img.service-logo')).toBe(160)
-})
-
-// The form can sit on any page: back to a same-site redirect_to, anything else to the details, and a refused file
-// keeps where it was going: tests/routes/services-logo.test.ts.
-
-test('the API failing while attaching: the form says nothing was saved, with a reference', async ({
-	page,
-	partner: _signedIn,
-	mock,
-	baseURL,
-}, testInfo) => {
-	const details = await newService(page, baseURL!)
-	await mock.fault({ method: 'PUT', path: `${details}/logo`, status: 500 })
-	await page.goto(`${details}/manage/logo`)
-	const status = await chooseAndUpload(page, file('logo.png', 'image/png', pngFile(200, 200)), testInfo)
-	if (status !== null) expect(status).toBe(503)
-	const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
-	await expect(summary).toContainText('Your changes were not saved')
-	await expect(summary).toContainText(/Reference: [0-9a-f-]{36}/)
-	await expect(page).toHaveURL(`${details}/manage/logo`)
-	await page.goto(details)
-	await expect(page.locator('img.service-logo')).toHaveCount(0)
 })

@@ -1,7 +1,6 @@
-import type { APIRequestContext, Page, Response } from '@playwright/test'
-import { csrfTokenFrom } from '#tests/setup/processes'
+import type { Page, Response } from '@playwright/test'
 import type { MockHooks } from '#tests/mock-api/hooks-client'
-import { identityConfirmationSeconds, wrongPasswordConfirmations } from '#app/api/contract/index'
+import { identityConfirmationSeconds } from '#app/api/contract/index'
 import { createFormTokens, postCreate, SERVICE, sectionLink } from './utils/services'
 import { createPartner, fillSignIn, PASSWORD, totpNow } from './utils/auth'
 import { expectAccessible } from './utils/axe'
@@ -9,10 +8,8 @@ import { expect, jsDisabled, test } from './fixtures'
 
 const ONCE = 'Copy it now: it will not be shown again'
 const TOO_MANY = 'A service has at most two secrets in use: revoke one first.'
-const LAST = 'The only secret in use cannot be revoked: reset it instead.'
 const WEBHOOKS_UNAFFECTED =
 	'Webhooks are not affected: they are signed with the webhook signing secret, not with the client secret.'
-const NOT_SAVED = 'Something went wrong. Your changes were not saved. Please try again.'
 
 const secrets = (page: Page) => page.getByRole('list', { name: 'Secrets' }).getByRole('listitem')
 const secretWithHint = (page: Page, hint: string) => secrets(page).filter({ hasText: `…${hint}` })
@@ -57,17 +54,6 @@ async function expectSecretOnce(page: Page, developers: string, answer: Promise<
 	expect(secret).toMatch(/^sk_test_\S{20,}$/)
 	expect(page.url()).not.toContain(secret)
 	return secret
-}
-
-/** Posts a confirmation page's form over HTTP, the password typed (a change to a secret confirms the identity first). */
-async function postOver(request: APIRequestContext, baseURL: string, path: string, csrfFrom = path) {
-	const csrf = csrfTokenFrom(await (await request.get(csrfFrom)).text())
-	if (!csrf) throw new Error(`GET ${csrfFrom}: no CSRF token`)
-	return request.post(path, {
-		form: { csrf, identity_method: 'password', password: PASSWORD },
-		headers: { Origin: baseURL },
-		maxRedirects: 0,
-	})
 }
 
 test('rotate, revoke and reset, each confirmed first; each new secret is shown once', async ({
@@ -182,69 +168,8 @@ test('rotate, revoke and reset, each confirmed first; each new secret is shown o
 	expect(await onlyHint(page)).toBe(hint)
 })
 
-test('a rotate with two live secrets and a revoke of the last one are refused with the message', async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-}) => {
-	const developers = await newService(page, baseURL!)
-	const request = page.context().request
-	const rotate = `${developers}/secrets/rotate`
-
-	// The confirmation page was opened with one secret live; meanwhile another tab rotated.
-	await page.goto(rotate)
-	expect((await postOver(request, baseURL!, rotate)).status()).toBe(302)
-	await passwordField(page).fill(PASSWORD)
-	expect(await confirm(page, 'Create a second secret', rotate)).toBe(422)
-	await expect(summary(page)).toContainText(TOO_MANY)
-	await expect(page).toHaveURL(new RegExp(`${rotate}$`))
-
-	// Opened now, the page says so instead of offering the button; a post anyway is a 422, not a 5xx.
-	await page.goto(rotate)
-	await expect(page.getByText(TOO_MANY)).toBeVisible()
-	await expect(page.getByRole('button', { name: 'Create a second secret' })).toHaveCount(0)
-	const again = await postOver(request, baseURL!, rotate, developers)
-	expect(again.status()).toBe(422)
-	expect(await again.text()).toContain(TOO_MANY)
-	await page.getByRole('link', { name: 'Back to the developers page' }).click()
-	await expect(page).toHaveURL(new RegExp(`${developers}$`))
-	await expect(secrets(page)).toHaveCount(2)
-
-	// Both revoke pages open; one revoke goes through, the other would leave no secret.
-	const revokes = await page
-		.getByRole('link', { name: /^Revoke secret/ })
-		.evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))
-	expect(revokes).toHaveLength(2)
-	await page.goto(revokes[0]!)
-	expect((await postOver(request, baseURL!, revokes[1]!)).status()).toBe(302)
-	expect(await confirm(page, 'Revoke the secret', revokes[0]!)).toBe(422)
-	await expect(summary(page)).toContainText(LAST)
-	await page.goto(revokes[0]!)
-	await expect(page.getByText(LAST)).toBeVisible()
-	await expect(page.getByRole('button', { name: 'Revoke the secret' })).toHaveCount(0)
-	// The revoked one is no longer there to revoke.
-	expect((await page.goto(revokes[1]!))!.status()).toBe(404)
-})
-
-test('an outage keeps the partner on the confirmation page, with nothing changed', async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-	mock,
-}) => {
-	const developers = await newService(page, baseURL!)
-	await page.goto(developers)
-	const before = await onlyHint(page)
-	const reset = `${developers}/secrets/reset`
-	await page.goto(reset)
-	await passwordField(page).fill(PASSWORD)
-	await mock.fault({ method: 'POST', path: `${developers.replace(/\/developers$/, '')}/secrets/reset`, status: 503 })
-	expect(await confirm(page, 'Reset the secret', reset)).toBe(503)
-	await expect(summary(page)).toContainText(NOT_SAVED)
-	await expect(page.getByText(ONCE)).toHaveCount(0)
-	await page.getByRole('link', { name: 'Cancel' }).click()
-	expect(await onlyHint(page)).toBe(before)
-})
+// A rotate with two live secrets, a revoke of the last one (refused, with the message) and an outage on the
+// confirmation page: tests/routes/services-secrets.test.ts.
 
 test('a change to a secret asks for the password first, then not again for a few minutes', async ({
 	page,
@@ -350,73 +275,6 @@ test('with the authenticator app on, a code of it confirms instead of the passwo
 	await expect(passwordField(page)).toBeVisible()
 })
 
-test('wrong authenticator codes count with wrong passwords: past the limit the code page says to wait, the password too', async ({
-	page,
-	mock,
-	baseURL,
-}) => {
-	const { partner, reset } = await withAuthenticatorAndService(page, mock, baseURL!)
-	// A step after the sign-in's (whose code is spent).
-	await mock.advanceClock(30)
-	const right = await totpNow(mock, partner.totpSecret!)
-	const wrong = right === '000000' ? '111111' : '000000'
-
-	// All but one of the wrong codes the limit allows, posted as the code page posts them; the last one typed.
-	const request = page.context().request
-	for (let n = 1; n < wrongPasswordConfirmations.max; n++) {
-		const csrf = csrfTokenFrom(await (await request.get(`${reset}?with=totp`)).text())
-		const res = await request.post(`${reset}?with=totp`, {
-			form: { csrf: csrf!, identity_method: 'totp', code: wrong },
-			headers: { Origin: baseURL! },
-			maxRedirects: 0,
-		})
-		expect(res.status(), `wrong code ${n}`).toBe(422)
-	}
-	await page.goto(`${reset}?with=totp`)
-	const code = () => page.getByRole('textbox', { name: 'Code from your authenticator app' })
-	await code().fill(wrong)
-	expect(await confirm(page, 'Reset the secret', reset)).toBe(422)
-	await expect(summary(page)).toContainText('Code from your authenticator app: The code is invalid.')
-
-	// Past the limit even the right code waits, and the page says for how long.
-	const TOO_OFTEN =
-		/You have done this too many times in a short while, so nothing was sent or saved\. Try again in \d+ minutes\./
-	await code().fill(right)
-	expect(await confirm(page, 'Reset the secret', reset)).toBe(429)
-	await expect(summary(page)).toContainText(TOO_OFTEN)
-	await expect(page.getByText(ONCE)).toHaveCount(0)
-	// The password too: one count for both.
-	await page.getByRole('link', { name: 'Use your password instead' }).click()
-	await expect(page).toHaveURL(new RegExp(`${reset}$`))
-	await passwordField(page).fill(PASSWORD)
-	expect(await confirm(page, 'Reset the secret', reset)).toBe(429)
-	await expect(summary(page)).toContainText(TOO_OFTEN)
-	// Nothing was confirmed: the page still asks.
-	await page.goto(reset)
-	await expect(passwordField(page)).toBeVisible()
-	await expect(page.getByText(REMEMBERED)).toHaveCount(0)
-})
-
-test("each live secret shows its last use: the service's authentication with it", async ({
-	page,
-	partner: _signedIn,
-	baseURL,
-	mock,
-}) => {
-	const developers = await newService(page, baseURL!)
-	await page.goto(developers)
-	const clientId = (await page.getByRole('region', { name: 'Credentials' }).locator('code').first().textContent())!
-	const first = await onlyHint(page)
-	await page.goto(`${developers}/secrets/rotate`)
-	await passwordField(page).fill(PASSWORD)
-	await page.getByRole('button', { name: 'Create a second secret' }).click()
-	const second = (await shownSecret(page).textContent())!.trim()
-	await mock.advanceClock(120)
-	const used = await mock.authenticateClient({ client_id: clientId.trim(), client_secret: second })
-	await page.reload()
-	const newOne = secretWithHint(page, second.slice(-4))
-	await expect(newOne.getByRole('heading', { level: 3 })).toHaveText(`New secret …${second.slice(-4)}`)
-	await expect(newOne.locator('time').nth(1)).toHaveAttribute('datetime', used.used_at)
-	await expect(newOne).toContainText(/Last used\s*\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/)
-	await expect(secretWithHint(page, first)).toContainText(/Last used\s*Never used/)
-})
+// Wrong authenticator codes counted with wrong passwords (past the limit, a 429 for the code and the password
+// alike), and each live secret's last use (the service's authentication with it):
+// tests/routes/services-secrets.test.ts.

@@ -102,30 +102,11 @@ async function expectPeriodShown(page: Page, path: string, today: Date, days: 7 
 		String(sums.nukes),
 	])
 
-	const csvPath = `${path}/statistics.csv?days=${days}`
-	await expect(region.getByRole('link', { name: 'Download these numbers (CSV)' })).toHaveAttribute('href', csvPath)
-	const csv = await page.request.get(csvPath)
-	expect(csv.status()).toBe(200)
-	expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8')
-	expect(csv.headers()['content-disposition']).toBe(
-		`attachment; filename="ledger-sync-statistics-${isoDate(daily[0]!.date)}-to-${isoDate(daily.at(-1)!.date)}.csv"`,
+	// The file itself (its name, headers and every day): tests/routes/services-statistics.test.ts.
+	await expect(region.getByRole('link', { name: 'Download these numbers (CSV)' })).toHaveAttribute(
+		'href',
+		`${path}/statistics.csv?days=${days}`,
 	)
-	expect(csv.headers()['cache-control']).toContain('no-store')
-	const [header, ...rows] = (await csv.text()).split('\r\n')
-	expect(header).toBe('date,active_users,new_users,nukes')
-	expect(rows.pop()).toBe('')
-	expect(rows.map((row) => row.split(','))).toEqual(
-		daily.map((day) => [isoDate(day.date), day.active_users, day.new_users, day.nukes].map(String)),
-	)
-	const csvSums = rows.reduce(
-		(sum, row) =>
-			row
-				.split(',')
-				.slice(1)
-				.map((value, index) => sum[index]! + Number(value)),
-		[0, 0, 0],
-	)
-	expect(csvSums).toEqual([sums.active_users, sums.new_users, sums.nukes])
 }
 
 test('statistics for 7, 30 and 90 days match the numbers set through the hook: table, totals, CSV and chart', async ({
@@ -188,29 +169,7 @@ test('a service with no users shows the empty state, without chart, table or dow
 	await expect(region).toContainText('No customer has used this service in the last 90 days.')
 })
 
-test('the chart and the table fit a 390 px wide phone screen', async ({ page, partner: _signedIn, mock, baseURL }) => {
-	await page.setViewportSize({ width: 390, height: 844 })
-	const { path, id } = await createService(page, baseURL!)
-	const today = await mock.now()
-	await mock.setStats(
-		id,
-		Object.entries(SET).map(([ago, numbers]) => ({ date: isoDate(daysBefore(today, Number(ago))), ...numbers })),
-	)
-	await page.goto(`${path}?days=90`)
-	const region = statisticsOf(page)
-	await region.getByText('Daily numbers (90 days)', { exact: true }).click()
-	const charts = await region.getByRole('img').all()
-	expect(charts).toHaveLength(3)
-	for (const part of [...charts, region.getByRole('table'), region]) {
-		const box = await part.boundingBox()
-		expect(box!.x).toBeGreaterThanOrEqual(0)
-		expect(box!.x + box!.width).toBeLessThanOrEqual(390)
-	}
-	// Stacked one above the other, each tall enough to read.
-	for (const chart of charts) expect((await chart.boundingBox())!.height).toBeGreaterThan(120)
-})
-
-test("the charts are large enough to read; each day's number on focus and with the arrow keys (JS), in the table without", async ({
+test("on a 390 px phone the charts and the table fit; the charts are large enough to read, each day's number on focus and with the arrow keys (JS), in the table without", async ({
 	page,
 	partner: _signedIn,
 	mock,
@@ -222,44 +181,62 @@ test("the charts are large enough to read; each day's number on focus and with t
 		id,
 		Object.entries(SET).map(([ago, numbers]) => ({ date: isoDate(daysBefore(today, Number(ago))), ...numbers })),
 	)
-	const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
-	for (const width of [390, 1280]) {
-		await page.setViewportSize({ width, height: 900 })
-		await page.goto(`${path}?days=7`)
-		const chart = statisticsOf(page).getByRole('img', { name: 'Active users per day, last 7 days' })
-		// Drawn at about its own size on a phone, larger beside another on a desktop: labels of 12 px or more.
-		const box = (await chart.boundingBox())!
-		expect(box.width).toBeGreaterThanOrEqual(width === 390 ? 340 : 400)
-		const label = chart.getByText(shortDate.format(today), { exact: true }).first()
-		expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(12)
-	}
+	await test.step('the chart and the table fit a 390 px wide phone screen', async () => {
+		await page.setViewportSize({ width: 390, height: 844 })
+		await page.goto(`${path}?days=90`)
+		const region = statisticsOf(page)
+		await region.getByText('Daily numbers (90 days)', { exact: true }).click()
+		const charts = await region.getByRole('img').all()
+		expect(charts).toHaveLength(3)
+		for (const part of [...charts, region.getByRole('table'), region]) {
+			const box = await part.boundingBox()
+			expect(box!.x).toBeGreaterThanOrEqual(0)
+			expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+		}
+		// Stacked one above the other, each tall enough to read.
+		for (const chart of charts) expect((await chart.boundingBox())!.height).toBeGreaterThan(120)
+	})
 
-	const region = statisticsOf(page)
-	const chart = region.getByRole('img', { name: 'Active users per day, last 7 days' })
-	if (jsDisabled(testInfo)) {
-		// Nothing to focus without the script: the daily table has each day's numbers.
-		await expect(chart).not.toHaveAttribute('tabindex')
-		await region.getByText('Daily numbers (7 days)', { exact: true }).click()
-		const table = region.getByRole('table', { name: /^Daily numbers/ })
-		await expect(cellsOf(table, longDate.format(today))).toHaveText(['12', '3', '1'])
-		await expect(cellsOf(table, longDate.format(daysBefore(today, 3)))).toHaveText(['8', '2', '0'])
-	} else {
-		// Focus reads out the latest day, on the chart and in a live region; the arrow keys move by a day.
-		await chart.focus()
-		await expect(chart.getByText(`${shortDate.format(today)}: 12`, { exact: true })).toBeVisible()
-		await expect(region.getByText(`Active users on ${longDate.format(today)}: 12.`)).toBeAttached()
-		for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowLeft')
-		await expect(chart.getByText(`${shortDate.format(daysBefore(today, 3))}: 8`, { exact: true })).toBeVisible()
-		await expect(region.getByText(`Active users on ${longDate.format(daysBefore(today, 3))}: 8.`)).toBeAttached()
-		await page.keyboard.press('End')
-		await expect(chart.getByText(`${shortDate.format(today)}: 12`, { exact: true })).toBeVisible()
-		// The pointer reads out the day under it: the first day, at the left end of the plot.
-		await chart.blur()
-		const box = (await chart.boundingBox())!
-		await page.mouse.move(box.x + box.width * 0.13, box.y + box.height / 2)
-		await expect(chart.getByText(`${shortDate.format(daysBefore(today, 6))}: 5`, { exact: true })).toBeVisible()
-		await expectAccessible(page, testInfo)
-	}
+	await test.step("the charts are large enough to read; each day's number on focus and with the arrow keys (JS), in the table without", async () => {
+		const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+		for (const width of [390, 1280]) {
+			await page.setViewportSize({ width, height: 900 })
+			await page.goto(`${path}?days=7`)
+			const chart = statisticsOf(page).getByRole('img', { name: 'Active users per day, last 7 days' })
+			// Drawn at about its own size on a phone, larger beside another on a desktop: labels of 12 px or more.
+			const box = (await chart.boundingBox())!
+			expect(box.width).toBeGreaterThanOrEqual(width === 390 ? 340 : 400)
+			const label = chart.getByText(shortDate.format(today), { exact: true }).first()
+			expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(12)
+		}
+
+		const region = statisticsOf(page)
+		const chart = region.getByRole('img', { name: 'Active users per day, last 7 days' })
+		if (jsDisabled(testInfo)) {
+			// Nothing to focus without the script: the daily table has each day's numbers.
+			await expect(chart).not.toHaveAttribute('tabindex')
+			await region.getByText('Daily numbers (7 days)', { exact: true }).click()
+			const table = region.getByRole('table', { name: /^Daily numbers/ })
+			await expect(cellsOf(table, longDate.format(today))).toHaveText(['12', '3', '1'])
+			await expect(cellsOf(table, longDate.format(daysBefore(today, 3)))).toHaveText(['8', '2', '0'])
+		} else {
+			// Focus reads out the latest day, on the chart and in a live region; the arrow keys move by a day.
+			await chart.focus()
+			await expect(chart.getByText(`${shortDate.format(today)}: 12`, { exact: true })).toBeVisible()
+			await expect(region.getByText(`Active users on ${longDate.format(today)}: 12.`)).toBeAttached()
+			for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowLeft')
+			await expect(chart.getByText(`${shortDate.format(daysBefore(today, 3))}: 8`, { exact: true })).toBeVisible()
+			await expect(region.getByText(`Active users on ${longDate.format(daysBefore(today, 3))}: 8.`)).toBeAttached()
+			await page.keyboard.press('End')
+			await expect(chart.getByText(`${shortDate.format(today)}: 12`, { exact: true })).toBeVisible()
+			// The pointer reads out the day under it: the first day, at the left end of the plot.
+			await chart.blur()
+			const box = (await chart.boundingBox())!
+			await page.mouse.move(box.x + box.width * 0.13, box.y + box.height / 2)
+			await expect(chart.getByText(`${shortDate.format(daysBefore(today, 6))}: 5`, { exact: true })).toBeVisible()
+			await expectAccessible(page, testInfo)
+		}
+	})
 })
 
 // Signed out, the CSV download is the sign-in page: tests/routes/services-pages.test.ts.

@@ -1,9 +1,7 @@
-import type { APIRequestContext, Locator, Page, Response } from '@playwright/test'
-import { csrfTokenFrom } from '#tests/setup/processes'
+import type { Locator, Page } from '@playwright/test'
 import {
 	apiAccessToken,
 	createFormTokens,
-	meetChecklistThroughApi,
 	postCreateWith,
 	postNameAndCategory,
 	SERVICE,
@@ -31,13 +29,9 @@ const fileFindings = (page: Page) =>
 const checklist = (page: Page) => page.getByRole('list', { name: 'Before you submit' })
 const checklistItem = (page: Page, label: string) => checklist(page).getByRole('listitem').filter({ hasText: label })
 const history = (page: Page) => page.getByRole('list', { name: 'History' }).getByRole('listitem')
-const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
 /** The value of a row of a description list in `region` (its `dd` after the `dt` named `term`). */
 const valueOf = (region: Locator, term: string) =>
 	region.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]')
-
-/** The path of a page, with JS on (`.data` requests) or off. */
-const pathOf = (response: Response) => new URL(response.url()).pathname.replace(/\.data$/, '')
 
 /** A new service of the signed-in partner on a domain of its own: its id, details and verifications paths. */
 async function newService(page: Page, baseURL: string) {
@@ -57,26 +51,6 @@ async function verify(page: Page, flash: string) {
 	await domainRegion(page).getByRole('button', { name: 'Verify' }).click()
 	await expect(page.getByText(flash)).toBeVisible()
 	await expect(page).toHaveURL(/\/verifications#domain$/)
-}
-
-/** Presses a confirmation button; answers the status of the POST. */
-async function confirm(page: Page, button: string, path: string) {
-	const posted = page.waitForResponse((r) => r.request().method() === 'POST' && pathOf(r) === path)
-	await page.getByRole('button', { name: button }).click()
-	return (await posted).status()
-}
-
-/** Posts a page's form over HTTP (as another tab would), with a CSRF token from `csrfFrom`. */
-async function postOver(
-	request: APIRequestContext,
-	baseURL: string,
-	path: string,
-	csrfFrom = path,
-	form: Record<string, string> = {},
-) {
-	const csrf = csrfTokenFrom(await (await request.get(csrfFrom)).text())
-	if (!csrf) throw new Error(`GET ${csrfFrom}: no CSRF token`)
-	return request.post(path, { form: { ...form, csrf }, headers: { Origin: baseURL }, maxRedirects: 0 })
 }
 
 /** Through the submit or cancel link of the review and its confirmation page, back to the page. */
@@ -280,14 +254,11 @@ test('the checklist blocks Submit until complete; submit → cancel → submit �
 	await expect(review).toContainText('Nothing yet: the service has not been submitted for review.')
 	await expectAccessible(page, testInfo)
 
-	// The submit page says what the API would refuse; a post anyway gets the API's refusal, a 422.
+	// The submit page says what the API would refuse (a post anyway: the route tests).
 	const submit = `${verifications}/submit`
 	await page.goto(submit)
 	for (const message of NOT_READY) await expect(page.getByRole('alert')).toContainText(message)
 	await expect(page.getByRole('button', { name: 'Submit for review' })).toHaveCount(0)
-	const early = await postOver(page.context().request, baseURL!, submit, verifications)
-	expect(early.status()).toBe(422)
-	for (const message of NOT_READY) expect(await early.text()).toContain(message)
 	await page.getByRole('link', { name: 'Back to verifications' }).click()
 	await expect(page).toHaveURL(new RegExp(`${verifications}#review$`))
 
@@ -421,45 +392,5 @@ test('a service of a name and a category: the checklist says what is missing, wi
 	await expect(reviewRegion(page)).toContainText('5 items are not done yet.')
 })
 
-test('a refused transition shows the API’s message, never a 5xx: a double submit, cancelling a verified review', async ({
-	page,
-	partner,
-	baseURL,
-	mock,
-}) => {
-	const { id, verifications } = await newService(page, baseURL!)
-	await meetChecklistThroughApi(mock, await apiAccessToken(mock, partner.email, partner.password), id)
-	const request = page.context().request
-	const submit = `${verifications}/submit`
-	const cancel = `${verifications}/cancel`
-
-	// The submit page was opened; meanwhile another tab submitted.
-	await page.goto(submit)
-	expect((await postOver(request, baseURL!, submit)).status()).toBe(302)
-	expect(await confirm(page, 'Submit for review', submit)).toBe(422)
-	await expect(summary(page)).toContainText('The review is already submitted.')
-	await expect(page).toHaveURL(new RegExp(`${submit}$`))
-	// Opened now, the page says so instead of offering the button.
-	await page.goto(submit)
-	await expect(page.getByRole('alert')).toHaveText('The review is already submitted.')
-	await expect(page.getByRole('button', { name: 'Submit for review' })).toHaveCount(0)
-
-	// The cancel page was opened; meanwhile the reviewer verified the service.
-	await page.goto(cancel)
-	await mock.setReview(id, { status: 'verified' })
-	expect(await confirm(page, 'Cancel the review', cancel)).toBe(422)
-	await expect(summary(page)).toContainText('A verified review cannot be cancelled.')
-	const again = await postOver(request, baseURL!, cancel, verifications)
-	expect(again.status()).toBe(422)
-	expect(await again.text()).toContain('A verified review cannot be cancelled.')
-	await page.goto(cancel)
-	await expect(page.getByRole('alert')).toHaveText('A verified review cannot be cancelled.')
-	await page.getByRole('link', { name: 'Back to verifications' }).click()
-	await expect(valueOf(reviewRegion(page), 'Status')).toHaveText('Verified')
-
-	// Verifying a verified domain is refused too, on the page, as a 422; an unknown intent is a 400.
-	const verified = await postOver(request, baseURL!, verifications, verifications, { intent: 'verify' })
-	expect(verified.status()).toBe(422)
-	expect(await verified.text()).toContain('The domain is already verified.')
-	expect((await postOver(request, baseURL!, verifications, verifications, { intent: 'delete' })).status()).toBe(400)
-})
+// A refused step (not ready, a double submit, cancelling a verified review, a verified domain again, an unknown
+// intent): a 422 with the API's words, never a 5xx: tests/routes/services-verifications.test.ts.

@@ -61,6 +61,16 @@ test('no import cycle in app/, type-only imports included', () => {
 	expect(cycles()).toEqual([])
 })
 
+test('forms code imports no middleware: middleware reads forms, never the reverse', () => {
+	const forms = [...graph].filter(([file]) => file.startsWith('app/forms/'))
+	expect(forms.length).toBeGreaterThan(3)
+	expect(
+		forms.flatMap(([file, imports]) =>
+			imports.filter((i) => i.startsWith('app/middleware/')).map((i) => `${file} → ${i}`),
+		),
+	).toEqual([])
+})
+
 /** What reads a library's private internals: a deep import into its build, React Router's `UNSAFE_` exports, zod's `_zod`/`_def`. */
 const PRIVATE_INTERNALS: ReadonlyArray<[string, RegExp]> = [
 	['a deep import into a package build', /\bfrom\s+['"](?:@[\w.-]+\/)?[\w.-]+\/(?:dist|lib|src|build|internal)\//],

@@ -1,7 +1,9 @@
-import type { RouterContextProvider } from 'react-router'
+import { redirect, type RouterContextProvider } from 'react-router'
+import { UNSAFE_METHODS } from './csrf.server'
+import { signInLocation } from './redirect'
 import type { FormDraft } from './session.server'
-import { FORM_ID_FIELD, SECRET_FIELDS } from '#app/utils/form-id'
-import { getFormData, getSession } from '#app/context.server'
+import { FORM_ID_FIELD, SECRET_FIELDS } from '#app/forms/form-id'
+import { getFormData, getPageUrl, getSession } from '#app/context.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -47,4 +49,17 @@ export async function takeDraft(context: Context, page: string, userId: string):
 	if (draft && draft.page !== page) return null
 	await session.clearSealed('draft')
 	return draft
+}
+
+/** "Your session has expired" only when the API refused tokens the browser held; a form posted then is kept (decision 0010). */
+export async function sendToSignIn(
+	request: Request,
+	context: Context,
+	{ expired }: { expired: boolean },
+): Promise<never> {
+	const session = getSession(context)
+	if (session.hasTokens) await session.clearTokens()
+	if (expired && UNSAFE_METHODS.has(request.method.toUpperCase()))
+		await keepDraft(context, getPageUrl(context).pathname)
+	throw redirect(signInLocation(getPageUrl(context), expired ? 'session-expired' : undefined))
 }

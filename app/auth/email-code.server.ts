@@ -5,7 +5,7 @@ import { ApiError, retryAfter } from '#app/api/errors'
 import { sendEmailCode } from '#app/api/two-step.server'
 import type { Namespace, TFunction } from 'i18next'
 import { secondsUntil } from '#app/utils/time'
-import { SECRET_FIELDS } from '#app/utils/form-id'
+import { SECRET_FIELDS } from '#app/forms/form-id'
 
 // One `EmailCodeState` per flow (sign-in password step, second step, turning the method on): one code, one countdown.
 export type EmailCodeSend =

@@ -6,7 +6,7 @@ import { csrfCookieState, matchesToken, UNSAFE_METHODS } from '#app/auth/csrf.se
 import { formContext, getApi, getUser, largeBodyContext } from '#app/context.server'
 import { hasSessionCookie } from '#app/auth/session.server'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
-import { nameSegments } from '#app/utils/declared-fields'
+import { nameSegments } from '#app/forms/declared-fields'
 import type { TooLargePage } from '#app/utils/refusal'
 
 const ALLOWED_METHODS = 'GET, HEAD, POST'

@@ -1,22 +1,8 @@
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { redirect, type MiddlewareFunction } from 'react-router'
 import { currentUserOrNull } from '#app/api/users.server'
-import { UNSAFE_METHODS } from '#app/auth/csrf.server'
-import { keepDraft } from '#app/auth/drafts.server'
-import { afterSignInLocation, isAllowedUnverified, signInLocation } from '#app/auth/redirect'
+import { sendToSignIn } from '#app/auth/drafts.server'
+import { afterSignInLocation, isAllowedUnverified } from '#app/auth/redirect'
 import { getApi, getPageUrl, getSession, optionalUserContext, userContext } from '#app/context.server'
-
-// "Your session has expired" only when the API refused tokens the browser held; a form posted then is kept (decision 0010).
-export async function sendToSignIn(
-	request: Request,
-	context: Readonly<RouterContextProvider>,
-	{ expired }: { expired: boolean },
-): Promise<never> {
-	const session = getSession(context)
-	if (session.hasTokens) await session.clearTokens()
-	if (expired && UNSAFE_METHODS.has(request.method.toUpperCase()))
-		await keepDraft(context, getPageUrl(context).pathname)
-	throw redirect(signInLocation(getPageUrl(context), expired ? 'session-expired' : undefined))
-}
 
 const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD'
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
-import { getT } from './i18n.server'
+import { getT } from '#app/i18n.server'
 import { getConfig } from '#app/config.server'
 import { getRequestId, pageUrlContext, refusalHeadersContext, requestIdContext } from '#app/context.server'
 import { pageMeta } from '#app/utils/meta'
 import type { TooLargePage } from '#app/utils/refusal'
 import { loggablePath } from '#app/utils/request-log'
 
-// React Router keeps only the status of a Response thrown by middleware, so `requestLogMiddleware` puts its headers on the page.
+// React Router keeps only the status of a Response thrown by middleware (remix-run/react-router#10037), so
+// `requestLogMiddleware` puts its headers on the page.
 export function refusal(
 	status: number,
 	context: Readonly<RouterContextProvider>,

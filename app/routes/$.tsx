@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/$'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import { NotFoundPage } from '#app/components/error-page'
 import { metaOf, pageMeta } from '#app/utils/meta'
 

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import { Trans, useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import { servicesSummary } from '#app/api/services.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'
 import { Notice } from '#app/components/ui/notice'
@@ -36,9 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation(['common', 'account', 'services'])
 	const { services } = loaderData
-	const methodNames = loaderData.twoStep.map((m) =>
-		m === 'totp' ? t('account:twoStep.totp') : t('account:twoStep.email'),
-	)
+	const methodNames = loaderData.twoStep.map((method) => t(`account:twoStep.${method}`))
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">

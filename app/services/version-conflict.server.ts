@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { SECRET_FIELDS } from '#app/utils/form-id'
-import { getT } from '#app/middleware/i18n.server'
+import { SECRET_FIELDS } from '#app/forms/form-id'
+import { getT } from '#app/i18n.server'
 
 type Submission = { reply(options: { formErrors: string[]; hideFields: string[] }): unknown }
 

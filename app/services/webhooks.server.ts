@@ -3,7 +3,7 @@ import { href, redirect, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import type { Flash } from '#app/auth/flash'
 import { recentChecks } from '#app/api/webhook-deliveries.server'
-import { replyWithApiError } from '#app/utils/forms.server'
+import { replyWithApiError } from '#app/forms/forms.server'
 import { getApi, getService, getSession } from '#app/context.server'
 import { rethrowNotFound, throwIfNotFound } from './load.server'
 

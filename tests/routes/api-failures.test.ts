@@ -4,8 +4,8 @@
  */
 import i18next from 'i18next'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
-import { RouteBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { PASSWORD } from '#tests/mock-api/helpers'
+import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as accountLayout from '#app/routes/account/layout'
 import * as password from '#app/routes/account/password'
@@ -25,10 +25,7 @@ const notSaved = (answer: RouteAnswer) => [
 
 let browser: RouteBrowser
 beforeEach(async () => {
-	const email = uniqueEmail()
-	await api.createUser({ email })
-	browser = await RouteBrowser.create()
-	await browser.signIn(await api.signIn(email))
+	;({ browser } = await signedInBrowser(api))
 })
 
 describe('the contact form', () => {

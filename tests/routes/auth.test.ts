@@ -1,7 +1,8 @@
 /**
  * The guest pages' answers (moved from e2e/auth-*.spec.ts, issue 53): where the guards and the sign-in send a
  * visitor, what a refused or expired session answers, what sign-in says to wrong details and how failures lock,
- * the reset request that reads the same for every address, and what a reset link answers.
+ * the reset request that reads the same for every address, what a reset link answers, and a sign-out the API
+ * cannot revoke.
  */
 import { beforeEach, describe, expect, test } from 'vitest'
 import { PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
@@ -11,6 +12,7 @@ import * as guestLayout from '#app/routes/_guest'
 import * as resetPassword from '#app/routes/auth/reset-password'
 import * as resetPasswordToken from '#app/routes/auth/reset-password-token'
 import * as signIn from '#app/routes/auth/sign-in'
+import * as signOut from '#app/routes/auth/sign-out'
 import * as signUp from '#app/routes/auth/sign-up'
 import * as contact from '#app/routes/contact'
 import * as dashboard from '#app/routes/dashboard'
@@ -197,4 +199,67 @@ test('a page asked for with its query after the session ended: sign-in says why,
 	const signedIn = await browser.post([guestLayout, signIn], location, { email, password: PASSWORD })
 	expect(signedIn.response.status).toBe(302)
 	expect(signedIn.response.headers.get('location')).toBe('/contact?topic=billing')
+})
+
+test('an account with a connected external account: failed attempts past the lock warn, then the connection is removed', async () => {
+	const linked = uniqueEmail('linked')
+	await api.createUser({ email: linked, has_relation: true })
+	type Reply = { result: { error: Record<string, string[]> } }
+	const attempt = async () => {
+		const { response, data } = await browser.post(SIGN_IN, '/auth/sign-in', {
+			email: linked,
+			password: 'Wrong-Password-1',
+		})
+		return {
+			status: response.status,
+			text: Object.values((data as Reply).result.error)
+				.flat()
+				.join(' '),
+		}
+	}
+	for (let n = 1; n <= 5; n++) await attempt()
+	await api.mock.advanceClock(301)
+	const warned = await attempt()
+	expect(warned.text).toContain('Future failed attempt will remove the connection between the accounts.')
+	expect(warned.text).not.toContain('was removed')
+	await api.mock.advanceClock(601)
+	expect((await attempt()).text).toContain('The connection between the accounts was removed.')
+	expect(browser.cookies.has('user.access-token')).toBe(false)
+})
+
+describe('signing out when the API cannot revoke the session', () => {
+	const SIGN_OUT = [appLayout, signOut]
+	const revocations = async () =>
+		(await api.mock.requests()).filter((r) => r.method === 'DELETE' && r.path === '/authentication-tokens/current')
+
+	beforeEach(async () => {
+		await browser.signIn(await api.signIn(email))
+		await api.mock.clearRequests()
+		await api.mock.fault({ method: 'DELETE', path: '/authentication-tokens/current', status: 503, times: 2 })
+	})
+
+	test('a 503 that says so, tried twice, the partner still signed in; trying again signs out for real', async () => {
+		const failed = await browser.post(SIGN_OUT, '/auth/sign-out', {})
+		expect(failed.response.status).toBe(503)
+		expect(failed.data).toEqual({ revocationFailed: true, requestId: failed.response.headers.get('x-request-id') })
+		expect(await revocations()).toHaveLength(2)
+		expect(browser.cookies.has('user.access-token')).toBe(true)
+		expect(browser.cookies.has('user.refresh-token')).toBe(true)
+
+		const again = await browser.post(SIGN_OUT, '/auth/sign-out', {})
+		expect(again.response.status).toBe(302)
+		expect(again.response.headers.get('location')).toBe('/auth/sign-in?notice=signed-out')
+		expect(browser.cookies.has('user.access-token')).toBe(false)
+		expect(browser.cookies.has('user.refresh-token')).toBe(false)
+	})
+
+	test('"this browser only" forgets the session here without asking the API again', async () => {
+		expect((await browser.post(SIGN_OUT, '/auth/sign-out', {})).response.status).toBe(503)
+		await api.mock.clearRequests()
+		const local = await browser.post(SIGN_OUT, '/auth/sign-out', { intent: 'this-browser-only' })
+		expect(local.response.status).toBe(302)
+		expect(local.response.headers.get('location')).toBe('/auth/sign-in?notice=signed-out')
+		expect(browser.cookies.has('user.access-token')).toBe(false)
+		expect(await revocations()).toEqual([])
+	})
 })

@@ -6,7 +6,7 @@
 import i18next from 'i18next'
 import { beforeEach, expect, test } from 'vitest'
 import { PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
-import { RouteBrowser, useRouteTestApi, type RouteModule } from '#tests/setup/routes'
+import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteModule } from '#tests/setup/routes'
 import * as root from '#app/root'
 import * as guestLayout from '#app/routes/_guest'
 import * as appLayout from '#app/routes/_app'
@@ -25,10 +25,7 @@ type RootData = { flash: { message: string } | null; draft: { values: Record<str
 let browser: RouteBrowser
 let email: string
 beforeEach(async () => {
-	email = uniqueEmail()
-	await api.createUser({ email })
-	browser = await RouteBrowser.create()
-	await browser.signIn(await api.signIn(email))
+	;({ email, browser } = await signedInBrowser(api))
 	// A page seen signed in: the browser now knows whose drafts it may keep.
 	expect((await browser.get([ROOT], '/contact')).response.status).toBe(200)
 })

@@ -6,6 +6,9 @@ import * as appLayout from '#app/routes/_app'
 import * as guestLayout from '#app/routes/_guest'
 import * as signIn from '#app/routes/auth/sign-in'
 import * as twoStep from '#app/routes/auth/two-step'
+import * as signOut from '#app/routes/auth/sign-out'
+import * as accountLayout from '#app/routes/account/layout'
+import * as emailPage from '#app/routes/account/email'
 import * as dashboard from '#app/routes/dashboard'
 import * as servicesList from '#app/routes/services/list'
 
@@ -80,6 +83,24 @@ describe('signed in', () => {
 		expect(response.headers.get('location')).toBe('/services/manage')
 		const { access } = await api.signIn(email)
 		expect((await api.call('listServices', { bearer: access })).body.data).toEqual([])
+	})
+
+	test('an unverified partner may still sign out (both cookies cleared) and correct the address', async () => {
+		await signedIn({ verified: false })
+		const next = uniqueEmail('fixed')
+		const changed = await browser.post([appLayout, accountLayout, emailPage], '/me/manage/security/email', {
+			email: next,
+			current_password: PASSWORD,
+		})
+		expect(changed.response.status).toBe(302)
+		expect(changed.response.headers.get('location')).toBe('/me/manage/security/email')
+		expect((await api.lastEmail(next)).links.some((l) => l.includes('/tokens/email_change/'))).toBe(true)
+
+		const out = await browser.post([appLayout, signOut], '/auth/sign-out', {})
+		expect(out.response.status).toBe(302)
+		expect(out.response.headers.get('location')).toBe('/auth/sign-in?notice=signed-out')
+		expect(browser.cookies.has('user.access-token')).toBe(false)
+		expect(browser.cookies.has('user.refresh-token')).toBe(false)
 	})
 })
 

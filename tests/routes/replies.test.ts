@@ -1,12 +1,12 @@
 /**
- * What an action answers when the partner API refuses or fails (`replyWithApiError`, app/utils/forms.server.ts),
+ * What an action answers when the partner API refuses or fails (`replyWithApiError`, app/forms/forms.server.ts),
  * when someone saved first (`versionConflict`) and when a confirmed identity ended (`confirmChange`): at the route
  * level, against the mock API and its fault hook.
  */
 import i18next from 'i18next'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { newServiceBody, PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
-import { RouteBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as accountLayout from '#app/routes/account/layout'
 import * as accountEmail from '#app/routes/account/email'
@@ -20,18 +20,14 @@ const t = i18next.getFixedT('en-GB', ['common', 'settings', 'identity'])
 const SERVICE = [appLayout, service]
 
 let browser: RouteBrowser
-let email: string
 let serviceId: string
 let version: number
 
 beforeEach(async () => {
-	email = uniqueEmail()
-	await api.createUser({ email })
-	const pair = await api.signIn(email)
-	const created = await api.call('createService', { bearer: pair.access, body: newServiceBody() })
+	const partner = await signedInBrowser(api)
+	browser = partner.browser
+	const created = await api.call('createService', { bearer: partner.access, body: newServiceBody() })
 	;({ id: serviceId, version } = created.body.data)
-	browser = await RouteBrowser.create()
-	await browser.signIn(pair)
 })
 
 const saveSettings = (fields: Record<string, string> = {}) =>

@@ -1,17 +1,20 @@
 /**
- * Where the logo form goes back to (moved from e2e/services-logo.spec.ts, issue 53): a same-site redirect_to, else
- * the service's details; a refused file keeps where it was going for the next attempt.
+ * What the logo form answers (moved from e2e/services-logo.spec.ts, issue 53): where it goes back to, each refused
+ * file with its message and nothing attached, an API failure, a replaced logo, and the published image written anew.
  */
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import i18next from 'i18next'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { logoRules } from '#app/api/contract/images'
 import { resetConfigForTests } from '#app/config.server'
-import { newServiceBody, uniqueEmail } from '#tests/mock-api/helpers'
-import { gifFile, pngFile } from '#tests/mock-api/image-fixtures'
-import { RouteBrowser, useRouteTestApi } from '#tests/setup/routes'
+import { newServiceBody } from '#tests/mock-api/helpers'
+import { gifFile, jpegFile, jpegHeader, paddedTo, pngFile, pngThenHtml } from '#tests/mock-api/image-fixtures'
+import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import * as logo from '#app/routes/services/logo'
 
 const api = useRouteTestApi()
+const t = i18next.getFixedT('en-GB', ['common'])
 const LOGO = [appLayout, service, logo]
 const LIST = '/services/manage'
 const BOUNDARY = 'LogoBoundary'
@@ -30,14 +33,11 @@ afterAll(() => {
 })
 
 let browser: RouteBrowser
+let access: string
 let serviceId: string
 beforeEach(async () => {
-	const email = uniqueEmail()
-	await api.createUser({ email })
-	const pair = await api.signIn(email)
-	serviceId = (await api.call('createService', { bearer: pair.access, body: newServiceBody() })).body.data.id
-	browser = await RouteBrowser.create()
-	await browser.signIn(pair)
+	;({ browser, access } = await signedInBrowser(api))
+	serviceId = (await api.call('createService', { bearer: access, body: newServiceBody() })).body.data.id
 })
 
 /** The logo form as a browser posts it: the CSRF token, the intent, where to go back to, and the file. */
@@ -86,4 +86,91 @@ test('a refused file: 422, and the form keeps where it was going', async () => {
 			initialValue: { redirect_to: LIST },
 		},
 	})
+})
+
+const TYPE = 'The file type is invalid, it should be one of the following types: jpg, png.'
+const DIMENSIONS = 'The image should be over 128x128px and under 256x256px.'
+const details = () => `/services/${serviceId}`
+const attachedLogo = async () =>
+	(await api.call('getService', { bearer: access, params: { id: serviceId } })).body.data.logo as { url: string } | null
+const logoErrors = (answer: RouteAnswer) =>
+	(answer.data as { result: { error: Record<string, string[]> } }).result.error
+
+describe('a refused file: 422 with its message on the field, nothing attached', () => {
+	test.each([
+		['a GIF', { name: 'logo.gif', type: 'image/gif', bytes: gifFile() }, TYPE],
+		['text named .png', { name: 'logo.png', type: 'image/png', bytes: new TextEncoder().encode('not an image') }, TYPE],
+		['a PNG signature, then HTML', { name: 'logo.png', type: 'image/png', bytes: pngThenHtml() }, TYPE],
+		['a header-only JPEG', { name: 'logo.jpg', type: 'image/jpeg', bytes: jpegHeader(200, 200) }, TYPE],
+		// The rule's message, then the size the image has.
+		[
+			'100×100',
+			{ name: 's.png', type: 'image/png', bytes: pngFile(100, 100) },
+			`${DIMENSIONS} This image is 100×100 px.`,
+		],
+		[
+			'300×300',
+			{ name: 'l.png', type: 'image/png', bytes: pngFile(300, 300) },
+			`${DIMENSIONS} This image is 300×300 px.`,
+		],
+		[
+			'10 MB + 1 byte',
+			{ name: 'big.png', type: 'image/png', bytes: paddedTo(pngFile(200, 200), logoRules.maxBytes + 1) },
+			'The file must not be greater than 10 MB.',
+		],
+	])('%s', async (_what, file, message) => {
+		const answer = await upload(details(), file)
+		expect(answer.error).toBeUndefined()
+		expect(answer.response.status).toBe(422)
+		expect(logoErrors(answer)).toEqual({ logo: [message] })
+		expect(await attachedLogo()).toBeNull()
+	})
+})
+
+test('the API failing while attaching: 503, "not saved" with a reference, nothing attached', async () => {
+	await api.mock.fault({ method: 'PUT', path: `/services/${serviceId}/logo`, status: 500 })
+	const answer = await upload(details(), png())
+	expect(answer.response.status).toBe(503)
+	expect(logoErrors(answer)['']).toEqual([
+		t('common:errors.notSaved'),
+		t('common:errors.reference', { requestId: answer.response.headers.get('x-request-id') }),
+	])
+	expect(await attachedLogo()).toBeNull()
+})
+
+test('a JPG is a logo too, and replaces the previous one', async () => {
+	expect(
+		(await upload(details(), { name: 'a.png', type: 'image/png', bytes: pngFile(128, 128) })).response.status,
+	).toBe(302)
+	const first = (await attachedLogo())!.url
+	expect(first).toMatch(/\/uploads\/service-logos\/[0-9a-f-]+\.png$/)
+	const { response } = await upload(details(), { name: 'b.jpeg', type: 'image/jpeg', bytes: jpegFile(256, 256) })
+	expect(response.status).toBe(302)
+	expect(response.headers.get('location')).toBe(details())
+	const second = (await attachedLogo())!.url
+	expect(second).toMatch(/\/uploads\/service-logos\/[0-9a-f-]+\.jpg$/)
+	// The logo page shows the new one.
+	const page = await browser.get(LOGO, `/services/${serviceId}/manage/logo`, { serviceId })
+	expect(page.data).toMatchObject({ service: { logo: { url: second } } })
+})
+
+test('the published logo is the image written anew: a script in a comment of the uploaded PNG is not served', async () => {
+	const bytes = pngFile(180, 180, { text: '<script>alert(1)</script>' })
+	expect(Buffer.from(bytes).toString('latin1')).toContain('<script>')
+	expect((await upload(details(), { name: 'logo.png', type: 'image/png', bytes })).response.status).toBe(302)
+	const served = await fetch((await attachedLogo())!.url)
+	expect(served.status).toBe(200)
+	expect(served.headers.get('content-type')).toBe('image/png')
+	const body = Buffer.from(await served.arrayBuffer())
+	expect(body.equals(Buffer.from(bytes))).toBe(false)
+	expect(body.toString('latin1')).not.toContain('<script>')
+})
+
+test('opened from another page, the form posts back there: a same-site redirect_to, else the details', async () => {
+	const open = (query: string) => browser.get(LOGO, `/services/${serviceId}/manage/logo${query}`, { serviceId })
+	expect((await open(`?redirect_to=${encodeURIComponent(LIST)}`)).data).toMatchObject({ redirectTo: LIST })
+	expect((await open(`?redirect_to=${encodeURIComponent('https://evil.example/')}`)).data).toMatchObject({
+		redirectTo: details(),
+	})
+	expect((await open('')).data).toMatchObject({ redirectTo: details() })
 })

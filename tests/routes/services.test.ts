@@ -5,8 +5,8 @@
  */
 import i18next from 'i18next'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { newServiceBody, uniqueEmail } from '#tests/mock-api/helpers'
-import { RouteBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { newServiceBody } from '#tests/mock-api/helpers'
+import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as servicesList from '#app/routes/services/list'
 import * as service from '#app/routes/services/service'
@@ -19,12 +19,7 @@ const LIST = [appLayout, servicesList]
 let browser: RouteBrowser
 let access: string
 beforeEach(async () => {
-	const email = uniqueEmail()
-	await api.createUser({ email })
-	const pair = await api.signIn(email)
-	access = pair.access
-	browser = await RouteBrowser.create()
-	await browser.signIn(pair)
+	;({ browser, access } = await signedInBrowser(api))
 })
 
 type ListData = { services: Array<{ id: string; name: string }>; idempotencyKey: string }

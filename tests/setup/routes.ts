@@ -11,7 +11,7 @@ import { resetConfigForTests } from '#app/config.server'
 import { csrfContext } from '#app/context.server'
 import { middleware as rootMiddleware } from '#app/root'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
-import { useTestApi } from '#tests/mock-api/helpers'
+import { uniqueEmail, useTestApi } from '#tests/mock-api/helpers'
 
 type Args = { request: Request; params: Record<string, string>; context: RouterContextProvider; url: URL }
 /** What a test needs of a route module: its middleware, loader and action (typed loosely: each route types its own). */
@@ -208,4 +208,17 @@ export function useRouteTestApi() {
 		resetConfigForTests()
 	})
 	return api
+}
+
+/** A new partner of the mock (`user`: what `createUser` takes besides the address), signed in to a new browser. */
+export async function signedInBrowser(
+	api: ReturnType<typeof useRouteTestApi>,
+	user: Omit<Parameters<typeof api.createUser>[0], 'email'> = {},
+) {
+	const email = uniqueEmail()
+	await api.createUser({ email, ...user })
+	const pair = await api.signIn(email)
+	const browser = await RouteBrowser.create()
+	await browser.signIn(pair)
+	return { email, pair, access: pair.access, browser }
 }

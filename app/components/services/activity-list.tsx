@@ -1,7 +1,8 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { ActivityEntry } from '#app/api/contract/activity'
-import { defaultLanguage } from '#app/locales/index'
+import { serviceFieldNames } from '#app/api/contract/constants'
+import { defaultLanguage, type Resources } from '#app/locales/index'
 import { formatAge, formatDateTime } from '#app/utils/date-time'
 
 /** An entry with its client as the server read it from the User-Agent (`readUserAgent`). */
@@ -75,44 +76,30 @@ function ActivityDetails({ entry }: { entry: ActivityEntry }) {
 	const lines: string[] = []
 	if (details.fields?.length)
 		lines.push(t('details.fields', { fields: details.fields.map((field) => fieldName(t, field)).join(', ') }))
-	for (const change of details.urls ?? []) {
-		lines.push(
-			t('details.url', {
-				field: fieldName(t, change.field),
-				from: change.from || t('details.emptyUrl'),
-				to: change.to || t('details.emptyUrl'),
-			}),
-		)
+	for (const { field, from, to } of details.urls ?? []) {
+		const empty = t('details.emptyUrl')
+		lines.push(t('details.url', { field: fieldName(t, field), from: from || empty, to: to || empty }))
 	}
 	if (details.secret_hint) {
-		lines.push(
-			t(entry.action === 'client_secret_reset' ? 'details.secretHintReset' : 'details.secretHint', {
-				hint: details.secret_hint,
-			}),
-		)
+		const key = entry.action === 'client_secret_reset' ? 'details.secretHintReset' : 'details.secretHint'
+		lines.push(t(key, { hint: details.secret_hint }))
 	}
-	if (details.enabled?.length)
-		lines.push(t('details.enabled', { names: details.enabled.map((key) => t(`protections.${key}`)).join(', ') }))
-	if (details.disabled?.length)
-		lines.push(t('details.disabled', { names: details.disabled.map((key) => t(`protections.${key}`)).join(', ') }))
+	for (const turned of ['enabled', 'disabled'] as const) {
+		const keys = details[turned]
+		if (keys?.length)
+			lines.push(t(`details.${turned}`, { names: keys.map((key) => t(`protections.${key}`)).join(', ') }))
+	}
 	if (details.locales?.length)
 		lines.push(t('details.locales', { locales: details.locales.map((locale) => languageNames.of(locale)).join(', ') }))
-	if (details.since && details.count !== undefined)
-		lines.push(
-			t(entry.action === 'webhook_endpoint_resumed' ? 'details.resumed' : 'details.recovery', {
-				count: details.count,
-				since: formatDateTime(details.since),
-			}),
-		)
+	if (details.since && details.count !== undefined) {
+		const key = entry.action === 'webhook_endpoint_resumed' ? 'details.resumed' : 'details.recovery'
+		lines.push(t(key, { count: details.count, since: formatDateTime(details.since) }))
+	}
 	if (details.reason) lines.push(t('details.reason', { reason: details.reason }))
-	if (details.method)
-		lines.push(
-			t(
-				entry.action === 'identity_confirmation_refused'
-					? `details.${details.method}Refused`
-					: `details.${details.method}`,
-			),
-		)
+	if (details.method) {
+		const refused = entry.action === 'identity_confirmation_refused'
+		lines.push(t(refused ? `details.${details.method}Refused` : `details.${details.method}`))
+	}
 	if (!lines.length) return null
 	return (
 		<ul className="activity-entry__details">
@@ -123,21 +110,11 @@ function ActivityDetails({ entry }: { entry: ActivityEntry }) {
 	)
 }
 
-const FIELDS = ['name', 'description', 'category', 'website_url', 'webhook_url', 'authorization_url'] as const
+type FieldName = (typeof serviceFieldNames)[number]
 const fieldName = (t: T, field: string) =>
-	(FIELDS as readonly string[]).includes(field) ? t(`fields.${field as (typeof FIELDS)[number]}`) : field
+	serviceFieldNames.includes(field as FieldName) ? t(`fields.${field as FieldName}`) : field
 
-type PageName =
-	| 'settings'
-	| 'logo'
-	| 'developers'
-	| 'signing'
-	| 'protections'
-	| 'translations'
-	| 'verifications'
-	| 'delivery'
-	| 'check'
-	| 'webhooks'
+type PageName = keyof Resources['activity']['pages']
 
 function pageOf(serviceId: string, entry: ActivityEntry): { name: PageName; to: string } | null {
 	const { details } = entry

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '#app/utils/date-time'
+import { TimeRow } from './summary-row'
 
 export function SecretCard({
 	name,
@@ -22,24 +22,10 @@ export function SecretCard({
 				{name} <code>{t('secrets.hint', { hint })}</code>
 			</h3>
 			<dl className="summary-list">
-				<div>
-					<dt>{t('secrets.created')}</dt>
-					<dd>
-						<time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
-					</dd>
-				</div>
+				<TimeRow term={t('secrets.created')} at={createdAt} />
 				{rows}
 			</dl>
 			{children}
 		</li>
-	)
-}
-
-export function TimeRow({ term, at, otherwise }: { term: string; at: string | null; otherwise?: string }) {
-	return (
-		<div>
-			<dt>{term}</dt>
-			<dd>{at ? <time dateTime={at}>{formatDateTime(at)}</time> : otherwise}</dd>
-		</div>
 	)
 }

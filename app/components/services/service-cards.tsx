@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Service } from '#app/api/contract/services'
 import { ServiceLogo } from './service-logo'
 import { reviewBadgeClass } from './service-summary'
+import { SummaryRow } from './summary-row'
 
 /** What a card of the services list shows (the list loader sends no more). */
 export type ServiceCard = Pick<Service, 'id' | 'name' | 'logo' | 'category' | 'environment'> & {
@@ -29,23 +30,12 @@ export function ServiceCards({
 							<Link to={href('/services/:serviceId', { serviceId: service.id })}>{service.name}</Link>
 						</h2>
 						<dl className="service-card__facts">
-							<div>
-								<dt>{t('list.category')}</dt>
-								<dd>{categoryName(service.category)}</dd>
-							</div>
-							<div>
-								<dt>{t('list.environment')}</dt>
-								<dd>{t(`environment.${service.environment}`)}</dd>
-							</div>
-							<div>
-								<dt>{t('list.review')}</dt>
-								<dd>
-									{/* ReviewBadge's markup with the list's `t`: one useTranslation per list, not per card. */}
-									<span className={reviewBadgeClass(service.review.status)}>
-										{t(`review.${service.review.status}`)}
-									</span>
-								</dd>
-							</div>
+							<SummaryRow term={t('list.category')}>{categoryName(service.category)}</SummaryRow>
+							<SummaryRow term={t('list.environment')}>{t(`environment.${service.environment}`)}</SummaryRow>
+							<SummaryRow term={t('list.review')}>
+								{/* ReviewBadge's markup with the list's `t`: one useTranslation per list, not per card. */}
+								<span className={reviewBadgeClass(service.review.status)}>{t(`review.${service.review.status}`)}</span>
+							</SummaryRow>
 						</dl>
 					</div>
 				</li>

@@ -61,18 +61,12 @@ export function ServiceFields<Name extends ServiceField>({
 						options={categories.map((category) => ({ value: category.key, label: category.name }))}
 					/>
 				)
-			case 'authorization_url':
+			default: {
+				const own = name === 'authorization_url' ? `${t('fields.authorizationUrlHint')} ` : ''
 				return (
-					<TextField
-						key={name}
-						meta={meta}
-						label={label}
-						type="url"
-						hint={hint(name, `${t('fields.authorizationUrlHint')} ${t('fields.urlHint')}`)}
-					/>
+					<TextField key={name} meta={meta} label={label} type="url" hint={hint(name, own + t('fields.urlHint'))} />
 				)
-			default:
-				return <TextField key={name} meta={meta} label={label} type="url" hint={hint(name, t('fields.urlHint'))} />
+			}
 		}
 	}
 	return <>{names.map(field)}</>

@@ -7,7 +7,7 @@ import { defaultLanguage } from '#app/locales/index'
 
 // Small multiples, one SVG per series on its own scale; the daily table below has the exact figures.
 
-export type Series = keyof StatisticsNumbers
+type Series = keyof StatisticsNumbers
 
 export const SERIES = [
 	{ key: 'active_users', label: 'activeUsers', colour: '#1d4ed8', dash: undefined, marker: 'circle' },
@@ -15,7 +15,7 @@ export const SERIES = [
 	{ key: 'nukes', label: 'nukes', colour: '#b91c1c', dash: '2 3', marker: 'triangle' },
 ] as const satisfies readonly { key: Series; label: string; colour: string; dash?: string; marker: string }[]
 
-export type Marker = (typeof SERIES)[number]['marker']
+type Marker = (typeof SERIES)[number]['marker']
 
 const WIDTH = 360
 const HEIGHT = 220
@@ -26,17 +26,13 @@ const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
 /** At most this many markers per series, so 90 days stay readable on a phone. */
 const MAX_MARKERS = 16
 
-const shortDate = new Intl.DateTimeFormat(defaultLanguage, { day: 'numeric', month: 'short', timeZone: 'UTC' })
-const longDate = new Intl.DateTimeFormat(defaultLanguage, {
-	day: 'numeric',
-	month: 'short',
-	year: 'numeric',
-	timeZone: 'UTC',
-})
+const SHORT_DATE = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const
+const shortDate = new Intl.DateTimeFormat(defaultLanguage, SHORT_DATE)
+const longDate = new Intl.DateTimeFormat(defaultLanguage, { ...SHORT_DATE, year: 'numeric' })
 const compact = new Intl.NumberFormat(defaultLanguage, { notation: 'compact' })
 const whole = new Intl.NumberFormat(defaultLanguage)
 
-export const formatShortDate = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`))
+const formatShortDate = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`))
 export const formatDate = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`))
 export const formatNumber = (value: number) => whole.format(value)
 
@@ -57,14 +53,7 @@ const xAt = (index: number, count: number) =>
 /** Rounded to a tenth, so the markup stays short. */
 const round = (value: number) => Math.round(value * 10) / 10
 
-type SeriesSummary = {
-	key: Series
-	first: number
-	last: number
-	max: number
-	maxDate: string
-	total: number
-}
+type SeriesSummary = { key: Series; first: number; last: number; max: number; maxDate: string; total: number }
 
 export function summarise(daily: StatisticsDay[], key: Series): SeriesSummary {
 	let max = -1
@@ -123,9 +112,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 	const [selected, setSelected] = useState<number | null>(null)
 	const [announced, setAnnounced] = useState('')
 	const hydrated = useHydrated()
-	let max = 0
-	for (const day of daily) max = Math.max(max, day[series.key])
-	const { top, step } = yScale(max)
+	const { top, step } = yScale(summarise(daily, series.key).max)
 	const yAt = (value: number) => round(PLOT.top + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT)
 	const xs = daily.map((_, index) => round(xAt(index, count)))
 	const ticks = Array.from({ length: top / step + 1 }, (_, index) => index * step)
@@ -138,12 +125,10 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 	const descId = `statistics-chart-${series.key}-desc`
 	const name = t(`${series.label}`)
 	const day = selected === null ? undefined : daily[selected]
-	const readout = (index: number) =>
-		t('chart.readout', {
-			series: name,
-			date: formatDate(daily[index]!.date),
-			value: formatNumber(daily[index]![series.key]),
-		})
+	const readout = (index: number) => {
+		const at = daily[index]!
+		return t('chart.readout', { series: name, date: formatDate(at.date), value: formatNumber(at[series.key]) })
+	}
 	const select = (index: number, announce: boolean) => {
 		setSelected(index)
 		if (announce) setAnnounced(readout(index))
@@ -193,10 +178,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 						textAnchor="end"
 						fill="#0b0c0c"
 					>
-						{t('chart.readoutShort', {
-							date: formatShortDate(day.date),
-							value: formatNumber(day[series.key]),
-						})}
+						{t('chart.readoutShort', { date: formatShortDate(day.date), value: formatNumber(day[series.key]) })}
 					</text>
 				) : null}
 				<g className="statistics-chart__axis" fontSize={13} fill="#505a5f">
@@ -280,10 +262,7 @@ function describe(statistics: ServiceStatistics, { key, label }: (typeof SERIES)
 	const values = { series, first: formatNumber(summary.first), last: formatNumber(summary.last), firstDate, lastDate }
 	const trend = summary.last > summary.first ? 'up' : summary.last < summary.first ? 'down' : 'flat'
 	const total = formatNumber(summary.total)
-	const highest = t('chart.highest', {
-		max: formatNumber(summary.max),
-		maxDate: formatShortDate(summary.maxDate),
-	})
+	const highest = t('chart.highest', { max: formatNumber(summary.max), maxDate: formatShortDate(summary.maxDate) })
 	const totalText = key === 'active_users' ? t('chart.totalActive', { total }) : t('chart.total', { total })
 	return `${period} ${t(`chart.${trend}`, values)}, ${highest}; ${totalText}.`
 }

@@ -36,7 +36,7 @@ export function EventName({ type, t }: { type: WebhookEventType; t: TFunction<'w
 }
 
 /** A narrow line breaks it after an underscore, never inside a word. */
-export function EventType({ type }: { type: WebhookEventType }) {
+function EventType({ type }: { type: WebhookEventType }) {
 	const parts = type.split('_')
 	return (
 		<code className="event-type">
@@ -108,21 +108,14 @@ export function DeliveryOutcome({ serviceId, delivery }: { serviceId: string; de
 						<Link to={signingSecretSection(serviceId)}>{t('outcome.signatureLink')}</Link>
 					</p>
 				) : null}
-				{failed ? <NextAttempt t={t} serviceId={serviceId} delivery={delivery} /> : null}
+				{failed ? <NextAttempt serviceId={serviceId} delivery={delivery} /> : null}
 			</div>
 		</Notice>
 	)
 }
 
-function NextAttempt({
-	t,
-	serviceId,
-	delivery,
-}: {
-	t: TFunction<'webhooks'>
-	serviceId: string
-	delivery: WebhookDelivery
-}) {
+function NextAttempt({ serviceId, delivery }: { serviceId: string; delivery: WebhookDelivery }) {
+	const { t } = useTranslation('webhooks')
 	if (delivery.next_retry_at)
 		return (
 			<p>

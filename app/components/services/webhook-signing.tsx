@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
-import { identityConfirmationSeconds, type webhookEventTypes } from '#app/api/contract/constants'
+import { identityConfirmationSeconds } from '#app/api/contract/constants'
+import type { WebhookEventType } from '#app/api/contract/webhook-deliveries'
 import type { SigningSecret } from '#app/api/contract/webhooks'
 import { webhookSignature } from '#app/api/contract/webhook-signature'
 import { SIGNING_SECRET_ID } from '#app/services/pages'
-import { SecretCard, TimeRow } from '#app/components/services/secret-card'
+import { SecretCard } from '#app/components/services/secret-card'
+import { TimeRow } from '#app/components/services/summary-row'
 import { CopyButton, CopyableValue } from '#app/components/ui/copy-button'
 
 // Decision 0020.
@@ -12,6 +14,8 @@ import { CopyButton, CopyableValue } from '#app/components/ui/copy-button'
 /** `null` until this sign-in has confirmed it's the partner (decision 0022). */
 export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secrets: SigningSecret[] | null }) {
 	const { t } = useTranslation('developers')
+	const revealPage = href('/services/:serviceId/developers/signing-secret/reveal', { serviceId })
+	const rotatePage = href('/services/:serviceId/developers/signing-secret/rotate', { serviceId })
 	return (
 		<section id={SIGNING_SECRET_ID} className="stack" aria-labelledby="signing-secret-heading">
 			<h2 id="signing-secret-heading">{t('signingSecret.title')}</h2>
@@ -22,10 +26,7 @@ export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secr
 				<>
 					<p>{t('signingSecret.hidden', { count: identityConfirmationSeconds / 60 })}</p>
 					<p>
-						<Link
-							className="button button--secondary"
-							to={href('/services/:serviceId/developers/signing-secret/reveal', { serviceId })}
-						>
+						<Link className="button button--secondary" to={revealPage}>
 							{t('signingSecret.reveal.link')}
 						</Link>
 					</p>
@@ -33,10 +34,7 @@ export function SigningSecrets({ serviceId, secrets }: { serviceId: string; secr
 			)}
 			<p>{t('signingSecret.rotate.explained', { count: webhookSignature.rotationOverlapSeconds / 3600 })}</p>
 			<p>
-				<Link
-					className="button button--secondary"
-					to={href('/services/:serviceId/developers/signing-secret/rotate', { serviceId })}
-				>
+				<Link className="button button--secondary" to={rotatePage}>
 					{t('signingSecret.rotate.link')}
 				</Link>
 			</p>
@@ -114,24 +112,18 @@ export function SigningScheme({
 					</tr>
 				</thead>
 				<tbody>
-					<tr>
-						<th scope="row">
-							<code>{headers.id}</code>
-						</th>
-						<td>{t('headerId')}</td>
-					</tr>
-					<tr>
-						<th scope="row">
-							<code>{headers.timestamp}</code>
-						</th>
-						<td>{t('headerTimestamp')}</td>
-					</tr>
-					<tr>
-						<th scope="row">
-							<code>{headers.signature}</code>
-						</th>
-						<td>{t('headerSignature', { version })}</td>
-					</tr>
+					{[
+						[headers.id, t('headerId')],
+						[headers.timestamp, t('headerTimestamp')],
+						[headers.signature, t('headerSignature', { version })],
+					].map(([header, meaning]) => (
+						<tr key={header}>
+							<th scope="row">
+								<code>{header}</code>
+							</th>
+							<td>{meaning}</td>
+						</tr>
+					))}
 				</tbody>
 			</table>
 			<p>{t('signingScheme', { algorithm, prefix: secretPrefix })}</p>
@@ -143,24 +135,20 @@ export function SigningScheme({
 			<Snippet id="snippet-node" title={t('snippetNode')} code={snippets.node} />
 			<Snippet id="snippet-python" title={t('snippetPython')} code={snippets.python} />
 			<ul>
-				<li>
-					<a href={links.examples}>{t('examples')}</a>
-				</li>
-				<li>
-					<a href={links.node}>{t('exampleNode')}</a>
-				</li>
-				<li>
-					<a href={links.python}>{t('examplePython')}</a>
-				</li>
-				<li>
-					<a href={links.openApi}>{t('openApi')}</a>
-				</li>
+				{[
+					[links.examples, t('examples')],
+					[links.node, t('exampleNode')],
+					[links.python, t('examplePython')],
+					[links.openApi, t('openApi')],
+				].map(([link, text]) => (
+					<li key={text}>
+						<a href={link}>{text}</a>
+					</li>
+				))}
 			</ul>
 		</section>
 	)
 }
-
-type WebhookEventType = (typeof webhookEventTypes)[number]
 
 export function EventTypes({
 	events,

@@ -4,7 +4,7 @@ import { Form, type FetcherWithComponents } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ErrorSummary, type SummaryError } from './error-summary'
 import { domId } from './field'
-import { FORM_ID_FIELD } from '#app/utils/form-id'
+import { FORM_ID_FIELD } from '#app/forms/form-id'
 
 /** A post form with the CSRF token, an error summary and conform's wiring; the same with JavaScript off. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

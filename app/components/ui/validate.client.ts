@@ -3,7 +3,7 @@ import './zod-jitless.client'
 import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
-import { formatIssues } from '#app/utils/validation'
+import { formatIssues } from '#app/forms/validation'
 
 /** Loaded lazily with zod, when the form is first used (`useAppForm`). */
 export function validate<Schema extends z.ZodType>(

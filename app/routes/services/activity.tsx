@@ -8,7 +8,7 @@ import { ApiError } from '#app/api/errors'
 import { ActivityFilter } from '#app/components/services/activity-filter'
 import { ActivityList } from '#app/components/services/activity-list'
 import { getApi, getService } from '#app/context.server'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import stylesHref from '#app/styles/activity.css?url'
 

@@ -3,7 +3,7 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/details'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import { serviceCategories } from '#app/api/services.server'
 import { takeSecretOnce } from '#app/services/secrets.server'
 import { SecretOnce } from '#app/components/services/secret-once'
@@ -57,8 +57,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
 	const { service, categoryName, secret, failing, statistics } = loaderData
 	const serviceId = service.id
-	// Each section's link is named by the section (a screen reader's list of links reads as a table of contents);
-	// its state is the link's description.
+	// Each link is named by its section (links read as a table of contents); its state is the link's description.
 	const sections = [
 		{
 			key: 'settings',
@@ -85,11 +84,7 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 			to: href('/services/:serviceId/developers', { serviceId }),
 			status: t('details.developersSummary'),
 		},
-		{
-			key: 'webhooks',
-			to: href('/services/:serviceId/webhooks', { serviceId }),
-			status: t('details.webhooksSummary'),
-		},
+		{ key: 'webhooks', to: href('/services/:serviceId/webhooks', { serviceId }), status: t('details.webhooksSummary') },
 		{
 			key: 'protections',
 			to: href('/services/:serviceId/protections', { serviceId }),

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/developers'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import type { ServicePageHandle } from './service'
 import type { ServiceSecret } from '#app/api/contract/services'
 import { canRevoke, canRotate } from '#app/api/service-secrets.server'
@@ -13,10 +13,11 @@ import {
 	repositoryLinks,
 	verificationSnippets,
 } from '#app/services/webhook-signing.server'
-import { SecretCard, TimeRow } from '#app/components/services/secret-card'
+import { SecretCard } from '#app/components/services/secret-card'
 import { SecretOnce } from '#app/components/services/secret-once'
 import { NotSet } from '#app/components/services/service-summary'
 import { EventTypes, SigningScheme, SigningSecrets } from '#app/components/services/webhook-signing'
+import { SummaryRow, TimeRow } from '#app/components/services/summary-row'
 import { CopyButton } from '#app/components/ui/copy-button'
 
 export const handle = {
@@ -57,27 +58,17 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 			<section className="stack" aria-labelledby="credentials-heading">
 				<h2 id="credentials-heading">{t('credentials')}</h2>
 				<dl className="summary-list developer-values">
-					<div>
-						<dt>{t('clientId')}</dt>
-						<dd className="button-row">
-							<code>{service.client_id}</code>
-							<CopyButton value={service.client_id} label={t('copy')} copiedLabel={t('copied')} />
-						</dd>
-					</div>
-					<div>
-						<dt>{t('environment')}</dt>
-						<dd>{t(`services:environment.${service.environment}`)}</dd>
-					</div>
-					<div>
-						<dt>{t('webhookUrl')}</dt>
-						<dd>{service.webhook_url ? <code>{service.webhook_url}</code> : <NotSet serviceId={service.id} />}</dd>
-					</div>
-					<div>
-						<dt>{t('authorizationUrl')}</dt>
-						<dd>
-							{service.authorization_url ? <code>{service.authorization_url}</code> : <NotSet serviceId={service.id} />}
-						</dd>
-					</div>
+					<SummaryRow term={t('clientId')} className="button-row">
+						<code>{service.client_id}</code>
+						<CopyButton value={service.client_id} label={t('copy')} copiedLabel={t('copied')} />
+					</SummaryRow>
+					<SummaryRow term={t('environment')}>{t(`services:environment.${service.environment}`)}</SummaryRow>
+					<SummaryRow term={t('webhookUrl')}>
+						{service.webhook_url ? <code>{service.webhook_url}</code> : <NotSet serviceId={service.id} />}
+					</SummaryRow>
+					<SummaryRow term={t('authorizationUrl')}>
+						{service.authorization_url ? <code>{service.authorization_url}</code> : <NotSet serviceId={service.id} />}
+					</SummaryRow>
 				</dl>
 				<p>
 					<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>{t('webhooksLink')}</Link>
@@ -139,9 +130,9 @@ function Secrets({
 			</ul>
 			<h3>{t('secrets.actions')}</h3>
 			<ul>
-				<li>{t('secrets.rotate.explained')}</li>
-				<li>{t('secrets.reset.explained')}</li>
-				<li>{t('secrets.revoke.explained')}</li>
+				{(['rotate', 'reset', 'revoke'] as const).map((action) => (
+					<li key={action}>{t(`secrets.${action}.explained`)}</li>
+				))}
 			</ul>
 			<p className="button-row">
 				{rotatable ? (

@@ -1,9 +1,9 @@
-import { getInputProps, type SubmissionResult } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { href, redirect, Link } from 'react-router'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/list'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import { createServiceSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { createService, newIdempotencyKey, serviceCategories, servicesPage } from '#app/api/services.server'
@@ -13,7 +13,7 @@ import { SubmitButton } from '#app/components/ui/button'
 import { ServiceFields, useServiceFieldLabels } from '#app/components/services/service-fields'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { keepSecretOnce } from '#app/services/secrets.server'
-import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { CREATE_HEADING_ID } from '#app/services/pages'
 import { getApi, getSession } from '#app/context.server'
@@ -66,8 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ServicesList({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('services')
-	const { services, nextCursor, categories } = loaderData
+	const { services, nextCursor, categories, idempotencyKey } = loaderData
 	const categoryName = new Map(categories.map((category) => [category.key, category.name]))
+	// A failed submission comes back with its key, so retrying it cannot create a second service.
+	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.createServiceSchema), {
+		id: 'create-service',
+		lastResult: actionData?.result,
+		defaultValue: { idempotency_key: idempotencyKey },
+	})
+	const labels = useServiceFieldLabels()
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('list.title')}</h1>
@@ -95,45 +102,19 @@ export default function ServicesList({ loaderData, actionData }: Route.Component
 					<Link to={`${SELF}?${new URLSearchParams({ cursor: nextCursor })}`}>{t('list.more')}</Link>
 				</p>
 			) : null}
-			<CreateService
-				categories={categories}
-				idempotencyKey={loaderData.idempotencyKey}
-				lastResult={actionData?.result}
-			/>
-		</section>
-	)
-}
-
-function CreateService({
-	categories,
-	idempotencyKey,
-	lastResult,
-}: {
-	categories: Array<{ key: string; name: string }>
-	idempotencyKey: string
-	lastResult: SubmissionResult<string[]> | undefined
-}) {
-	const { t } = useTranslation('services')
-	// A failed submission comes back with its key, so retrying it cannot create a second service.
-	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.createServiceSchema), {
-		id: 'create-service',
-		lastResult,
-		defaultValue: { idempotency_key: idempotencyKey },
-	})
-	const labels = useServiceFieldLabels()
-	return (
-		<section className="stack" aria-labelledby={CREATE_HEADING_ID}>
-			<h2 id={CREATE_HEADING_ID} tabIndex={-1}>
-				{t('create.title')}
-			</h2>
-			<p>{t('create.intro')}</p>
-			<AppForm form={form} labels={labels}>
-				<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
-				<ServiceFields fields={fields} labels={labels} categories={categories} names={FIELDS} />
-				<div className="button-row">
-					<SubmitButton pendingLabel={t('create.pending')}>{t('create.submit')}</SubmitButton>
-				</div>
-			</AppForm>
+			<section className="stack" aria-labelledby={CREATE_HEADING_ID}>
+				<h2 id={CREATE_HEADING_ID} tabIndex={-1}>
+					{t('create.title')}
+				</h2>
+				<p>{t('create.intro')}</p>
+				<AppForm form={form} labels={labels}>
+					<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
+					<ServiceFields fields={fields} labels={labels} categories={categories} names={FIELDS} />
+					<div className="button-row">
+						<SubmitButton pendingLabel={t('create.pending')}>{t('create.submit')}</SubmitButton>
+					</div>
+				</AppForm>
+			</section>
 		</section>
 	)
 }

@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next'
-import { metaOf, pageMeta } from '#app/utils/meta'
+import { metaOf } from '#app/utils/meta'
 import { href } from 'react-router'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/logo-remove'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
-import { ConfirmationPage } from '#app/components/services/confirmation-page'
-import { getT } from '#app/middleware/i18n.server'
+import { confirmationPage } from '#app/components/services/confirmation-page'
 import { confirmChange } from '#app/services/confirm.server'
+import { confirmationLoader } from '#app/services/confirmation.server'
 import { getApi, getService } from '#app/context.server'
 
 export const handle = { i18n: ['settings', 'identity'] } satisfies I18nHandle
@@ -17,16 +16,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 const backOf = (request: Request, serviceId: string) =>
 	safeRedirect(new URL(request.url).searchParams.get(REDIRECT_PARAM), href('/services/:serviceId', { serviceId }))
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = confirmationLoader(null, async ({ request, context }: Route.LoaderArgs, t) => {
 	const { id, name, logo } = await getService(context)
-	const t = getT(context)
 	return {
-		service: { id, name },
 		back: backOf(request, id),
-		refusal: logo ? null : t('settings:logo.removeConfirm.none'),
-		...pageMeta(t, t('settings:logo.removeConfirm.title', { name })),
+		heading: t('settings:logo.removeConfirm.title', { name }),
+		refusals: logo ? null : [t('settings:logo.removeConfirm.none')],
 	}
-}
+})
 
 export async function action({ params, request, context }: Route.ActionArgs) {
 	return confirmChange(
@@ -37,23 +34,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	)
 }
 
-export default function RemoveLogo({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('settings')
-	const { service, back, refusal } = loaderData
-	return (
-		<ConfirmationPage
-			id="remove-logo"
-			back={back}
-			backLabel={t('logo.removeConfirm.cancel')}
-			refusedBackLabel={t('logo.removeConfirm.back')}
-			title={t('logo.removeConfirm.title', { name: service.name })}
-			confirmLabel={t('logo.remove')}
-			pendingLabel={t('logo.removing')}
-			warning
-			refusals={refusal ? [refusal] : null}
-			lastResult={actionData?.result}
-		>
-			<p>{t('logo.removeConfirm.what')}</p>
-		</ConfirmationPage>
-	)
-}
+export default confirmationPage({
+	ns: 'settings',
+	id: 'remove-logo',
+	verb: 'logo.removeConfirm',
+	backLabel: 'logo.removeConfirm.cancel',
+	refusedBackLabel: 'logo.removeConfirm.back',
+	warning: true,
+	body: (t) => <p>{t('logo.removeConfirm.what')}</p>,
+})

@@ -8,10 +8,10 @@ import { uploadServiceLogo } from '#app/api/service-logos.server'
 import { REDIRECT_PARAM, safeRedirect } from '#app/auth/redirect'
 import { LogoForm } from '#app/components/services/logo-form'
 import { largeBodyMiddleware } from '#app/middleware/form-body.server'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import { LOGO_API_FIELDS, LOGO_FIELD, LOGO_REDIRECT_FIELD, logoRuleMessage } from '#app/services/logo'
 import { getApi, getService, getSession } from '#app/context.server'
-import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 
 export const handle = {

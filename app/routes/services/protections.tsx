@@ -6,7 +6,7 @@ import { useAuthenticityToken } from 'remix-utils/csrf/react'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/protections'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import type { ServicePageHandle } from './service'
 import type { SecurityProtection } from '#app/api/contract/index'
 import { PROTECTION_INTENT as INTENT } from './intents'
@@ -15,7 +15,8 @@ import { enabledProtectionsFromForm, securityProtections } from '#app/api/servic
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { SummaryRow } from '#app/components/services/summary-row'
+import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import stylesHref from '#app/styles/protections.css?url'
 import { getApi, getFormData, getService, getSession } from '#app/context.server'
 import { throwIfNotFound } from '#app/services/load.server'
@@ -206,14 +207,11 @@ function ProtectionItem({
 					<dt>{t('explanation')}</dt>
 					<dd id={`${id}-explanation`}>{protection.explanation}</dd>
 				</div>
-				<div>
-					<dt>{t('state')}</dt>
-					<dd>
-						<span id={`${id}-state`} role="status">
-							{pending ? t('saving') : protection.enabled ? t('on') : t('off')}
-						</span>
-					</dd>
-				</div>
+				<SummaryRow term={t('state')}>
+					<span id={`${id}-state`} role="status">
+						{pending ? t('saving') : protection.enabled ? t('on') : t('off')}
+					</span>
+				</SummaryRow>
 			</dl>
 			{failure ? (
 				<div id={`${id}-error`} className="protection__error" role="alert">

@@ -4,7 +4,7 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, redirect } from 'react-router'
 import type { z } from 'zod'
 import { LogoForm } from '#app/components/services/logo-form'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import type { Route } from './+types/settings'
 import type { ServicePageHandle } from './service'
 import { serviceFieldNames, serviceOptionalFieldNames } from '#app/api/contract/constants'
@@ -16,8 +16,9 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { Notice } from '#app/components/ui/notice'
 import { ServiceFields, useServiceFieldLabels } from '#app/components/services/service-fields'
+import { SummaryRow } from '#app/components/services/summary-row'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { getApi, getService, getSession } from '#app/context.server'
 import { throwIfNotFound } from '#app/services/load.server'
 import { versionConflict } from '#app/services/version-conflict.server'
@@ -33,6 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 type Settings = Omit<z.output<typeof schema>, 'version'>
 const FIELDS: Array<keyof Settings> = [...serviceFieldNames]
 
+type Category = { key: string; name: string }
 type Conflict = { mine: Settings; saved: Service }
 type ActionData = { result: SubmissionResult<string[]>; conflict?: Conflict }
 
@@ -56,10 +58,7 @@ function savedFlash(before: Service, after: Service): Flash {
 	const newDomain = domain !== null && domain !== before.domain_verification.domain
 	const urlsChanged = URL_FIELDS.some((name) => before[name] !== after[name])
 	if (inReview(before) && urlsChanged) {
-		return {
-			tone: 'info',
-			key: newDomain ? 'settings:savedInReviewNewDomain' : 'settings:savedInReview',
-		}
+		return { tone: 'info', key: newDomain ? 'settings:savedInReviewNewDomain' : 'settings:savedInReview' }
 	}
 	if (newDomain) return { tone: 'info', key: 'settings:savedNewDomain' }
 	return { tone: 'success', key: 'settings:saved' }
@@ -106,32 +105,20 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 				<h2 id="fixed-heading">{t('fixed')}</h2>
 				<p>{t('fixedIntro')}</p>
 				<dl className="summary-list">
-					<div>
-						<dt>{t('environment')}</dt>
-						<dd>
-							<strong>{t(`services:environment.${service.environment}`)}</strong>
-							{': '}
-							{t(`environmentHelp.${service.environment}`)}
-						</dd>
-					</div>
-					<div>
-						<dt>{t('kind')}</dt>
-						<dd>
-							<strong>{t(`kinds.${service.kind}`)}</strong>
-							{': '}
-							{t(`kindHelp.${service.kind}`)}
-						</dd>
-					</div>
+					<SummaryRow term={t('environment')}>
+						<strong>{t(`services:environment.${service.environment}`)}</strong>
+						{': '}
+						{t(`environmentHelp.${service.environment}`)}
+					</SummaryRow>
+					<SummaryRow term={t('kind')}>
+						<strong>{t(`kinds.${service.kind}`)}</strong>
+						{': '}
+						{t(`kindHelp.${service.kind}`)}
+					</SummaryRow>
 				</dl>
 			</section>
 			{/* Remounted when the saved version changes: a fresh form. */}
-			<SettingsForm
-				key={service.version}
-				service={service}
-				categories={categories}
-				lastResult={answer?.result}
-				conflict={answer?.conflict}
-			/>
+			<SettingsForm key={service.version} service={service} categories={categories} answer={answer} />
 			<section className="stack" aria-labelledby="logo-heading">
 				<h2 id="logo-heading">{t('logo.title')}</h2>
 				<LogoForm service={service} redirectTo={href('/services/:serviceId/manage', { serviceId: service.id })} />
@@ -143,18 +130,17 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 function SettingsForm({
 	service,
 	categories,
-	lastResult,
-	conflict,
+	answer,
 }: {
 	service: Service
-	categories: Array<{ key: string; name: string }>
-	lastResult: SubmissionResult<string[]> | undefined
-	conflict: Conflict | undefined
+	categories: Category[]
+	answer?: ActionData
 }) {
 	const { t } = useTranslation(['settings', 'services'])
+	const conflict = answer?.conflict
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.settingsSchema), {
 		id: 'service-settings',
-		lastResult,
+		lastResult: answer?.result,
 		defaultValue: { ...settingsOf(service), version: service.version },
 	})
 	const labels = useServiceFieldLabels()
@@ -195,7 +181,7 @@ function SettingsForm({
 function conflictRows(
 	{ mine, saved }: Conflict,
 	labels: Record<keyof Settings, string>,
-	categories: Array<{ key: string; name: string }>,
+	categories: Category[],
 	notSet: string,
 ): ConflictRow[] {
 	const theirs = settingsOf(saved)

@@ -1,7 +1,7 @@
 import type { Route } from './+types/statistics-csv'
 import { ApiError } from '#app/api/errors'
 import { statisticsCsv } from '#app/api/service-sections.server'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import { findStatistics } from '#app/services/statistics.server'
 import { getApi } from '#app/context.server'
 

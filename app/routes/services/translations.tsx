@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next'
 import { Trans, useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, redirect } from 'react-router'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import type { Route } from './+types/translations'
 import type { ServicePageHandle } from './service'
 import type { Locale } from '#app/api/contract/common'
@@ -16,7 +16,7 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { TextareaField, TextField } from '#app/components/ui/field'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { invalid, parseForm, replyWithApiError } from '#app/utils/forms.server'
+import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { getApi, getService, getSession } from '#app/context.server'
 import { throwIfNotFound } from '#app/services/load.server'
 import { versionConflict } from '#app/services/version-conflict.server'
@@ -113,8 +113,7 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 				key={`${service.version}:${JSON.stringify(service.translations)}`}
 				service={service}
 				saved={saved}
-				lastResult={answer?.result}
-				conflict={answer?.conflict}
+				answer={answer}
 			/>
 		</>
 	)
@@ -168,32 +167,23 @@ function Languages({ t, locales }: { t: T; locales: Locale[] }) {
 	)
 }
 
-function TranslationsForm({
-	service,
-	saved,
-	lastResult,
-	conflict,
-}: {
-	service: Service
-	saved: Locale[]
-	lastResult: SubmissionResult<string[]> | undefined
-	conflict: Conflict | undefined
-}) {
+function TranslationsForm({ service, saved, answer }: { service: Service; saved: Locale[]; answer?: ActionData }) {
 	const { t } = useTranslation('translations')
+	const lastResult = answer?.result
+	const conflict = answer?.conflict
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.translationsSchema), {
 		id: 'service-translations',
 		lastResult,
 		defaultValue: { translations: savedTexts(service), version: service.version },
 	})
-	const fieldLabel = (locale: Locale, field: TextFieldName) =>
-		t('fieldLabel', {
-			field: t(`${field}`),
-			language: t('language', { language: t(`languages.${locale}`), locale }),
-		})
 	const labels = Object.fromEntries(
-		LOCALES.flatMap((locale) =>
-			TEXT_FIELDS.map((field) => [`translations.${locale}.${field}`, fieldLabel(locale, field)]),
-		),
+		LOCALES.flatMap((locale) => {
+			const language = t('language', { language: t(`languages.${locale}`), locale })
+			return TEXT_FIELDS.map((field) => [
+				`translations.${locale}.${field}`,
+				t('fieldLabel', { field: t(field), language }),
+			])
+		}),
 	)
 	const locales = fields.translations.getFieldset() as unknown as Record<Locale, LocaleMeta>
 	// After a conflict the saved version, so "Save my version" knowingly overwrites it; never an unseen one.
@@ -201,7 +191,7 @@ function TranslationsForm({
 	const started = LOCALES.filter((locale) => locale === 'en-GB' || saved.includes(locale))
 	const toAdd = LOCALES.filter((locale) => !started.includes(locale))
 	const fieldset = (locale: Locale) => (
-		<LocaleFieldset key={locale} locale={locale} texts={locales[locale].getFieldset()} saved={saved.includes(locale)} />
+		<LocaleFieldset key={locale} locale={locale} meta={locales[locale]} saved={saved.includes(locale)} />
 	)
 	// Open when one of its languages holds text (a failed save's, a draft) or has an error.
 	const toAddFields = toAdd.flatMap((locale) => TEXT_FIELDS.map((field) => locales[locale].getFieldset()[field]))
@@ -234,16 +224,9 @@ function TranslationsForm({
 	)
 }
 
-function LocaleFieldset({
-	locale,
-	texts,
-	saved,
-}: {
-	locale: Locale
-	texts: ReturnType<LocaleMeta['getFieldset']>
-	saved: boolean
-}) {
+function LocaleFieldset({ locale, meta, saved }: { locale: Locale; meta: LocaleMeta; saved: boolean }) {
 	const { t } = useTranslation('translations')
+	const texts = meta.getFieldset()
 	const own = locale === 'en-GB'
 	return (
 		<fieldset className="card stack">
@@ -252,11 +235,7 @@ function LocaleFieldset({
 				{saved ? null : (
 					<>
 						{' '}
-						{own ? (
-							<span className="tag tag--attention">{t('missingTag')}</span>
-						) : (
-							<span className="tag">{t('notTranslatedTag')}</span>
-						)}
+						<span className={own ? 'tag tag--attention' : 'tag'}>{own ? t('missingTag') : t('notTranslatedTag')}</span>
 					</>
 				)}
 			</legend>
@@ -306,22 +285,12 @@ function AddLanguage({
 }
 
 /** "Name", with the language for a screen reader (or for all, `visible`). */
-function FieldLabel({
-	t,
-	field,
-	locale,
-	visible = false,
-}: {
-	t: T
-	field: TextFieldName
-	locale: Locale
-	visible?: boolean
-}) {
+function FieldLabel({ t, field, locale, visible }: { t: T; field: TextFieldName; locale: Locale; visible?: boolean }) {
 	return (
 		<Trans
 			t={t}
 			i18nKey="fieldLabelHtml"
-			values={{ field: t(`${field}`), language: t(`languages.${locale}`), locale }}
+			values={{ field: t(field), language: t(`languages.${locale}`), locale }}
 			components={{
 				hidden: <span className={visible ? undefined : 'visually-hidden'} />,
 				lang: <span lang={locale} />,

@@ -1,19 +1,20 @@
+import type { ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/verifications'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import { getApi } from '#app/context.server'
 import type { ServicePageHandle } from './service'
 import { confirmChange } from '#app/services/confirm.server'
 import { verificationsPage } from '#app/services/pages'
-import type { DomainVerification } from '#app/api/contract/service-parts'
 import { reviewTransition, reviewTypicalWorkingDays } from '#app/api/contract/constants'
 import type { ReviewChecklistKey, ServiceReview } from '#app/api/contract/service-sections'
 import { VERIFY_INTENT as INTENT } from './intents'
 import { verifySchema } from './schemas'
 import { loadVerifications } from '#app/services/verifications.server'
 import { ReviewBadge } from '#app/components/services/service-summary'
+import { SummaryRow } from '#app/components/services/summary-row'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { CopyButton } from '#app/components/ui/copy-button'
@@ -21,7 +22,7 @@ import { ScrollTable } from '#app/components/ui/scroll-table'
 import { SectionFlash } from '#app/components/ui/flash'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
-import { invalid, parseForm } from '#app/utils/forms.server'
+import { invalid, parseForm } from '#app/forms/forms.server'
 
 export const handle = {
 	i18n: ['verifications', 'services'],
@@ -60,106 +61,64 @@ export default function ServiceVerifications({ loaderData, actionData }: Route.C
 	const { service, review } = loaderData
 	return (
 		<>
-			<Domain
-				serviceId={service.id}
-				verification={service.domainVerification}
-				lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
-			/>
+			<Domain service={service} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
 			<Review serviceId={service.id} review={review} />
 		</>
 	)
 }
 
-function Domain({
-	serviceId,
-	verification,
-	lastResult,
-}: {
-	serviceId: string
-	verification: DomainVerification
-	lastResult?: Parameters<typeof useAppForm>[1]['lastResult']
-}) {
+type LastResult = Parameters<typeof useAppForm>[1]['lastResult']
+type Service = Route.ComponentProps['loaderData']['service']
+
+function Domain({ service, lastResult }: { service: Service; lastResult?: LastResult }) {
 	const { t } = useTranslation('verifications')
+	const { id: serviceId, domainVerification: verification } = service
 	const { domain, status, dns_record: record, file, last_check: check } = verification
 	const findings = status === 'failed' ? check : null
-	const copied = t('domain.copied')
-	if (domain === null || record === null || file === null) {
-		// No website URL yet (a new service): nothing to prove until it is set.
-		return (
-			<section id="domain" className="stack" aria-labelledby="domain-heading">
-				<h2 id="domain-heading">{t('domain.title')}</h2>
-				<SectionFlash section="domain" />
-				<p>
-					{t('domain.noWebsite')}{' '}
-					<Link to={href('/services/:serviceId/manage', { serviceId })}>{t('domain.noWebsiteLink')}</Link>.
-				</p>
-			</section>
-		)
-	}
+	const checkedAt = status === 'verified' ? verification.verified_at : findings?.checked_at
+	const resetPage = href('/services/:serviceId/verifications/reset', { serviceId })
 	return (
 		<section id="domain" className="stack" aria-labelledby="domain-heading">
 			<h2 id="domain-heading">{t('domain.title')}</h2>
 			<SectionFlash section="domain" />
-			<p>{t('domain.intro')}</p>
-			<dl className="summary-list">
-				<div>
-					<dt>{t('domain.domain')}</dt>
-					<dd className="stack">
-						<code>{domain}</code>
-						<span className="muted">{t('domain.domainHelp')}</span>
-					</dd>
-				</div>
-				<div>
-					<dt>{t('domain.status')}</dt>
-					<dd className="stack">
-						<strong>{t(`domain.statuses.${status}`)}</strong>
-						<span>
-							{status === 'verified' && verification.verified_at ? (
-								<Trans
-									t={t}
-									i18nKey="domain.verifiedOn"
-									values={{ date: formatDateTime(verification.verified_at) }}
-									components={{ time: <time dateTime={verification.verified_at} /> }}
-								/>
-							) : findings ? (
-								<Trans
-									t={t}
-									i18nKey="domain.checkedOn"
-									values={{ date: formatDateTime(findings.checked_at) }}
-									components={{ time: <time dateTime={findings.checked_at} /> }}
-								/>
-							) : status === 'unverified' ? (
-								t('domain.notChecked')
-							) : null}
-						</span>
-					</dd>
-				</div>
-			</dl>
-
-			<section className="stack" aria-labelledby="dns-heading">
-				<h3 id="dns-heading">{t('domain.dns.title')}</h3>
-				<p>{t('domain.dns.intro')}</p>
-				<dl className="summary-list developer-values">
-					<CopyRow term={t('domain.dns.name')} value={record.name} copy={t('domain.dns.copyName')} copied={copied} />
-					<div>
-						<dt>{t('domain.dns.type')}</dt>
-						<dd>
-							<code>{record.type}</code>
-						</dd>
-					</div>
-					<CopyRow term={t('domain.dns.value')} value={record.value} copy={t('domain.dns.copyValue')} copied={copied} />
-				</dl>
-				{findings ? (
-					<ScrollTable id="dns-findings" className="table findings-table" caption={t('domain.findings.dnsCaption')}>
-						<FindingsHead />
-						<tbody>
-							<tr>
-								<th scope="row">{t('domain.findings.txtValues', { name: record.name })}</th>
-								<td>
-									<code>{record.value}</code>
-								</td>
-								<td>
-									{findings.dns.found.length ? (
+			{domain === null || record === null || file === null ? (
+				// No website URL yet (a new service): nothing to prove until it is set.
+				<p>
+					{t('domain.noWebsite')}{' '}
+					<Link to={href('/services/:serviceId/manage', { serviceId })}>{t('domain.noWebsiteLink')}</Link>.
+				</p>
+			) : (
+				<>
+					<p>{t('domain.intro')}</p>
+					<dl className="summary-list">
+						<SummaryRow term={t('domain.domain')} className="stack">
+							<code>{domain}</code>
+							<span className="muted">{t('domain.domainHelp')}</span>
+						</SummaryRow>
+						<SummaryRow term={t('domain.status')} className="stack">
+							<strong>{t(`domain.statuses.${status}`)}</strong>
+							<span>
+								{checkedAt ? (
+									<Trans
+										t={t}
+										i18nKey={status === 'verified' ? 'domain.verifiedOn' : 'domain.checkedOn'}
+										values={{ date: formatDateTime(checkedAt) }}
+										components={{ time: <time dateTime={checkedAt} /> }}
+									/>
+								) : status === 'unverified' ? (
+									t('domain.notChecked')
+								) : null}
+							</span>
+						</SummaryRow>
+					</dl>
+					<Way
+						way="dns"
+						findings={
+							findings && [
+								{
+									check: t('domain.findings.txtValues', { name: record.name }),
+									expected: <code>{record.value}</code>,
+									found: findings.dns.found.length ? (
 										<ul>
 											{findings.dns.found.map((value, index) => (
 												<li key={`${index}-${value}`}>
@@ -169,68 +128,59 @@ function Domain({
 										</ul>
 									) : (
 										t('domain.findings.noTxt')
-									)}
-								</td>
-							</tr>
-						</tbody>
-					</ScrollTable>
-				) : null}
-			</section>
-
-			<section className="stack" aria-labelledby="file-heading">
-				<h3 id="file-heading">{t('domain.file.title')}</h3>
-				<p>{t('domain.file.intro')}</p>
-				<dl className="summary-list developer-values">
-					<CopyRow term={t('domain.file.url')} value={file.url} copy={t('domain.file.copyUrl')} copied={copied} />
-					<CopyRow
-						term={t('domain.file.content')}
-						value={file.content}
-						copy={t('domain.file.copyContent')}
-						copied={copied}
-					/>
-				</dl>
-				{findings ? (
-					<ScrollTable id="file-findings" className="table findings-table" caption={t('domain.findings.fileCaption')}>
-						<FindingsHead />
-						<tbody>
-							<tr>
-								<th scope="row">{t('domain.findings.httpStatus')}</th>
-								<td>200</td>
-								<td>{findings.file.status ?? t('domain.findings.noAnswer')}</td>
-							</tr>
-							<tr>
-								<th scope="row">{t('domain.findings.firstLine')}</th>
-								<td>
-									<code>{file.content}</code>
-								</td>
-								<td>
-									{findings.file.first_line === null ? (
-										t('domain.findings.noBody')
-									) : findings.file.first_line === '' ? (
-										t('domain.findings.emptyLine')
-									) : (
-										<code>{findings.file.first_line}</code>
-									)}
-								</td>
-							</tr>
-						</tbody>
-					</ScrollTable>
-				) : null}
-			</section>
-
-			{status === 'verified' ? null : <VerifyForm lastResult={lastResult} />}
-			<p>{t('domain.resetExplained')}</p>
-			<p>
-				<Link className="button button--secondary" to={href('/services/:serviceId/verifications/reset', { serviceId })}>
-					{t('domain.resetLink')}
-				</Link>
-			</p>
+									),
+								},
+							]
+						}
+					>
+						<CopyRow term={t('domain.dns.name')} value={record.name} copy={t('domain.dns.copyName')} />
+						<SummaryRow term={t('domain.dns.type')}>
+							<code>{record.type}</code>
+						</SummaryRow>
+						<CopyRow term={t('domain.dns.value')} value={record.value} copy={t('domain.dns.copyValue')} />
+					</Way>
+					<Way
+						way="file"
+						findings={
+							findings && [
+								{
+									check: t('domain.findings.httpStatus'),
+									expected: '200',
+									found: findings.file.status ?? t('domain.findings.noAnswer'),
+								},
+								{
+									check: t('domain.findings.firstLine'),
+									expected: <code>{file.content}</code>,
+									found:
+										findings.file.first_line === null ? (
+											t('domain.findings.noBody')
+										) : findings.file.first_line === '' ? (
+											t('domain.findings.emptyLine')
+										) : (
+											<code>{findings.file.first_line}</code>
+										),
+								},
+							]
+						}
+					>
+						<CopyRow term={t('domain.file.url')} value={file.url} copy={t('domain.file.copyUrl')} />
+						<CopyRow term={t('domain.file.content')} value={file.content} copy={t('domain.file.copyContent')} />
+					</Way>
+					{status === 'verified' ? null : <VerifyForm lastResult={lastResult} />}
+					<p>{t('domain.resetExplained')}</p>
+					<p>
+						<Link className="button button--secondary" to={resetPage}>
+							{t('domain.resetLink')}
+						</Link>
+					</p>
+				</>
+			)}
 		</section>
 	)
 }
 
 /** Its own component, so its form state goes once the domain is verified. */
-function VerifyForm({ lastResult }: { lastResult?: Parameters<typeof useAppForm>[1]['lastResult'] }) {
+function VerifyForm({ lastResult }: { lastResult?: LastResult }) {
 	const { t } = useTranslation('verifications')
 	const [form] = useAppForm(() => import('./schemas').then((m) => m.verifySchema), { id: 'verify-domain', lastResult })
 	return (
@@ -243,32 +193,55 @@ function VerifyForm({ lastResult }: { lastResult?: Parameters<typeof useAppForm>
 	)
 }
 
-function FindingsHead() {
+type Finding = { check: string; expected: ReactNode; found: ReactNode }
+
+/** One way to prove the domain: the values to publish, then what a failed check found. */
+function Way({ way, findings, children }: { way: 'dns' | 'file'; findings: Finding[] | null; children: ReactNode }) {
 	const { t } = useTranslation('verifications')
 	return (
-		<thead>
-			<tr>
-				<th scope="col">{t('domain.findings.check')}</th>
-				<th scope="col">{t('domain.findings.expected')}</th>
-				<th scope="col">{t('domain.findings.found')}</th>
-			</tr>
-		</thead>
+		<section className="stack" aria-labelledby={`${way}-heading`}>
+			<h3 id={`${way}-heading`}>{t(`domain.${way}.title`)}</h3>
+			<p>{t(`domain.${way}.intro`)}</p>
+			<dl className="summary-list developer-values">{children}</dl>
+			{findings ? (
+				<ScrollTable
+					id={`${way}-findings`}
+					className="table findings-table"
+					caption={t(`domain.findings.${way}Caption`)}
+				>
+					<thead>
+						<tr>
+							<th scope="col">{t('domain.findings.check')}</th>
+							<th scope="col">{t('domain.findings.expected')}</th>
+							<th scope="col">{t('domain.findings.found')}</th>
+						</tr>
+					</thead>
+					<tbody>
+						{findings.map((finding) => (
+							<tr key={finding.check}>
+								<th scope="row">{finding.check}</th>
+								<td>{finding.expected}</td>
+								<td>{finding.found}</td>
+							</tr>
+						))}
+					</tbody>
+				</ScrollTable>
+			) : null}
+		</section>
 	)
 }
 
-function CopyRow({ term, value, copy, copied }: { term: string; value: string; copy: string; copied: string }) {
+function CopyRow({ term, value, copy }: { term: string; value: string; copy: string }) {
+	const { t } = useTranslation('verifications')
 	return (
-		<div>
-			<dt>{term}</dt>
-			<dd className="button-row">
-				<code>{value}</code>
-				<CopyButton value={value} label={copy} copiedLabel={copied} />
-			</dd>
-		</div>
+		<SummaryRow term={term} className="button-row">
+			<code>{value}</code>
+			<CopyButton value={value} label={copy} copiedLabel={t('domain.copied')} />
+		</SummaryRow>
 	)
 }
 
-/** The en-GB translation is the service's own texts, so what it lacks is a description. */
+/** Where the partner puts right an unmet checklist item. */
 function fixLink(serviceId: string, key: ReviewChecklistKey) {
 	if (key === 'domain_verified') return verificationsPage(serviceId, 'domain')
 	return href(key === 'logo_set' ? '/services/:serviceId/manage/logo' : '/services/:serviceId/manage', { serviceId })
@@ -278,17 +251,16 @@ function Review({ serviceId, review }: { serviceId: string; review: ServiceRevie
 	const { t } = useTranslation(['verifications', 'services'])
 	const submittable = reviewTransition('submit', review.status) !== null
 	const missing = review.checklist.filter((item) => !item.done).length
+	const submitPage = href('/services/:serviceId/verifications/submit', { serviceId })
+	const cancelPage = href('/services/:serviceId/verifications/cancel', { serviceId })
 	return (
 		<section id="review" className="stack" aria-labelledby="review-heading">
 			<h2 id="review-heading">{t('review.title')}</h2>
 			<SectionFlash section="review" />
 			<dl className="summary-list">
-				<div>
-					<dt>{t('review.status')}</dt>
-					<dd>
-						<ReviewBadge status={review.status} />
-					</dd>
-				</div>
+				<SummaryRow term={t('review.status')}>
+					<ReviewBadge status={review.status} />
+				</SummaryRow>
 			</dl>
 			<p>{t(`review.meaning.${review.status}`)}</p>
 			{review.status === 'submitted' || review.status === 'in_progress' ? (
@@ -326,20 +298,14 @@ function Review({ serviceId, review }: { serviceId: string; review: ServiceRevie
 			{review.can_submit || review.can_cancel || (submittable && missing) ? (
 				<div className="button-row">
 					{review.can_submit ? (
-						<Link
-							className="button button--primary"
-							to={href('/services/:serviceId/verifications/submit', { serviceId })}
-						>
+						<Link className="button button--primary" to={submitPage}>
 							{t('review.submitLink')}
 						</Link>
 					) : submittable && missing ? (
 						<p>{t('review.incomplete', { count: missing })}</p>
 					) : null}
 					{review.can_cancel ? (
-						<Link
-							className="button button--secondary"
-							to={href('/services/:serviceId/verifications/cancel', { serviceId })}
-						>
+						<Link className="button button--secondary" to={cancelPage}>
 							{t('review.cancelLink')}
 						</Link>
 					) : null}

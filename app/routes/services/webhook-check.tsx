@@ -2,14 +2,14 @@ import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-check'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookCheck } from '#app/api/contract/webhook-deliveries'
 import { webhookSignature } from '#app/api/contract/webhook-signature'
 import { loadCheck } from '#app/services/webhooks.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import { CheckVerdict } from '#app/components/services/webhook-parts'
-import { formatDateTime } from '#app/utils/date-time'
+import { SummaryRow, TimeRow } from '#app/components/services/summary-row'
 import type { I18nHandle } from '#app/i18n'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
@@ -38,18 +38,10 @@ export default function WebhookCheckPage({ loaderData }: Route.ComponentProps) {
 			</p>
 			<h1 id="page-heading">{t('check.title')}</h1>
 			<dl className="summary-list">
-				<div>
-					<dt>{t('check.url')}</dt>
-					<dd>
-						<code>{check.url}</code>
-					</dd>
-				</div>
-				<div>
-					<dt>{t('check.checkedAt')}</dt>
-					<dd>
-						<time dateTime={check.created_at}>{formatDateTime(check.created_at)}</time>
-					</dd>
-				</div>
+				<SummaryRow term={t('check.url')}>
+					<code>{check.url}</code>
+				</SummaryRow>
+				<TimeRow term={t('check.checkedAt')} at={check.created_at} />
 			</dl>
 			<Verdicts serviceId={service.id} check={check} />
 			<section className="stack" aria-labelledby="payload-heading">

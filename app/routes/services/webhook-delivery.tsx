@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/webhook-delivery'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
@@ -17,11 +17,11 @@ import {
 	NoWebhookUrl,
 	signedWith,
 } from '#app/components/services/webhook-parts'
+import { SummaryRow, TimeRow } from '#app/components/services/summary-row'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { formatDateTime } from '#app/utils/date-time'
-import { invalid, parseForm } from '#app/utils/forms.server'
+import { invalid, parseForm } from '#app/forms/forms.server'
 import type { I18nHandle } from '#app/i18n'
 import { getApi } from '#app/context.server'
 
@@ -31,19 +31,16 @@ export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
-/** Redeliver's form: only the key rendered into it, so a double submit or a resubmitted page delivers once. */
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { service, delivery } = await loadDelivery(context, params.serviceId, params.deliveryId)
 	const t = getT(context)
 	return {
 		service: { id: service.id, name: service.name, hasUrl: hasWebhookUrl(service), webhookUrl: service.webhook_url },
 		delivery,
+		// Rendered into redeliver's form, so a double submit or a resubmitted page delivers once.
 		idempotencyKey: newIdempotencyKey(),
-		...pageMeta(
-			t,
-			// The event alone: with the service's name a long event's title passes the 70 characters a title may have.
-			t('webhooks:delivery.pageTitle', { event: t(`webhooks:events.${delivery.event_type}`) }),
-		),
+		// The event alone: with the service's name a long event's title passes the 70 characters a title may have.
+		...pageMeta(t, t('webhooks:delivery.pageTitle', { event: t(`webhooks:events.${delivery.event_type}`) })),
 	}
 }
 
@@ -52,7 +49,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	if (submission.status !== 'success') return invalid(submission)
 	let redelivery
 	try {
-		// A double submit delivers once: the key is rendered into the form.
 		const { data } = await getApi(context).call('redeliverWebhookDelivery', {
 			params: { id: params.serviceId, deliveryId: params.deliveryId },
 			body: { idempotency_key: submission.value.idempotency_key },
@@ -61,10 +57,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	} catch (error) {
 		return webhookActionFailed(error, context, request)
 	}
-	return toDelivery(context, params.serviceId, redelivery.id, {
-		tone: 'success',
-		key: 'webhooks:delivery.redelivered',
-	})
+	return toDelivery(context, params.serviceId, redelivery.id, { tone: 'success', key: 'webhooks:delivery.redelivered' })
 }
 
 export default function WebhookDeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -133,79 +126,49 @@ function Summary({ serviceId, delivery }: { serviceId: string; delivery: Webhook
 	const { t } = useTranslation('webhooks')
 	return (
 		<dl className="summary-list">
-			<div>
-				<dt>{t('delivery.status')}</dt>
-				<dd>
-					<DeliveryStatus status={delivery.status} t={t} />
-				</dd>
-			</div>
-			<div>
-				<dt>{t('delivery.event')}</dt>
-				<dd>
-					<EventName type={delivery.event_type} t={t} /> <code>{delivery.event_id}</code>
-				</dd>
-			</div>
-			<div>
-				<dt>{t('delivery.trigger')}</dt>
-				<dd>
-					{t(`triggerLong.${delivery.trigger}`)}
-					{delivery.redelivery_of ? (
-						<>
-							{' '}
-							<Link
-								to={href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
-									serviceId,
-									deliveryId: delivery.redelivery_of,
-								})}
-							>
-								{t('delivery.original')}
-							</Link>
-						</>
-					) : null}
-				</dd>
-			</div>
-			<div>
-				<dt>{t('delivery.url')}</dt>
-				<dd>
-					<code>{delivery.url}</code>
-				</dd>
-			</div>
-			<div>
-				<dt>{t('delivery.created')}</dt>
-				<dd>
-					<time dateTime={delivery.created_at}>{formatDateTime(delivery.created_at)}</time>
-				</dd>
-			</div>
-			<div>
-				<dt>{t('delivery.signed')}</dt>
-				<dd>{signedWith(t, delivery.signed_with)}</dd>
-			</div>
-			<div>
-				<dt>{t('delivery.nextRetry')}</dt>
-				<dd>
-					{delivery.next_retry_at ? (
-						<time dateTime={delivery.next_retry_at}>{formatDateTime(delivery.next_retry_at)}</time>
-					) : delivery.event_type === 'ping' ? (
-						t('delivery.testNoRetry')
-					) : delivery.status === 'failed' ? (
-						t('delivery.gaveUp')
-					) : (
-						t('delivery.noRetry')
-					)}
-				</dd>
-			</div>
+			<SummaryRow term={t('delivery.status')}>
+				<DeliveryStatus status={delivery.status} t={t} />
+			</SummaryRow>
+			<SummaryRow term={t('delivery.event')}>
+				<EventName type={delivery.event_type} t={t} /> <code>{delivery.event_id}</code>
+			</SummaryRow>
+			<SummaryRow term={t('delivery.trigger')}>
+				{t(`triggerLong.${delivery.trigger}`)}
+				{delivery.redelivery_of ? (
+					<>
+						{' '}
+						<Link
+							to={href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
+								serviceId,
+								deliveryId: delivery.redelivery_of,
+							})}
+						>
+							{t('delivery.original')}
+						</Link>
+					</>
+				) : null}
+			</SummaryRow>
+			<SummaryRow term={t('delivery.url')}>
+				<code>{delivery.url}</code>
+			</SummaryRow>
+			<TimeRow term={t('delivery.created')} at={delivery.created_at} />
+			<SummaryRow term={t('delivery.signed')}>{signedWith(t, delivery.signed_with)}</SummaryRow>
+			<TimeRow
+				term={t('delivery.nextRetry')}
+				at={delivery.next_retry_at}
+				otherwise={
+					delivery.event_type === 'ping'
+						? t('delivery.testNoRetry')
+						: delivery.status === 'failed'
+							? t('delivery.gaveUp')
+							: t('delivery.noRetry')
+				}
+			/>
 		</dl>
 	)
 }
 
-/** The key comes from the loader, so two clicks send it twice and deliver once. */
-function RedeliverForm({
-	idempotencyKey,
-	lastResult,
-}: {
-	idempotencyKey: string
-	lastResult?: SubmissionResult<string[]>
-}) {
+function RedeliverForm({ idempotencyKey, lastResult }: { idempotencyKey: string; lastResult?: SubmissionResult }) {
 	const { t } = useTranslation('webhooks')
 	// A failed submission comes back with its key, so trying again cannot deliver twice.
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.redeliverSchema), {

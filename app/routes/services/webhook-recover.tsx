@@ -11,10 +11,10 @@ import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getApi, getService, getSession } from '#app/context.server'
 import type { I18nHandle } from '#app/i18n'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import { hasWebhookUrl, webhookActionFailed } from '#app/services/webhooks.server'
 import { formatDateTime, fromUtcDateTimeLocal, toUtcDateTimeLocal } from '#app/utils/date-time'
-import { invalid, parseForm } from '#app/utils/forms.server'
+import { invalid, parseForm } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 
 export const handle = { i18n: ['recovery', 'webhooks'] } satisfies I18nHandle

@@ -4,16 +4,11 @@ import { Trans, useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { Form, href, redirect, Link } from 'react-router'
 import type { Route } from './+types/webhooks'
-import { getT } from '#app/middleware/i18n.server'
+import { getT } from '#app/i18n.server'
 import type { ServicePageHandle } from './service'
 import stylesHref from '#app/styles/webhooks.css?url'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'
-import type {
-	WebhookCheckSummary,
-	WebhookDeliveryStatus,
-	WebhookDeliverySummary,
-	WebhookEventType,
-} from '#app/api/contract/webhook-deliveries'
+import type { WebhookDeliverySummary } from '#app/api/contract/webhook-deliveries'
 import { WEBHOOK_INTENT as INTENT } from './intents'
 import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
@@ -28,14 +23,16 @@ import {
 	webhookActionFailed,
 } from '#app/services/webhooks.server'
 import { CheckVerdict, DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
+import { SummaryRow } from '#app/components/services/summary-row'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { ScrollTable } from '#app/components/ui/scroll-table'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { Notice } from '#app/components/ui/notice'
 import { formatDateTime, formatTimeNear, toUtcDateTimeLocal } from '#app/utils/date-time'
-import { invalid, parseForm } from '#app/utils/forms.server'
+import { invalid, parseForm } from '#app/forms/forms.server'
 import { getApi, getService } from '#app/context.server'
+import { developersPage } from '#app/services/pages'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
@@ -100,11 +97,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		}
 		if (submission.value.intent === INTENT.resume) {
 			// On to the recovery from the pause's start (already resumed: the page as it is now).
-			const resumed = await resumeDeliveries(getApi(context), params.serviceId)
-			const serviceId = params.serviceId
-			if (!resumed) return redirect(href('/services/:serviceId/webhooks', { serviceId }))
+			const resumed = await resumeDeliveries(api, id)
+			if (!resumed) return redirect(href('/services/:serviceId/webhooks', { serviceId: id }))
 			const since = encodeURIComponent(toUtcDateTimeLocal(resumed.paused_at))
-			return redirect(`${href('/services/:serviceId/webhooks/recover', { serviceId })}?since=${since}`)
+			return redirect(`${href('/services/:serviceId/webhooks/recover', { serviceId: id })}?since=${since}`)
 		}
 		const { data } = await api.call('checkWebhookEndpoint', { params: { id } })
 		return toCheck(id, data.id)
@@ -115,25 +111,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ServiceWebhooks({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('webhooks')
-	const { service, checks, moreChecks, pausedAt } = loaderData
-	const settings = href('/services/:serviceId/manage', { serviceId: service.id })
+	const { service, pausedAt } = loaderData
 	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
 	return (
 		<>
 			{service.hasUrl ? (
 				<>
 					<dl className="summary-list developer-values">
-						<div>
-							<dt>{t('url')}</dt>
-							<dd className="stack">
-								<p>
-									<code>{service.webhookUrl}</code>
-								</p>
-								<p>
-									<Link to={settings}>{t('changeUrl')}</Link>
-								</p>
-							</dd>
-						</div>
+						<SummaryRow term={t('url')} className="stack">
+							<p>
+								<code>{service.webhookUrl}</code>
+							</p>
+							<p>
+								<Link to={href('/services/:serviceId/manage', { serviceId: service.id })}>{t('changeUrl')}</Link>
+							</p>
+						</SummaryRow>
 					</dl>
 					{pausedAt ? (
 						<Notice tone="warning" role="status" title={t('paused.title', { date: formatDateTime(pausedAt) })}>
@@ -148,29 +140,24 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 						<p>{t('try.check')}</p>
 						<ActionForm intent={INTENT.check} lastResult={lastResult} />
 						<p>
-							<Link to={`${href('/services/:serviceId/developers', { serviceId: service.id })}#signing`}>
-								{t('recipeLink')}
-							</Link>
+							<Link to={`${developersPage(service.id)}#signing`}>{t('recipeLink')}</Link>
 						</p>
 					</section>
 				</>
 			) : (
 				<NoWebhookUrl serviceId={service.id} />
 			)}
-			<RecentChecks service={service} checks={checks} more={moreChecks} />
+			<RecentChecks {...loaderData} />
 			<DeliveryLog {...loaderData} />
 		</>
 	)
 }
 
+type LoaderData = Route.ComponentProps['loaderData']
+type Intent = (typeof INTENT)[keyof typeof INTENT]
+
 /** A failure comes back to the form that was pressed. */
-function ActionForm({
-	intent,
-	lastResult,
-}: {
-	intent: (typeof INTENT)[keyof typeof INTENT]
-	lastResult?: SubmissionResult<string[]>
-}) {
+function ActionForm({ intent, lastResult }: { intent: Intent; lastResult?: SubmissionResult }) {
 	const { t } = useTranslation('webhooks')
 	const mine = lastResult?.initialValue?.intent === intent ? lastResult : undefined
 	const [form] = useAppForm(() => import('./schemas').then((m) => m.webhookActionSchema), {
@@ -189,22 +176,14 @@ function ActionForm({
 	)
 }
 
-function RecentChecks({
-	service,
-	checks,
-	more,
-}: {
-	service: { id: string; webhookUrl: string }
-	checks: WebhookCheckSummary[]
-	more: boolean
-}) {
+function RecentChecks({ service, checks, moreChecks }: LoaderData) {
 	const { t } = useTranslation('webhooks')
 	return (
 		<section className="stack" aria-labelledby="checks-heading">
 			<h2 id="checks-heading">{t('checks.title')}</h2>
 			{checks.length ? (
 				<table className="webhook-table table--cards">
-					<caption>{more ? t('checks.captionLatest', { count: checks.length }) : t('checks.caption')}</caption>
+					<caption>{moreChecks ? t('checks.captionLatest', { count: checks.length }) : t('checks.caption')}</caption>
 					<thead>
 						<tr>
 							<th scope="col">{t('checks.colChecked')}</th>
@@ -253,33 +232,14 @@ function LogStatus({ delivery, t }: { delivery: WebhookDeliverySummary; t: TFunc
 			t={t}
 			i18nKey="log.failedRetrying"
 			values={{ time: formatTimeNear(delivery.next_retry_at, delivery.created_at) }}
-			components={{
-				status: <span className="tag tag--attention" />,
-				time: <time dateTime={delivery.next_retry_at} />,
-			}}
+			components={{ status: <span className="tag tag--attention" />, time: <time dateTime={delivery.next_retry_at} /> }}
 		/>
 	)
 }
 
-const STATUSES = webhookDeliveryStatuses
 const EVENTS = webhookEventTypes.filter((type) => type !== 'url_verification')
 
-function DeliveryLog({
-	service,
-	filters,
-	deliveries,
-	isFirstPage,
-	links,
-}: {
-	service: { id: string }
-	filters: { status?: WebhookDeliveryStatus; event?: WebhookEventType }
-	deliveries: WebhookDeliverySummary[]
-	isFirstPage: boolean
-	links: {
-		older: string | null
-		newest: string | null
-	}
-}) {
+function DeliveryLog({ service, filters, deliveries, isFirstPage, links }: LoaderData) {
 	const { t } = useTranslation('webhooks')
 	const self = href('/services/:serviceId/webhooks', { serviceId: service.id })
 	const filtered = Boolean(filters.status || filters.event)
@@ -299,7 +259,7 @@ function DeliveryLog({
 					label={t('log.status')}
 					all={t('log.allStatuses')}
 					value={filters.status}
-					options={STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+					options={webhookDeliveryStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
 				/>
 				<FilterSelect
 					name="event"
@@ -353,9 +313,7 @@ function DeliveryLog({
 								<td className="webhook-log__answer" data-label={t('log.colLast')}>
 									{delivery.last_status_code !== null
 										? t('log.httpStatus', { status: delivery.last_status_code })
-										: delivery.last_error
-											? delivery.last_error
-											: t('log.noAttempt')}
+										: delivery.last_error || t('log.noAttempt')}
 								</td>
 								<td data-label={t('log.colAttempts')}>{delivery.attempt_count}</td>
 								<td data-label={t('log.colCreated')}>
@@ -384,20 +342,16 @@ function DeliveryLog({
 	)
 }
 
-/** Keyed by its value, so a new page of the log shows the filter it applied. */
-function FilterSelect({
-	name,
-	label,
-	all,
-	value,
-	options,
-}: {
+type FilterProps = {
 	name: 'status' | 'event'
 	label: string
 	all: string
 	value: string | undefined
-	options: Array<{ value: string; label: string }>
-}) {
+	options: { value: string; label: string }[]
+}
+
+/** Keyed by its value, so a new page of the log shows the filter it applied. */
+function FilterSelect({ name, label, all, value, options }: FilterProps) {
 	return (
 		<div className="field">
 			<label className="field__label" htmlFor={`log-${name}`}>

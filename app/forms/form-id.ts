@@ -1,4 +1,4 @@
-import { CSRF_FIELD_NAME } from './csrf'
+import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 
 // Not `__`-prefixed: such names are conform's, and the server refuses them.
 export const FORM_ID_FIELD = 'form_id'
