@@ -2,8 +2,6 @@
 // type information, React hooks, jsx-a11y; formatting is Prettier's job (eslint-config-prettier).
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
-import importX from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import regexp from 'eslint-plugin-regexp'
@@ -50,16 +48,6 @@ export default tseslint.config(
 	{
 		files: ['app/**/*.js'],
 		languageOptions: { globals: { ...globals.browser, ...globals.node } },
-	},
-	{
-		// No import cycle in the app: request state lives in app/context.server.ts, so arrows run one way (decision 0026).
-		files: ['app/**/*.{ts,tsx}'],
-		plugins: { 'import-x': importX },
-		settings: {
-			...importX.flatConfigs.typescript.settings,
-			'import-x/resolver-next': [createTypeScriptImportResolver()],
-		},
-		rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
 	},
 	{
 		// Components run in the browser too: no server module, not even for a type (decision 0026).

@@ -1,6 +1,6 @@
 /**
- * The app's imports run one way (decision 0026): no cycle, type-only imports included, which ESLint's `no-cycle`
- * does not follow; and no source reads a library's private internals (issue 53).
+ * The app's imports run one way (decision 0026): no cycle, type-only imports included; and no source reads a
+ * library's private internals (issue 53).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
