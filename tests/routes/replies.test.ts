@@ -6,7 +6,7 @@
 import i18next from 'i18next'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { newServiceBody, PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
-import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { type RouteBrowser, partnerWithService, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as accountLayout from '#app/routes/account/layout'
 import * as accountEmail from '#app/routes/account/email'
@@ -24,10 +24,7 @@ let serviceId: string
 let version: number
 
 beforeEach(async () => {
-	const partner = await signedInBrowser(api)
-	browser = partner.browser
-	const created = await api.call('createService', { bearer: partner.access, body: newServiceBody() })
-	;({ id: serviceId, version } = created.body.data)
+	;({ browser, serviceId, version } = await partnerWithService(api))
 })
 
 const saveSettings = (fields: Record<string, string> = {}) =>

@@ -6,8 +6,8 @@ import i18next from 'i18next'
 import { beforeEach, expect, test } from 'vitest'
 import { identityConfirmationSeconds } from '#app/api/contract/constants'
 import { formatDateTime } from '#app/utils/date-time'
-import { newServiceBody, PASSWORD } from '#tests/mock-api/helpers'
-import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { PASSWORD } from '#tests/mock-api/helpers'
+import { type RouteBrowser, partnerWithService, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import * as signingSecretRotate from '#app/routes/services/signing-secret-rotate'
@@ -23,8 +23,7 @@ let browser: RouteBrowser
 let access: string
 let serviceId: string
 beforeEach(async () => {
-	;({ browser, access } = await signedInBrowser(api))
-	serviceId = (await api.call('createService', { bearer: access, body: newServiceBody() })).body.data.id
+	;({ browser, access, serviceId } = await partnerWithService(api))
 })
 
 const path = () => `/services/${serviceId}/developers/signing-secret/rotate`

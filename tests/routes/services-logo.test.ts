@@ -6,9 +6,8 @@ import i18next from 'i18next'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { logoRules } from '#app/api/contract/images'
 import { resetConfigForTests } from '#app/config.server'
-import { newServiceBody } from '#tests/mock-api/helpers'
 import { gifFile, jpegFile, jpegHeader, paddedTo, pngFile, pngThenHtml } from '#tests/mock-api/image-fixtures'
-import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { type RouteBrowser, partnerWithService, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import * as logo from '#app/routes/services/logo'
@@ -36,8 +35,7 @@ let browser: RouteBrowser
 let access: string
 let serviceId: string
 beforeEach(async () => {
-	;({ browser, access } = await signedInBrowser(api))
-	serviceId = (await api.call('createService', { bearer: access, body: newServiceBody() })).body.data.id
+	;({ browser, access, serviceId } = await partnerWithService(api))
 })
 
 /** The logo form as a browser posts it: the CSRF token, the intent, where to go back to, and the file. */

@@ -6,7 +6,7 @@ import i18next from 'i18next'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { newServiceBody } from '#tests/mock-api/helpers'
 import { EDITED_SERVICE, PUBLIC_DOMAIN, STARTS_WITH } from '#tests/setup/service-fixture'
-import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { type RouteBrowser, partnerWithService, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import * as settings from '#app/routes/services/settings'
@@ -30,11 +30,8 @@ let version: number
 let original: ReturnType<typeof newServiceBody>
 
 beforeEach(async () => {
-	const partner = await signedInBrowser(api)
-	browser = partner.browser
 	original = newServiceBody()
-	const created = await api.call('createService', { bearer: partner.access, body: original })
-	;({ id: serviceId, version } = created.body.data)
+	;({ browser, serviceId, version } = await partnerWithService(api, original))
 })
 
 const manage = () => `/services/${serviceId}/manage`

@@ -6,7 +6,7 @@
 import i18next from 'i18next'
 import { beforeEach, expect, test } from 'vitest'
 import { newServiceBody } from '#tests/mock-api/helpers'
-import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { type RouteBrowser, partnerWithService, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import * as details from '#app/routes/services/details'
@@ -28,11 +28,7 @@ let browser: RouteBrowser
 let serviceId: string
 let version: number
 beforeEach(async () => {
-	const partner = await signedInBrowser(api)
-	browser = partner.browser
-	;({ id: serviceId, version } = (
-		await api.call('createService', { bearer: partner.access, body: newServiceBody() })
-	).body.data)
+	;({ browser, serviceId, version } = await partnerWithService(api))
 })
 
 const path = () => `/services/${serviceId}/translations`

@@ -3,9 +3,8 @@
  * e2e/services-verifications.spec.ts, issue 53): a 422 with the API's words, never a 5xx, and nothing changed.
  */
 import { beforeEach, expect, test } from 'vitest'
-import { newServiceBody } from '#tests/mock-api/helpers'
 import { pngFile } from '#tests/mock-api/image-fixtures'
-import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { type RouteBrowser, partnerWithService, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import * as verifications from '#app/routes/services/verifications'
@@ -25,8 +24,7 @@ let browser: RouteBrowser
 let access: string
 let serviceId: string
 beforeEach(async () => {
-	;({ browser, access } = await signedInBrowser(api))
-	serviceId = (await api.call('createService', { bearer: access, body: newServiceBody() })).body.data.id
+	;({ browser, access, serviceId } = await partnerWithService(api))
 })
 
 /** The whole checklist met through the API: the domain proven by its TXT record, and a logo. */

@@ -11,7 +11,7 @@ import { resetConfigForTests } from '#app/config.server'
 import { csrfContext } from '#app/context.server'
 import { middleware as rootMiddleware } from '#app/root'
 import { CSRF_FIELD_NAME } from '#app/utils/csrf'
-import { uniqueEmail, useTestApi } from '#tests/mock-api/helpers'
+import { newServiceBody, uniqueEmail, useTestApi } from '#tests/mock-api/helpers'
 
 type Args = { request: Request; params: Record<string, string>; context: RouterContextProvider; url: URL }
 /** What a test needs of a route module: its middleware, loader and action (typed loosely: each route types its own). */
@@ -221,4 +221,11 @@ export async function signedInBrowser(
 	const browser = await RouteBrowser.create()
 	await browser.signIn(pair)
 	return { email, pair, access: pair.access, browser }
+}
+
+/** `signedInBrowser`'s partner with a new service of `body`: its id and version. */
+export async function partnerWithService(api: ReturnType<typeof useRouteTestApi>, body = newServiceBody()) {
+	const partner = await signedInBrowser(api)
+	const { id: serviceId, version } = (await api.call('createService', { bearer: partner.access, body })).body.data
+	return { ...partner, serviceId, version }
 }
