@@ -1,10 +1,10 @@
 # syntax=docker/dockerfile:1
-# Partner portal: multi-stage build on a supported Node LTS (22) slim image.
+# Partner portal: multi-stage build on Node 24 LTS, slim (decision 0035).
 # The runtime stage holds the build output and production dependencies only,
 # owned by root, and runs as the unprivileged `node` user. `.ci/run` reproduces the runtime
 # stage without a Docker daemon (scripts/check-runtime-image.sh).
 
-ARG NODE_VERSION=22
+ARG NODE_VERSION=24
 FROM node:${NODE_VERSION}-bookworm-slim AS base
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
