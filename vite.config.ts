@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
-import { defineConfig, type Rollup } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { terserOptions } from './scripts/terser-options'
 
@@ -24,8 +24,24 @@ function onEveryPage(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): str
 	return undefined
 }
 
+/**
+ * React Router's package exports name only its development build (remix-run/react-router#14102): the browser gets
+ * `dist/production`, the same code with its dev-only warnings off. Drop this when upstream exports it by default.
+ */
+const reactRouterProduction: Plugin = {
+	name: 'react-router-production',
+	enforce: 'pre',
+	applyToEnvironment: (environment) => environment.name === 'client',
+	async resolveId(source, importer, options) {
+		if (source !== 'react-router' && source !== 'react-router/dom') return null
+		const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+		return resolved && { ...resolved, id: resolved.id.replace('/dist/development/', '/dist/production/') }
+	},
+}
+
 export default defineConfig({
 	plugins: [
+		reactRouterProduction,
 		reactRouter(),
 		// The browser's files compressed once, at build time (zlib's strongest levels): a `.gz` and a `.br` next to
 		// each, which server.mjs (express-static-gzip) sends as they are; nothing is deflated per visit (decision
