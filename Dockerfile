@@ -19,10 +19,10 @@ RUN npm ci --include=dev --ignore-scripts
 COPY . .
 RUN npm run build
 
-# Production dependencies only.
+# Production dependencies only: no optional peer either (TypeScript), so no build tool (decision 0037).
 FROM base AS prod-deps
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+RUN npm ci --omit=dev --omit=optional --ignore-scripts && npm cache clean --force
 
 FROM base AS runtime
 ENV PORT=3000 HOST=0.0.0.0

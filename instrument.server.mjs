@@ -1,11 +1,13 @@
 // Loaded with `node --import` before anything else, so Sentry can instrument
 // the server. Error reporting is on only when SENTRY_DSN is set, and the SDK
 // is imported only then: importing it costs about half a second of start-up.
+// The server's SDK is @sentry/node, what @sentry/react-router's server entry
+// re-exports without its build plugins (decision 0037).
 import { scrubTelemetry } from './app/utils/redaction.js'
 
 const dsn = process.env.SENTRY_DSN?.trim()
 if (dsn) {
-	const Sentry = await import('@sentry/react-router')
+	const Sentry = await import('@sentry/node')
 	Sentry.init({
 		dsn,
 		environment: process.env.NODE_ENV,

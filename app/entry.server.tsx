@@ -111,7 +111,7 @@ function reportError(error: unknown, request: Request, context?: Readonly<Router
 // The SDK is imported only when a DSN is set.
 function captureException(err: Error, requestId: string | undefined) {
 	if (!getConfig().SENTRY_DSN) return
-	void import('@sentry/react-router').then((Sentry) =>
+	void import('@sentry/node').then((Sentry) =>
 		Sentry.captureException(err, { tags: requestId ? { request_id: requestId } : undefined }),
 	)
 }

@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Reproduces the Dockerfile's runtime stage without a Docker daemon: a clean
-# directory with the build output, production dependencies only
-# (`npm ci --omit=dev`), started with the production start command. It must
-# answer /healthz and render a page, proving the image needs no dev dependency.
+# Reproduces the Dockerfile's runtime stage without a Docker daemon: a clean directory with the build output and
+# production dependencies only (`npm ci --omit=dev --omit=optional`), started with the production start command and
+# error reporting on. It must hold no build tool, answer /healthz and render a page.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-for needle in '^FROM .* AS runtime' '^USER node' '^EXPOSE ' '^HEALTHCHECK ' 'npm ci --omit=dev'; do
+for needle in '^FROM .* AS runtime' '^USER node' '^EXPOSE ' '^HEALTHCHECK ' 'npm ci --omit=dev --omit=optional'; do
 	grep -qE "$needle" Dockerfile || { echo "check-runtime-image: Dockerfile lacks /$needle/" >&2; exit 1; }
 done
 # The runtime stage (its FROM to the next FROM, comments left out): files copied as root, never handed to the user
@@ -31,11 +30,14 @@ cp -R build package.json package-lock.json server.mjs instrument.server.mjs "$wo
 mkdir -p "$work/app/utils" && cp app/utils/redaction.js "$work/app/utils/"
 (
 	cd "$work"
-	npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null
+	npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null
 )
-if [ -d "$work/node_modules/@react-router/dev" ] || [ -d "$work/node_modules/vite" ]; then
-	echo "check-runtime-image: dev dependencies leaked into the runtime install" >&2; exit 1
-fi
+# Build tools (compilers, bundlers, their plugins, Sentry's upload CLI) never run in a pod (decision 0037).
+for tool in typescript vite rollup esbuild terser @babel/core @react-router/dev @sentry/cli @sentry/vite-plugin; do
+	if [ -d "$work/node_modules/$tool" ]; then
+		echo "check-runtime-image: the build tool $tool is in the runtime's node_modules" >&2; exit 1
+	fi
+done
 
 port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 (
@@ -45,6 +47,7 @@ port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>
 		UPLOAD_TMP_URL=http://127.0.0.1:9/tmp SERVICE_LOGO_URL=http://127.0.0.1:9/logos \
 		CONTACT_EMAIL=partners@example.com SOURCE_REPOSITORY_URL=https://example.com/source \
 		SESSION_SECRET=runtime-image-check-secret-0123456789abcdef LOG_LEVEL=silent \
+		SENTRY_DSN=http://runtime-image-check@127.0.0.1:9/1 \
 		API_CLIENT_CREDENTIAL=runtime-image-check-credential-0123456789abcdef \
 		node --import ./instrument.server.mjs ./server.mjs >"$work/server.log" 2>&1
 ) &
@@ -61,4 +64,4 @@ if [ "$status" != 200 ] || [ "$page" != 404 ]; then
 	cat "$work/server.log" >&2
 	exit 1
 fi
-echo "check-runtime-image: production-only install answers /healthz 200 and renders pages"
+echo "check-runtime-image: production-only install ($(du -sm "$work/node_modules" | cut -f1) MB, no build tool) answers /healthz 200 and renders pages"
