@@ -61,8 +61,8 @@ test('every form refuses a hostile request with a 4xx within a second, on every 
 	expect(forms.find((form) => form.path === 'services/:serviceId/manage')?.guest).toBe(false)
 	expect(forms.length).toBeGreaterThan(25)
 
-	// A portal of its own, with the old generation a 512 Mi container gives it, so its memory is this test's alone; small
-	// semi-spaces, so what RSS gains is what requests keep, not garbage Node 24's larger young generation holds.
+	// A portal of its own, so its memory is this test's alone, with a small heap: what RSS gains is what requests keep,
+	// not garbage a large old or young generation would hold for a while.
 	const port = await freePort()
 	const logFile = test.info().outputPath('portal.log')
 	const portal = await startPortal({

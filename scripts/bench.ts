@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance budget (issue 42) as figures, each judged row against its target. The portal
+ * `npm run bench`: the performance budget (issue 54) as figures, each judged row against its target. The portal
  * (`npm start`, with the Deployment's NODE_OPTIONS) and a bare one-route React Router page on `react-router-serve`
  * (built from this project's own dependencies, `scripts/bench/reference/`) run as child processes on their own CPU;
  * the upstream stub (recorded partner API answers replayed after a fixed latency) runs in a process of its own, and
@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { deploymentNodeOptions, imageNodeMajor } from './bench/deployment'
+import { deploymentMemory, deploymentNodeOptions, imageNodeMajor } from './bench/deployment'
 import { firstLoad, type FirstLoad } from './bench/first-load'
 import { chromiumPath, lighthouse, type LighthouseResult } from './bench/lighthouse'
 import {
@@ -47,7 +47,7 @@ const QUICK = process.env.BENCH_QUICK === '1'
 const knob = (name: string, full: number, quick: number) => Number(process.env[name] ?? (QUICK ? quick : full))
 /** Seconds of each steady-rate window. */
 const WINDOW_S = knob('BENCH_WINDOW_S', 30, 5)
-/** Interleaved rounds of the steady rows at 100 req/s (the median round is judged). */
+/** Interleaved rounds of the steady-rate rows (the median round is judged). */
 const STEADY_ROUNDS = knob('BENCH_STEADY_ROUNDS', 3, 1)
 /** Paired rounds of the CPU rows: each page right after the bare page, the ratio per round, the median judged. */
 const CPU_ROUNDS = knob('BENCH_CPU_ROUNDS', 7, 3)
@@ -59,13 +59,12 @@ const REQUESTS = knob('BENCH_REQUESTS', 600, 300)
 const WARMUP = knob('BENCH_WARMUP', 2000, 500)
 const LIGHTHOUSE_RUNS = knob('BENCH_LIGHTHOUSE_RUNS', 5, 1)
 const SIMULATED_RUNS = knob('BENCH_LIGHTHOUSE_SIMULATED_RUNS', 2, 1)
-const LIGHTHOUSE_PAGES = ['signIn', 'dashboard', 'details'] as const
 const LATENCY_MS = 5
-/** The stub latencies of the API-rounds row: each sequential round of calls adds their difference to a page. */
-const ROUND_LATENCIES = [LATENCY_MS, 45] as const
-/** The judged rate and the reported one (requests per second to one process). */
-const RATE = 100
-const REPORTED_RATE = 50
+/** The partner API's latency at a realistic load; against `LATENCY_MS` it counts each page's sequential API rounds. */
+const API_LATENCY_MS = 45
+/** A realistic load per process (requests per second), and the rate the heap cap is judged at. */
+const REALISTIC_RATE = 20
+const HEAP_RATE = 50
 /** Connections of the CPU rows (a closed loop below saturation) and of the capacity rows (saturated). */
 const CPU_CONNECTIONS = 10
 const CAPACITY_CONNECTIONS = 50
@@ -81,13 +80,13 @@ const PAGE_KEYS = ['signIn', 'dashboard', 'details', 'list'] as const
 type PageKey = (typeof PAGE_KEYS)[number]
 const SIGNED_IN = ['dashboard', 'details', 'list'] as const
 const TARGET = {
-	p99Ms: { signIn: 20, dashboard: 30, details: 50, list: 50 } satisfies Record<PageKey, number>,
-	/** The run is judged only if the bare page's p99 at `RATE` stays within this (otherwise the machine was busy). */
-	bareP99Ms: 10,
-	cpuRatio: { signIn: 2.0, dashboard: 2.5, details: 3.5, list: 3.5 } satisfies Record<PageKey, number>,
+	/** p95 of the portal's own time at `REALISTIC_RATE`: the answer less the API's share. */
+	ownP95Ms: 25,
 	apiRounds: 1.15,
+	/** Details at `HEAP_RATE`: p90 under the Deployment's heap cap ÷ p90 without one. */
+	heapP90Ratio: 1.5,
 	firstLoadKb: 160,
-	lighthouse: { performance: 98, categories: 100, fcpMs: 1000, lcpMs: 1200, tbtMs: 100, cls: 0.01 },
+	lighthouse: { medianPerformance: 98, minPerformance: 90, categories: 100, tbtMs: 100 },
 	scaleSpread: 1.2,
 	coldStartMs: 1000,
 }
@@ -172,13 +171,12 @@ async function main() {
 	const stub = await forkUpstreamStub({ latencyMs: LATENCY_MS, cwd: projectRoot })
 	const port = await freePort()
 	const portalUrl = `http://127.0.0.1:${port}`
-	const env = portalEnvBehindStub(port, stub, nodeOptions)
-	const startPortal = (profile = false) =>
+	const startPortal = (profile = false, portalPort = port, options = nodeOptions) =>
 		spawnServer({
 			args: [...(profile ? PROFILE_ARGS : []), ...SERVER_NODE_ARGS],
 			cwd: projectRoot,
-			env,
-			url: portalUrl,
+			env: portalEnvBehindStub(portalPort, stub, options),
+			url: `http://127.0.0.1:${portalPort}`,
 			readyPath: '/readyz',
 			cpus: cpus?.servers,
 		})
@@ -233,10 +231,12 @@ async function main() {
 	/** CPU per request of each round, by page, and the answers that failed in those rounds. */
 	const cpuRounds: Record<string, number[]> = {}
 	const cpuFailures: Record<string, number> = {}
-	/** Latency of each steady round at `RATE`, by page; at `REPORTED_RATE` and with the slow stub, one round. */
-	const steady: Record<string, Latency[]> = {}
-	const reported: Record<string, Latency> = {}
-	const slowStub: Record<string, Latency> = {}
+	/** Latency at `REALISTIC_RATE` by page: each round with the API at `API_LATENCY_MS`, one at `LATENCY_MS`. */
+	const realistic: Record<string, Latency[]> = {}
+	const fastApi: Record<string, Latency> = {}
+	/** Details at `HEAP_RATE`, each round, under the Deployment's options and without the old-generation cap. */
+	const heap: Record<'capped' | 'uncapped', Latency[]> = { capped: [], uncapped: [] }
+	const uncappedOptions = nodeOptions.replace(/--max-old-space-size=\d+\s*/, '').trim()
 	const scale: Record<string, number[]> = {}
 	const firstLoads: Record<string, FirstLoad> = {}
 	let memory: { portal: ReturnType<typeof residentMemory>; reference: ReturnType<typeof residentMemory> }
@@ -293,18 +293,36 @@ async function main() {
 			}
 		}
 
-		note(`steady rates: ${STEADY_ROUNDS} rounds at ${RATE} req/s, ${REPORTED_RATE} req/s, the slow stub`)
-		// 6. Latency at a steady rate, open loop, from the scheduled send: the pages interleaved round by round.
-		const steadyRun = (key: (typeof ALL)[number], rate = RATE) =>
-			steadyLoad(targets[key].url, { rate, seconds: WINDOW_S, headers: targets[key].headers })
+		note(
+			`steady rates: ${STEADY_ROUNDS} rounds at ${REALISTIC_RATE} req/s (two API latencies), details at ${HEAP_RATE}`,
+		)
+		// 6. Latency at a steady rate, open loop, from the scheduled send: the pages interleaved round by round, first
+		// with the API at its realistic latency, then 40 ms faster (each sequential round of API calls moves p50 by 40).
+		const steadyRun = (url: string, headers: Record<string, string>, rate = REALISTIC_RATE) =>
+			steadyLoad(url, { rate, seconds: WINDOW_S, headers })
+		await stub.setLatency(API_LATENCY_MS)
 		for (let round = 0; round < STEADY_ROUNDS; round++) {
-			for (const key of ALL) (steady[key] ??= []).push(await steadyRun(key))
+			for (const key of ALL) (realistic[key] ??= []).push(await steadyRun(targets[key].url, targets[key].headers))
 		}
-		for (const key of ALL) reported[key] = await steadyRun(key, REPORTED_RATE)
-		// The same rate with the API 40 ms slower: each sequential round of API calls adds 40 ms to the page's p50.
-		await stub.setLatency(ROUND_LATENCIES[1])
-		for (const key of SIGNED_IN) slowStub[key] = await steadyRun(key)
 		await stub.setLatency(LATENCY_MS)
+		for (const key of PAGE_KEYS) fastApi[key] = await steadyRun(targets[key].url, targets[key].headers)
+		// The heap cap's cost: details at HEAP_RATE in this process and in one without the cap, round by round.
+		const uncapped = await startPortal(false, await freePort(), uncappedOptions)
+		try {
+			const details = (base: string) => steadyRun(`${base}${pages.details.path}`, pages.details.headers, HEAP_RATE)
+			for (const server of [portal, uncapped])
+				await load([server.child.pid!], `${server.url}${pages.details.path}`, {
+					total: WARMUP,
+					connections: CPU_CONNECTIONS,
+					headers: pages.details.headers,
+				})
+			for (let round = 0; round < STEADY_ROUNDS; round++) {
+				heap.capped.push(await details(portal.url))
+				heap.uncapped.push(await details(uncapped.url))
+			}
+		} finally {
+			await uncapped.close()
+		}
 
 		note('scale')
 		// 7. Scale: CPU per request of the list and of 90 days of details with 1, 100 and 10 000 services.
@@ -371,14 +389,14 @@ async function main() {
 		if (process.env.BENCH_LIGHTHOUSE !== '0' && chrome) {
 			// Chromium gets every core, as on a phone's own: its 4× slowdown applies to this machine's speed.
 			if (cpus) pin(process.pid, cpus.all)
-			applied = Object.fromEntries(LIGHTHOUSE_PAGES.map((key) => [key, []]))
-			simulated = Object.fromEntries(LIGHTHOUSE_PAGES.map((key) => [key, []]))
+			applied = Object.fromEntries(PAGE_KEYS.map((key) => [key, []]))
+			simulated = Object.fromEntries(PAGE_KEYS.map((key) => [key, []]))
 			for (const [results, throttling, runs] of [
 				[applied, 'devtools', LIGHTHOUSE_RUNS],
 				[simulated, 'simulate', SIMULATED_RUNS],
 			] as const) {
 				for (let run = 0; run < runs; run++) {
-					for (const key of LIGHTHOUSE_PAGES) {
+					for (const key of PAGE_KEYS) {
 						results[key]!.push(
 							await lighthouse(targets[key].url, {
 								projectRoot,
@@ -399,61 +417,73 @@ async function main() {
 	await stub.close()
 
 	const failures = [
-		...Object.entries(steady).flatMap(([key, runs]) => runs.map((r) => [`${key} at ${RATE} req/s`, r.failed] as const)),
-		...Object.entries(reported).map(([key, r]) => [`${key} at ${REPORTED_RATE} req/s`, r.failed] as const),
-		...Object.entries(slowStub).map(([key, r]) => [`${key} with the slow stub`, r.failed] as const),
+		...Object.entries(realistic).flatMap(([key, runs]) =>
+			runs.map((r) => [`${key} at ${REALISTIC_RATE} req/s`, r.failed] as const),
+		),
+		...Object.entries(fastApi).map(([key, r]) => [`${key} with the ${LATENCY_MS} ms stub`, r.failed] as const),
+		...Object.entries(heap).flatMap(([key, runs]) =>
+			runs.map((r) => [`details at ${HEAP_RATE} req/s, ${key}`, r.failed] as const),
+		),
 		...Object.entries(cpuFailures).map(([key, n]) => [`${key} (CPU rows)`, n] as const),
 	]
 		.filter(([, n]) => n > 0)
 		.map(([where, n]) => `${where}: ${n}`)
-	// 10. The table. A run whose bare page was slow at a steady 100 req/s ran on a busy machine: it says so and
-	// judges nothing that time or CPU decide (byte counts are judged anyway).
-	const median99 = (key: string) => median(steady[key]!.map((r) => r.p99))
-	const noisy = QUICK || median99('reference') > TARGET.bareP99Ms
-	const judge = (ok: boolean) => (noisy ? 'noisy' : check(ok))
-
-	heading(`Run validity: the bare page at a steady ${RATE} req/s (median of ${STEADY_ROUNDS} rounds)`)
-	row(
-		'bare React Router page, p99',
-		ms(median99('reference')),
-		`≤ ${TARGET.bareP99Ms} ms`,
-		QUICK ? 'quick run: not judged' : median99('reference') > TARGET.bareP99Ms ? 'noisy: nothing below is judged' : '✓',
-	)
+	// 10. The table. A quick run judges nothing that time or CPU decide (byte counts are judged anyway).
+	const judge = (ok: boolean) => (QUICK ? 'quick run' : check(ok))
+	const medianOf = (runs: Latency[], p: 'p50' | 'p90' | 'p95' | 'p99') => median(runs.map((r) => r[p]))
+	const apiShareMs = API_LATENCY_MS - LATENCY_MS
 
 	heading(
-		`Latency at a steady ${RATE} req/s per process, ${LATENCY_MS} ms stub (open loop, from the scheduled send; ` +
-			`${WINDOW_S} s windows, median of ${STEADY_ROUNDS} interleaved rounds: p50 / p99)`,
+		`What a partner waits at ${REALISTIC_RATE} req/s per process, ${API_LATENCY_MS} ms API (open loop, from the ` +
+			`scheduled send; ${WINDOW_S} s windows, median of ${STEADY_ROUNDS} interleaved rounds): the portal's own time ` +
+			`= answer − ${API_LATENCY_MS} ms × its API rounds, p95 / p99 (answer p50)`,
 	)
-	const latency = (r: Pick<Latency, 'p50' | 'p99'>) => `${ms(r.p50)} / ${ms(r.p99)}`
+	const runs = realistic.reference!
+	row(
+		'bare React Router page (reference)',
+		`${ms(medianOf(runs, 'p95'))} / ${ms(medianOf(runs, 'p99'))} (p50 ${ms(medianOf(runs, 'p50'))})`,
+	)
+	/** Sequential rounds of API calls per page: Δp50 between the two API latencies ÷ their difference. */
+	const apiRounds = Object.fromEntries(
+		PAGE_KEYS.map((key) => [key, (medianOf(realistic[key]!, 'p50') - fastApi[key]!.p50) / apiShareMs]),
+	) as Record<PageKey, number>
 	for (const key of PAGE_KEYS) {
-		const p99 = median99(key)
-		const p50 = median(steady[key]!.map((r) => r.p50))
+		const apiMs = API_LATENCY_MS * Math.round(apiRounds[key])
+		const own = (p: 'p95' | 'p99') => medianOf(realistic[key]!, p) - apiMs
 		row(
 			pages[key].name,
-			`${latency({ p50, p99 })}  (p99 by round ${steady[key]!.map((r) => r.p99.toFixed(0)).join(', ')})`,
-			`p99 ≤ ${TARGET.p99Ms[key]} ms`,
-			judge(p99 <= TARGET.p99Ms[key]),
+			`${ms(own('p95'))} / ${ms(own('p99'))} (p50 ${ms(medianOf(realistic[key]!, 'p50'))}; p95 by round ` +
+				`${realistic[key]!.map((r) => (r.p95 - apiMs).toFixed(0)).join(', ')})`,
+			`p95 ≤ ${TARGET.ownP95Ms} ms`,
+			judge(own('p95') <= TARGET.ownP95Ms),
 		)
 	}
-	heading(`Latency at a steady ${REPORTED_RATE} req/s (one ${WINDOW_S} s window each; reported)`)
-	row('bare React Router page (reference)', latency(reported.reference!))
-	for (const key of PAGE_KEYS) row(pages[key].name, latency(reported[key]!))
 
 	heading(
-		`API rounds per signed-in page: Δp50 at ${RATE} req/s between a ${ROUND_LATENCIES.join(' and a ')} ms stub ÷ ` +
-			`${ROUND_LATENCIES[1] - ROUND_LATENCIES[0]} ms`,
+		`API rounds per signed-in page: Δp50 at ${REALISTIC_RATE} req/s between a ${LATENCY_MS} and a ` +
+			`${API_LATENCY_MS} ms API ÷ ${apiShareMs} ms`,
 	)
 	for (const key of SIGNED_IN) {
-		const fast = median(steady[key]!.map((r) => r.p50))
-		const slow = slowStub[key]!.p50
-		const apiRounds = (slow - fast) / (ROUND_LATENCIES[1] - ROUND_LATENCIES[0])
 		row(
 			pages[key].name,
-			`${apiRounds.toFixed(2)} (p50 ${ms(fast)} → ${ms(slow)})`,
+			`${apiRounds[key].toFixed(2)} (p50 ${ms(fastApi[key]!.p50)} → ${ms(medianOf(realistic[key]!, 'p50'))})`,
 			`≤ ${TARGET.apiRounds}`,
-			judge(apiRounds <= TARGET.apiRounds),
+			judge(apiRounds[key] <= TARGET.apiRounds),
 		)
 	}
+
+	heading(
+		`Heap cap: service details at ${HEAP_RATE} req/s, ${LATENCY_MS} ms API, p90 under "${nodeOptions}" ÷ p90 ` +
+			`under "${uncappedOptions}" (median of ${STEADY_ROUNDS} interleaved rounds)`,
+	)
+	const heapRatio = medianOf(heap.capped, 'p90') / medianOf(heap.uncapped, 'p90')
+	row(
+		'p90 capped / uncapped',
+		`${ms(medianOf(heap.capped, 'p90'))} / ${ms(medianOf(heap.uncapped, 'p90'))} = ${heapRatio.toFixed(2)}× ` +
+			`(p99 ${ms(medianOf(heap.capped, 'p99'))} / ${ms(medianOf(heap.uncapped, 'p99'))})`,
+		`≤ ${TARGET.heapP90Ratio}×`,
+		judge(heapRatio <= TARGET.heapP90Ratio),
+	)
 	heading('API calls per page view (at the upstream stub, warm reference caches)')
 	for (const key of SIGNED_IN) {
 		const calls = apiCalls[key]!
@@ -462,7 +492,7 @@ async function main() {
 
 	heading(
 		`CPU per request vs the bare page (OS CPU time ÷ requests, ${CPU_CONNECTIONS} connections; ${CPU_ROUNDS} paired ` +
-			`interleaved rounds: median ratio, its range)`,
+			`interleaved rounds: median ratio, its range; reported)`,
 	)
 	row(
 		'bare React Router page (reference)',
@@ -471,25 +501,23 @@ async function main() {
 	for (const key of PAGE_KEYS) {
 		const ratios = cpuRounds[key]!.map((cpu, round) => cpu / cpuRounds.reference![round]!)
 		const ratio = median(ratios)
-		row(
-			pages[key].name,
-			`${ms(median(cpuRounds[key]!))}, ${ratio.toFixed(2)}× (range ${range(ratios)}×)`,
-			`≤ ${TARGET.cpuRatio[key].toFixed(1)}× bare`,
-			judge(ratio <= TARGET.cpuRatio[key]),
-		)
+		row(pages[key].name, `${ms(median(cpuRounds[key]!))}, ${ratio.toFixed(2)}× (range ${range(ratios)}×)`)
 	}
+	// One service is one row; from 100 on every list shows a full page, so the cost must stop growing there.
 	heading(
-		`Scale: CPU per request with ${SCALES.join(' / ')} services (details with 90 days; median of ${SCALE_ROUNDS} interleaved rounds)`,
+		`Scale: CPU per request with ${SCALES.join(' / ')} services (details with 90 days; median of ${SCALE_ROUNDS} ` +
+			`interleaved rounds; judged from ${SCALES[1]} on, where a page is full)`,
 	)
 	for (const [pathname, name] of [
 		['/services/manage', 'services list'],
 		[`/services/${serviceId}?days=90`, 'service details ?days=90'],
 	] as const) {
 		const cpu = SCALES.map((count) => median(scale[`${pathname}@${count}`]!))
-		const spread = Math.max(...cpu) / Math.min(...cpu)
+		const full = cpu.slice(1)
+		const spread = Math.max(...full) / Math.min(...full)
 		row(
 			name,
-			`${cpu.map((value) => value.toFixed(2)).join(' / ')} ms (max/min ${spread.toFixed(2)})`,
+			`${cpu.map((value) => value.toFixed(2)).join(' / ')} ms (max/min from ${SCALES[1]} on ${spread.toFixed(2)})`,
 			`within ${Math.round((TARGET.scaleSpread - 1) * 100)}%`,
 			judge(spread <= TARGET.scaleSpread),
 		)
@@ -521,12 +549,13 @@ async function main() {
 
 	const t = TARGET.lighthouse
 	heading(
-		`Lighthouse mobile, applied throttling (devtools), ${LIGHTHOUSE_RUNS} runs: performance ≥ ${t.performance} every ` +
-			`run; median FCP, LCP, TBT, CLS; accessibility / best practices / SEO ${t.categories} every run`,
+		`Lighthouse mobile, applied throttling (devtools), ${LIGHTHOUSE_RUNS} runs: median performance ≥ ` +
+			`${t.medianPerformance} and no run < ${t.minPerformance}, median TBT ≤ ${t.tbtMs} ms; accessibility / best ` +
+			`practices / SEO ${t.categories} every run`,
 	)
 	if (!applied || !simulated) row('skipped', chromiumPath() ? 'BENCH_LIGHTHOUSE=0' : 'no Chromium (set CHROME_PATH)')
 	else {
-		for (const key of LIGHTHOUSE_PAGES) {
+		for (const key of PAGE_KEYS) {
 			const runs = applied[key]!
 			const failed = runs.find((r): r is Error => r instanceof Error)
 			if (failed) {
@@ -537,29 +566,33 @@ async function main() {
 			const categoriesOk = done.every(
 				(r) => r.accessibility >= t.categories && r.bestPractices >= t.categories && r.seo >= t.categories,
 			)
+			const performance = median(done.map((r) => r.performance))
+			const tbt = median(done.map((r) => r.tbtMs))
 			row(
 				pages[key].name,
-				`performance ${done.map((r) => r.performance).join(', ')}; a11y/BP/SEO ` +
+				`performance ${done.map((r) => r.performance).join(', ')} (median ${performance}); a11y/BP/SEO ` +
 					`${done.map((r) => `${r.accessibility}/${r.bestPractices}/${r.seo}`).join(', ')}`,
-				`≥ ${t.performance}; ${t.categories}`,
-				judge(done.every((r) => r.performance >= t.performance) && categoriesOk),
+				`median ≥ ${t.medianPerformance}, each ≥ ${t.minPerformance}; ${t.categories}`,
+				judge(
+					performance >= t.medianPerformance && done.every((r) => r.performance >= t.minPerformance) && categoriesOk,
+				),
 			)
-			const fcp = median(done.map((r) => r.fcpMs))
-			const lcp = median(done.map((r) => r.lcpMs))
-			const tbt = median(done.map((r) => r.tbtMs))
-			const cls = median(done.map((r) => r.cls))
 			row(
-				'  median FCP / LCP / TBT / CLS',
-				`${seconds(fcp)} / ${seconds(lcp)} / ${ms(tbt)} / ${cls.toFixed(3)}`,
-				`≤ 1.0 s / 1.2 s / ${t.tbtMs} ms / ${t.cls}`,
-				judge(fcp <= t.fcpMs && lcp <= t.lcpMs && tbt <= t.tbtMs && cls <= t.cls),
+				'  median TBT (each run)',
+				`${ms(tbt)} (${done.map((r) => r.tbtMs.toFixed(0)).join(', ')})`,
+				`≤ ${t.tbtMs} ms`,
+				judge(tbt <= t.tbtMs),
 			)
-			row('  TBT, each run', done.map((r) => ms(r.tbtMs)).join(', '))
+			row(
+				'  median FCP / LCP / CLS',
+				`${seconds(median(done.map((r) => r.fcpMs)))} / ${seconds(median(done.map((r) => r.lcpMs)))} / ` +
+					median(done.map((r) => r.cls)).toFixed(3),
+			)
 			const shortfalls = done.toSorted((a, b) => a.performance - b.performance)[0]!.shortfalls
 			if (shortfalls.length) row('  costs points (lowest run)', shortfalls.join(', '))
 		}
 		heading(`Beside it, not judged: Lighthouse's simulated throttling (its default), ${SIMULATED_RUNS} runs`)
-		for (const key of LIGHTHOUSE_PAGES) {
+		for (const key of PAGE_KEYS) {
 			const runs = simulated[key]!
 			const failed = runs.find((r): r is Error => r instanceof Error)
 			row(
@@ -585,13 +618,20 @@ async function main() {
 				`(nginx ${(nginxShare * 100).toFixed(0)}% of the CPU), p99 ${ms(result.p99)}, ${resident.map(mb).join(' / ')}`,
 		)
 	}
-	heading('Memory after the load (reported): resident = private (heap, buffers, code) + mapped files (node binary)')
-	for (const [name, m] of [
-		['bare React Router page (reference)', memory.reference],
-		[`portal process (NODE_OPTIONS "${nodeOptions}")`, memory.portal],
-	] as const) {
-		row(name, `${mb(m.resident)} = ${mb(m.anonymous)} + ${mb(m.file)}; peak ${mb(m.peak)}`)
-	}
+	const { request, limit } = deploymentMemory()
+	heading(
+		`Memory after the load: resident = private (heap, buffers, code) + mapped files (node binary); the ` +
+			`Deployment requests ${mb(request)}, limit ${mb(limit)}`,
+	)
+	const resident = (m: typeof memory.portal) =>
+		`${mb(m.resident)} = ${mb(m.anonymous)} + ${mb(m.file)}; peak ${mb(m.peak)}`
+	row('bare React Router page (reference)', resident(memory.reference))
+	row(
+		`portal process (NODE_OPTIONS "${nodeOptions}")`,
+		resident(memory.portal),
+		`resident ≤ ${mb(request)}`,
+		check(memory.portal.resident <= request),
+	)
 	heading('Cold start')
 	row(
 		`spawn → /readyz 200 (${COLD_STARTS} runs)`,

@@ -3,17 +3,35 @@ import path from 'node:path'
 import { parseAllDocuments } from 'yaml'
 import { projectRoot } from '#tests/setup/processes'
 
-/** The NODE_OPTIONS of the Deployment (deploy/kubernetes): the portal is measured with the flags it runs with. */
-export function deploymentNodeOptions(): string {
+type Container = {
+	env?: Array<{ name: string; value?: string }>
+	resources?: { requests?: { memory?: string }; limits?: { memory?: string } }
+}
+/** The portal's container in the Deployment (deploy/kubernetes). */
+function container(): Container {
 	const file = readFileSync(path.join(projectRoot, 'deploy', 'kubernetes', 'deployment.yaml'), 'utf8')
-	type Env = Array<{ name: string; value?: string }>
 	for (const document of parseAllDocuments(file)) {
-		const spec = document.toJS() as { spec?: { template?: { spec?: { containers?: Array<{ env?: Env }> } } } }
-		const env = spec.spec?.template?.spec?.containers?.[0]?.env ?? []
-		const value = env.find((entry) => entry.name === 'NODE_OPTIONS')?.value
-		if (value !== undefined) return value
+		const spec = document.toJS() as { kind?: string; spec?: { template?: { spec?: { containers?: Container[] } } } }
+		const found = spec.kind === 'Deployment' ? spec.spec?.template?.spec?.containers?.[0] : undefined
+		if (found) return found
 	}
-	return ''
+	throw new Error('deploy/kubernetes/deployment.yaml has no Deployment')
+}
+
+/** The Deployment's NODE_OPTIONS: the portal is measured with the flags it runs with. */
+export function deploymentNodeOptions(): string {
+	return container().env?.find((entry) => entry.name === 'NODE_OPTIONS')?.value ?? ''
+}
+
+/** The Deployment's memory request and limit, in bytes (`Mi` quantities). */
+export function deploymentMemory(): { request: number; limit: number } {
+	const bytes = (quantity: string | undefined) => {
+		const mebibytes = /^(\d+)Mi$/.exec(quantity ?? '')?.[1]
+		if (!mebibytes) throw new Error(`the Deployment's memory is not in Mi: ${quantity}`)
+		return Number(mebibytes) * 2 ** 20
+	}
+	const { resources } = container()
+	return { request: bytes(resources?.requests?.memory), limit: bytes(resources?.limits?.memory) }
 }
 
 /** The Node.js major the Docker image runs (`ARG NODE_VERSION` in the Dockerfile), which the Deployment runs too. */

@@ -212,7 +212,7 @@ export async function load(
 	}
 }
 
-export type Latency = { p50: number; p99: number; failed: number }
+export type Latency = { p50: number; p90: number; p95: number; p99: number; failed: number }
 
 /**
  * Latency at a steady arrival rate: GETs of `url` started `rate` per second for `seconds`, whatever the answers do
@@ -238,7 +238,8 @@ export async function steadyLoad(
 		}
 		const times = (await Promise.all(answers)).sort((a, b) => a - b)
 		const failed = times.filter((time) => time === Number.POSITIVE_INFINITY).length
-		return { p50: percentile(times, 50), p99: percentile(times, 99), failed }
+		const [p50, p90, p95, p99] = [50, 90, 95, 99].map((p) => percentile(times, p)) as [number, number, number, number]
+		return { p50, p90, p95, p99, failed }
 	} finally {
 		agent.destroy()
 	}
