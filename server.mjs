@@ -5,7 +5,6 @@
 // listening when it is wrong.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
@@ -13,7 +12,7 @@ import expressStaticGzip from 'express-static-gzip'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const buildDir = path.join(here, 'build')
 const build = await import(path.join(buildDir, 'server', 'index.js'))
-const { baseSecurityHeaders, getConfig, loadContext, loggablePath } = build.entry.module
+const { baseSecurityHeaders, createRequestHandler, getConfig, loadContext, loggablePath } = build.entry.module
 const config = getConfig()
 const host = process.env.HOST || '0.0.0.0'
 

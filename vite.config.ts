@@ -25,13 +25,12 @@ function onEveryPage(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): str
 }
 
 /**
- * React Router's package exports name only its development build (remix-run/react-router#14102): the browser gets
+ * React Router's package exports name only its development build (remix-run/react-router#14102): both builds get
  * `dist/production`, the same code with its dev-only warnings off. Drop this when upstream exports it by default.
  */
 const reactRouterProduction: Plugin = {
 	name: 'react-router-production',
 	enforce: 'pre',
-	applyToEnvironment: (environment) => environment.name === 'client',
 	async resolveId(source, importer, options) {
 		if (source !== 'react-router' && source !== 'react-router/dom') return null
 		const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
@@ -71,6 +70,11 @@ export default defineConfig({
 		// and the like, which no route has): the names change, nothing else.
 		client: { build: { rollupOptions: { output: { manualChunks: onEveryPage } } } },
 		ssr: {
+			// React Router and what imports it are bundled, so the server runs one copy of it, its production build
+			// (decision 0036): `server.mjs` takes the request handler from the build (app/entry.server.tsx).
+			resolve: {
+				noExternal: ['react-router', '@react-router/node', '@react-router/express', 'remix-i18next', 'remix-utils'],
+			},
 			build: {
 				// The server's code stays readable (stack traces in logs).
 				minify: false,

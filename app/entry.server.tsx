@@ -21,7 +21,9 @@ import { clientIpContext, getNonce, getRequestId } from '#app/context.server'
 // Validated on import: a bad configuration stops the process before it listens.
 assertConfig()
 
-// What server.mjs needs from the app: the headers of answers that pass no middleware, and its settings.
+// What server.mjs needs from the app: the headers of answers that pass no middleware, its settings, and the request
+// handler of the React Router the build bundles (one copy in the process, its production build: decision 0036).
+export { createRequestHandler } from '@react-router/express'
 export { baseSecurityHeaders } from '#app/middleware/security.server'
 export { getConfig } from '#app/config.server'
 export { loggablePath } from '#app/utils/request-log'
