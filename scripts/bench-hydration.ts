@@ -1,6 +1,7 @@
 /**
- * `tsx scripts/bench-hydration.ts`: the browser's main thread on sign-in and the dashboard as a phone sees it (issue
- * 42, item 4), for A/B runs of a change to what the browser loads and runs before hydration. `npm run build` first.
+ * `tsx scripts/bench-hydration.ts`: the browser's main thread on the pages of HYDRATION_PAGES (default
+ * `sign-in,dashboard,details`; `list` too) as a phone sees it, for A/B runs of a change to what the browser loads and
+ * runs before hydration. `npm run build` first.
  * The mock API and the built portal run as `npm run bench` runs them (its helpers); then, per page:
  *
  * - HYDRATION_LOADS (default 0) loads in Chromium under a 4× CPU slowdown (Chrome DevTools Protocol), from navigation
@@ -105,10 +106,17 @@ async function tracedLoad(cdp: CDPSession, load: () => Promise<void>, saveAs?: s
 
 try {
 	const cookie = await signInOverHttp(portals[0]!.url, DEMO_EMAIL, DEMO_PASSWORD)
-	const pages = {
+	// The demo's first service in the list, for its details page.
+	const list = await (await fetch(`${portals[0]!.url}/services/manage`, { headers: { cookie } })).text()
+	const serviceId = /href="\/services\/(?!manage|new)([\w-]+)"/.exec(list)?.[1]
+	const allPages = {
 		'sign-in': { path: '/auth/sign-in', headers: {} },
 		dashboard: { path: '/', headers: { cookie } },
+		details: { path: `/services/${serviceId}`, headers: { cookie } },
+		list: { path: '/services/manage', headers: { cookie } },
 	} satisfies Record<string, { path: string; headers: Record<string, string> }>
+	const chosen = (process.env.HYDRATION_PAGES ?? 'sign-in,dashboard,details').split(',')
+	const pages = Object.fromEntries(Object.entries(allPages).filter(([name]) => chosen.includes(name)))
 	const label = (portal: { name: string }, page: string) => (portals.length > 1 ? `${page} [${portal.name}]` : page)
 
 	if (LOADS > 0 || PROFILE) {

@@ -1,41 +1,35 @@
 import { defaultLanguage } from '#app/locales/index'
 
-const formatter = new Intl.DateTimeFormat(defaultLanguage, {
-	day: 'numeric',
-	month: 'short',
-	year: 'numeric',
-	hour: '2-digit',
-	minute: '2-digit',
-	timeZone: 'UTC',
-	timeZoneName: 'short',
-})
+/** Made on first use: an `Intl` formatter with time zone names costs a phone ~100 ms, on pages that may not show one. */
+export function onFirstUse<T>(make: () => T): () => T {
+	let made: T | undefined
+	return () => (made ??= make())
+}
+
+const UTC_TIME = { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' } as const
+const dateTime = onFirstUse(
+	() => new Intl.DateTimeFormat(defaultLanguage, { day: 'numeric', month: 'short', year: 'numeric', ...UTC_TIME }),
+)
+const time = onFirstUse(() => new Intl.DateTimeFormat(defaultLanguage, UTC_TIME))
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat(defaultLanguage, { numeric: 'auto' }))
 
 // Always UTC, so the server's page and the browser's render say the same.
 export function formatDateTime(iso: string) {
-	return formatter.format(new Date(iso))
+	return dateTime().format(new Date(iso))
 }
-
-const timeFormatter = new Intl.DateTimeFormat(defaultLanguage, {
-	hour: '2-digit',
-	minute: '2-digit',
-	timeZone: 'UTC',
-	timeZoneName: 'short',
-})
 
 export function formatTimeNear(iso: string, reference: string) {
 	const day = (value: string) => new Date(value).toISOString().slice(0, 10)
-	return day(iso) === day(reference) ? timeFormatter.format(new Date(iso)) : formatDateTime(iso)
+	return day(iso) === day(reference) ? time().format(new Date(iso)) : formatDateTime(iso)
 }
-
-const relative = new Intl.RelativeTimeFormat(defaultLanguage, { numeric: 'auto' })
 
 // From the API's `age_seconds`, never the portal's clock.
 export function formatAge(ageSeconds: number) {
 	const seconds = Math.max(0, Math.floor(ageSeconds))
-	if (seconds < 60) return relative.format(0, 'second')
-	if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute')
-	if (seconds < 86400) return relative.format(-Math.floor(seconds / 3600), 'hour')
-	return relative.format(-Math.floor(seconds / 86400), 'day')
+	if (seconds < 60) return relative().format(0, 'second')
+	if (seconds < 3600) return relative().format(-Math.floor(seconds / 60), 'minute')
+	if (seconds < 86400) return relative().format(-Math.floor(seconds / 3600), 'hour')
+	return relative().format(-Math.floor(seconds / 86400), 'day')
 }
 
 const LOCAL = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d)?$/

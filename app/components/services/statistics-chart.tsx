@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { ServiceStatistics, StatisticsDay, StatisticsNumbers } from '#app/api/contract/index'
 import { defaultLanguage } from '#app/locales/index'
+import { onFirstUse } from '#app/utils/date-time'
 
 // Small multiples, one SVG per series on its own scale; the daily table below has the exact figures.
 
@@ -27,14 +28,14 @@ const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
 const MAX_MARKERS = 16
 
 const SHORT_DATE = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const
-const shortDate = new Intl.DateTimeFormat(defaultLanguage, SHORT_DATE)
-const longDate = new Intl.DateTimeFormat(defaultLanguage, { ...SHORT_DATE, year: 'numeric' })
-const compact = new Intl.NumberFormat(defaultLanguage, { notation: 'compact' })
-const whole = new Intl.NumberFormat(defaultLanguage)
+const shortDate = onFirstUse(() => new Intl.DateTimeFormat(defaultLanguage, SHORT_DATE))
+const longDate = onFirstUse(() => new Intl.DateTimeFormat(defaultLanguage, { ...SHORT_DATE, year: 'numeric' }))
+const compact = onFirstUse(() => new Intl.NumberFormat(defaultLanguage, { notation: 'compact' }))
+const whole = onFirstUse(() => new Intl.NumberFormat(defaultLanguage))
 
-const formatShortDate = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`))
-export const formatDate = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`))
-export const formatNumber = (value: number) => whole.format(value)
+const formatShortDate = (date: string) => shortDate().format(new Date(`${date}T00:00:00Z`))
+export const formatDate = (date: string) => longDate().format(new Date(`${date}T00:00:00Z`))
+export const formatNumber = (value: number) => whole().format(value)
 
 /** The top of the y axis and its step: a round number at or above `max`, in about four steps. */
 export function yScale(max: number): { top: number; step: number } {
@@ -193,7 +194,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 								strokeWidth={1}
 							/>
 							<text x={PLOT.left - 6} y={yAt(tick)} textAnchor="end" dominantBaseline="middle">
-								{compact.format(tick)}
+								{compact().format(tick)}
 							</text>
 						</g>
 					))}
