@@ -135,6 +135,23 @@ describe('parseConfig', () => {
 		expect(development.ok).toBe(true)
 	})
 
+	test('DEMO_SIGN_IN (issue 55, point 22): read as the account and inbox, and only for a portal on this machine', () => {
+		const demo = 'demo@partner.example Demo-Partner-2026! http://127.0.0.1:4010/__mock/inbox'
+		const local = parseConfig(portalEnv({ PUBLIC_APP_URL: 'http://localhost:3000', DEMO_SIGN_IN: demo }))
+		expect(local.ok && local.config.DEMO_SIGN_IN).toEqual({
+			email: 'demo@partner.example',
+			password: 'Demo-Partner-2026!',
+			inboxUrl: 'http://127.0.0.1:4010/__mock/inbox',
+		})
+		const published = parseConfig(portalEnv({ PUBLIC_APP_URL: 'https://portal.example.com', DEMO_SIGN_IN: demo }))
+		expect(!published.ok && formatProblems(published.problems)).toContain(
+			'DEMO_SIGN_IN: is for the demo on this machine',
+		)
+		expect(parseConfig(portalEnv({ DEMO_SIGN_IN: 'just-a-password' })).ok).toBe(false)
+		const none = parseConfig(portalEnv({}))
+		expect(none.ok && none.config.DEMO_SIGN_IN).toBeUndefined()
+	})
+
 	test('cookies are Secure only for an https portal in production', () => {
 		const secure = (env: Record<string, string>) => {
 			const result = parseConfig(portalEnv(env))

@@ -100,6 +100,17 @@ export const configSchema = z
 			.min(0, 'must be at least 0 ms')
 			.max(60_000, 'must be at most 60000 ms')
 			.default(0),
+		/** Set by `npm run demo` only: the demo's account and inbox, shown on the sign-in page. */
+		DEMO_SIGN_IN: optionalString.pipe(
+			z
+				.string()
+				.regex(/^[^\s@]+@[^\s@]+ \S+ https?:\/\/\S+$/, 'must be "<email> <password> <inbox URL>"')
+				.transform((value) => {
+					const [email, password, inboxUrl] = value.split(' ') as [string, string, string]
+					return { email, password, inboxUrl }
+				})
+				.optional(),
+		),
 		SHUTDOWN_TIMEOUT_MS: z.coerce
 			.number({ error: 'must be a number of milliseconds' })
 			.int()
@@ -108,7 +119,16 @@ export const configSchema = z
 			.default(10_000),
 	})
 	.superRefine((config, ctx) => {
-		if (config.NODE_ENV !== 'production' || !URL.canParse(config.PUBLIC_APP_URL)) return
+		if (!URL.canParse(config.PUBLIC_APP_URL)) return
+		// A published password on a page others reach would be an open door.
+		if (config.DEMO_SIGN_IN && !LOOPBACK_HOSTS.has(new URL(config.PUBLIC_APP_URL).hostname)) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['DEMO_SIGN_IN'],
+				message: 'is for the demo on this machine only (PUBLIC_APP_URL on localhost, 127.0.0.1 or [::1])',
+			})
+		}
+		if (config.NODE_ENV !== 'production') return
 		const publicUrl = new URL(config.PUBLIC_APP_URL)
 		if (publicUrl.protocol === 'https:' || LOOPBACK_HOSTS.has(publicUrl.hostname)) return
 		ctx.addIssue({

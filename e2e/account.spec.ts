@@ -204,19 +204,16 @@ test('turn on the authenticator app, sign in with it, turn it off', async ({ pag
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
 
 	await page.goto('/me/manage/security/multi-factor-authentication')
-	const card = page.getByRole('region', { name: /Authenticator app/ })
+	// One password box, whichever methods are on (issue 55, point 9).
+	const card = page.getByRole('region', { name: 'Turn off a method' })
+	await expect(page.getByLabel('Current password')).toHaveCount(1)
 	await card.getByLabel('Current password').fill('Wrong-Password-1')
 	await card.getByRole('button', { name: 'Turn off Authenticator app' }).click()
 	await expect(page.getByText('The password is incorrect.').first()).toBeVisible()
-	await page
-		.getByRole('region', { name: /Authenticator app/ })
-		.getByLabel('Current password')
-		.fill(PASSWORD)
-	await page
-		.getByRole('region', { name: /Authenticator app/ })
-		.getByRole('button', { name: 'Turn off Authenticator app' })
-		.click()
+	await card.getByLabel('Current password').fill(PASSWORD)
+	await card.getByRole('button', { name: 'Turn off Authenticator app' }).click()
 	await expect(page.getByText('Authenticator app is now off.')).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Turn off a method' })).toHaveCount(0)
 })
 
 test.describe('on a phone', () => {

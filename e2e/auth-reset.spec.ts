@@ -19,7 +19,7 @@ async function requestResetLink(page: Page, mock: MockHooks, email: string) {
 // The same answer for known and unknown addresses, and fifteen requests in a minute (one email, the same answer
 // each time): tests/routes/auth.test.ts.
 
-test('reset by the emailed link, then sign in with the new password; the spent link is refused', async ({
+test('reset by the emailed link, then sign in with the new password; the spent link says it was used', async ({
 	page,
 	mock,
 }, testInfo) => {
@@ -44,9 +44,12 @@ test('reset by the emailed link, then sign in with the new password; the spent l
 	await expect(page.getByText('Password changed with success.')).toBeVisible()
 	await expectAccessible(page, testInfo)
 
-	// The link works once: opened again, it says so before any password is typed.
-	expect((await page.goto(link))?.status()).toBe(404)
-	await expect(page.getByText('Password reset token is invalid.')).toBeVisible()
+	// The link works once: opened again, it says it was used, with the way to sign in, before any password is typed.
+	expect((await page.goto(link))?.status()).toBe(410)
+	await expect(page.getByRole('heading', { level: 1, name: 'This reset link has been used' })).toBeVisible()
+	await expect(page.getByText('Password reset token is invalid.')).toHaveCount(0)
 	await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
+	await page.getByRole('link', { name: 'Sign in with the new password' }).click()
+	await expect(page).toHaveURL(/\/auth\/sign-in$/)
 	await signIn(page, partner.email, NEW_PASSWORD)
 })

@@ -144,6 +144,15 @@ test('with both methods active, the authenticator prompt offers the email code a
 	await page.getByRole('textbox', { name: 'Code' }).fill(await totpNow(mock, partner.totpSecret!))
 	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible()
+
+	// Both on: one password box turns off either (issue 55, point 9).
+	await page.goto('/me/manage/security/multi-factor-authentication')
+	const turnOff = page.getByRole('region', { name: 'Turn off a method' })
+	await expect(page.getByLabel('Current password')).toHaveCount(1)
+	await expect(turnOff.getByRole('button', { name: /^Turn off / })).toHaveText([
+		'Turn off Authenticator app',
+		'Turn off Email code',
+	])
 })
 
 // The 503, the two tries, the cookies kept and "this browser only" are answers: tests/routes/auth.test.ts.

@@ -216,6 +216,10 @@ test.describe('point 16: what needs attention', () => {
 		await expect(card).toContainText('You have 2 services.')
 		const attention = card.getByRole('list', { name: '1 needs your attention:' }).getByRole('listitem')
 		await expect(attention).toHaveText(['Ledger Sync: not yet submitted for review'])
+		// Every service counted is listed: the one in review too (issue 55, point 8).
+		await expect(card.getByRole('list', { name: '1 in review:' }).getByRole('listitem')).toHaveText([
+			'Payroll Bridge: waiting for a reviewer',
+		])
 		await attention.getByRole('link', { name: 'Ledger Sync' }).click()
 		await expect(page).toHaveURL(new RegExp(`${waiting}/verifications#review$`))
 		await expect(page.getByRole('heading', { level: 1, name: 'Verifications: Ledger Sync' })).toBeVisible()

@@ -85,7 +85,7 @@ test('the developers page: credentials, URLs, the signing secret, scheme, code a
 			await expect(page).toHaveURL(new RegExp(`${developers}#signing-secret$`))
 			await expect(page.getByRole('status').filter({ hasText: "You confirmed it's you" })).toBeVisible()
 
-			// The signing secret: one, current, shown on request; not a client secret.
+			// The signing secret: one, current, shown at once as the confirmation says (issue 55, point 14).
 			await expect(
 				secretRegion.getByRole('heading', { level: 3, name: /^Current signing secret …\S{4}$/ }),
 			).toBeVisible()

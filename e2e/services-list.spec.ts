@@ -41,6 +41,13 @@ test('empty list, a validation error, create from a name and a category, the sec
 	await expect(page.getByText(ONCE)).toBeVisible()
 	await expect(page.getByRole('figure', { name: 'Client secret' }).locator('code')).not.toBeEmpty()
 	await expect(page.getByRole('button', { name: 'Copy secret' })).toHaveCount(jsDisabled(testInfo) ? 0 : 1)
+	// The pair a service signs in with, and the next step in sight (issue 55, point 6).
+	await expect(page.getByRole('figure', { name: 'Client ID' }).locator('code')).toHaveText(/\S+/)
+	await expect(page.getByText('Next: get it ready to go live')).toBeVisible()
+	await expect(page.getByRole('link', { name: 'See the checklist and submit for review' })).toHaveAttribute(
+		'href',
+		/\/verifications#review$/,
+	)
 	await expect(page.getByText('Environment: Test')).toBeVisible()
 	await expect(page.getByText('Not submitted', { exact: true })).toBeVisible()
 	const sections = page.getByRole('region', { name: 'Sections' })

@@ -2,8 +2,14 @@ import type { Page } from '@playwright/test'
 import { webhookLimits } from '#app/api/contract/constants'
 import { csrfTokenFrom } from '#tests/setup/processes'
 import { expectAccessible } from './utils/axe'
-import { sectionLink } from './utils/services'
-import { newWebhookService, shownSigningSecret, signingSecretOf, validSignatures } from './utils/webhooks'
+import { postCreateWith, sectionLink, serviceIdOf } from './utils/services'
+import {
+	newWebhookService,
+	shownSigningSecret,
+	signingSecretOf,
+	uniqueWebhookUrl,
+	validSignatures,
+} from './utils/webhooks'
 import { expect, test } from './fixtures'
 
 const DELIVERY = /\/webhooks\/deliveries\/[^/?#]+$/
@@ -176,6 +182,8 @@ test('a failing endpoint is retried on the clock, raises the banner after three 
 	expect(new URL(page.url()).pathname).not.toBe(delivery)
 	await expect(summaryOf(page)).toContainText('Delivered')
 	await expect(summaryOf(page)).toContainText('Redelivery')
+	// Delivered: sending it again is offered, not the next step (issue 55, point 15).
+	await expect(page.getByRole('button', { name: 'Redeliver' })).toHaveClass(/button--secondary/)
 	const received = await mock.webhookRequests(service.url)
 	expect(received).toHaveLength(4)
 	expect(JSON.parse(received[3]!.body).id).toBe(JSON.parse(received[0]!.body).id)
@@ -184,6 +192,28 @@ test('a failing endpoint is retried on the clock, raises the banner after three 
 
 	await page.goto(service.details)
 	await expect(page.getByText(FAILING)).toHaveCount(0)
+})
+
+test('a delivery the address rule refused offers no Redeliver, only the way to change the URL', async ({
+	page,
+	partner: _signedIn,
+	baseURL,
+	mock,
+}) => {
+	// Port 8443: the address rule delivers to 443 only, so every attempt is refused.
+	const url = uniqueWebhookUrl().replace('.example.com/', '.example.com:8443/')
+	const details = await postCreateWith(page.context().request, baseURL!, { webhook_url: url })
+	await mock.sendWebhookEvent(serviceIdOf(details), { type: 'password_changed_to_random_string' })
+	await page.goto(`${details}/webhooks`)
+	await logRows(page).first().getByRole('link').click()
+	// The actual reason first (the port, not a private address), and the mock's switch for a local receiver (point 19).
+	await expect(page.getByRole('status').filter({ hasText: 'Failed: no answer' })).toContainText(
+		/:8443 is not the standard https port \(443\).*--allow-private-webhooks/,
+	)
+	await expect(page.getByText('This webhook URL is never delivered to')).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Redeliver' })).toHaveCount(0)
+	await page.getByRole('link', { name: 'Change the webhook URL in the settings, then redeliver' }).click()
+	await expect(page).toHaveURL(/\/manage$/)
 })
 
 test('a failed test event: the answer and the signing secret at the top of a 390 px screen, sent once, no retry promised', async ({

@@ -14,8 +14,17 @@ test('an endpoint failing for 3 days is paused, the partner emailed; resuming re
 		(await mock.sendWebhookEvent(service.serviceId, { type: 'password_changed_to_random_string' })).event_id
 	await mock.addWebhookReceiver({ url: service.url, status: 503 })
 	await event()
+	// A day of failures: the partner is warned by email and on the webhooks page, with when the pause would come.
+	await mock.advanceClock(DAY + 60)
+	await event()
+	expect((await mock.lastEmail(partner.email)).subject).toMatch(/^Webhook deliveries to .+ are failing$/)
+	await page.goto(service.webhooks)
+	const failing = page.getByRole('status').filter({ hasText: 'Your endpoint is failing' })
+	await expect(failing).toContainText(/Every attempt since .+ failed/)
+	await expect(failing).toContainText('Last error')
+	await expect(failing).toContainText(/deliveries pause after \d{1,2} \w{3} \d{4}/)
 	// Three days of nothing but failures: the next failed event pauses the endpoint; the one after it is held.
-	await mock.advanceClock(3 * DAY + 60)
+	await mock.advanceClock(2 * DAY)
 	const missed = [await event(), await event()]
 	const heard = (await mock.webhookRequests(service.url)).length
 
@@ -27,6 +36,10 @@ test('an endpoint failing for 3 days is paused, the partner emailed; resuming re
 	await expect(page.getByText('Deliveries are paused since')).toBeVisible()
 	await page.goto(service.webhooks)
 	await expect(page.getByRole('status').filter({ hasText: 'Deliveries are paused since' })).toBeVisible()
+	// The log says what is held, not a retry time that passed (point 2).
+	const log = page.getByRole('table', { name: 'Deliveries, newest first' })
+	await expect(log).toContainText('Held while deliveries are paused')
+	await expect(log).not.toContainText('retrying at')
 	// The endpoint works again: a test event still goes out while paused, and shows it.
 	await mock.addWebhookReceiver({ url: service.url })
 	await page.getByRole('button', { name: 'Send test event' }).click()
@@ -43,6 +56,10 @@ test('an endpoint failing for 3 days is paused, the partner emailed; resuming re
 	await expect(page).toHaveURL(new RegExp(`${service.webhooks}#log$`))
 	await expect(page.getByText('2 deliveries are being sent again, in their original order.')).toBeVisible()
 	await expect(page.getByText('Deliveries are paused since')).toHaveCount(0)
+	// Each delivery sent again says so and links its redelivery (point 3).
+	await expect(page.getByRole('link', { name: 'sent again' })).toHaveCount(2)
+	await page.getByRole('link', { name: 'sent again' }).first().click()
+	await expect(page).toHaveURL(/\/webhooks\/deliveries\/[^/]+$/)
 	const received = (await mock.webhookRequests(service.url)).slice(heard + 1)
 	expect(received.map((request) => request.headers['webhook-id'])).toEqual(missed)
 })

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { createServer, type AddressInfo } from 'node:net'
 import { describe, expect, test } from 'vitest'
 import { projectRoot } from '#tests/setup/processes'
 
@@ -50,4 +51,20 @@ describe('npm run demo', () => {
 		},
 		20_000,
 	)
+
+	test('a taken port is named, with the variable that moves it, before anything starts', async () => {
+		const taken = createServer()
+		await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+		const { port } = taken.address() as AddressInfo
+		try {
+			const { code, output } = await demo({ PORT: String(port) })
+			expect(code).toBe(1)
+			expect(output).toContain(`port ${port} on 127.0.0.1 is taken`)
+			expect(output).toContain(`PORT=${port + 1} npm run demo`)
+			expect(output).not.toContain('EADDRINUSE')
+			expect(output).not.toContain('Building')
+		} finally {
+			taken.close()
+		}
+	}, 20_000)
 })

@@ -5,12 +5,15 @@
  * 127.0.0.1, unlike `npm start`'s 0.0.0.0: the demo's session secret is public). Any HOST but a loopback address
  * needs a SESSION_SECRET of its own, or the demo refuses to start.
  * `--allow-private-webhooks` lets the mock deliver webhooks to this machine (examples/webhooks/README.md).
+ * What partners and services the demo has is kept across restarts in DEMO_STATE; `--fresh` starts from the seed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import path from 'node:path'
 import { MOCK_CLIENT_CREDENTIAL } from '#tests/mock-api/client-credential'
 import { startMockApi } from '#tests/mock-api/server'
+import { SnapshotError } from '#tests/mock-api/snapshot'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '#tests/mock-api/seed'
 import { portalEnv, projectRoot, startPortal } from '#tests/setup/processes'
 
@@ -34,11 +37,32 @@ const contactEmail = 'partners@example.com'
 // The portal's credential, which the mock trusts to tell it where the partner is.
 const clientCredential = process.env.API_CLIENT_CREDENTIAL ?? MOCK_CLIENT_CREDENTIAL
 
+/** A taken port said plainly, with the variable that moves it, before anything starts. */
+async function refuseTakenPort(portNumber: number, listenHost: string, variable: string) {
+	const server = createServer()
+	const taken = await new Promise<boolean>((resolve) => {
+		server.once('error', () => resolve(true))
+		server.listen(portNumber, listenHost, () => server.close(() => resolve(false)))
+	})
+	if (!taken) return
+	console.error(
+		`npm run demo: port ${portNumber} on ${listenHost} is taken (another demo, or another program). ` +
+			`Stop it, or choose another port: ${variable}=${portNumber + 1} npm run demo`,
+	)
+	process.exit(1)
+}
+await refuseTakenPort(port, host, 'PORT')
+await refuseTakenPort(mockPort, '127.0.0.1', 'MOCK_API_PORT')
+
 if (!existsSync(path.join(projectRoot, 'build', 'server', 'index.js')) || process.argv.includes('--rebuild')) {
 	console.log('Building the portal (first run)…')
 	const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' })
 	if (build.status !== 0) process.exit(build.status ?? 1)
 }
+
+const statePath = path.join(projectRoot, '.cache', 'demo-state.json')
+if (process.argv.includes('--fresh')) rmSync(statePath, { force: true })
+mkdirSync(path.dirname(statePath), { recursive: true })
 
 const allowPrivateWebhooks = process.argv.includes('--allow-private-webhooks')
 const mock = await startMockApi({
@@ -49,6 +73,13 @@ const mock = await startMockApi({
 	quiet: true,
 	allowPrivateWebhooks,
 	clientCredential,
+	snapshot: statePath,
+}).catch((error: unknown) => {
+	if (!(error instanceof SnapshotError)) throw error
+	console.error(
+		`npm run demo: the saved demo state cannot be read (${error.message}). npm run demo -- --fresh starts clean.`,
+	)
+	process.exit(1)
 })
 const portal = await startPortal({
 	env: portalEnv({
@@ -62,6 +93,7 @@ const portal = await startPortal({
 		SESSION_SECRET: sessionSecret,
 		API_CLIENT_CREDENTIAL: clientCredential,
 		LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+		DEMO_SIGN_IN: `${DEMO_EMAIL} ${DEMO_PASSWORD} ${mock.url}/__mock/inbox`,
 	}),
 	logFile: path.join(projectRoot, '.cache', 'demo-portal.log'),
 }).catch(async (error: unknown) => {
@@ -77,6 +109,7 @@ console.log(`
   Inbox     ${mock.url}/__mock/inbox   (the emails the mock "sent": links to open, codes)
 
   Sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD}
+  State     kept in .cache/demo-state.json across restarts (npm run demo -- --fresh starts clean)
 ${allowPrivateWebhooks ? '\n  Webhooks to this machine: https://<name>.localhost:<port>/… (sent as plain http)\n' : ''}
   Press Ctrl-C to stop.
 `)

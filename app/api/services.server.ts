@@ -39,19 +39,32 @@ export const needsAttention = (service: Service) => WAITING_ON_PARTNER.has(servi
 
 export async function servicesSummary(api: ApiClient) {
 	const services = await allPages(api, 'listServices')
-	const attention = services.filter(needsAttention).map(({ id, name, review }) => ({
-		id,
-		name,
-		status: review.status as WaitingOnPartner,
-		reason: review.reason,
-		decidedAt: review.updated_at,
-	}))
+	// A paused endpoint first: the partner's customers already miss its events.
+	const attention = [
+		...services
+			.filter((service) => service.webhook_paused_at)
+			.map(({ id, name, webhook_paused_at }) => ({ id, name, why: 'paused' as const, pausedAt: webhook_paused_at! })),
+		...services.filter(needsAttention).map(({ id, name, review }) => ({
+			id,
+			name,
+			why: 'review' as const,
+			status: review.status as WaitingOnPartner,
+			reason: review.reason,
+			decidedAt: review.updated_at,
+		})),
+	]
+	const inReview = services
+		.filter((service) => IN_REVIEW.has(service.review.status))
+		.map(({ id, name, review }) => ({ id, name, status: review.status as InReview }))
 	const approved = services
 		.filter((service) => service.review.status === 'verified' && service.review.updated_at)
 		.map(({ id, name, review }) => ({ id, name, approvedAt: review.updated_at! }))
 		.sort((a, b) => b.approvedAt.localeCompare(a.approvedAt))
-	return { total: services.length, attention, approved }
+	return { total: services.length, attention, inReview, approved }
 }
+
+type InReview = 'submitted' | 'in_progress'
+const IN_REVIEW: ReadonlySet<Service['review']['status']> = new Set<InReview>(['submitted', 'in_progress'])
 
 type WaitingOnPartner = 'not_submitted' | 'dismissed' | 'cancelled'
 

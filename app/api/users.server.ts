@@ -71,12 +71,18 @@ export async function followEmailLink(
 	}
 }
 
-export async function resetTokenUsable(api: ApiClient, token: string): Promise<boolean> {
+export async function resetTokenState(api: ApiClient, token: string): Promise<'usable' | 'used' | 'invalid'> {
 	try {
 		await verifyUserToken(api, 'reset_password', token)
-		return true
+		return 'usable'
 	} catch (error) {
-		if (error instanceof ApiError && error.status === 422) return false
-		throw error
+		return unusableResetToken(error)
 	}
+}
+
+/** Why the API refused a reset token (`error`); rethrows any other failure. */
+export function unusableResetToken(error: unknown): 'used' | 'invalid' {
+	if (error instanceof ApiError && error.status === 409 && error.code === 'token_used') return 'used'
+	if (error instanceof ApiError && (error.status === 422 || error.code === 'invalid_token')) return 'invalid'
+	throw error
 }

@@ -64,20 +64,46 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 							<p id="attention-heading">{t('services:dashboard.attention', { count: services.attention.length })}</p>
 							<ul className="stack" aria-labelledby="attention-heading">
 								{services.attention.map((service) => (
+									<li key={`${service.why}-${service.id}`}>
+										{service.why === 'paused' ? (
+											<>
+												<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>
+													{service.name}
+												</Link>
+												{': '}
+												<ReviewDate t={t} i18nKey="services:dashboard.pausedOn" at={service.pausedAt} />
+											</>
+										) : (
+											<>
+												<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
+												{': '}
+												{service.status === 'dismissed' && service.decidedAt ? (
+													<>
+														<ReviewDate t={t} i18nKey="services:dashboard.dismissedOn" at={service.decidedAt} />
+														{service.reason
+															? ` ${t('services:dashboard.dismissedReason', { reason: service.reason })}`
+															: null}
+														{` ${t('services:dashboard.resubmit')}`}
+													</>
+												) : (
+													t(`services:dashboard.attentionWhy.${service.status}`)
+												)}
+											</>
+										)}
+									</li>
+								))}
+							</ul>
+						</>
+					) : null}
+					{services.inReview.length ? (
+						<>
+							<p id="in-review-heading">{t('services:dashboard.inReview', { count: services.inReview.length })}</p>
+							<ul className="stack" aria-labelledby="in-review-heading">
+								{services.inReview.map((service) => (
 									<li key={service.id}>
 										<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
 										{': '}
-										{service.status === 'dismissed' && service.decidedAt ? (
-											<>
-												<ReviewDate t={t} i18nKey="services:dashboard.dismissedOn" at={service.decidedAt} />
-												{service.reason
-													? ` ${t('services:dashboard.dismissedReason', { reason: service.reason })}`
-													: null}
-												{` ${t('services:dashboard.resubmit')}`}
-											</>
-										) : (
-											t(`services:dashboard.attentionWhy.${service.status}`)
-										)}
+										{t(`services:dashboard.inReviewWhy.${service.status}`)}
 									</li>
 								))}
 							</ul>
@@ -131,7 +157,7 @@ function ReviewDate({
 	at,
 }: {
 	t: TFunction<['common', 'account', 'services']>
-	i18nKey: 'services:dashboard.approvedOn' | 'services:dashboard.dismissedOn'
+	i18nKey: 'services:dashboard.approvedOn' | 'services:dashboard.dismissedOn' | 'services:dashboard.pausedOn'
 	at: string
 }) {
 	return (

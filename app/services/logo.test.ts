@@ -14,11 +14,11 @@ describe('logo messages', () => {
 		expect(logoRuleMessage('type', fixedT)).toBe(
 			'The file type is invalid, it should be one of the following types: jpg, png.',
 		)
-		expect(logoRuleMessage('dimensions', fixedT)).toBe('The image should be over 128x128px and under 256x256px.')
+		expect(logoRuleMessage('dimensions', fixedT)).toBe('The image should be over 127x127px and under 257x257px.')
 	})
 	test('a logo of the wrong dimensions also says what they are', () => {
 		expect(logoRuleMessage('dimensions', fixedT, { width: 512, height: 512 })).toBe(
-			'The image should be over 128x128px and under 256x256px. This image is 512×512 px.',
+			'The image should be over 127x127px and under 257x257px. This image is 512x512px.',
 		)
 	})
 	test('the hint states the rules', () => {

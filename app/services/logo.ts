@@ -1,6 +1,6 @@
 // Shared by the action and the browser (the size, before sending 10 MB for nothing).
 import type { Namespace, TFunction } from 'i18next'
-import { logoRules, type LogoRule } from '#app/api/contract/images'
+import { logoDimensionsValues, logoRules, type LogoRule } from '#app/api/contract/images'
 
 export const LOGO_FIELD = 'logo'
 /** `file` (upload) or `upload_id` (attach): both are the form's file field. */
@@ -20,12 +20,7 @@ export function logoRuleMessage(
 	// The `validation` namespace loads only with a form's schema.
 	if (rule === 'size') return t('settings:logo.errors.size')
 	if (rule === 'type') return t('validation:mimes', { mimes: logoRules.types.join(', ') })
-	const rules = t('validation:imageDimensions', {
-		min_width: logoRules.minWidth,
-		min_height: logoRules.minHeight,
-		max_width: logoRules.maxWidth,
-		max_height: logoRules.maxHeight,
-	})
+	const rules = t('validation:imageDimensions', logoDimensionsValues)
 	return dimensions ? `${rules} ${t('settings:logo.errors.dimensionsOf', dimensions)}` : rules
 }
 

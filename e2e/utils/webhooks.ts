@@ -38,10 +38,11 @@ export async function signingSecretOf(page: Page, details: string, password = PA
 	return shownSigningSecret(page, 'current')
 }
 
-/** The current or previous webhook signing secret on the open developers page (opens its disclosure). */
+/** The current or previous webhook signing secret on the open developers page (the previous one's disclosure opened). */
 export async function shownSigningSecret(page: Page, which: 'current' | 'previous') {
-	await page.getByText(`Show the ${which} signing secret`).click()
+	if (which === 'previous') await page.getByText('Show the previous signing secret').click()
 	const figure = page.getByRole('figure', { name: `${which === 'current' ? 'Current' : 'Previous'} signing secret` })
+	await expect(figure).toBeVisible()
 	const value = (await figure.locator('code').textContent())!.trim()
 	expect(value).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
 	return value

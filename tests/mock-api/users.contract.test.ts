@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
 	invalidTokenBody,
+	tokenUsedBody,
 	messageBody,
 	throttleErrorBody,
 	tokenAlreadyVerifiedBody,
@@ -318,8 +319,12 @@ describe('password reset', () => {
 		const reuse = await c.call('resetPassword', {
 			body: { token, password: 'Other-Password-88', password_confirmation: 'Other-Password-88' },
 		})
-		expect(reuse.status).toBe(422)
-		expect(invalidTokenBody.parse(reuse.body).errors).toEqual({ token: ['This field is invalid.'] })
+		// Used: a 409 that says so, at activation and at the public check (issue 55, point 12).
+		expect(reuse.status).toBe(409)
+		expect(tokenUsedBody.parse(reuse.body).code).toBe('token_used')
+		const used = await c.call('verifyUserToken', { params: { id: await c.typeId('reset_password') }, body: { token } })
+		expect(used.status).toBe(409)
+		expect(tokenUsedBody.parse(used.body).message).toBe('This link has already been used.')
 	})
 
 	test('a reset link expires after 60 minutes', async () => {

@@ -43,7 +43,7 @@ async function failingEndpoint() {
 		const subject = fillEmailTemplate(partnerEmails.webhook_endpoint_paused.subject, { service: 'Paused Connect' })
 		return (await c.emails(email)).filter((mail) => mail.subject === subject)
 	}
-	return { bearer, params, event, health, log, pausedEmails }
+	return { email, bearer, params, event, health, log, pausedEmails }
 }
 
 describe('pausing an endpoint that keeps failing', () => {
@@ -82,6 +82,40 @@ describe('pausing an endpoint that keeps failing', () => {
 		await event()
 		expect((await health()).paused_at).toBe(pausedAt)
 		expect(await pausedEmails()).toHaveLength(1)
+	})
+
+	test('warns after a day of failures and a day before the pause, each once, with the last error', async () => {
+		const { email, params, event, health, log } = await failingEndpoint()
+		const warnings = async () =>
+			(await c.emails(email)).filter((mail) => / are failing$| pause tomorrow$/.test(mail.subject))
+		await event()
+		const since = (await health()).failing_since
+		expect(since).not.toBeNull()
+		await c.advance(webhookLimits.warnAfterDays * DAY - 60)
+		await event()
+		expect(await warnings()).toEqual([])
+		await c.advance(120)
+		await event()
+		await event()
+		const [failing] = await warnings()
+		expect(await warnings()).toHaveLength(1)
+		expect(failing!.subject).toBe('Webhook deliveries to Paused Connect are failing')
+		expect(failing!.text).toContain('The last error: The endpoint answered 503.')
+		expect(failing!.links).toEqual([`${PORTAL_URL}/services/${params.id}/webhooks`])
+
+		await c.advance((webhookLimits.pauseAfterDays - 1 - webhookLimits.warnAfterDays) * DAY)
+		await event()
+		await event()
+		expect((await warnings()).map((mail) => mail.subject).sort()).toEqual([
+			'Webhook deliveries to Paused Connect are failing',
+			'Webhook deliveries to Paused Connect pause tomorrow',
+		])
+		expect((await health()).paused_at).toBeNull()
+		// Every delivery has a retry time until the pause, and none once paused.
+		await c.advance(DAY)
+		await event()
+		expect((await health()).paused_at).not.toBeNull()
+		expect((await log()).map((delivery) => delivery.next_retry_at)).toEqual((await log()).map(() => null))
 	})
 
 	test('resume un-pauses and counts what failed since the pause; the recovery sends it once', async () => {

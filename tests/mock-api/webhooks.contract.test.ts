@@ -576,8 +576,11 @@ describe('where deliveries go', () => {
 			const sent = await ping(s)
 			expect(sent).toMatchObject({ status: 'failed', last_status_code: null })
 			expect(sent.attempts[0]!.error, port).toMatchObject({ code: 'refused_address' })
+			// The reason first, then the mock's switch for a receiver on this machine (issue 55, point 19).
 			expect(sent.last_error).toBe(
-				`hooks.port.invalid:${port} is not the standard https port (443): webhooks are never sent there.`,
+				`hooks.port.invalid:${port} is not the standard https port (443): webhooks are never sent there. ` +
+					'A receiver on this machine: start the mock with --allow-private-webhooks (npm run demo -- ' +
+					'--allow-private-webhooks).',
 			)
 		}
 		const standard = await setup('https://hooks.port.invalid:443/partner')

@@ -189,6 +189,20 @@ test('a reset link is a form while fresh, and a 404 an hour later', async () => 
 	expect(expired.data).toMatchObject({ outcome: 'invalid-token' })
 })
 
+test('a reset link used once is a 410 that says it was used, and a second submit says the same (issue 55, point 12)', async () => {
+	const token = await resetToken()
+	const path = `/auth/reset-password/token/${token}`
+	const fields = { password: 'Brand-New-Secret-7', password_confirmation: 'Brand-New-Secret-7' }
+	const reset = await browser.post(TOKEN_PAGE, path, fields, { token })
+	expect(reset.response.headers.get('location')).toBe('/auth/sign-in')
+	const used = await open(token)
+	expect(used.response.status).toBe(410)
+	expect(used.data).toMatchObject({ outcome: 'used-token' })
+	const again = await browser.post(TOKEN_PAGE, path, fields, { token })
+	expect(again.response.status).toBe(410)
+	expect(again.data).toMatchObject({ outcome: 'used-token' })
+})
+
 test('a page asked for with its query after the session ended: sign-in says why, and brings back the query', async () => {
 	await browser.signIn(await api.signIn(email))
 	await api.mock.advanceClock(PAST_REFRESH_LIFETIME)

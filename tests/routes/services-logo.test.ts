@@ -87,7 +87,7 @@ test('a refused file: 422, and the form keeps where it was going', async () => {
 })
 
 const TYPE = 'The file type is invalid, it should be one of the following types: jpg, png.'
-const DIMENSIONS = 'The image should be over 128x128px and under 256x256px.'
+const DIMENSIONS = 'The image should be over 127x127px and under 257x257px.'
 const details = () => `/services/${serviceId}`
 const attachedLogo = async () =>
 	(await api.call('getService', { bearer: access, params: { id: serviceId } })).body.data.logo as { url: string } | null
@@ -104,12 +104,12 @@ describe('a refused file: 422 with its message on the field, nothing attached', 
 		[
 			'100×100',
 			{ name: 's.png', type: 'image/png', bytes: pngFile(100, 100) },
-			`${DIMENSIONS} This image is 100×100 px.`,
+			`${DIMENSIONS} This image is 100x100px.`,
 		],
 		[
 			'300×300',
 			{ name: 'l.png', type: 'image/png', bytes: pngFile(300, 300) },
-			`${DIMENSIONS} This image is 300×300 px.`,
+			`${DIMENSIONS} This image is 300x300px.`,
 		],
 		[
 			'10 MB + 1 byte',

@@ -27,6 +27,7 @@ export function aService(overrides: Partial<Service> = {}): Service {
 			file: { url: 'https://acme.example/.well-known/partner-verification.txt', content: 't' },
 			last_check: null,
 		},
+		webhook_paused_at: null,
 		version: 1,
 		created_at: at,
 		updated_at: at,

@@ -134,6 +134,8 @@ export const webhookLimits = {
 	failingAfter: 3,
 	recentChecksShown: 5,
 	pauseAfterDays: 3,
+	/** The owner is warned once when every attempt has failed for this long, and again a day before the pause. */
+	warnAfterDays: 1,
 } as const
 
 export const webhookEventTypes = ['ping', 'url_verification', ...events] as const

@@ -114,6 +114,18 @@ export const partnerEmails = {
 		when: 'POST /services/{id}/webhook-signing-secrets/rotate',
 		link: `${SERVICE_DEVELOPERS}#signing-secret`,
 	},
+	webhook_endpoint_failing: {
+		subject: 'Webhook deliveries to {service} are failing',
+		to: 'account',
+		when: 'Every delivery attempt failed for a day (webhookLimits.warnAfterDays), once per run of failures',
+		link: '/services/{service_id}/webhooks',
+	},
+	webhook_endpoint_pausing: {
+		subject: 'Webhook deliveries to {service} pause tomorrow',
+		to: 'account',
+		when: 'A day before the pause (webhookLimits.pauseAfterDays), once per run of failures',
+		link: '/services/{service_id}/webhooks',
+	},
 	webhook_endpoint_paused: {
 		subject: 'Webhook deliveries to {service} are paused',
 		to: 'account',

@@ -52,6 +52,7 @@ describe('checkLogo', () => {
 
 	test("the messages are the spec's", () => {
 		expect(logoMessages.type).toBe('The file type is invalid, it should be one of the following types: jpg, png.')
-		expect(logoMessages.dimensions).toBe('The image should be over 128x128px and under 256x256px.')
+		// True at the limits, which are accepted (issue 55, point 11).
+		expect(logoMessages.dimensions).toBe('The image should be over 127x127px and under 257x257px.')
 	})
 })

@@ -10,9 +10,18 @@ export const logoRules = {
 	maxBytes: 10 * 1024 * 1024,
 } as const
 
+/** The spec's "over … and under …" filled so that it is true at the limits: 128 and 256 are accepted. */
+export const logoDimensionsValues = {
+	min_width: logoRules.minWidth - 1,
+	min_height: logoRules.minHeight - 1,
+	max_width: logoRules.maxWidth + 1,
+	max_height: logoRules.maxHeight + 1,
+}
+
+const d = logoDimensionsValues
 export const logoMessages = {
 	type: `The file type is invalid, it should be one of the following types: ${logoRules.types.join(', ')}.`,
-	dimensions: `The image should be over ${logoRules.minWidth}x${logoRules.minHeight}px and under ${logoRules.maxWidth}x${logoRules.maxHeight}px.`,
+	dimensions: `The image should be over ${d.min_width}x${d.min_height}px and under ${d.max_width}x${d.max_height}px.`,
 	// Not imported from common.ts: zod is not in the browser's logo form.
 	size: `The file must not be greater than ${logoRules.maxBytes / (1024 * 1024)} MB.`,
 } as const

@@ -58,8 +58,10 @@ export const translationFields = z.object({
 export type TranslationFields = z.infer<typeof translationFields>
 
 export const translationLocales = localeEnum.options
+/** The locale of the service's own name and description. */
+export const SERVICE_LOCALE = 'en-GB' satisfies Locale
 export const optionalTranslationLocales = localeEnum.options.filter(
-	(locale): locale is Exclude<Locale, 'en-GB'> => locale !== 'en-GB',
+	(locale): locale is Exclude<Locale, typeof SERVICE_LOCALE> => locale !== SERVICE_LOCALE,
 )
 
 // en-GB is the service's own name and description; a locale left out is removed.

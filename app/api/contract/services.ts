@@ -98,6 +98,9 @@ export const serviceResource = z.object({
 			.describe('Name and description in one locale.'),
 	),
 	domain_verification: domainVerificationResource,
+	webhook_paused_at: isoDateTime
+		.nullable()
+		.describe('When deliveries to the webhook endpoint were paused after failing for days; null when not paused.'),
 	version: z
 		.number()
 		.int()

@@ -6,6 +6,7 @@ import {
 	alreadyVerifiedBody,
 	invalidTokenBody,
 	tokenAlreadyVerifiedBody,
+	tokenUsedBody,
 	registrationBody,
 	resetPasswordActivateBody,
 	resetPasswordRequestBody,
@@ -106,14 +107,15 @@ export const usersEndpoints = {
 			'email_verification: confirms the registration email. email_change: applies the pending email. ' +
 			'reset_password: only checks that the token is usable (it is consumed by /user-reset-passwords/activate). ' +
 			'A used, replaced or expired email_verification or email_change token whose address is now the ' +
-			"account's confirmed email is a 409 `already_verified`; any other unusable token is a 422 `invalid_token`.",
+			"account's confirmed email is a 409 `already_verified`, a reset_password token already used a 409 " +
+			'`token_used`; any other unusable token is a 422 `invalid_token`.',
 		tag: 'User verifications',
 		auth: 'none',
 		request: tokenBody,
 		responses: {
 			200: userTokenVerificationResponse,
 			...notFound,
-			409: tokenAlreadyVerifiedBody,
+			409: z.union([tokenAlreadyVerifiedBody, tokenUsedBody]),
 			422: z.union([invalidTokenBody, validationErrorBody]),
 		},
 	},
@@ -137,7 +139,8 @@ export const usersEndpoints = {
 		summary: 'Set a new password with the emailed token; signs out everywhere and clears the lockout',
 		tag: 'Password reset',
 		auth: 'none',
+		description: 'A token already used is a 409 `token_used`; any other unusable token is a 422 `invalid_token`.',
 		request: resetPasswordActivateBody,
-		responses: { 200: messageBody, 422: z.union([invalidTokenBody, validationErrorBody]) },
+		responses: { 200: messageBody, 409: tokenUsedBody, 422: z.union([invalidTokenBody, validationErrorBody]) },
 	},
 } as const satisfies Record<string, Endpoint>

@@ -187,6 +187,12 @@ export const tokenAlreadyVerifiedBody = z.object({
 })
 export type TokenAlreadyVerifiedBody = z.infer<typeof tokenAlreadyVerifiedBody>
 
+// 409 of a reset link followed after its password was set: the token was sent to the account's own inbox.
+export const tokenUsedBody = z.object({
+	message: apiMessage().meta({ examples: ['This link has already been used.'] }),
+	code: z.literal('token_used'),
+})
+
 export const alreadyVerifiedBody = z.object({
 	message: apiMessage(),
 	code: z.literal('already_verified'),

@@ -98,6 +98,7 @@ export const webhookDeliverySummary = z.object({
 	event_type: webhookEventTypeEnum,
 	trigger: webhookDeliveryTriggerEnum,
 	redelivery_of: opaqueId().nullable().describe('The delivery this one redelivers.'),
+	redelivered_by: opaqueId().nullable().describe('The latest delivery that redelivers this one; null: none.'),
 	url: z.string().max(limits.urlMax).describe('The webhook URL when the delivery was made; its retries go there too.'),
 	status: webhookDeliveryStatusEnum,
 	attempt_count: z.number().int().nonnegative(),
@@ -106,7 +107,10 @@ export const webhookDeliverySummary = z.object({
 	last_error: apiMessage().nullable().describe('Why the last attempt failed, in one line; null when it succeeded.'),
 	next_retry_at: isoDateTime
 		.nullable()
-		.describe('When the next automatic attempt is due; null: none coming (a test event `ping` is never retried).'),
+		.describe(
+			'When the next automatic attempt is due; null: none coming (a test event `ping` is never retried, and ' +
+				'nothing is retried while deliveries are paused).',
+		),
 	signed_with: z.array(webhookSigningSecret).describe('The secrets that signed the last attempt.'),
 	created_at: isoDateTime,
 })
@@ -157,6 +161,12 @@ export const webhookHealthResource = z.object({
 	consecutive_failures: z.number().int().nonnegative().describe('Failed attempts since the last success.'),
 	last_attempt_at: isoDateTime.nullable(),
 	last_success_at: isoDateTime.nullable(),
+	failing_since: isoDateTime
+		.nullable()
+		.describe(
+			`The first failed attempt of the failures in a row; null after a success. Deliveries pause ` +
+				`${webhookLimits.pauseAfterDays} days after it if every attempt keeps failing.`,
+		),
 	last_error: z
 		.object({
 			at: isoDateTime,

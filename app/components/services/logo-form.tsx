@@ -24,10 +24,11 @@ type Props = {
 
 /** With JS the upload goes through a fetcher, so the page stays; without JS a failure lands on the logo page. */
 export function LogoForm({ service, redirectTo, lastResult }: Props) {
-	const { t } = useTranslation(['settings', 'common'])
+	const { t, i18n } = useTranslation(['settings', 'common'])
 	const upload = useFetcher<Answer>()
 	const [preview, setPreview] = useState<string | null>(null)
-	const [tooLarge, setTooLarge] = useState(false)
+	// What the browser already knows is wrong with the chosen file: its size, then its dimensions.
+	const [problem, setProblem] = useState<string | null>(null)
 	// A success brings the fetcher no data: it keeps an earlier failed upload's answer, out of date by then.
 	const [outdated, setOutdated] = useState<{ data: Answer | undefined } | null>(null)
 	const fetched = upload.data !== outdated?.data ? upload.data : undefined
@@ -55,22 +56,38 @@ export function LogoForm({ service, redirectTo, lastResult }: Props) {
 		}
 	}, [upload.state, upload.data, form])
 
+	/** The latest file chosen, so a slower check of an earlier one says nothing. */
+	const chosen = useRef(0)
 	function choose(file: File | undefined) {
-		setTooLarge(false)
-		setPreview(file && file.size > 0 ? URL.createObjectURL(file) : null)
+		chosen.current += 1
+		const tooLarge = file !== undefined && file.size > logoRules.maxBytes
+		setProblem(tooLarge ? logoRuleMessage('size', t) : null)
+		setPreview(file && file.size > 0 && !tooLarge ? URL.createObjectURL(file) : null)
 	}
 
-	// Over the limit the route is never reached (413): say so before sending 10 MB for nothing.
-	function checkSize(event: FormEvent<HTMLFormElement>) {
+	function checkDimensions({ naturalWidth: width, naturalHeight: height }: HTMLImageElement) {
+		const fits =
+			width >= logoRules.minWidth &&
+			height >= logoRules.minHeight &&
+			width <= logoRules.maxWidth &&
+			height <= logoRules.maxHeight
+		if (fits) return
+		const choice = chosen.current
+		// The rules' words are in `validation`, which the form loads on first use.
+		void i18n.loadNamespaces('validation').then(() => {
+			if (choice === chosen.current) setProblem(logoRuleMessage('dimensions', t, { width, height }))
+		})
+	}
+
+	// Over the size limit the route is never reached (413): nothing the browser knows is wrong is sent.
+	function refuseKnownProblem(event: FormEvent<HTMLFormElement>) {
 		const file = new FormData(event.currentTarget).get(LOGO_FIELD)
-		if (file instanceof File && file.size > logoRules.maxBytes) {
-			event.preventDefault()
-			setTooLarge(true)
-		}
+		if (file instanceof File && file.size > logoRules.maxBytes) setProblem(logoRuleMessage('size', t))
+		if (problem || (file instanceof File && file.size > logoRules.maxBytes)) event.preventDefault()
 	}
 
 	const label = t('logo.field')
-	const browserErrors: Record<string, string[]> = tooLarge ? { [LOGO_FIELD]: [logoRuleMessage('size', t)] } : {}
+	const browserErrors: Record<string, string[]> = problem ? { [LOGO_FIELD]: [problem] } : {}
 	const uploading = upload.state !== 'idle'
 	return (
 		<div className="stack">
@@ -90,7 +107,7 @@ export function LogoForm({ service, redirectTo, lastResult }: Props) {
 				encType="multipart/form-data"
 				labels={{ [LOGO_FIELD]: label }}
 				browserErrors={browserErrors}
-				onSubmit={checkSize}
+				onSubmit={refuseKnownProblem}
 			>
 				{target ? <input type="hidden" name={LOGO_REDIRECT_FIELD} value={target} /> : null}
 				<FileField
@@ -109,6 +126,7 @@ export function LogoForm({ service, redirectTo, lastResult }: Props) {
 							alt={t('logo.preview')}
 							width={128}
 							height={128}
+							onLoad={(event) => checkDimensions(event.currentTarget)}
 							onError={() => setPreview(null)}
 						/>
 						<figcaption className="muted">{t('logo.previewNote')}</figcaption>

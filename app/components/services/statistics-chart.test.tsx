@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
-import { SERIES, StatisticsChart, summarise, yScale } from './statistics-chart'
+import { BARS_UP_TO, SERIES, StatisticsChart, summarise, yScale } from './statistics-chart'
 import type { ServiceStatistics } from '#app/api/contract/index'
 
 function render(statistics: ServiceStatistics) {
@@ -87,7 +87,7 @@ describe('StatisticsChart', () => {
 
 	test('draws each series without relying on colour, with no inline style (strict CSP)', () => {
 		const html = render(WEEK)
-		for (const { key } of SERIES) {
+		for (const key of ['active_users', 'new_users']) {
 			const line = chartOf(html, key)
 				.all('path')
 				.find((path) => path.includes('fill="none"'))!
@@ -98,6 +98,21 @@ describe('StatisticsChart', () => {
 		expect(html).toContain('<rect')
 		expect(html).not.toContain('style=')
 		expect(html).not.toContain('<style')
+	})
+
+	test(`daily counts up to ${BARS_UP_TO} are bars, one a day, with no line (issue 55, point 18)`, () => {
+		const html = render({
+			...WEEK,
+			daily: WEEK.daily.map((day, index) => ({ ...day, nukes: [0, 1, 0, 4, 2, 0, 1][index]! })),
+		})
+		const nukes = chartOf(html, 'nukes').html.split('statistics-chart__series--nukes')[1]!.split('</g>')[0]!
+		expect(nukes.match(/<rect/g)).toHaveLength(7)
+		expect(nukes).not.toContain('<path')
+		// The day with 4 is four times the day with 1; a day with none has no height.
+		const heights = [...nukes.matchAll(/height="([^"]*)"/g)].map((match) => Number(match[1]))
+		expect(heights[3]).toBeCloseTo(heights[1]! * 4, 0)
+		expect(heights[0]).toBe(0)
+		expect(chartOf(html, 'active_users').html.split('statistics-chart__series--active_users')[1]).toContain('<path')
 	})
 
 	test('keeps 90 days readable: at most 16 markers a series plus the last day', () => {

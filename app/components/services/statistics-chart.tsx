@@ -26,6 +26,8 @@ const PLOT_WIDTH = WIDTH - PLOT.left - PLOT.right
 const PLOT_HEIGHT = HEIGHT - PLOT.top - PLOT.bottom
 /** At most this many markers per series, so 90 days stay readable on a phone. */
 const MAX_MARKERS = 16
+/** A series whose days never pass this is drawn as bars: a line between 0, 1 and 3 reads as a trend it is not. */
+export const BARS_UP_TO = 5
 
 const SHORT_DATE = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const
 const shortDate = onFirstUse(() => new Intl.DateTimeFormat(defaultLanguage, SHORT_DATE))
@@ -48,8 +50,11 @@ export function yScale(max: number): { top: number; step: number } {
 	return { top: Math.ceil(max / step) * step, step }
 }
 
-const xAt = (index: number, count: number) =>
-	PLOT.left + (count <= 1 ? PLOT_WIDTH / 2 : (index * PLOT_WIDTH) / (count - 1))
+/** A line's points span the plot; bars sit in equal bands, each centred in its own. */
+const xAt = (index: number, count: number, bars: boolean) =>
+	bars
+		? PLOT.left + ((index + 0.5) * PLOT_WIDTH) / Math.max(count, 1)
+		: PLOT.left + (count <= 1 ? PLOT_WIDTH / 2 : (index * PLOT_WIDTH) / (count - 1))
 
 /** Rounded to a tenth, so the markup stays short. */
 const round = (value: number) => Math.round(value * 10) / 10
@@ -82,10 +87,14 @@ export function StatisticsChart({ statistics }: { statistics: ServiceStatistics 
 	)
 }
 
-function dayAt(svg: SVGSVGElement, clientX: number, count: number) {
+function dayAt(svg: SVGSVGElement, clientX: number, count: number, bars: boolean) {
 	const box = svg.getBoundingClientRect()
 	const x = ((clientX - box.left) / box.width) * WIDTH
-	const index = count <= 1 ? 0 : Math.round(((x - PLOT.left) / PLOT_WIDTH) * (count - 1))
+	const index = bars
+		? Math.floor(((x - PLOT.left) / PLOT_WIDTH) * count)
+		: count <= 1
+			? 0
+			: Math.round(((x - PLOT.left) / PLOT_WIDTH) * (count - 1))
 	return Math.min(count - 1, Math.max(0, index))
 }
 
@@ -113,9 +122,12 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 	const [selected, setSelected] = useState<number | null>(null)
 	const [announced, setAnnounced] = useState('')
 	const hydrated = useHydrated()
-	const { top, step } = yScale(summarise(daily, series.key).max)
+	const { max } = summarise(daily, series.key)
+	const bars = max <= BARS_UP_TO
+	const { top, step } = yScale(max)
 	const yAt = (value: number) => round(PLOT.top + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT)
-	const xs = daily.map((_, index) => round(xAt(index, count)))
+	const xs = daily.map((_, index) => round(xAt(index, count, bars)))
+	const barWidth = round(Math.min(24, (PLOT_WIDTH / Math.max(count, 1)) * 0.7))
 	const ticks = Array.from({ length: top / step + 1 }, (_, index) => index * step)
 	const every = Math.max(1, Math.ceil(count / MAX_MARKERS))
 	const markerIndexes = daily.map((_, index) => index).filter((index) => index % every === 0 || index === count - 1)
@@ -159,7 +171,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 					event.preventDefault()
 					select(to, true)
 				}}
-				onPointerMove={(event) => select(dayAt(event.currentTarget, event.clientX, count), false)}
+				onPointerMove={(event) => select(dayAt(event.currentTarget, event.clientX, count, bars), false)}
 				onPointerLeave={(event) => {
 					if (document.activeElement !== event.currentTarget) setSelected(null)
 				}}
@@ -205,23 +217,25 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 					))}
 				</g>
 				<g className={`statistics-chart__series statistics-chart__series--${series.key}`}>
-					<path
-						d={xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x} ${yAt(daily[index]![series.key])}`).join(' ')}
-						fill="none"
-						stroke={series.colour}
-						strokeWidth={2}
-						strokeDasharray={series.dash}
-						strokeLinejoin="round"
-					/>
-					{markerIndexes.map((index) => (
-						<MarkerShape
-							key={index}
-							marker={series.marker}
-							colour={series.colour}
-							x={xs[index]!}
-							y={yAt(daily[index]![series.key])}
+					{bars ? (
+						daily.map((entry, index) => (
+							<rect
+								key={entry.date}
+								x={round(xs[index]! - barWidth / 2)}
+								y={yAt(entry[series.key])}
+								width={barWidth}
+								height={round(PLOT.top + PLOT_HEIGHT - yAt(entry[series.key]))}
+								fill={series.colour}
+							/>
+						))
+					) : (
+						<LineWithMarkers
+							xs={xs}
+							ys={daily.map((entry) => yAt(entry[series.key]))}
+							series={series}
+							markerIndexes={markerIndexes}
 						/>
-					))}
+					)}
 				</g>
 				{day && selected !== null ? (
 					<g className="statistics-chart__cursor">
@@ -266,6 +280,35 @@ function describe(statistics: ServiceStatistics, { key, label }: (typeof SERIES)
 	const highest = t('chart.highest', { max: formatNumber(summary.max), maxDate: formatShortDate(summary.maxDate) })
 	const totalText = key === 'active_users' ? t('chart.totalActive', { total }) : t('chart.total', { total })
 	return `${period} ${t(`chart.${trend}`, values)}, ${highest}; ${totalText}.`
+}
+
+/** The line of a series, with at most `MAX_MARKERS` markers so its shape tells it apart without colour. */
+function LineWithMarkers({
+	xs,
+	ys,
+	series,
+	markerIndexes,
+}: {
+	xs: number[]
+	ys: number[]
+	series: (typeof SERIES)[number]
+	markerIndexes: number[]
+}) {
+	return (
+		<>
+			<path
+				d={xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x} ${ys[index]}`).join(' ')}
+				fill="none"
+				stroke={series.colour}
+				strokeWidth={2}
+				strokeDasharray={series.dash}
+				strokeLinejoin="round"
+			/>
+			{markerIndexes.map((index) => (
+				<MarkerShape key={index} marker={series.marker} colour={series.colour} x={xs[index]!} y={ys[index]!} />
+			))}
+		</>
+	)
 }
 
 function MarkerShape({ marker, colour, x, y }: { marker: Marker; colour: string; x: number; y: number }) {

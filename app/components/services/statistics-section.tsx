@@ -72,11 +72,11 @@ function Period({ serviceId, statistics }: { serviceId: string; statistics: Serv
 					<dd>{formatNumber(totals.new_users)}</dd>
 				</div>
 				<div>
-					<dt>{t('nukes')}</dt>
+					<dt>{t('nukesExplained')}</dt>
 					<dd>{formatNumber(totals.nukes)}</dd>
 				</div>
 			</dl>
-			<p className="muted">{`${t('activeUsersHint')} ${t('nukesHint')}`}</p>
+			<p className="muted">{t('activeUsersHint')}</p>
 			<StatisticsChart statistics={statistics} />
 			<details className="statistics__daily">
 				<summary>{t('table.summary', { count: statistics.daily.length })}</summary>

@@ -32,6 +32,9 @@ export function WebhookExchange({
 					<dd>
 						{response ? (
 							<strong>{t('exchange.answered', { status: response.status })}</strong>
+						) : error?.code === 'refused_address' ? (
+							// The API's words name which rule (the port or the address), and what to do about it.
+							<strong>{t('exchange.notSent', { message: error.message })}</strong>
 						) : error ? (
 							<strong>{t('exchange.noAnswer', { reason: t(`errors.${error.code}`) })}</strong>
 						) : (

@@ -57,7 +57,8 @@ function SigningSecretList({ secrets }: { secrets: SigningSecret[] }) {
 						createdAt={secret.created_at}
 						rows={secret.expires_at ? <TimeRow term={t('signingSecret.expires')} at={secret.expires_at} /> : null}
 					>
-						<details>
+						{/* The confirmation said "shown below": the current one is; the previous one on request. */}
+						<details open={which === 'current'}>
 							<summary>{t(`signingSecret.show.${which}`)}</summary>
 							<CopyableValue
 								caption={name}

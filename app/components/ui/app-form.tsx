@@ -47,8 +47,9 @@ export function AppForm<Schema extends Record<string, any>>({
 		if (name === '' || name === form.id || !messages?.length) continue
 		const field = form.getFieldset()[name as never] as { id?: string } | undefined
 		const fieldId = domId(field?.id ?? `${form.id}-${name}`)
-		for (const message of messages)
-			errors.push({ message: labels[name] ? `${labels[name]}: ${message}` : message, fieldId })
+		// One entry a field, as beside it.
+		const message = messages[0]!
+		errors.push({ message: labels[name] ? `${labels[name]}: ${message}` : message, fieldId })
 	}
 	const FormElement = fetcher?.Form ?? Form
 	return (

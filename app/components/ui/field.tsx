@@ -33,21 +33,12 @@ function Describe({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
 					{hint}
 				</div>
 			) : null}
-			{meta.errors?.length === 1 ? (
+			{/* One message a field, the first; a password's checklist marks every rule missed. */}
+			{meta.errors?.length ? (
 				<p className="field__error" id={idsOf(meta).errorId}>
 					<span className="visually-hidden">{t('fieldError')} </span>
 					{meta.errors[0]}
 				</p>
-			) : meta.errors?.length ? (
-				// Several rules missed (e.g. a password's): one per line, not sentences run together.
-				<div className="field__error" id={idsOf(meta).errorId}>
-					<span className="visually-hidden">{t('fieldError')} </span>
-					<ul>
-						{meta.errors.map((message) => (
-							<li key={message}>{message}</li>
-						))}
-					</ul>
-				</div>
 			) : null}
 		</>
 	)

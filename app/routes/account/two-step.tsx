@@ -49,37 +49,40 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(href('/me/manage/security/multi-factor-authentication'))
 }
 
-/** One method's "turn off" form; `t` is the page's. */
+/** One password for whichever method is turned off: a button per method that is on (`t` is the page's). */
 function DisableForm({
 	t,
-	method,
-	label,
+	methods,
 	lastResult,
 }: {
 	t: TFunction<'account'>
-	method: TwoStepMethod
-	label: string
+	methods: Array<{ method: TwoStepMethod; title: string }>
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.disableTwoStepSchema), {
-		id: `disable-${method}`,
-		// Only the form that was submitted shows its errors.
-		lastResult: lastResult?.initialValue?.method === method ? lastResult : undefined,
+		id: 'disable-two-step',
+		lastResult,
 	})
 	return (
-		<AppForm form={form} labels={{ password: t('twoStep.disablePassword') }} className="form stack disable-form">
-			<input type="hidden" name="method" value={method} />
-			<TextField
-				meta={fields.password}
-				label={t('twoStep.disablePassword')}
-				hint={t('twoStep.disableHint')}
-				type="password"
-				autoComplete="current-password"
-			/>
-			<div className="button-row">
-				<SubmitButton variant="warning">{t('twoStep.disableTitle', { method: label })}</SubmitButton>
-			</div>
-		</AppForm>
+		<section className="card stack" aria-labelledby="disable-heading">
+			<h2 id="disable-heading">{t('twoStep.disableHeading')}</h2>
+			<AppForm form={form} labels={{ password: t('twoStep.disablePassword') }} className="form stack disable-form">
+				<TextField
+					meta={fields.password}
+					label={t('twoStep.disablePassword')}
+					hint={t('twoStep.disableHint')}
+					type="password"
+					autoComplete="current-password"
+				/>
+				<div className="button-row">
+					{methods.map(({ method, title }) => (
+						<SubmitButton key={method} variant="warning" name="method" value={method}>
+							{t('twoStep.disableTitle', { method: title })}
+						</SubmitButton>
+					))}
+				</div>
+			</AppForm>
+		</section>
 	)
 }
 
@@ -99,6 +102,7 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 			description: t('twoStep.emailDescription', { email: loaderData.email }),
 		},
 	]
+	const on = methods.filter((method) => method.on)
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
@@ -111,9 +115,7 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 						{title} <span className={`tag${on ? ' tag--ok' : ''}`}>{on ? t('twoStep.on') : t('twoStep.off')}</span>
 					</h2>
 					<p>{description}</p>
-					{on ? (
-						<DisableForm t={t} method={method} label={title} lastResult={actionData?.result} />
-					) : (
+					{on ? null : (
 						<p>
 							<Link className="button button--secondary" to={SETUP_PATHS[method]}>
 								{t('twoStep.enable')} <span className="visually-hidden">{title}</span>
@@ -122,6 +124,7 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 					)}
 				</section>
 			))}
+			{on.length ? <DisableForm t={t} methods={on} lastResult={actionData?.result} /> : null}
 		</section>
 	)
 }

@@ -4,7 +4,7 @@ import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/reset-password-token'
 import { getT } from '#app/i18n.server'
 import { ApiError } from '#app/api/errors'
-import { resetTokenUsable } from '#app/api/users.server'
+import { resetTokenState, unusableResetToken } from '#app/api/users.server'
 import { resetCompleteSchema } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { AppForm } from '#app/components/ui/app-form'
@@ -20,14 +20,18 @@ export const handle = { i18n: ['validation'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
-/** An unknown, used or expired token: say so, as a 404, before the partner types a password. */
-const invalidToken = () => data({ result: undefined, outcome: 'invalid-token' as const }, { status: 404 })
+/** A used link (410, most often right after the reset) or an unknown or expired one (404), before any typing. */
+const unusable = (state: 'used' | 'invalid') =>
+	state === 'used'
+		? data({ result: undefined, outcome: 'used-token' as const }, { status: 410 })
+		: data({ result: undefined, outcome: 'invalid-token' as const }, { status: 404 })
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const t = getT(context)
 	const meta = pageMeta(t, t('auth:resetComplete.title'), t('common:meta.descriptions.resetPasswordToken'))
-	if (!(await resetTokenUsable(getApi(context), params.token)))
-		return data({ outcome: 'invalid-token' as const, ...meta }, { status: 404 })
+	const state = await resetTokenState(getApi(context), params.token)
+	if (state === 'used') return data({ outcome: 'used-token' as const, ...meta }, { status: 410 })
+	if (state === 'invalid') return data({ outcome: 'invalid-token' as const, ...meta }, { status: 404 })
 	return { outcome: 'form' as const, ...meta }
 }
 
@@ -37,7 +41,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	try {
 		await getApi(context).call('resetPassword', { body: { token: params.token, ...submission.value } })
 	} catch (error) {
-		if (error instanceof ApiError && (error.code === 'invalid_token' || error.fieldErrors.token)) return invalidToken()
+		if (
+			error instanceof ApiError &&
+			(error.code === 'token_used' || error.code === 'invalid_token' || error.fieldErrors.token)
+		)
+			return unusable(unusableResetToken(error))
 		return replyWithApiError(submission, error, context, { fields: ['password', 'password_confirmation'], request })
 	}
 	// Off to sign-in: the spent token would make this page a 404 if it rendered again.
@@ -52,6 +60,21 @@ export default function ResetPasswordToken({ loaderData, actionData }: Route.Com
 		lastResult: actionData?.result,
 	})
 	const outcome = actionData && 'outcome' in actionData ? actionData.outcome : loaderData.outcome
+	if (outcome === 'used-token') {
+		return (
+			<section className="stack" aria-labelledby="page-heading">
+				<h1 id="page-heading">{t('resetComplete.usedTitle')}</h1>
+				<Notice tone="info" title={t('resetComplete.usedBody')}>
+					<p>
+						<Link to={href('/auth/sign-in')}>{t('resetComplete.usedSignIn')}</Link>
+					</p>
+					<p>
+						<Link to={href('/auth/reset-password')}>{t('resetComplete.usedAgain')}</Link>
+					</p>
+				</Notice>
+			</section>
+		)
+	}
 	if (outcome === 'invalid-token') {
 		return (
 			<section className="stack" aria-labelledby="page-heading">

@@ -17,12 +17,13 @@ import { getT } from '#app/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { getApi, getSession } from '#app/context.server'
+import { getConfig } from '#app/config.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export function loader({ context }: Route.LoaderArgs) {
 	const t = getT(context)
-	return pageMeta(t, t('auth:signIn.title'))
+	return { demo: getConfig().DEMO_SIGN_IN ?? null, ...pageMeta(t, t('auth:signIn.title')) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 }
 
-export default function SignIn({ actionData }: Route.ComponentProps) {
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
@@ -81,6 +82,14 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 			{notice === 'signed-out' ? <Notice tone="success" title={t('signIn.signedOut')} /> : null}
 			{notice === 'session-expired' ? <Notice tone="warning" title={t('signIn.sessionExpired')} /> : null}
 			{notice === 'two-step-expired' ? <Notice tone="warning" title={t('signIn.twoStepExpired')} /> : null}
+			{loaderData.demo ? (
+				<Notice title={t('signIn.demoTitle')}>
+					<p>
+						{t('signIn.demoAccount', { email: loaderData.demo.email, password: loaderData.demo.password })}{' '}
+						<a href={loaderData.demo.inboxUrl}>{t('signIn.demoInbox')}</a>
+					</p>
+				</Notice>
+			) : null}
 			<AppForm form={form} labels={{ email: t('fields.email'), password: t('fields.password') }}>
 				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
 				<TextField

@@ -13,8 +13,11 @@ import { StatisticsSection } from '#app/components/services/statistics-section'
 import { loadStatistics } from '#app/services/statistics.server'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/endpoint-failing'
+import { Notice } from '#app/components/ui/notice'
+import { verificationsPage } from '#app/services/pages'
 import { getApi, getService } from '#app/context.server'
 import { activityLimits } from '#app/api/contract/constants'
+import { SERVICE_LOCALE } from '#app/api/contract/index'
 
 export const handle = { i18n: ['services', 'statistics'] } satisfies I18nHandle
 
@@ -33,6 +36,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 		// What the page shows of the service, not the whole record (less to send, and to encode on every request).
 		service: {
 			id: service.id,
+			clientId: service.client_id,
 			name: service.name,
 			logo: service.logo,
 			environment: service.environment,
@@ -41,7 +45,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 			// No website, no domain to verify: said so, rather than "not verified".
 			verification:
 				service.domain_verification.domain === null ? ('noWebsite' as const) : service.domain_verification.status,
-			translations: service.translations.length,
+			// en-GB is the service's own name and description, not a translation of them.
+			translations: service.translations.filter(({ locale }) => locale !== SERVICE_LOCALE).length,
 			protectionsEnabled: service.security_protections.filter((protection) => protection.enabled).length,
 		},
 		failing: health?.failing || health?.paused_at ? health : null,
@@ -116,7 +121,15 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
 					) : null}
 				</div>
 			</header>
-			{secret ? <SecretOnce secret={secret} /> : null}
+			{secret ? <SecretOnce secret={secret} clientId={service.clientId} /> : null}
+			{service.review.status === 'not_submitted' ? (
+				<Notice tone="info" title={t('details.nextStepTitle')}>
+					<p>{t('details.nextStepBody')}</p>
+					<p>
+						<Link to={verificationsPage(service.id, 'review')}>{t('details.nextStepLink')}</Link>
+					</p>
+				</Notice>
+			) : null}
 			{failing ? <EndpointFailing serviceId={service.id} health={failing} /> : null}
 			<section className="stack" aria-labelledby="sections-heading">
 				<h2 id="sections-heading">{t('details.sections')}</h2>

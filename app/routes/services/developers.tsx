@@ -54,7 +54,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 	const { service, secrets, rotatable, revocable, newSecret, signingSecrets, snippets, links, events } = loaderData
 	return (
 		<>
-			{newSecret ? <SecretOnce secret={newSecret} /> : null}
+			{newSecret ? <SecretOnce secret={newSecret} clientId={service.client_id} /> : null}
 			<section className="stack" aria-labelledby="credentials-heading">
 				<h2 id="credentials-heading">{t('credentials')}</h2>
 				<dl className="summary-list developer-values">

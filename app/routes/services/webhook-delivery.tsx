@@ -64,6 +64,8 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 	const { t } = useTranslation('webhooks')
 	const { service, delivery, idempotencyKey } = loaderData
 	const log = href('/services/:serviceId/webhooks', { serviceId: service.id })
+	const refusedAddress =
+		delivery.url === service.webhookUrl && delivery.attempts.at(-1)?.error?.code === 'refused_address'
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<p>
@@ -75,13 +77,27 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 			<Summary serviceId={service.id} delivery={delivery} />
 			<section className="stack" aria-labelledby="redeliver-heading">
 				<h2 id="redeliver-heading">{t('delivery.redeliverTitle')}</h2>
-				{service.hasUrl ? (
+				{!service.hasUrl ? (
+					<NoWebhookUrl serviceId={service.id} />
+				) : refusedAddress ? (
+					// The address rule refuses this URL every time: only a new URL can be delivered to.
+					<p>
+						{t('delivery.redeliverRefused')}{' '}
+						<Link to={href('/services/:serviceId/manage', { serviceId: service.id })}>
+							{t('delivery.redeliverRefusedLink')}
+						</Link>
+					</p>
+				) : (
 					<>
 						<p>{t('delivery.redeliverIntro', { url: service.webhookUrl })}</p>
-						<RedeliverForm key={delivery.id} idempotencyKey={idempotencyKey} lastResult={actionData?.result} />
+						<RedeliverForm
+							key={delivery.id}
+							idempotencyKey={idempotencyKey}
+							lastResult={actionData?.result}
+							// Delivered already: sending again is the exception, not the next step.
+							variant={delivery.status === 'delivered' ? 'secondary' : 'primary'}
+						/>
 					</>
-				) : (
-					<NoWebhookUrl serviceId={service.id} />
 				)}
 			</section>
 			<section className="stack" aria-labelledby="payload-heading">
@@ -168,7 +184,15 @@ function Summary({ serviceId, delivery }: { serviceId: string; delivery: Webhook
 	)
 }
 
-function RedeliverForm({ idempotencyKey, lastResult }: { idempotencyKey: string; lastResult?: SubmissionResult }) {
+function RedeliverForm({
+	idempotencyKey,
+	lastResult,
+	variant,
+}: {
+	idempotencyKey: string
+	lastResult?: SubmissionResult
+	variant: 'primary' | 'secondary'
+}) {
 	const { t } = useTranslation('webhooks')
 	// A failed submission comes back with its key, so trying again cannot deliver twice.
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.redeliverSchema), {
@@ -180,7 +204,9 @@ function RedeliverForm({ idempotencyKey, lastResult }: { idempotencyKey: string;
 		<AppForm form={form}>
 			<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
 			<div className="button-row">
-				<SubmitButton pendingLabel={t('delivery.redeliverPending')}>{t('delivery.redeliver')}</SubmitButton>
+				<SubmitButton variant={variant} pendingLabel={t('delivery.redeliverPending')}>
+					{t('delivery.redeliver')}
+				</SubmitButton>
 			</div>
 		</AppForm>
 	)

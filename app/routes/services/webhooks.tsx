@@ -8,7 +8,7 @@ import { getT } from '#app/i18n.server'
 import type { ServicePageHandle } from './service'
 import stylesHref from '#app/styles/webhooks.css?url'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from '#app/api/contract/constants'
-import type { WebhookDeliverySummary } from '#app/api/contract/webhook-deliveries'
+import type { WebhookDeliverySummary, WebhookHealth } from '#app/api/contract/webhook-deliveries'
 import { WEBHOOK_INTENT as INTENT } from './intents'
 import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
@@ -70,7 +70,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			webhookUrl: service.webhook_url ?? '',
 			hasUrl: hasWebhookUrl(service),
 		},
-		pausedAt: health?.paused_at ?? null,
+		// What the partner needs of the endpoint's health here: failing or paused, since when, why (null: healthy).
+		health: health && (health.failing || health.paused_at) ? health : null,
 		filters,
 		deliveries: page?.deliveries ?? [],
 		checks: recent?.checks ?? [],
@@ -111,7 +112,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ServiceWebhooks({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('webhooks')
-	const { service, pausedAt } = loaderData
+	const { service, health } = loaderData
 	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
 	return (
 		<>
@@ -127,10 +128,23 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 							</p>
 						</SummaryRow>
 					</dl>
-					{pausedAt ? (
-						<Notice tone="warning" role="status" title={t('paused.title', { date: formatDateTime(pausedAt) })}>
+					{health?.paused_at ? (
+						<Notice tone="warning" role="status" title={t('paused.title', { date: formatDateTime(health.paused_at) })}>
 							<p>{t('paused.body', { days: webhookLimits.pauseAfterDays })}</p>
+							<HealthFacts serviceId={service.id} health={health} />
 							<ActionForm intent={INTENT.resume} lastResult={lastResult} />
+						</Notice>
+					) : health ? (
+						<Notice tone="warning" role="status" title={t('health.title')}>
+							<HealthFacts serviceId={service.id} health={health} />
+							{health.failing_since ? (
+								<p>
+									{t('health.pausesAfter', {
+										days: webhookLimits.pauseAfterDays,
+										date: formatDateTime(pauseDue(health.failing_since)),
+									})}
+								</p>
+							) : null}
 						</Notice>
 					) : null}
 					<section className="stack" aria-labelledby="try-heading">
@@ -224,22 +238,81 @@ function RecentChecks({ service, checks, moreChecks }: LoaderData) {
 	)
 }
 
-/** A failed delivery with a retry coming says when; the time alone on the delivery's own day. */
-function LogStatus({ delivery, t }: { delivery: WebhookDeliverySummary; t: TFunction<'webhooks'> }) {
+const DAY_MS = 86_400_000
+const pauseDue = (failingSince: string) =>
+	new Date(Date.parse(failingSince) + webhookLimits.pauseAfterDays * DAY_MS).toISOString()
+
+/** Since when every attempt failed, and the last error with its delivery. */
+function HealthFacts({ serviceId, health }: { serviceId: string; health: WebhookHealth }) {
+	const { t } = useTranslation('webhooks')
+	const error = health.last_error
+	return (
+		<>
+			{health.failing_since ? (
+				<p>{t('health.since', { count: health.consecutive_failures, date: formatDateTime(health.failing_since) })}</p>
+			) : null}
+			{error ? (
+				<p>
+					{t('health.lastError', { date: formatDateTime(error.at), message: error.message })}{' '}
+					<Link
+						to={href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
+							serviceId,
+							deliveryId: error.delivery_id,
+						})}
+					>
+						{t('health.lastErrorLink')}
+					</Link>
+				</p>
+			) : null}
+		</>
+	)
+}
+
+/**
+ * A failed delivery says what comes next: sent again by a redelivery (linked), held while paused, or its retry's
+ * time (alone on the delivery's own day).
+ */
+function LogStatus({
+	serviceId,
+	delivery,
+	paused,
+	t,
+}: {
+	serviceId: string
+	delivery: WebhookDeliverySummary
+	paused: boolean
+	t: TFunction<'webhooks'>
+}) {
+	const attention = <span className="tag tag--attention" />
+	if (delivery.status === 'failed' && delivery.redelivered_by) {
+		const redelivery = href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
+			serviceId,
+			deliveryId: delivery.redelivered_by,
+		})
+		return (
+			<Trans
+				t={t}
+				i18nKey="log.failedSentAgain"
+				components={{ status: attention, redelivery: <Link to={redelivery} /> }}
+			/>
+		)
+	}
+	if (paused && (delivery.status === 'failed' || delivery.status === 'pending'))
+		return <Trans t={t} i18nKey="log.held" components={{ status: attention }} />
 	if (delivery.status !== 'failed' || !delivery.next_retry_at) return <DeliveryStatus status={delivery.status} t={t} />
 	return (
 		<Trans
 			t={t}
 			i18nKey="log.failedRetrying"
 			values={{ time: formatTimeNear(delivery.next_retry_at, delivery.created_at) }}
-			components={{ status: <span className="tag tag--attention" />, time: <time dateTime={delivery.next_retry_at} /> }}
+			components={{ status: attention, time: <time dateTime={delivery.next_retry_at} /> }}
 		/>
 	)
 }
 
 const EVENTS = webhookEventTypes.filter((type) => type !== 'url_verification')
 
-function DeliveryLog({ service, filters, deliveries, isFirstPage, links }: LoaderData) {
+function DeliveryLog({ service, health, filters, deliveries, isFirstPage, links }: LoaderData) {
 	const { t } = useTranslation('webhooks')
 	const self = href('/services/:serviceId/webhooks', { serviceId: service.id })
 	const filtered = Boolean(filters.status || filters.event)
@@ -295,7 +368,7 @@ function DeliveryLog({ service, filters, deliveries, isFirstPage, links }: Loade
 						{deliveries.map((delivery) => (
 							<tr key={delivery.id}>
 								<td>
-									<LogStatus delivery={delivery} t={t} />
+									<LogStatus serviceId={service.id} delivery={delivery} paused={Boolean(health?.paused_at)} t={t} />
 								</td>
 								<th scope="row">
 									<Link

@@ -81,6 +81,29 @@ function emailServiceOwner(
 }
 
 /** Deliveries to the service's endpoint were paused at `pausedAt` after failing for days (decision 0032). */
+/** A warning before the pause: `failing` after a day of failures, `pausing` a day before the pause. */
+export function emailWebhookEndpointFailing(
+	store: MockStore,
+	service: ServiceRecord,
+	kind: 'failing' | 'pausing',
+	failingSince: number,
+	lastError: string,
+) {
+	const to = ownerOf(store, service)
+	if (!to) return
+	const pausesAt = at(failingSince + webhookLimits.pauseAfterDays * 86_400_000)
+	sendCatalogueEmail(
+		store,
+		kind === 'failing' ? 'webhook_endpoint_failing' : 'webhook_endpoint_pausing',
+		to.owner.email,
+		`${hello(to.owner)}Every webhook delivery to ${to.name} has failed since ${at(failingSince)}. ` +
+			`The last error: ${lastError}\n` +
+			`If every attempt keeps failing, deliveries pause after ${pausesAt}: new events are then kept but not ` +
+			'sent until you resume them. Send a test event or check the endpoint on the webhooks page to see it work.\n',
+		{ values: to.values, linkLabel: "The service's webhooks" },
+	)
+}
+
 export function emailWebhookEndpointPaused(store: MockStore, service: ServiceRecord, pausedAt: number) {
 	const to = ownerOf(store, service)
 	if (!to) return

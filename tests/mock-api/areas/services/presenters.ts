@@ -2,12 +2,14 @@
 import type { Service, ServiceSecret, Upload } from '../../../../app/api/contract/index'
 import type { MockStore } from '../../store'
 import { presentDomainVerification, presentTranslations } from '../service-sections/presenters'
+import { pauseOf } from '../webhooks/state'
 import { SERVICE_LOGO_PATH, type ServiceRecord, type ServiceSecretRecord, type UploadRecord } from './state'
 
 /** `origin`: the mock's address as the caller used it, for the logo URL. */
 export function presentService(store: MockStore, service: ServiceRecord, origin: string): Service {
 	const iso = (ms: number) => store.clock.iso(ms)
 	const { logo, review } = service
+	const paused = pauseOf(store, service.id)
 	return {
 		id: service.id,
 		name: service.name,
@@ -33,6 +35,7 @@ export function presentService(store: MockStore, service: ServiceRecord, origin:
 		security_protections: service.security_protections.map((protection) => ({ ...protection })),
 		translations: presentTranslations(service),
 		domain_verification: presentDomainVerification(store, service),
+		webhook_paused_at: paused ? iso(paused.paused_at) : null,
 		version: service.version,
 		created_at: iso(service.created_at),
 		updated_at: iso(service.updated_at),

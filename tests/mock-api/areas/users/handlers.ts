@@ -101,6 +101,16 @@ function confirmedAlready(store: MockStore, raw: string, type: UserTokenRecord['
 	)
 }
 
+/** A used reset token says so (it reached the account's own inbox); any other unusable token is invalid. */
+function usedOrInvalid(store: MockStore, raw: string, type: UserTokenRecord['type']) {
+	const hash = sha256(raw)
+	const token = store.data.user_tokens.find((candidate) => candidate.hash === hash && candidate.type === type)
+	if (type === 'reset_password' && token && token.used_at !== null) {
+		return fail(409, { message: 'This link has already been used.', code: 'token_used' })
+	}
+	return invalidToken()
+}
+
 function ownVerification(ctx: Ctx): VerificationRecord {
 	const { user } = caller(ctx)
 	const verification = ctx.store.data.verifications.find(
@@ -244,7 +254,7 @@ export const userHandlers: Handlers<
 		if (!token && confirmedAlready(store, body.token, type.key)) {
 			throw fail(409, { message: 'This email address is already confirmed.', code: 'already_verified' })
 		}
-		if (!token) throw invalidToken()
+		if (!token) throw usedOrInvalid(store, body.token, type.key)
 		// A reset token is only checked here; /user-reset-passwords/activate consumes it.
 		if (type.key !== 'reset_password' && !applyEmailToken(store, token)) throw invalidToken()
 		return reply(200, { data: { type: type.key, email: token.email } })
@@ -275,7 +285,7 @@ export const userHandlers: Handlers<
 		const body = parseBody(ctx, resetPasswordActivateBody)
 		const token = usableUserToken(store, body.token, 'reset_password')
 		const user = token && userById(store, token.user_id)
-		if (!token || !user) throw invalidToken()
+		if (!token || !user) throw usedOrInvalid(store, body.token, 'reset_password')
 		token.used_at = store.now()
 		user.password_hash = await hashPassword(body.password, store.config.scryptCost)
 		user.lockout = freshLockout()

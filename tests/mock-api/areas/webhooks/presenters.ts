@@ -30,6 +30,7 @@ export function presentDeliverySummary(store: MockStore, delivery: DeliveryRecor
 		event_type: delivery.event_type,
 		trigger: delivery.trigger,
 		redelivery_of: delivery.redelivery_of,
+		redelivered_by: store.data.webhook_deliveries.findLast((later) => later.redelivery_of === delivery.id)?.id ?? null,
 		url: delivery.url,
 		status: delivery.status,
 		attempt_count: delivery.attempts.length,
@@ -76,6 +77,7 @@ export function presentHealth(store: MockStore, serviceId: string): WebhookHealt
 		consecutive_failures: state.consecutive,
 		last_attempt_at: iso(state.lastAttemptAt),
 		last_success_at: iso(state.lastSuccessAt),
+		failing_since: iso(state.failingSince),
 		last_error: state.lastError && { ...state.lastError, at: store.clock.iso(state.lastError.at) },
 		paused_at: iso(state.pausedAt),
 	}

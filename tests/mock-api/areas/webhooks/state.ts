@@ -25,7 +25,7 @@ import { list } from '../../collections'
 import { newId, randomToken } from '../../crypto'
 import type { MockStore } from '../../store'
 import { recordActivity } from '../activity/state'
-import { emailWebhookEndpointPaused } from '../emails/notices'
+import { emailWebhookEndpointFailing, emailWebhookEndpointPaused } from '../emails/notices'
 import { normalizeDnsName, normalizeUrl } from '../service-sections/state'
 import { webhookUrlOf, type ServiceRecord } from '../services/state'
 import { isLoopback, isPrivateAddress, isStandardPort, standardPort } from './address-rule'
@@ -99,9 +99,12 @@ export type ReceivedRecord = {
 
 /** An endpoint paused after failing for days (decision 0032); removed when the partner resumes. */
 export type PauseRecord = { service_id: string; paused_at: number }
+/** A warning emailed for the run of failures that began at `failing_since`: each kind once per run. */
+export type FailingWarningRecord = { service_id: string; kind: 'failing' | 'pausing'; failing_since: number }
 
 export const webhookCollections = {
 	webhook_pauses: list<PauseRecord>(),
+	webhook_warnings: list<FailingWarningRecord>(),
 	webhook_deliveries: list<DeliveryRecord>(),
 	webhook_checks: list<CheckRecord>(),
 	/** What signs deliveries: each service's signing secrets, sealed (keys.ts). */
@@ -220,6 +223,10 @@ function classify(error: NodeJS.ErrnoException, host: string): { code: WebhookEr
 	return { code: 'network', message: `The request to ${host} failed: ${error.message}${code ? ` (${code})` : ''}.` }
 }
 
+/** The mock's own hint: the real API has no such switch. */
+const LOCAL_RECEIVER =
+	'A receiver on this machine: start the mock with --allow-private-webhooks (npm run demo -- --allow-private-webhooks).'
+
 /** A real HTTP request, with the address rule, a pinned address and the timeout. */
 async function sendOverNetwork(store: MockStore, request: OutgoingRequest): Promise<ExchangeRecord> {
 	const started = performance.now()
@@ -240,7 +247,7 @@ async function sendOverNetwork(store: MockStore, request: OutgoingRequest): Prom
 			request,
 			'refused_address',
 			`${host}:${target.port} is not the standard ${target.protocol.slice(0, -1)} port (${standardPort(target)}): ` +
-				'webhooks are never sent there.',
+				`webhooks are never sent there. ${LOCAL_RECEIVER}`,
 		)
 	let addresses: Resolved[]
 	try {
@@ -256,7 +263,7 @@ async function sendOverNetwork(store: MockStore, request: OutgoingRequest): Prom
 				request,
 				'refused_address',
 				// Which internal address it was is nobody's business outside: the name alone is said.
-				`${host} resolves to a private, loopback or link-local address: webhooks are never sent there.`,
+				`${host} resolves to a private, loopback or link-local address: webhooks are never sent there. ${LOCAL_RECEIVER}`,
 				elapsed(),
 			)
 	}
@@ -562,13 +569,32 @@ export const pauseOf = (store: MockStore, serviceId: string) =>
 
 /**
  * After a failed attempt at `at`: when every attempt since the first failure of the run has failed and that one is
- * `pauseAfterDays` old, the endpoint is paused, the owner emailed once and the activity log told.
+ * `pauseAfterDays` old, the endpoint is paused, the owner emailed once and the activity log told; before that, the
+ * owner is warned.
  */
 function pauseIfFailingLong(store: MockStore, serviceId: string, at: number) {
-	const { failingSince } = health(store, serviceId)
+	const { failingSince, lastError } = health(store, serviceId)
 	if (pauseOf(store, serviceId) || failingSince === null) return
-	if (at - failingSince < webhookLimits.pauseAfterDays * DAY_MS) return
+	const failingFor = at - failingSince
+	if (failingFor < webhookLimits.pauseAfterDays * DAY_MS) {
+		// The warnings before it, each once a run: after a day of failures, and a day before the pause.
+		const kind =
+			failingFor >= (webhookLimits.pauseAfterDays - 1) * DAY_MS
+				? 'pausing'
+				: failingFor >= webhookLimits.warnAfterDays * DAY_MS
+					? 'failing'
+					: null
+		const service = store.data.services.find((candidate) => candidate.id === serviceId)
+		const warned = (w: FailingWarningRecord) =>
+			w.service_id === serviceId && w.kind === kind && w.failing_since === failingSince
+		if (!kind || !service || store.data.webhook_warnings.some(warned)) return
+		store.data.webhook_warnings.push({ service_id: serviceId, kind, failing_since: failingSince })
+		emailWebhookEndpointFailing(store, service, kind, failingSince, lastError?.message ?? '')
+		return
+	}
 	store.data.webhook_pauses.push({ service_id: serviceId, paused_at: at })
+	// Nothing is retried while paused: no retry time to show.
+	for (const delivery of deliveriesOf(store, serviceId)) delivery.next_retry_at = null
 	const service = store.data.services.find((candidate) => candidate.id === serviceId)
 	if (service) emailWebhookEndpointPaused(store, service, at)
 	recordActivity(store, serviceId, 'webhook_endpoint_paused', 'platform')
