@@ -109,12 +109,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 	// With JavaScript, `page.goto` also waits until React has hydrated the page (the root marks `<html
 	// data-hydrated>`), as a person's first keystroke does in practice: React resets a textarea typed into before it
 	// hydrates, which made tests that type at once flaky under load.
-	page: async ({ page }, use, testInfo) => {
+	// The portal's pages only: the mock's inbox has no script to hydrate.
+	page: async ({ page, baseURL }, use, testInfo) => {
 		if (!jsDisabled(testInfo)) {
 			const goto = page.goto.bind(page)
+			const portal = baseURL ? new URL(baseURL).origin : null
 			page.goto = async (url, options) => {
 				const response = await goto(url, options)
-				if (response?.headers()['content-type']?.startsWith('text/html') && options?.waitUntil !== 'commit') {
+				const ours = response !== null && new URL(response.url()).origin === portal
+				if (ours && response.headers()['content-type']?.startsWith('text/html') && options?.waitUntil !== 'commit') {
 					await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 				}
 				return response

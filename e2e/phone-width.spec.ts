@@ -125,6 +125,19 @@ test('guest pages and error pages fit a 390 px screen', async ({ page, mock }) =
 	await expectFits(page, 'two-step step')
 })
 
+test("the mock's inbox fits a 390 px screen, a long address and its email's links included (issue 55, point 23)", async ({
+	page,
+	mock,
+}) => {
+	const partner = await createPartner(mock, { email: longEmail(), email_two_step: true })
+	await page.goto('/auth/sign-in')
+	await fillSignIn(page, partner.email, partner.password)
+	await expect(page.getByText(`We have sent a 6-digit code to ${partner.email}.`)).toBeVisible()
+	await page.goto(`${mock.url}/__mock/inbox?to=${encodeURIComponent(partner.email)}`)
+	await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+	await expectFits(page, 'mock inbox')
+})
+
 test('the account area, the dashboard and contact fit a 390 px screen', async ({ page, mock, baseURL }) => {
 	const partner = await signInLongNamed(page, mock, baseURL!)
 	await visit(page, '/', 'dashboard')

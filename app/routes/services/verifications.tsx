@@ -77,6 +77,65 @@ function Domain({ service, lastResult }: { service: Service; lastResult?: LastRe
 	const findings = status === 'failed' ? check : null
 	const checkedAt = status === 'verified' ? verification.verified_at : findings?.checked_at
 	const resetPage = href('/services/:serviceId/verifications/reset', { serviceId })
+	const ways = record && file && (
+		<>
+			<Way
+				way="dns"
+				findings={
+					findings && [
+						{
+							check: t('domain.findings.txtValues', { name: record.name }),
+							expected: <code>{record.value}</code>,
+							found: findings.dns.found.length ? (
+								<ul>
+									{findings.dns.found.map((value, index) => (
+										<li key={`${index}-${value}`}>
+											<code>{value}</code>
+										</li>
+									))}
+								</ul>
+							) : (
+								t('domain.findings.noTxt')
+							),
+						},
+					]
+				}
+			>
+				<CopyRow term={t('domain.dns.name')} value={record.name} copy={t('domain.dns.copyName')} />
+				<SummaryRow term={t('domain.dns.type')}>
+					<code>{record.type}</code>
+				</SummaryRow>
+				<CopyRow term={t('domain.dns.value')} value={record.value} copy={t('domain.dns.copyValue')} />
+			</Way>
+			<Way
+				way="file"
+				findings={
+					findings && [
+						{
+							check: t('domain.findings.httpStatus'),
+							expected: '200',
+							found: findings.file.status ?? t('domain.findings.noAnswer'),
+						},
+						{
+							check: t('domain.findings.firstLine'),
+							expected: <code>{file.content}</code>,
+							found:
+								findings.file.first_line === null ? (
+									t('domain.findings.noBody')
+								) : findings.file.first_line === '' ? (
+									t('domain.findings.emptyLine')
+								) : (
+									<code>{findings.file.first_line}</code>
+								),
+						},
+					]
+				}
+			>
+				<CopyRow term={t('domain.file.url')} value={file.url} copy={t('domain.file.copyUrl')} />
+				<CopyRow term={t('domain.file.content')} value={file.content} copy={t('domain.file.copyContent')} />
+			</Way>
+		</>
+	)
 	return (
 		<section id="domain" className="stack" aria-labelledby="domain-heading">
 			<h2 id="domain-heading">{t('domain.title')}</h2>
@@ -111,61 +170,15 @@ function Domain({ service, lastResult }: { service: Service; lastResult?: LastRe
 							</span>
 						</SummaryRow>
 					</dl>
-					<Way
-						way="dns"
-						findings={
-							findings && [
-								{
-									check: t('domain.findings.txtValues', { name: record.name }),
-									expected: <code>{record.value}</code>,
-									found: findings.dns.found.length ? (
-										<ul>
-											{findings.dns.found.map((value, index) => (
-												<li key={`${index}-${value}`}>
-													<code>{value}</code>
-												</li>
-											))}
-										</ul>
-									) : (
-										t('domain.findings.noTxt')
-									),
-								},
-							]
-						}
-					>
-						<CopyRow term={t('domain.dns.name')} value={record.name} copy={t('domain.dns.copyName')} />
-						<SummaryRow term={t('domain.dns.type')}>
-							<code>{record.type}</code>
-						</SummaryRow>
-						<CopyRow term={t('domain.dns.value')} value={record.value} copy={t('domain.dns.copyValue')} />
-					</Way>
-					<Way
-						way="file"
-						findings={
-							findings && [
-								{
-									check: t('domain.findings.httpStatus'),
-									expected: '200',
-									found: findings.file.status ?? t('domain.findings.noAnswer'),
-								},
-								{
-									check: t('domain.findings.firstLine'),
-									expected: <code>{file.content}</code>,
-									found:
-										findings.file.first_line === null ? (
-											t('domain.findings.noBody')
-										) : findings.file.first_line === '' ? (
-											t('domain.findings.emptyLine')
-										) : (
-											<code>{findings.file.first_line}</code>
-										),
-								},
-							]
-						}
-					>
-						<CopyRow term={t('domain.file.url')} value={file.url} copy={t('domain.file.copyUrl')} />
-						<CopyRow term={t('domain.file.content')} value={file.content} copy={t('domain.file.copyContent')} />
-					</Way>
+					{status === 'verified' ? (
+						// Done: both ways folded away, so the review below is in sight on a phone.
+						<details className="stack">
+							<summary>{t('domain.waysDone')}</summary>
+							{ways}
+						</details>
+					) : (
+						<>{ways}</>
+					)}
 					{status === 'verified' ? null : <VerifyForm lastResult={lastResult} />}
 					<p>{t('domain.resetExplained')}</p>
 					<p>

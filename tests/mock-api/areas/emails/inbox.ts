@@ -33,12 +33,12 @@ ${codes}<pre>${linkify(email.text)}</pre>
 </article></li>`
 }
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#f6f6f6}
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#f6f6f6;overflow-wrap:anywhere}
 main{max-width:48rem;margin:0 auto;padding:1rem}ol{list-style:none;padding:0}
 article{background:#fff;border:1px solid #ccc;border-radius:6px;padding:1rem;margin:0 0 1rem}
 h2{font-size:1.15rem;margin:0}.meta{color:#555;margin:.25rem 0}.code strong{font-size:1.25rem;letter-spacing:.1em}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit;margin:.5rem 0 0}a{color:#0b57d0}
-label{display:block;font-weight:600}input{font:inherit;padding:.25rem;max-width:100%}button{font:inherit}
+label{display:block;font-weight:600}input{font:inherit;padding:.25rem;max-width:100%;box-sizing:border-box}button{font:inherit}
 a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}`
 
 /** HTML, and a security policy that allows no script at all, only the page's own style. */
