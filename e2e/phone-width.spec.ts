@@ -125,6 +125,23 @@ test('guest pages and error pages fit a 390 px screen', async ({ page, mock }) =
 	await expectFits(page, 'two-step step')
 })
 
+test('signed out, the header keeps "Sign in" and "Create an account" on one line beside the name (issue 55, point 17)', async ({
+	page,
+}) => {
+	await page.goto('/auth/sign-in')
+	const header = page.getByRole('banner')
+	const boxes = await Promise.all(
+		['Partner Portal', 'Sign in', 'Create an account'].map(
+			async (name) => (await header.getByRole('link', { name, exact: true }).boundingBox())!,
+		),
+	)
+	const lineHeight = boxes[1]!.height
+	for (const box of boxes.slice(1)) expect(box.height).toBeLessThanOrEqual(lineHeight)
+	// One row: every link's middle at the same height as the others'.
+	const middles = boxes.map((box) => Math.round(box.y + box.height / 2))
+	expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(4)
+})
+
 test("the mock's inbox fits a 390 px screen, a long address and its email's links included (issue 55, point 23)", async ({
 	page,
 	mock,
