@@ -363,7 +363,14 @@ test('every route takes hostile values in every declared field and query paramet
 				if (fitted.length < value.length && (whole.length < NODE_HEADER_LIMIT || value === VALUES[0]![1])) {
 					for (const method of ['GET', 'POST'] as const) {
 						if (method === 'GET' ? route.hasLoader : route.hasAction) {
-							jobs.push({ ctx: guest, method, target: whole, what: `${what}, whole`, refused: true })
+							jobs.push({
+								ctx: guest,
+								method,
+								target: whole,
+								what: `${what}, whole`,
+								refused: true,
+								pastHeaderLimit: whole.length >= NODE_HEADER_LIMIT,
+							})
 						}
 					}
 				}

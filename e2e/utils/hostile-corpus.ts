@@ -29,6 +29,11 @@ export type Job = {
 	multipart?: boolean
 	/** Only a 4xx will do (a request beyond a limit). */
 	refused?: boolean
+	/**
+	 * Past Node's 16 KB of request headers: Node answers 431 and closes, so a client still writing the rest may see
+	 * the connection reset before the answer. Either is the refusal.
+	 */
+	pastHeaderLimit?: boolean
 }
 export type Answer = { status: number; ms: number; text: string; location?: string }
 export type Check = 'answered' | 'no 5xx' | 'a 4xx' | 'within 1 s'
@@ -104,9 +109,10 @@ export class Tally {
 		this.slowestMs = Math.max(this.slowestMs, ms)
 		const { status } = answer
 		const request = `${ctx.name} ${method} ${short(target)} [${job.what}] → ${status || problem}`
-		if (status === 0) this.failures.push({ check: 'answered', request, ms })
+		const reset = job.pastHeaderLimit === true && status === 0 && /ECONNRESET|EPIPE/.test(problem)
+		if (status === 0 && !reset) this.failures.push({ check: 'answered', request, ms })
 		else if (status >= 500) this.failures.push({ check: 'no 5xx', request, ms })
-		else if (job.refused && status < 400) this.failures.push({ check: 'a 4xx', request, ms })
+		else if (job.refused && status < 400 && !reset) this.failures.push({ check: 'a 4xx', request, ms })
 		if (ms >= SECOND) this.failures.push({ check: 'within 1 s', request, ms })
 		return { ...answer, ms }
 	}

@@ -89,8 +89,8 @@ describe('pausing an endpoint that keeps failing', () => {
 		const warnings = async () =>
 			(await c.emails(email)).filter((mail) => / are failing$| pause tomorrow$/.test(mail.subject))
 		await event()
-		const since = (await health()).failing_since
-		expect(since).not.toBeNull()
+		const { failing_since: since, pauses_after: pausesAfter } = await health()
+		expect(Date.parse(pausesAfter!) - Date.parse(since!)).toBe(webhookLimits.pauseAfterDays * DAY * 1000)
 		await c.advance(webhookLimits.warnAfterDays * DAY - 60)
 		await event()
 		expect(await warnings()).toEqual([])
@@ -115,6 +115,7 @@ describe('pausing an endpoint that keeps failing', () => {
 		await c.advance(DAY)
 		await event()
 		expect((await health()).paused_at).not.toBeNull()
+		expect((await health()).pauses_after).toBeNull()
 		expect((await log()).map((delivery) => delivery.next_retry_at)).toEqual((await log()).map(() => null))
 	})
 

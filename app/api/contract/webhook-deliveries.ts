@@ -163,9 +163,12 @@ export const webhookHealthResource = z.object({
 	last_success_at: isoDateTime.nullable(),
 	failing_since: isoDateTime
 		.nullable()
+		.describe('The first failed attempt of the failures in a row; null after a success.'),
+	pauses_after: isoDateTime
+		.nullable()
 		.describe(
-			`The first failed attempt of the failures in a row; null after a success. Deliveries pause ` +
-				`${webhookLimits.pauseAfterDays} days after it if every attempt keeps failing.`,
+			`failing_since + ${webhookLimits.pauseAfterDays} days: the next failed attempt after it pauses deliveries. ` +
+				'Null when not failing, or paused already.',
 		),
 	last_error: z
 		.object({

@@ -137,11 +137,11 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 					) : health ? (
 						<Notice tone="warning" role="status" title={t('health.title')}>
 							<HealthFacts serviceId={service.id} health={health} />
-							{health.failing_since ? (
+							{health.pauses_after ? (
 								<p>
 									{t('health.pausesAfter', {
 										days: webhookLimits.pauseAfterDays,
-										date: formatDateTime(pauseDue(health.failing_since)),
+										date: formatDateTime(health.pauses_after),
 									})}
 								</p>
 							) : null}
@@ -237,10 +237,6 @@ function RecentChecks({ service, checks, moreChecks }: LoaderData) {
 		</section>
 	)
 }
-
-const DAY_MS = 86_400_000
-const pauseDue = (failingSince: string) =>
-	new Date(Date.parse(failingSince) + webhookLimits.pauseAfterDays * DAY_MS).toISOString()
 
 /** Since when every attempt failed, and the last error with its delivery. */
 function HealthFacts({ serviceId, health }: { serviceId: string; health: WebhookHealth }) {

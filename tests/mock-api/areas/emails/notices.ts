@@ -86,12 +86,12 @@ export function emailWebhookEndpointFailing(
 	store: MockStore,
 	service: ServiceRecord,
 	kind: 'failing' | 'pausing',
-	failingSince: number,
+	{ failingSince, pausesAfter }: { failingSince: number; pausesAfter: number },
 	lastError: string,
 ) {
 	const to = ownerOf(store, service)
 	if (!to) return
-	const pausesAt = at(failingSince + webhookLimits.pauseAfterDays * 86_400_000)
+	const pausesAt = at(pausesAfter)
 	sendCatalogueEmail(
 		store,
 		kind === 'failing' ? 'webhook_endpoint_failing' : 'webhook_endpoint_pausing',

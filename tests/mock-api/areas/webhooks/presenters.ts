@@ -78,6 +78,7 @@ export function presentHealth(store: MockStore, serviceId: string): WebhookHealt
 		last_attempt_at: iso(state.lastAttemptAt),
 		last_success_at: iso(state.lastSuccessAt),
 		failing_since: iso(state.failingSince),
+		pauses_after: iso(state.pausesAfter),
 		last_error: state.lastError && { ...state.lastError, at: store.clock.iso(state.lastError.at) },
 		paused_at: iso(state.pausedAt),
 	}

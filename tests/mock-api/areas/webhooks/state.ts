@@ -573,7 +573,7 @@ export const pauseOf = (store: MockStore, serviceId: string) =>
  * owner is warned.
  */
 function pauseIfFailingLong(store: MockStore, serviceId: string, at: number) {
-	const { failingSince, lastError } = health(store, serviceId)
+	const { failingSince, pausesAfter, lastError } = health(store, serviceId)
 	if (pauseOf(store, serviceId) || failingSince === null) return
 	const failingFor = at - failingSince
 	if (failingFor < webhookLimits.pauseAfterDays * DAY_MS) {
@@ -589,7 +589,13 @@ function pauseIfFailingLong(store: MockStore, serviceId: string, at: number) {
 			w.service_id === serviceId && w.kind === kind && w.failing_since === failingSince
 		if (!kind || !service || store.data.webhook_warnings.some(warned)) return
 		store.data.webhook_warnings.push({ service_id: serviceId, kind, failing_since: failingSince })
-		emailWebhookEndpointFailing(store, service, kind, failingSince, lastError?.message ?? '')
+		emailWebhookEndpointFailing(
+			store,
+			service,
+			kind,
+			{ failingSince, pausesAfter: pausesAfter! },
+			lastError?.message ?? '',
+		)
 		return
 	}
 	store.data.webhook_pauses.push({ service_id: serviceId, paused_at: at })
@@ -687,6 +693,7 @@ export function health(store: MockStore, serviceId: string) {
 	const last = attempts.at(-1)
 	const firstFailure = consecutive > 0 ? attempts[attempts.length - consecutive] : undefined
 	const lastSuccess = attempts.findLast((candidate) => candidate.entry.succeeded)
+	const paused = pauseOf(store, serviceId)
 	return {
 		consecutive,
 		failing: consecutive >= webhookLimits.failingAfter,
@@ -694,7 +701,9 @@ export function health(store: MockStore, serviceId: string) {
 		lastSuccessAt: lastSuccess?.entry.started_at ?? null,
 		/** The first failure of the current run of failures. */
 		failingSince: firstFailure?.entry.started_at ?? null,
-		pausedAt: pauseOf(store, serviceId)?.paused_at ?? null,
+		pausedAt: paused?.paused_at ?? null,
+		/** The next failed attempt after it pauses the endpoint. */
+		pausesAfter: firstFailure && !paused ? firstFailure.entry.started_at + webhookLimits.pauseAfterDays * DAY_MS : null,
 		lastError:
 			consecutive > 0 && last
 				? {
