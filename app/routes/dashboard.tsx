@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next'
+import type { ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
@@ -59,70 +60,56 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 				<section className="card stack" aria-labelledby="services-card">
 					<h2 id="services-card">{t('services:dashboard.title')}</h2>
 					<p>{t('services:dashboard.count', { count: services.total })}</p>
-					{services.attention.length ? (
-						<>
-							<p id="attention-heading">{t('services:dashboard.attention', { count: services.attention.length })}</p>
-							<ul className="stack" aria-labelledby="attention-heading">
-								{services.attention.map((service) => (
-									<li key={`${service.why}-${service.id}`}>
-										{service.why === 'paused' ? (
-											<>
-												<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>
-													{service.name}
-												</Link>
-												{': '}
-												<ReviewDate t={t} i18nKey="services:dashboard.pausedOn" at={service.pausedAt} />
-											</>
-										) : (
-											<>
-												<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
-												{': '}
-												{service.status === 'dismissed' && service.decidedAt ? (
-													<>
-														<ReviewDate t={t} i18nKey="services:dashboard.dismissedOn" at={service.decidedAt} />
-														{service.reason
-															? ` ${t('services:dashboard.dismissedReason', { reason: service.reason })}`
-															: null}
-														{` ${t('services:dashboard.resubmit')}`}
-													</>
-												) : (
-													t(`services:dashboard.attentionWhy.${service.status}`)
-												)}
-											</>
-										)}
-									</li>
-								))}
-							</ul>
-						</>
-					) : null}
-					{services.inReview.length ? (
-						<>
-							<p id="in-review-heading">{t('services:dashboard.inReview', { count: services.inReview.length })}</p>
-							<ul className="stack" aria-labelledby="in-review-heading">
-								{services.inReview.map((service) => (
-									<li key={service.id}>
-										<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
-										{': '}
-										{t(`services:dashboard.inReviewWhy.${service.status}`)}
-									</li>
-								))}
-							</ul>
-						</>
-					) : null}
-					{services.approved.length ? (
-						<>
-							<p id="approved-heading">{t('services:dashboard.approved', { count: services.approved.length })}</p>
-							<ul className="stack" aria-labelledby="approved-heading">
-								{services.approved.map((service) => (
-									<li key={service.id}>
-										<Link to={verificationsPage(service.id, 'review')}>{service.name}</Link>
-										{': '}
-										<ReviewDate t={t} i18nKey="services:dashboard.approvedOn" at={service.approvedAt} />
-									</li>
-								))}
-							</ul>
-						</>
-					) : null}
+					<ServiceGroup
+						id="attention-heading"
+						heading={t('services:dashboard.attention', { count: services.attention.length })}
+						items={services.attention.map((service) =>
+							service.why === 'paused'
+								? {
+										key: `paused-${service.id}`,
+										name: service.name,
+										to: href('/services/:serviceId/webhooks', { serviceId: service.id }),
+										what: <ReviewDate t={t} i18nKey="services:dashboard.pausedOn" at={service.pausedAt} />,
+									}
+								: {
+										key: `review-${service.id}`,
+										name: service.name,
+										to: verificationsPage(service.id, 'review'),
+										what:
+											service.status === 'dismissed' && service.decidedAt ? (
+												<>
+													<ReviewDate t={t} i18nKey="services:dashboard.dismissedOn" at={service.decidedAt} />
+													{service.reason
+														? ` ${t('services:dashboard.dismissedReason', { reason: service.reason })}`
+														: null}
+													{` ${t('services:dashboard.resubmit')}`}
+												</>
+											) : (
+												t(`services:dashboard.attentionWhy.${service.status}`)
+											),
+									},
+						)}
+					/>
+					<ServiceGroup
+						id="in-review-heading"
+						heading={t('services:dashboard.inReview', { count: services.inReview.length })}
+						items={services.inReview.map((service) => ({
+							key: service.id,
+							name: service.name,
+							to: verificationsPage(service.id, 'review'),
+							what: t(`services:dashboard.inReviewWhy.${service.status}`),
+						}))}
+					/>
+					<ServiceGroup
+						id="approved-heading"
+						heading={t('services:dashboard.approved', { count: services.approved.length })}
+						items={services.approved.map((service) => ({
+							key: service.id,
+							name: service.name,
+							to: verificationsPage(service.id, 'review'),
+							what: <ReviewDate t={t} i18nKey="services:dashboard.approvedOn" at={service.approvedAt} />,
+						}))}
+					/>
 					<p>
 						{services.total ? (
 							<Link to={href('/services/manage')}>{t('services:dashboard.link')}</Link>
@@ -147,6 +134,33 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 				</section>
 			</div>
 		</section>
+	)
+}
+
+/** A named list of services, each linked, with what it is waiting for; nothing when empty. */
+function ServiceGroup({
+	id,
+	heading,
+	items,
+}: {
+	id: string
+	heading: string
+	items: Array<{ key: string; name: string; to: string; what: ReactNode }>
+}) {
+	if (!items.length) return null
+	return (
+		<>
+			<p id={id}>{heading}</p>
+			<ul className="stack" aria-labelledby={id}>
+				{items.map((item) => (
+					<li key={item.key}>
+						<Link to={item.to}>{item.name}</Link>
+						{': '}
+						{item.what}
+					</li>
+				))}
+			</ul>
+		</>
 	)
 }
 

@@ -66,7 +66,7 @@ function DisableForm({
 	return (
 		<section className="card stack" aria-labelledby="disable-heading">
 			<h2 id="disable-heading">{t('twoStep.disableHeading')}</h2>
-			<AppForm form={form} labels={{ password: t('twoStep.disablePassword') }} className="form stack disable-form">
+			<AppForm form={form} labels={{ password: t('twoStep.disablePassword') }} className="form stack">
 				<TextField
 					meta={fields.password}
 					label={t('twoStep.disablePassword')}

@@ -21,18 +21,17 @@ export const handle = { i18n: ['validation'] } satisfies I18nHandle
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 /** A used link (410, most often right after the reset) or an unknown or expired one (404), before any typing. */
-const unusable = (state: 'used' | 'invalid') =>
-	state === 'used'
-		? data({ result: undefined, outcome: 'used-token' as const }, { status: 410 })
-		: data({ result: undefined, outcome: 'invalid-token' as const }, { status: 404 })
+function unusable<T extends object>(state: 'used' | 'invalid', fields: T) {
+	return state === 'used'
+		? data({ ...fields, outcome: 'used-token' as const }, { status: 410 })
+		: data({ ...fields, outcome: 'invalid-token' as const }, { status: 404 })
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const t = getT(context)
 	const meta = pageMeta(t, t('auth:resetComplete.title'), t('common:meta.descriptions.resetPasswordToken'))
 	const state = await resetTokenState(getApi(context), params.token)
-	if (state === 'used') return data({ outcome: 'used-token' as const, ...meta }, { status: 410 })
-	if (state === 'invalid') return data({ outcome: 'invalid-token' as const, ...meta }, { status: 404 })
-	return { outcome: 'form' as const, ...meta }
+	return state === 'usable' ? { outcome: 'form' as const, ...meta } : unusable(state, meta)
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -45,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 			error instanceof ApiError &&
 			(error.code === 'token_used' || error.code === 'invalid_token' || error.fieldErrors.token)
 		)
-			return unusable(unusableResetToken(error))
+			return unusable(unusableResetToken(error), { result: undefined })
 		return replyWithApiError(submission, error, context, { fields: ['password', 'password_confirmation'], request })
 	}
 	// Off to sign-in: the spent token would make this page a 404 if it rendered again.
