@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { UNSAFE_METHODS } from './csrf.server'
-import { signInLocation } from './redirect'
+import { signInLocation, type SignInNotice } from './redirect'
 import type { FormDraft } from './session.server'
 import { FORM_ID_FIELD, SECRET_FIELDS } from '#app/forms/form-id'
 import { getFormData, getPageUrl, getSession } from '#app/context.server'
@@ -51,15 +51,13 @@ export async function takeDraft(context: Context, page: string, userId: string):
 	return draft
 }
 
-/** "Your session has expired" only when the API refused tokens the browser held; a form posted then is kept (decision 0010). */
-export async function sendToSignIn(
-	request: Request,
-	context: Context,
-	{ expired }: { expired: boolean },
-): Promise<never> {
+/** Why sign-in is shown: a session ended while in use; a form posted then is kept (decisions 0010, 0038). */
+export type SessionEnded = Extract<SignInNotice, 'session-expired' | 'signed-out-elsewhere'>
+
+/** A first visit says nothing; a session that ended in use says why, and keeps what was posted. */
+export async function sendToSignIn(request: Request, context: Context, ended?: SessionEnded): Promise<never> {
 	const session = getSession(context)
 	if (session.hasTokens) await session.clearTokens()
-	if (expired && UNSAFE_METHODS.has(request.method.toUpperCase()))
-		await keepDraft(context, getPageUrl(context).pathname)
-	throw redirect(signInLocation(getPageUrl(context), expired ? 'session-expired' : undefined))
+	if (ended && UNSAFE_METHODS.has(request.method.toUpperCase())) await keepDraft(context, getPageUrl(context).pathname)
+	throw redirect(signInLocation(getPageUrl(context), ended))
 }

@@ -63,7 +63,7 @@ export function signInLocation(url: URL, notice?: SignInNotice): string {
 }
 
 export const NOTICE_PARAM = 'notice'
-export const SIGN_IN_NOTICES = ['signed-out', 'session-expired', 'two-step-expired'] as const
+export const SIGN_IN_NOTICES = ['signed-out', 'signed-out-elsewhere', 'session-expired', 'two-step-expired'] as const
 export type SignInNotice = (typeof SIGN_IN_NOTICES)[number]
 
 export const signInWithNotice = (notice: SignInNotice) => `${SIGN_IN_PATH}?${NOTICE_PARAM}=${notice}`

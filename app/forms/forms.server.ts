@@ -60,7 +60,7 @@ export async function replyWithApiError(
 	{ fields = [], request }: { fields?: string[] | Record<string, string>; request: Request },
 ) {
 	if (!(error instanceof ApiError)) throw error
-	if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
+	if (error.kind === 'unauthenticated') return sendToSignIn(request, context, 'session-expired')
 	const t = getT(context)
 	const form = submission ?? anySubmission(context)
 	if (error.kind !== 'bad_request') {

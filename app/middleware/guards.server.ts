@@ -9,9 +9,9 @@ const isRead = (request: Request) => request.method === 'GET' || request.method 
 // Starts the current-user call and hands the promise on, so loaders call the API in the same round (decision 0026).
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const hadTokens = getSession(context).hasTokens
-	if (!hadTokens) return sendToSignIn(request, context, { expired: false })
+	if (!hadTokens) return sendToSignIn(request, context)
 	const user = currentUserOrNull(getApi(context)).then(
-		(found) => found ?? sendToSignIn(request, context, { expired: hadTokens }),
+		(found) => found ?? sendToSignIn(request, context, 'session-expired'),
 	)
 	// Awaited below and by the loaders that need it; never an unhandled rejection.
 	user.catch(() => undefined)
@@ -29,7 +29,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
 export const optionalUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const hadTokens = getSession(context).hasTokens
 	const user = currentUserOrNull(getApi(context)).then((found) =>
-		!found && hadTokens ? sendToSignIn(request, context, { expired: true }) : found,
+		!found && hadTokens ? sendToSignIn(request, context, 'session-expired') : found,
 	)
 	user.catch(() => undefined)
 	context.set(optionalUserContext, user)

@@ -36,10 +36,8 @@ export async function startSession(context: Context, pair: TokenPair) {
 	rotateCsrfToken(context)
 }
 
-// A new CSRF token for whoever uses the browser next.
+// A new CSRF token for whoever uses the browser next; the subject stays, so a tab left open keeps its form (0038).
 export async function endSession(context: Context) {
-	const session = getSession(context)
-	await session.clearTokens()
-	await session.clearSealed('subject')
+	await getSession(context).clearTokens()
 	rotateCsrfToken(context)
 }

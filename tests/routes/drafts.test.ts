@@ -6,12 +6,14 @@
 import i18next from 'i18next'
 import { beforeEach, expect, test } from 'vitest'
 import { PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
-import { type RouteBrowser, signedInBrowser, useRouteTestApi, type RouteModule } from '#tests/setup/routes'
+import { RouteBrowser, signedInBrowser, useRouteTestApi, type RouteModule } from '#tests/setup/routes'
 import * as root from '#app/root'
 import * as guestLayout from '#app/routes/_guest'
 import * as appLayout from '#app/routes/_app'
 import * as accountLayout from '#app/routes/account/layout'
 import * as emailPage from '#app/routes/account/email'
+import * as personalDetails from '#app/routes/account/personal-details'
+import * as signOut from '#app/routes/auth/sign-out'
 import * as signIn from '#app/routes/auth/sign-in'
 import * as contact from '#app/routes/contact'
 
@@ -95,4 +97,35 @@ test('a draft too large to keep is dropped, and the partner is told', async () =
 	expect(signInPage.flash?.message).toBe(t('common:draft.dropped'))
 	expect(await signInAs(email, location)).toBe('/contact')
 	expect(((await browser.get([ROOT], '/contact')).data as RootData).draft).toBeNull()
+})
+
+// Issue 55, point 13 (decision 0038): JavaScript off, a page left open in one tab and a sign-out in another.
+test('a form sent from a tab opened before signing out elsewhere goes to sign-in, says why, and comes back', async () => {
+	const path = '/me/manage/general/personal-details'
+	const modules = [appLayout, accountLayout, personalDetails]
+	const fields = { name: 'Ada Lovelace', company_name: 'Analytical Engines' }
+	const staleToken = browser.csrfToken
+	expect((await browser.post([appLayout, signOut], '/auth/sign-out', {})).response.status).toBe(302)
+	await browser.get([ROOT], '/auth/sign-in')
+	const sent = await browser.post(modules, path, { ...fields, csrf: staleToken })
+	expect(sent.response.status).toBe(302)
+	const location = sent.response.headers.get('location')!
+	expect(location).toBe(`/auth/sign-in?notice=signed-out-elsewhere&redirect_to=${encodeURIComponent(path)}`)
+	expect(await signInAs(email, location)).toBe(path)
+	const { draft } = (await browser.get([ROOT], path)).data as RootData
+	expect(draft?.values).toEqual(expect.objectContaining(fields))
+})
+
+test('a stale token is still a 403 when the browser does not say the form was ours, or nobody signed out', async () => {
+	const path = '/me/manage/general/personal-details'
+	const modules = [appLayout, accountLayout, personalDetails]
+	const staleToken = browser.csrfToken
+	await browser.post([appLayout, signOut], '/auth/sign-out', {})
+	const body = new URLSearchParams({ name: 'Mallory', csrf: staleToken }).toString()
+	const crossSite = await browser.postRaw(modules, path, { body, contentType: 'application/x-www-form-urlencoded' })
+	expect(crossSite.response.status).toBe(403)
+	expect(browser.cookies.has('user.form-draft')).toBe(false)
+	const stranger = await RouteBrowser.create()
+	const fresh = await stranger.post(modules, path, { name: 'Mallory', csrf: 'x'.repeat(43) })
+	expect(fresh.response.status).toBe(403)
 })

@@ -50,6 +50,7 @@ export async function callRoute(
 		body,
 		contentType,
 		cookie,
+		headers: extra,
 	}: {
 		path: string
 		params?: Record<string, string>
@@ -59,9 +60,10 @@ export async function callRoute(
 		body?: string | Uint8Array<ArrayBuffer>
 		contentType?: string
 		cookie?: string
+		headers?: Record<string, string>
 	},
 ): Promise<RouteAnswer> {
-	const headers = new Headers({ 'accept-language': 'en-GB' })
+	const headers = new Headers({ 'accept-language': 'en-GB', ...extra })
 	if (cookie) headers.set('cookie', cookie)
 	if (form) headers.set('content-type', 'application/x-www-form-urlencoded')
 	if (contentType) headers.set('content-type', contentType)
@@ -165,10 +167,10 @@ export class RouteBrowser {
 		return this.send(modules, { path, params })
 	}
 
-	/** A form post to `modules`' action, with this browser's CSRF token. */
+	/** A form post from one of our pages to `modules`' action, with this browser's CSRF token. */
 	post(modules: readonly RouteModule[], path: string, fields: Record<string, string>, params?: Record<string, string>) {
 		const form = new URLSearchParams({ [CSRF_FIELD_NAME]: this.csrfToken, ...fields })
-		return this.send(modules, { path, params, method: 'POST', form })
+		return this.send(modules, { path, params, method: 'POST', form, headers: { 'sec-fetch-site': 'same-origin' } })
 	}
 
 	/** A hand-made POST: `body` as it is, of `contentType` (or none), with no CSRF token added. */

@@ -81,6 +81,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 			<h1 id="page-heading">{t('signIn.title')}</h1>
 			{notice === 'signed-out' ? <Notice tone="success" title={t('signIn.signedOut')} /> : null}
 			{notice === 'session-expired' ? <Notice tone="warning" title={t('signIn.sessionExpired')} /> : null}
+			{notice === 'signed-out-elsewhere' ? <Notice tone="warning" title={t('signIn.signedOutElsewhere')} /> : null}
 			{notice === 'two-step-expired' ? <Notice tone="warning" title={t('signIn.twoStepExpired')} /> : null}
 			{loaderData.demo ? (
 				<Notice title={t('signIn.demoTitle')}>

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await session.setFlash({ tone: 'success', key: 'auth:verification.resent', values: { email: verification.value } })
 	} catch (error) {
 		if (!(error instanceof ApiError)) throw error
-		if (error.kind === 'unauthenticated') return sendToSignIn(request, context, { expired: true })
+		if (error.kind === 'unauthenticated') return sendToSignIn(request, context, 'session-expired')
 		if (error.status === 429) {
 			// The prompt's countdown (from the API) says when; the message only says why nothing was sent.
 			await session.setFlash({ tone: 'warning', key: 'auth:verification.resendTooSoon' })
