@@ -134,7 +134,7 @@ export function WebhookBody({ body, label, showRaw = false }: { body: string; la
 			<figure className="webhook-body">
 				<figcaption>{label}</figcaption>
 				{/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable: keyboard users must reach it */}
-				<pre tabIndex={0}>
+				<pre tabIndex={0} className={pretty === null ? undefined : 'webhook-body__json'}>
 					<code>{pretty ?? body}</code>
 				</pre>
 				{laidOut ? <p className="muted">{t('exchange.laidOut')}</p> : null}

@@ -18,6 +18,7 @@ import { SummaryRow } from '#app/components/services/summary-row'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { CopyButton } from '#app/components/ui/copy-button'
+import { BreakableCode } from '#app/components/ui/breakable-code'
 import { ScrollTable } from '#app/components/ui/scroll-table'
 import { SectionFlash } from '#app/components/ui/flash'
 import { useAppForm } from '#app/components/ui/use-app-form'
@@ -85,12 +86,12 @@ function Domain({ service, lastResult }: { service: Service; lastResult?: LastRe
 					findings && [
 						{
 							check: t('domain.findings.txtValues', { name: record.name }),
-							expected: <code>{record.value}</code>,
+							expected: <BreakableCode value={record.value} />,
 							found: findings.dns.found.length ? (
 								<ul>
 									{findings.dns.found.map((value, index) => (
 										<li key={`${index}-${value}`}>
-											<code>{value}</code>
+											<BreakableCode value={value} />
 										</li>
 									))}
 								</ul>
@@ -118,14 +119,14 @@ function Domain({ service, lastResult }: { service: Service; lastResult?: LastRe
 						},
 						{
 							check: t('domain.findings.firstLine'),
-							expected: <code>{file.content}</code>,
+							expected: <BreakableCode value={file.content} />,
 							found:
 								findings.file.first_line === null ? (
 									t('domain.findings.noBody')
 								) : findings.file.first_line === '' ? (
 									t('domain.findings.emptyLine')
 								) : (
-									<code>{findings.file.first_line}</code>
+									<BreakableCode value={findings.file.first_line} />
 								),
 						},
 					]
@@ -219,7 +220,7 @@ function Way({ way, findings, children }: { way: 'dns' | 'file'; findings: Findi
 			{findings ? (
 				<ScrollTable
 					id={`${way}-findings`}
-					className="table findings-table"
+					className="table table--cards findings-table"
 					caption={t(`domain.findings.${way}Caption`)}
 				>
 					<thead>
@@ -233,8 +234,8 @@ function Way({ way, findings, children }: { way: 'dns' | 'file'; findings: Findi
 						{findings.map((finding) => (
 							<tr key={finding.check}>
 								<th scope="row">{finding.check}</th>
-								<td>{finding.expected}</td>
-								<td>{finding.found}</td>
+								<td data-label={t('domain.findings.expected')}>{finding.expected}</td>
+								<td data-label={t('domain.findings.found')}>{finding.found}</td>
 							</tr>
 						))}
 					</tbody>
@@ -248,7 +249,7 @@ function CopyRow({ term, value, copy }: { term: string; value: string; copy: str
 	const { t } = useTranslation('verifications')
 	return (
 		<SummaryRow term={term} className="button-row">
-			<code>{value}</code>
+			<BreakableCode value={value} />
 			<CopyButton value={value} label={copy} copiedLabel={t('domain.copied')} />
 		</SummaryRow>
 	)
