@@ -46,6 +46,11 @@ export default [
 			route('me/manage/security/multi-factor-authentication', 'routes/account/two-step.tsx'),
 			route('me/manage/security/multi-factor-authentication/totp', 'routes/account/two-step-totp.tsx'),
 			route('me/manage/security/multi-factor-authentication/email', 'routes/account/two-step-email.tsx'),
+			route('me/manage/security/multi-factor-authentication/recovery-codes', 'routes/account/recovery-codes.tsx'),
+			route(
+				'me/manage/security/multi-factor-authentication/recovery-codes.txt',
+				'routes/account/recovery-codes-txt.ts',
+			),
 		]),
 	]),
 	// Signed out too (a partner who lost their authenticator, issue 31); a signed-in partner's form as before.

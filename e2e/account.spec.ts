@@ -260,6 +260,9 @@ test('turn on email codes: one countdown; an early resend is held back or refuse
 	await page.getByRole('textbox', { name: 'Code' }).fill(`${code.slice(0, 3)} ${code.slice(3)}`)
 	await page.getByRole('button', { name: 'Turn on' }).click()
 	await expect(page.getByText('Email code is now on.')).toBeVisible()
+	// The first method on: its recovery codes first (e2e/account-recovery-codes.spec.ts), then the settings.
+	await page.getByLabel('I have saved these codes somewhere safe').check()
+	await page.getByRole('button', { name: 'Done' }).click()
 	await expect(page.getByRole('region', { name: /Email code/ }).getByText('On', { exact: true })).toBeVisible()
 })
 

@@ -5,7 +5,8 @@ import { authenticationTypeId } from './reference.server'
 import type { TwoStepMethod } from './two-step.server'
 
 export type SignInResult =
-	{ kind: 'signed-in'; pair: TokenPair } | { kind: 'two-step'; pair: TokenPair; methods: TwoStepMethod[] }
+	| { kind: 'signed-in'; pair: TokenPair }
+	| { kind: 'two-step'; pair: TokenPair; methods: TwoStepMethod[]; recoveryCodes: number }
 
 function pairOf(tokens: AuthenticationToken[]): TokenPair {
 	const pair = pickTokenPair(tokens)
@@ -17,22 +18,24 @@ export async function signInWithPassword(api: ApiClient, email: string, password
 	const id = await authenticationTypeId(api, 'password')
 	const { data, meta } = await api.call('createAuthenticationToken', { params: { id }, body: { email, password } })
 	const pair = pairOf(data)
-	return meta.restricted ? { kind: 'two-step', pair, methods: meta.two_step_methods } : { kind: 'signed-in', pair }
+	if (!meta.restricted) return { kind: 'signed-in', pair }
+	return { kind: 'two-step', pair, methods: meta.two_step_methods, recoveryCodes: meta.recovery_codes_remaining ?? 0 }
 }
 
+/** The second step; `recoveryCodesLeft` after a recovery code. */
 export async function completeTwoStep(
 	api: ApiClient,
-	method: TwoStepMethod,
+	method: TwoStepMethod | 'recovery_code',
 	code: string,
 	restrictedAccess: string,
-): Promise<TokenPair> {
+) {
 	const id = await authenticationTypeId(api, method)
-	const { data } = await api.call('createAuthenticationToken', {
+	const { data, meta } = await api.call('createAuthenticationToken', {
 		params: { id },
 		body: { code },
 		bearer: restrictedAccess,
 	})
-	return pairOf(data)
+	return { pair: pairOf(data), recoveryCodesLeft: meta.recovery_codes_remaining }
 }
 
 /** The refresh call (spec point 7: the refresh type id is looked up, then cached). */

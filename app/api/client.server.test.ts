@@ -16,6 +16,7 @@ const user: User = {
 	locale: 'en-GB',
 	user_type: { key: 'partner' },
 	created_at: '2026-01-01T00:00:00Z',
+	recovery_codes: null,
 }
 
 function store(access: string | null, refresh: string | null) {

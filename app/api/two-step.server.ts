@@ -27,9 +27,14 @@ export async function sendEmailCode(api: ApiClient, restrictedAccess?: string) {
 	return data
 }
 
+/** The new recovery codes when this was the first method turned on, else null. */
 export async function activateTwoStep(api: ApiClient, method: TwoStepMethod, code: string) {
 	const id = await authenticationTypeId(api, method)
-	return (await api.call('activateTwoStep', { params: { id }, body: { code } })).data
+	return (await api.call('activateTwoStep', { params: { id }, body: { code } })).meta.recovery_codes
+}
+
+export async function createRecoveryCodes(api: ApiClient, password: string) {
+	return (await api.call('createRecoveryCodes', { body: { password } })).data
 }
 
 export async function deactivateTwoStep(api: ApiClient, method: TwoStepMethod, password: string) {

@@ -1,6 +1,7 @@
 // Derived from the contract's request schemas (decision 0003).
 import { z } from 'zod'
 import { passwordSignInBody } from '#app/api/contract/auth'
+import { recoveryCodeField } from '#app/api/contract/recovery-codes'
 import { currentPassword, twoStepCodeField, twoStepMethodKeyEnum } from '#app/api/contract/common'
 import {
 	newPasswordFields,
@@ -31,6 +32,8 @@ export const twoStepCodeSchema = z.object({
 	method: twoStepMethodKeyEnum,
 	code: codeField,
 })
+
+export const recoveryCodeSignInSchema = z.object({ intent: z.literal('recovery'), code: recoveryCodeField })
 
 /** The CSRF token is checked before any action runs. */
 export const confirmSchema = z.object({})

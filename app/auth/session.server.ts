@@ -1,5 +1,6 @@
 import { createCookie, type Cookie } from 'react-router'
 import type { TokenPair, TokenStore } from '#app/api/client.server'
+import type { RecoveryCodeSet } from '#app/api/contract/index'
 import { getConfig, sessionSecrets, usesSecureCookies, type Config } from '#app/config.server'
 import type { EmailCodeState } from './email-code.server'
 import type { Flash } from './flash'
@@ -13,6 +14,8 @@ export type PendingSignIn = {
 	access: string
 	refresh: string
 	methods: Array<'totp' | 'email'>
+	/** Unused recovery codes of the account (decision 0039). */
+	recoveryCodes?: number
 	email: string
 	redirectTo: string
 	emailCode?: EmailCodeState
@@ -25,6 +28,8 @@ export const SEALED_COOKIES = {
 	totp: { name: 'user.totp-setup', maxAgeSeconds: 15 * 60, withTokens: true },
 	emailCode: { name: 'user.email-code-setup', maxAgeSeconds: 15 * 60, withTokens: true },
 	serviceSecret: { name: 'user.service-secret', maxAgeSeconds: 5 * 60, withTokens: true },
+	// New recovery codes, until the partner says they kept them (decision 0039).
+	recoveryCodes: { name: 'user.recovery-codes', maxAgeSeconds: 15 * 60, withTokens: true },
 	// Sealed for that partner, so nobody else who signs in on the browser gets it.
 	draft: { name: 'user.form-draft', maxAgeSeconds: 10 * 60, withTokens: false },
 	// Still known once the API refused an ended session: a draft's owner (decision 0010).
@@ -36,6 +41,7 @@ export type SealedValues = {
 	totp: { secret: string; uri: string; digits: number }
 	emailCode: EmailCodeState
 	serviceSecret: { serviceId: string; secret: string }
+	recoveryCodes: RecoveryCodeSet
 	draft: FormDraft
 	subject: { id: string }
 }

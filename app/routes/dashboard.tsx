@@ -7,6 +7,7 @@ import { getT } from '#app/i18n.server'
 import { servicesSummary } from '#app/api/services.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'
 import { Notice } from '#app/components/ui/notice'
+import { recoveryCodeRules } from '#app/api/contract/constants'
 import { formatDateTime } from '#app/utils/date-time'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { createServicePage, verificationsPage } from '#app/services/pages'
@@ -29,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 		firstName: user.first_name,
 		companyName: user.company_name,
 		twoStep: active,
+		recoveryCodesLeft: user.recovery_codes?.remaining ?? null,
 		services,
 		...pageMeta(t, t('nav.dashboard')),
 	}
@@ -56,6 +58,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 			) : (
 				<p>{t('account:dashboard.twoStepOn', { methods: methodNames.join(', ') })}</p>
 			)}
+			{loaderData.recoveryCodesLeft !== null && loaderData.recoveryCodesLeft < recoveryCodeRules.lowBelow ? (
+				<Notice tone="warning" title={t('account:recoveryCodes.dashboardLow', { count: loaderData.recoveryCodesLeft })}>
+					<p>{t('account:recoveryCodes.lowHint')}</p>
+					<p>
+						<Link to={href('/me/manage/security/multi-factor-authentication/recovery-codes')}>
+							{t('account:twoStep.recoveryLink')}
+						</Link>
+					</p>
+				</Notice>
+			) : null}
 			<div className="cards">
 				<section className="card stack" aria-labelledby="services-card">
 					<h2 id="services-card">{t('services:dashboard.title')}</h2>

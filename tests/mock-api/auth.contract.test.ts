@@ -93,7 +93,7 @@ describe('two-step sign-in', () => {
 		const email = uniqueEmail()
 		const { totp_secret } = await c.createUser({ email, totp: true })
 		const first = await c.signIn(email)
-		expect(first.meta).toEqual({ restricted: true, two_step_methods: ['totp'] })
+		expect(first.meta).toEqual({ restricted: true, two_step_methods: ['totp'], recovery_codes_remaining: 0 })
 		const now = await c.now()
 		for (const token of first.data) {
 			expect(Date.parse(token.expires_at) - now).toBeLessThanOrEqual(10 * 60_000)
@@ -207,7 +207,7 @@ describe('two-step sign-in', () => {
 		await c.createUser({ email, email_two_step: true })
 		const emailId = await c.typeId('email')
 		const first = await c.signIn(email)
-		expect(first.meta).toEqual({ restricted: true, two_step_methods: ['email'] })
+		expect(first.meta).toEqual({ restricted: true, two_step_methods: ['email'], recovery_codes_remaining: 0 })
 		expect(await c.emails(email)).toEqual([])
 
 		const sent = await c.call('createTwoStepSecret', { params: { id: emailId }, bearer: first.access })
@@ -608,7 +608,11 @@ describe('two-step setup', () => {
 		expect(list.body.meta.next_cursor).toBeNull()
 
 		// Sign-in now needs the second step.
-		expect((await c.signIn(email)).meta).toEqual({ restricted: true, two_step_methods: ['totp'] })
+		expect((await c.signIn(email)).meta).toEqual({
+			restricted: true,
+			two_step_methods: ['totp'],
+			recovery_codes_remaining: 10,
+		})
 
 		const wrongPassword = await c.call('deactivateTwoStep', {
 			params: { id: totpId },
@@ -654,10 +658,11 @@ describe('two-step setup', () => {
 		const signInCode = await c.call('createTwoStepSecret', { params: { id: emailId }, bearer: restricted.access })
 		expect(signInCode.status).toBe(201)
 		expect((await c.lastEmail(email)).subject).toBe('Your sign-in code')
-		// The setup code, the "turned on" notice, the sign-in code.
+		// The setup code, the "turned on" notice, the new recovery codes, the sign-in code.
 		expect((await c.emails(email)).map((mail) => mail.subject)).toEqual([
 			'Your verification code',
 			expect.stringMatching(/turned on/i),
+			'New recovery codes for your account',
 			'Your sign-in code',
 		])
 		// Unused, it holds the next one back for the minute.

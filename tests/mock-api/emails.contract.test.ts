@@ -100,7 +100,11 @@ describe('two-step turned on or off', () => {
 
 		const refused = await c.call('deactivateTwoStep', { bearer, params, body: { password: 'Wrong-Passw0rd!' } })
 		expect(refused.status).toBe(422)
-		expect(await subjects(email)).toEqual([partnerEmails.two_step_enabled.subject])
+		expect(await subjects(email)).toEqual([
+			partnerEmails.two_step_enabled.subject,
+			partnerEmails.recovery_codes_generated.subject,
+		])
+		await onlyEmail(email, 'recovery_codes_generated')
 		expect((await c.call('deactivateTwoStep', { bearer, params, body: { password: PASSWORD } })).status).toBe(200)
 		await onlyEmail(email, 'two_step_disabled')
 		// Turning off what is already off changes nothing and says nothing.

@@ -226,7 +226,7 @@ describe('turning email codes on', () => {
 		expect(page.resendInSeconds).toBeGreaterThan(0)
 		expect(await api.emails(email)).toHaveLength(1)
 		const on = await activate(code)
-		expect(locationOf(on)).toBe('/me/manage/security/multi-factor-authentication')
+		expect(locationOf(on)).toBe('/me/manage/security/multi-factor-authentication/recovery-codes')
 
 		// The code used to turn the method on frees the next, which the sign-in sends.
 		browser = await RouteBrowser.create()
@@ -235,9 +235,10 @@ describe('turning email codes on', () => {
 		expect(emails.map((mail) => mail.subject)).toEqual([
 			'Your verification code',
 			'Two-step authentication was turned on',
+			'New recovery codes for your account',
 			'Your sign-in code',
 		])
-		expect(locationOf(await enterCode('email', emails[2]!.codes[0]!))).toBe('/')
+		expect(locationOf(await enterCode('email', emails[3]!.codes[0]!))).toBe('/')
 	})
 
 	test('an expired code says so on its field, with no countdown: a new code goes at once and works', async () => {
@@ -254,6 +255,6 @@ describe('turning email codes on', () => {
 		expect(await api.emails(email)).toHaveLength(2)
 		expect((await setupPage()).resendInSeconds).toBeGreaterThan(0)
 		const on = await activate((await api.lastEmail(email)).codes[0]!)
-		expect(locationOf(on)).toBe('/me/manage/security/multi-factor-authentication')
+		expect(locationOf(on)).toBe('/me/manage/security/multi-factor-authentication/recovery-codes')
 	})
 })

@@ -13,6 +13,7 @@ import {
 	twoStepCodeField,
 	twoStepMethodKeyEnum,
 } from './common'
+import { recoveryCodeSignInBody } from './recovery-codes'
 
 export const authenticationTypeResource = z.object({
 	id: opaqueId().describe('Opaque id; look types up by `key`.'),
@@ -37,6 +38,12 @@ export const tokenPairMeta = z.object({
 		.boolean()
 		.describe('True after the password step of an account with two-step active: the pair only serves the second step.'),
 	two_step_methods: z.array(twoStepMethodKeyEnum).describe('Active two-step methods (when restricted).'),
+	recovery_codes_remaining: z
+		.number()
+		.int()
+		.min(0)
+		.optional()
+		.describe('Unused recovery codes: with a restricted pair, and after signing in with one.'),
 })
 export type TokenPairMeta = z.infer<typeof tokenPairMeta>
 
@@ -63,8 +70,10 @@ export const refreshTokenBody = z.object({ token: z.string().min(1, 'required').
 export type RefreshTokenBody = z.infer<typeof refreshTokenBody>
 
 export const createAuthenticationTokenBody = z
-	.union([passwordSignInBody, codeSignInBody, refreshTokenBody])
-	.describe('By the type in the path: password → {email, password}; totp/email → {code}; refresh → {token}.')
+	.union([passwordSignInBody, codeSignInBody, recoveryCodeSignInBody, refreshTokenBody])
+	.describe(
+		'By the type in the path: password → {email, password}; totp/email/recovery_code → {code}; refresh → {token}.',
+	)
 
 export const noticeCodeEnum = z.enum([
 	'one_more_attempt',

@@ -6,6 +6,9 @@ export const locales = ['en-GB', 'ro-RO', 'pt-BR', 'it-IT', 'fr-FR', 'es-ES', 'd
 
 export const twoStepMethodKeys = ['totp', 'email'] as const
 
+/** Decision 0039: ten one-time codes per set; fewer than `lowBelow` left is shown to the partner. */
+export const recoveryCodeRules = { count: 10, lowBelow: 3 } as const
+
 export const verificationStatuses = ['submitted', 'cancelled', 'in_progress', 'verified', 'dismissed'] as const
 
 export const serviceReviewStatuses = ['not_submitted', ...verificationStatuses] as const
@@ -22,6 +25,8 @@ export const limits = {
 	passwordMin: 10,
 	passwordMax: 128,
 	twoStepCodeDigits: 6,
+	/** A recovery code as typed: its characters, with spaces or hyphens the partner may add. */
+	recoveryCodeMax: 32,
 	contactSubjectMax: 150,
 	contactMessageMax: 5000,
 	/** Emailed tokens, bearer tokens, cursors, secrets and challenges. */

@@ -13,6 +13,7 @@ export type PartnerEmail = {
 const SERVICE_DEVELOPERS = '/services/{service_id}/developers'
 const SERVICE_REVIEW = '/services/{service_id}/verifications#review'
 const TWO_STEP_PAGE = '/me/manage/security/multi-factor-authentication'
+const RECOVERY_CODES_PAGE = `${TWO_STEP_PAGE}/recovery-codes`
 const RESET_PASSWORD = '/auth/reset-password'
 
 export const partnerEmails = {
@@ -69,6 +70,18 @@ export const partnerEmails = {
 		to: 'account',
 		when: 'POST /user-authentications/authentication-type-id/{typeId}/deactivate',
 		link: TWO_STEP_PAGE,
+	},
+	recovery_codes_generated: {
+		subject: 'New recovery codes for your account',
+		to: 'account',
+		when: 'the first two-step method turned on (activate); POST /recovery-codes',
+		link: RECOVERY_CODES_PAGE,
+	},
+	recovery_code_used: {
+		subject: 'A recovery code was used to sign in',
+		to: 'account',
+		when: 'POST /authentication-tokens/authentication-type-id/{recoveryCodeTypeId} (how many are left)',
+		link: RECOVERY_CODES_PAGE,
 	},
 	account_locked: {
 		subject: 'Your account is locked after failed sign-ins',

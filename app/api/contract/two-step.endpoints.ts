@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { expiredCodeBody, invalidCodeBody } from './auth'
 import { listQuery, validationErrorBody } from './common'
 import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import { createRecoveryCodesBody, recoveryCodeSetResponse, twoStepInactiveBody } from './recovery-codes'
 import {
+	activatedTwoStepResponse,
 	activateTwoStepBody,
 	alreadyActiveBody,
 	deactivateTwoStepBody,
@@ -59,7 +61,7 @@ export const twoStepEndpoints = {
 		auth: 'access',
 		request: activateTwoStepBody,
 		responses: {
-			200: userAuthenticationResponse,
+			200: activatedTwoStepResponse,
 			...signedIn,
 			...notFound,
 			422: z.union([invalidCodeBody, expiredCodeBody, alreadyActiveBody, validationErrorBody]),
@@ -71,10 +73,27 @@ export const twoStepEndpoints = {
 		summary: 'Deactivate a method (needs the current password)',
 		description:
 			'A wrong password is 422 on `password` and counts towards `wrongPasswordConfirmations` (429 ' +
-			'`too_many_attempts` past it, right password or not).',
+			'`too_many_attempts` past it, right password or not). Turning the last method off ends the recovery codes.',
 		tag: 'Two-step authentication',
 		auth: 'access',
 		request: deactivateTwoStepBody,
 		responses: { 200: userAuthenticationResponse, ...signedIn, ...notFound, ...invalid, ...throttled },
+	},
+	createRecoveryCodes: {
+		method: 'POST',
+		path: '/recovery-codes',
+		summary: 'A new set of recovery codes; the old set stops working (needs the current password)',
+		description:
+			'Answers the codes once (the API keeps hashes) and emails `recovery_codes_generated`. 422 ' +
+			'`two_step_inactive` while two-step is off; a wrong password counts as in `deactivateTwoStep`.',
+		tag: 'Two-step authentication',
+		auth: 'access',
+		request: createRecoveryCodesBody,
+		responses: {
+			201: recoveryCodeSetResponse,
+			...signedIn,
+			422: z.union([twoStepInactiveBody, validationErrorBody]),
+			...throttled,
+		},
 	},
 } as const satisfies Record<string, Endpoint>

@@ -11,6 +11,7 @@ import {
 	twoStepCodeField,
 	twoStepMethodKeyEnum,
 } from './common'
+import { recoveryCodeSet } from './recovery-codes'
 
 export const userAuthenticationResource = z.object({
 	id: opaqueId(),
@@ -21,6 +22,13 @@ export const userAuthenticationResource = z.object({
 export type UserAuthentication = z.infer<typeof userAuthenticationResource>
 export const userAuthenticationList = listOf(userAuthenticationResource)
 export const userAuthenticationResponse = dataOf(userAuthenticationResource)
+export const activatedTwoStepResponse = userAuthenticationResponse.extend({
+	meta: z.object({
+		recovery_codes: recoveryCodeSet
+			.nullable()
+			.describe('The first method turned on: a new set of recovery codes, shown once; otherwise null.'),
+	}),
+})
 
 export const totpSecret = z.object({
 	secret: z

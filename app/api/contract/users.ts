@@ -17,6 +17,7 @@ import {
 	userVerificationTypeEnum,
 } from './common'
 import { passwordPatterns, passwordRules } from './constants'
+import { recoveryCodeStatus } from './recovery-codes'
 
 export const userTypeResource = z.object({ id: opaqueId(), key: userTypeKeyEnum })
 export type UserType = z.infer<typeof userTypeResource>
@@ -91,6 +92,7 @@ export const userResource = z.object({
 	locale: localeEnum,
 	user_type: z.object({ key: userTypeKeyEnum }),
 	created_at: isoDateTime,
+	recovery_codes: recoveryCodeStatus.nullable(),
 })
 export type User = z.infer<typeof userResource>
 export const userResponse = dataOf(userResource)

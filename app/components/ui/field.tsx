@@ -115,6 +115,25 @@ export function TextField({
 	)
 }
 
+/** A box to tick, its label beside it; the error under both. */
+export function CheckboxField({ meta, label }: { meta: Meta; label: ReactNode }) {
+	const props = getInputProps(meta as FieldMetadata<string>, {
+		type: 'checkbox',
+		ariaAttributes: true,
+		ariaDescribedBy: undefined,
+	})
+	const { id, errorId } = idsOf(meta)
+	return (
+		<div className={`field field--checkbox${meta.errors?.length ? ' field--error' : ''}`}>
+			<input {...props} id={id} aria-describedby={meta.errors?.length ? errorId : undefined} />
+			<label className="field__label" htmlFor={id}>
+				{label}
+			</label>
+			<Describe meta={meta} />
+		</div>
+	)
+}
+
 export function TextareaField({
 	meta,
 	label,

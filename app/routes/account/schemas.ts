@@ -1,9 +1,11 @@
 // Actions import these; forms load them lazily (`useAppForm`), so zod is in no page's first load.
 import { z } from 'zod'
 import { currentPassword, emailField, twoStepMethodKeyEnum } from '#app/api/contract/common'
+import { createRecoveryCodesBody } from '#app/api/contract/recovery-codes'
 import { deactivateTwoStepBody } from '#app/api/contract/two-step'
 import { differentFromCurrent, newPasswordFields, profileFields, withConfirmation } from '#app/api/contract/users'
 import { codeField } from '#app/auth/schemas'
+import { RECOVERY_INTENT } from './intents'
 
 export const personalDetailsSchema = z.object(profileFields)
 
@@ -18,3 +20,10 @@ export const disableTwoStepSchema = deactivateTwoStepBody.extend({ method: twoSt
 export const totpSchema = z.object({ code: codeField })
 
 export const emailCodeSchema = z.object({ intent: z.literal('activate'), code: codeField })
+
+export const recoveryCodesKeptSchema = z.object({
+	intent: z.literal(RECOVERY_INTENT.kept),
+	kept: z.literal('on', 'required'),
+})
+
+export const newRecoveryCodesSchema = createRecoveryCodesBody.extend({ intent: z.literal(RECOVERY_INTENT.generate) })

@@ -3,6 +3,7 @@ import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step-email'
 import { activateTwoStep, activeTwoStepMethods } from '#app/api/two-step.server'
 import { CODE_DIGITS } from '#app/auth/code'
+import { twoStepTurnedOn } from '#app/auth/recovery-codes.server'
 import {
 	afterSend,
 	codeExpiredReply,
@@ -62,8 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
+	let codes
 	try {
-		await activateTwoStep(api, 'email', submission.value.code)
+		codes = await activateTwoStep(api, 'email', submission.value.code)
 	} catch (error) {
 		if (isCodeExpired(error)) {
 			// Long past the resend interval: a new code can be sent at once.
@@ -73,12 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
 	await session.clearSealed('emailCode')
-	await session.setFlash({
-		tone: 'success',
-		key: 'account:twoStep.enabled',
-		values: { method: getT(context)('account:twoStep.email') },
-	})
-	return redirect(OVERVIEW)
+	return twoStepTurnedOn(context, 'email', codes)
 }
 
 export default function EnableEmailCode({ loaderData, actionData }: Route.ComponentProps) {

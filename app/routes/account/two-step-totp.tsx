@@ -7,6 +7,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/two-step-totp'
 import { activateTwoStep, activeTwoStepMethods, createTotpSecret } from '#app/api/two-step.server'
 import { ApiError } from '#app/api/errors'
+import { twoStepTurnedOn } from '#app/auth/recovery-codes.server'
 import { totpSchema as schema } from './schemas'
 import { CodeField } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
@@ -71,18 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
+	let codes
 	try {
-		await activateTwoStep(getApi(context), 'totp', submission.value.code)
+		codes = await activateTwoStep(getApi(context), 'totp', submission.value.code)
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
 	await session.clearSealed('totp')
-	await session.setFlash({
-		tone: 'success',
-		key: 'account:twoStep.enabled',
-		values: { method: getT(context)('account:twoStep.totp') },
-	})
-	return redirect(OVERVIEW)
+	return twoStepTurnedOn(context, 'totp', codes)
 }
 
 export default function EnableTotp({ loaderData, actionData }: Route.ComponentProps) {

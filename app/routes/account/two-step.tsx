@@ -5,6 +5,7 @@ import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step'
 import { activeTwoStepMethods, deactivateTwoStep, type TwoStepMethod } from '#app/api/two-step.server'
 import { disableTwoStepSchema as disableSchema } from './schemas'
+import { CodesLeft } from '#app/components/recovery-codes-left'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
@@ -15,6 +16,8 @@ import { metaOf, pageMeta } from '#app/utils/meta'
 import { getApi, getSession, getUser } from '#app/context.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
+
+const RECOVERY_CODES = href('/me/manage/security/multi-factor-authentication/recovery-codes')
 
 const SETUP_PATHS = {
 	totp: href('/me/manage/security/multi-factor-authentication/totp'),
@@ -28,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 		email: user.email,
 		totp: active.includes('totp'),
 		emailCode: active.includes('email'),
+		recoveryCodes: user.recovery_codes,
 		...pageMeta(t, t('account:twoStep.title')),
 	}
 }
@@ -124,6 +128,20 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 					)}
 				</section>
 			))}
+			{loaderData.recoveryCodes ? (
+				<section className="card stack" aria-labelledby="recovery-heading">
+					<h2 id="recovery-heading">{t('twoStep.recoveryHeading')}</h2>
+					<p>{t('twoStep.recoveryIntro')}</p>
+					<CodesLeft
+						t={t}
+						remaining={loaderData.recoveryCodes.remaining}
+						generatedAt={loaderData.recoveryCodes.generated_at}
+					/>
+					<p>
+						<Link to={RECOVERY_CODES}>{t('twoStep.recoveryLink')}</Link>
+					</p>
+				</section>
+			) : null}
 			{on.length ? <DisableForm t={t} methods={on} lastResult={actionData?.result} /> : null}
 		</section>
 	)

@@ -49,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			access: result.pair.access,
 			refresh: result.pair.refresh,
 			methods: result.methods,
+			recoveryCodes: result.recoveryCodes,
 			email,
 			redirectTo: safeRedirect(redirect_to ?? url.searchParams.get(REDIRECT_PARAM)),
 		}

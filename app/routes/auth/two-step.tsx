@@ -18,10 +18,12 @@ import {
 	resendRefused,
 	sendCode,
 } from '#app/auth/email-code.server'
-import { twoStepCodeSchema } from '#app/auth/schemas'
+import { recoveryCodeSignInSchema, twoStepCodeSchema } from '#app/auth/schemas'
+import { recoveryCodeRules } from '#app/api/contract/constants'
 import { isSignInFailure, isWrongCode, signInFailureMessages } from '#app/auth/sign-in.server'
 import { CodeField, SendCodeForm } from '#app/components/code-field'
 import { AppForm } from '#app/components/ui/app-form'
+import { TextField } from '#app/components/ui/field'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/i18n.server'
@@ -32,6 +34,9 @@ import { getApi, getFormData, getSession } from '#app/context.server'
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const SELF = href('/auth/sign-in/two-step')
+const RECOVERY = 'recovery_code'
+/** How the second step is taken: a method, or one of the recovery codes (decision 0039). */
+type Way = TwoStepMethodKey | typeof RECOVERY
 const RESTART = signInWithNotice('two-step-expired')
 
 async function pendingOrRestart(context: Route.LoaderArgs['context']) {
@@ -44,11 +49,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const pending = await pendingOrRestart(context)
 	const t = getT(context)
 	const url = new URL(request.url)
-	const asked = twoStepMethodKeyEnum.safeParse(url.searchParams.get('method'))
-	// The first active method (the authenticator when both are on); the other one is the fallback the page offers.
-	const method = asked.success && pending.methods.includes(asked.data) ? asked.data : pending.methods[0]!
+	const asked = url.searchParams.get('method')
+	const known = twoStepMethodKeyEnum.safeParse(asked)
+	const recoveryCodes = pending.recoveryCodes ?? 0
+	// The first active method (the authenticator when both are on); the others are the fallbacks the page offers.
+	const method: Way =
+		asked === RECOVERY && recoveryCodes > 0
+			? RECOVERY
+			: known.success && pending.methods.includes(known.data)
+				? known.data
+				: pending.methods[0]!
 	return {
 		methods: pending.methods,
+		recoveryCodes,
 		method,
 		email: pending.email,
 		emailCode: pending.emailCode?.code ?? null,
@@ -84,14 +97,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 	}
 
-	const { submission } = parseForm(context, twoStepCodeSchema)
+	const { submission } =
+		intent === 'recovery' ? parseForm(context, recoveryCodeSignInSchema) : parseForm(context, twoStepCodeSchema)
 	if (submission.status !== 'success') return invalid(submission)
-	const { method, code } = submission.value
-	if (!pending.methods.includes(method)) return invalid(submission, { formErrors: [t('auth:twoStep.codeInvalid')] })
+	const { code } = submission.value
+	const method = 'method' in submission.value ? submission.value.method : RECOVERY
+	if (method !== RECOVERY && !pending.methods.includes(method))
+		return invalid(submission, { formErrors: [t('auth:twoStep.codeInvalid')] })
 	try {
-		const pair = await completeTwoStep(api, method, code, pending.access)
+		const { pair, recoveryCodesLeft } = await completeTwoStep(api, method, code, pending.access)
 		await session.clearPending()
 		await startSession(context, pair)
+		if (recoveryCodesLeft !== undefined)
+			await session.setFlash({
+				tone: recoveryCodesLeft < recoveryCodeRules.lowBelow ? 'warning' : 'success',
+				key: 'auth:twoStep.recovery.signedIn',
+				values: { count: recoveryCodesLeft },
+			})
 		return redirect(pending.redirectTo)
 	} catch (error) {
 		if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
@@ -118,10 +140,10 @@ async function restart(session: ReturnType<typeof getSession>) {
 
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
-	const { method, methods, email, emailCode } = loaderData
+	const { method, methods, email, emailCode, recoveryCodes } = loaderData
 	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.twoStepCodeSchema), {
 		id: `two-step-${method}`,
-		lastResult: actionData?.result,
+		lastResult: method === RECOVERY ? undefined : actionData?.result,
 	})
 	// A POST: a link from another site must not end a sign-in.
 	const cancelForm = (
@@ -142,12 +164,15 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 			<div className="stack">
 				<h1 id="page-heading">{t('twoStep.title')}</h1>
 				{method === 'totp' ? <p>{t('twoStep.totpIntro')}</p> : null}
+				{method === RECOVERY ? <p>{t('twoStep.recovery.intro')}</p> : null}
 				{method === 'email' && emailCode === 'sent' ? (
 					<p>{t('twoStep.emailIntro', { digits: CODE_DIGITS, email })}</p>
 				) : null}
 				{method === 'email' && emailCode === 'earlier' ? <p>{t('twoStep.emailEarlier', { email })}</p> : null}
 			</div>
-			{method === 'email' && !emailCode ? (
+			{method === RECOVERY ? (
+				<RecoveryCodeForm t={t} lastResult={actionData?.result} />
+			) : method === 'email' && !emailCode ? (
 				sendCodeForm(t('twoStep.useEmail'))
 			) : (
 				<AppForm form={form} labels={{ code: t('fields.code') }}>
@@ -161,30 +186,67 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 				</AppForm>
 			)}
 			{method === 'email' && emailCode ? sendCodeForm(t('twoStep.resend')) : null}
-			<Fallback t={t} method={method} other={methods.find((other) => other !== method)} />
+			<Fallback t={t} method={method} methods={methods} recoveryCodes={recoveryCodes} />
 			<div className="stack">{cancelForm}</div>
 		</section>
 	)
 }
 
+type T = TFunction<['auth', 'common']>
+
+function RecoveryCodeForm({ t, lastResult }: { t: T; lastResult: Parameters<typeof useAppForm>[1]['lastResult'] }) {
+	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.recoveryCodeSignInSchema), {
+		id: 'two-step-recovery',
+		lastResult,
+	})
+	return (
+		<AppForm form={form} labels={{ code: t('twoStep.recovery.label') }}>
+			<input type="hidden" name="intent" value="recovery" />
+			<TextField
+				meta={fields.code}
+				label={t('twoStep.recovery.label')}
+				hint={t('twoStep.recovery.hint')}
+				secret
+				autoComplete="off"
+				autoCapitalize="none"
+				spellCheck={false}
+			/>
+			<div className="button-row">
+				<SubmitButton pendingLabel={t('twoStep.pending')}>{t('twoStep.submit')}</SubmitButton>
+			</div>
+		</AppForm>
+	)
+}
+
+const OTHER_WAY = { email: 'twoStep.lost.useEmail', totp: 'twoStep.lostEmail.useTotp' } as const
+const LOST = { totp: 'twoStep.lost', email: 'twoStep.lostEmail', [RECOVERY]: 'twoStep.recovery.lost' } as const
+
+/** The other ways in, one click away; then who helps when none works. */
 function Fallback({
 	t,
 	method,
-	other,
+	methods,
+	recoveryCodes,
 }: {
-	t: TFunction<['auth', 'common']>
-	method: TwoStepMethodKey
-	other: TwoStepMethodKey | undefined
+	t: T
+	method: Way
+	methods: TwoStepMethodKey[]
+	recoveryCodes: number
 }) {
-	const copy = method === 'totp' ? 'twoStep.lost' : 'twoStep.lostEmail'
+	const copy = LOST[method]
 	return (
 		<section className="stack" aria-labelledby="fallback-heading">
 			<h2 id="fallback-heading">{t(`${copy}.title`)}</h2>
-			{other ? (
+			{methods
+				.filter((other) => other !== method)
+				.map((other) => (
+					<p key={other}>
+						<Link to={`${SELF}?method=${other}`}>{t(OTHER_WAY[other])}</Link>
+					</p>
+				))}
+			{method !== RECOVERY && recoveryCodes > 0 ? (
 				<p>
-					<Link to={`${SELF}?method=${other}`}>
-						{other === 'email' ? t('twoStep.lost.useEmail') : t('twoStep.lostEmail.useTotp')}
-					</Link>
+					<Link to={`${SELF}?method=${RECOVERY}`}>{t('twoStep.recovery.use')}</Link>
 				</p>
 			) : null}
 			<p>

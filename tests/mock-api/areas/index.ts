@@ -20,6 +20,7 @@ import { serviceSectionCollections } from './service-sections/state'
 import { servicesHandlers } from './services/handlers'
 import { serviceCollections } from './services/state'
 import { twoStepHandlers } from './two-step/handlers'
+import { recoveryCodeCollections } from './two-step/recovery-codes'
 import { twoStepCollections } from './two-step/state'
 import { userHandlers } from './users/handlers'
 import { userCollections } from './users/state'
@@ -31,6 +32,7 @@ export const collections = {
 	...userCollections,
 	...authCollections,
 	...twoStepCollections,
+	...recoveryCodeCollections,
 	...identityCollections,
 	...emailCollections,
 	...limitCollections,

@@ -2,6 +2,7 @@
 import {
 	codeSignInBody,
 	passwordSignInBody,
+	recoveryCodeSignInBody,
 	refreshTokenBody,
 	validationMessages,
 	type Notice,
@@ -22,8 +23,9 @@ import { freshLockout, lockedForSeconds, noticesWhileLocked, registerFailure } f
 import { verifyPassword } from '../../passwords'
 import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
-import { emailLock, reportLockedAttempt } from '../emails/notices'
+import { emailLock, emailRecoveryCodeUsed, reportLockedAttempt } from '../emails/notices'
 import { AUTHENTICATION_TYPES } from '../reference/data'
+import { consumeRecoveryCode, remainingRecoveryCodes } from '../two-step/recovery-codes'
 import { activeTwoStepMethods, consumeCode, emailCodeExpired, twoStep } from '../two-step/state'
 import { userByEmail, userById, type UserRecord } from '../users/state'
 import { familyOf, issuePair, revokeFamily, tokenByRaw } from './state'
@@ -64,10 +66,10 @@ function refusedWhileLocked(store: MockStore, user: UserRecord, lockedFor: numbe
 	return locked(lockedFor, noticesWhileLocked())
 }
 
-function fullPair(store: MockStore, user: UserRecord): Reply {
+function fullPair(store: MockStore, user: UserRecord, meta: { recovery_codes_remaining?: number } = {}): Reply {
 	user.lockout = freshLockout()
 	const { pair } = issuePair(store, user)
-	return reply(201, { data: pair, meta: { restricted: false, two_step_methods: [] } })
+	return reply(201, { data: pair, meta: { restricted: false, two_step_methods: [], ...meta } })
 }
 
 async function passwordStep(ctx: Ctx): Promise<Reply> {
@@ -93,7 +95,12 @@ async function passwordStep(ctx: Ctx): Promise<Reply> {
 	// The lockout counter is reset only by a complete sign-in, so a known
 	// password cannot be used to reset the count of wrong codes.
 	const { pair } = issuePair(store, user, { restricted: true })
-	return reply(201, { data: pair, meta: { restricted: true, two_step_methods: methods } })
+	const meta = {
+		restricted: true,
+		two_step_methods: methods,
+		recovery_codes_remaining: remainingRecoveryCodes(store, user.id),
+	}
+	return reply(201, { data: pair, meta })
 }
 
 async function codeStep(ctx: Ctx, method: TwoStepMethodKey): Promise<Reply> {
@@ -110,6 +117,21 @@ async function codeStep(ctx: Ctx, method: TwoStepMethodKey): Promise<Reply> {
 	if (check !== 'ok') return failedAttempt(store, user, check === 'reused' ? 'reused' : 'code')
 	revokeFamily(store, token.family_id)
 	return fullPair(store, user)
+}
+
+/** The second step with a recovery code: counted like a wrong code, checked in the same synchronous step. */
+function recoveryCodeStep(ctx: Ctx): Reply {
+	const { store } = ctx
+	if (!ctx.auth || !ctx.auth.restricted) throw unauthenticated()
+	const { user, token } = ctx.auth
+	const body = parseBody(ctx, recoveryCodeSignInBody)
+	const lockedFor = lockedForSeconds(user.lockout, store.now())
+	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
+	if (!consumeRecoveryCode(store, user.id, body.code)) return failedAttempt(store, user, 'code')
+	revokeFamily(store, token.family_id)
+	const remaining = remainingRecoveryCodes(store, user.id)
+	emailRecoveryCodeUsed(store, user, remaining)
+	return fullPair(store, user, { recovery_codes_remaining: remaining })
 }
 
 function refresh(ctx: Ctx): Reply {
@@ -150,6 +172,8 @@ export const authHandlers: Handlers<'createAuthenticationToken' | 'deleteCurrent
 			case 'totp':
 			case 'email':
 				return codeStep(ctx, type.key)
+			case 'recovery_code':
+				return recoveryCodeStep(ctx)
 			case 'refresh':
 				return refresh(ctx)
 		}

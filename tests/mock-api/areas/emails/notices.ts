@@ -54,6 +54,32 @@ export function emailTwoStepChanged(store: MockStore, user: UserRecord, method: 
 	)
 }
 
+const RECOVERY_CODES = { linkLabel: 'Your recovery codes' }
+
+export function emailRecoveryCodesGenerated(store: MockStore, user: UserRecord) {
+	sendCatalogueEmail(
+		store,
+		'recovery_codes_generated',
+		user.email,
+		`${hello(user)}New recovery codes were created for your Partner Portal account at ${at(store.now())}. ` +
+			'Any codes from before no longer work.\n' +
+			NOT_YOU,
+		RECOVERY_CODES,
+	)
+}
+
+export function emailRecoveryCodeUsed(store: MockStore, user: UserRecord, remaining: number) {
+	sendCatalogueEmail(
+		store,
+		'recovery_code_used',
+		user.email,
+		`${hello(user)}A recovery code was used to sign in to your Partner Portal account at ${at(store.now())}. ` +
+			`${remaining === 1 ? '1 code is' : `${remaining} codes are`} left; each works once.\n` +
+			NOT_YOU,
+		RECOVERY_CODES,
+	)
+}
+
 /** The owner of `service` and how an email to them names it: by its name (typed text) at a verified address only. */
 function ownerOf(store: MockStore, service: ServiceRecord) {
 	const owner = userById(store, service.user_id)

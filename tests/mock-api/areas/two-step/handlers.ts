@@ -1,6 +1,7 @@
 /** Two-step methods: list, start (secret or emailed code), activate, deactivate. */
 import {
 	activateTwoStepBody,
+	createRecoveryCodesBody,
 	deactivateTwoStepBody,
 	validationMessages,
 	type TwoStepMethodKey,
@@ -22,12 +23,13 @@ import {
 } from '../../http'
 import { POLICY } from '../../policy'
 import { generateTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../totp'
-import { emailTwoStepChanged } from '../emails/notices'
+import { emailRecoveryCodesGenerated, emailTwoStepChanged } from '../emails/notices'
 import { emailSubject, hello, sendEmail } from '../emails/state'
 import { confirmPassword } from '../limits/state'
 import { AUTHENTICATION_TYPES } from '../reference/data'
 import { presentTwoStep } from './presenters'
-import { consumeCode, emailCodeExpired, ensureTwoStep, twoStep } from './state'
+import { endRecoveryCodes, generateRecoveryCodes, hasRecoveryCodes } from './recovery-codes'
+import { activeTwoStepMethods, consumeCode, emailCodeExpired, ensureTwoStep, twoStep } from './state'
 
 function methodOf(ctx: Ctx): TwoStepMethodKey {
 	const type = AUTHENTICATION_TYPES.find((candidate) => candidate.id === ctx.params.id)
@@ -42,8 +44,15 @@ const alreadyActive = () =>
 		errors: { authentication_type_id: ['This two-step method is already active.'] },
 	})
 
+const wrongPassword = () => validationFailed({ password: [validationMessages.passwordIncorrect] })
+
 export const twoStepHandlers: Handlers<
-	'listUserAuthentications' | 'getUserAuthentication' | 'createTwoStepSecret' | 'activateTwoStep' | 'deactivateTwoStep'
+	| 'listUserAuthentications'
+	| 'getUserAuthentication'
+	| 'createTwoStepSecret'
+	| 'activateTwoStep'
+	| 'deactivateTwoStep'
+	| 'createRecoveryCodes'
 > = {
 	listUserAuthentications: (ctx) => {
 		const { user } = caller(ctx)
@@ -135,8 +144,11 @@ export const twoStepHandlers: Handlers<
 		entry.active = true
 		entry.activated_at = store.now()
 		emailTwoStepChanged(store, user, method, true)
+		// The first method on: a way back in for when it is lost.
+		const codes = hasRecoveryCodes(store, user.id) ? null : generateRecoveryCodes(store, user.id)
+		if (codes) emailRecoveryCodesGenerated(store, user)
 		store.changed()
-		return reply(200, { data: presentTwoStep(store, entry) })
+		return reply(200, { data: presentTwoStep(store, entry), meta: { recovery_codes: codes } })
 	},
 
 	deactivateTwoStep: async (ctx) => {
@@ -145,9 +157,7 @@ export const twoStepHandlers: Handlers<
 		const entry = twoStep(store, user.id, methodOf(ctx))
 		if (!entry) throw notFound()
 		const body = parseBody(ctx, deactivateTwoStepBody)
-		if (!(await confirmPassword(store, user, body.password))) {
-			throw validationFailed({ password: [validationMessages.passwordIncorrect] })
-		}
+		if (!(await confirmPassword(store, user, body.password))) throw wrongPassword()
 		if (entry.active) emailTwoStepChanged(store, user, entry.method, false)
 		entry.active = false
 		entry.activated_at = null
@@ -156,7 +166,22 @@ export const twoStepHandlers: Handlers<
 		entry.code_hash = null
 		entry.code_expires_at = null
 		entry.code_used = false
+		if (activeTwoStepMethods(store, user.id).length === 0) endRecoveryCodes(store, user.id)
 		store.changed()
 		return reply(200, { data: presentTwoStep(store, entry) })
+	},
+
+	createRecoveryCodes: async (ctx) => {
+		const { store } = ctx
+		const { user } = caller(ctx)
+		const body = parseBody(ctx, createRecoveryCodesBody)
+		if (activeTwoStepMethods(store, user.id).length === 0) {
+			const message = 'Turn on two-step authentication first.'
+			throw fail(422, { message, code: 'two_step_inactive', errors: { password: [message] } })
+		}
+		if (!(await confirmPassword(store, user, body.password))) throw wrongPassword()
+		const codes = generateRecoveryCodes(store, user.id)
+		emailRecoveryCodesGenerated(store, user)
+		return reply(201, { data: codes })
 	},
 }

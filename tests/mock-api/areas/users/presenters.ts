@@ -1,4 +1,5 @@
 /** Users and verifications as the contract shows them. */
+import { presentRecoveryCodes } from '../two-step/recovery-codes'
 import type { User, UserVerification } from '../../../../app/api/contract/index'
 import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
@@ -17,6 +18,7 @@ export function presentUser(store: MockStore, user: UserRecord): User {
 		locale: user.locale,
 		user_type: { key: 'partner' },
 		created_at: store.clock.iso(user.created_at),
+		recovery_codes: presentRecoveryCodes(store, user.id),
 	}
 }
 
