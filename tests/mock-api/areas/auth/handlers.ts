@@ -103,35 +103,28 @@ async function passwordStep(ctx: Ctx): Promise<Reply> {
 	return reply(201, { data: pair, meta })
 }
 
-async function codeStep(ctx: Ctx, method: TwoStepMethodKey): Promise<Reply> {
+/** The second step, with the restricted token of the password step: a method's code, or a recovery code. */
+async function codeStep(ctx: Ctx, method: TwoStepMethodKey | 'recovery_code'): Promise<Reply> {
 	const { store } = ctx
-	// The second step needs the restricted access token of the password step.
 	if (!ctx.auth || !ctx.auth.restricted) throw unauthenticated()
 	const { user, token } = ctx.auth
-	const body = parseBody(ctx, codeSignInBody)
+	const body = parseBody(ctx, method === 'recovery_code' ? recoveryCodeSignInBody : codeSignInBody)
 	const lockedFor = lockedForSeconds(user.lockout, store.now())
 	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
+	if (method === 'recovery_code') {
+		// Checked in the same synchronous step as the count, so concurrent guesses are counted one by one.
+		if (!consumeRecoveryCode(store, user.id, body.code)) return failedAttempt(store, user, 'code')
+		revokeFamily(store, token.family_id)
+		const remaining = remainingRecoveryCodes(store, user.id)
+		emailRecoveryCodeUsed(store, user, remaining)
+		return fullPair(store, user, { recovery_codes_remaining: remaining })
+	}
 	const entry = twoStep(store, user.id, method)
 	if (entry?.active && method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
 	const check = entry?.active ? consumeCode(store, entry, body.code) : 'invalid'
 	if (check !== 'ok') return failedAttempt(store, user, check === 'reused' ? 'reused' : 'code')
 	revokeFamily(store, token.family_id)
 	return fullPair(store, user)
-}
-
-/** The second step with a recovery code: counted like a wrong code, checked in the same synchronous step. */
-function recoveryCodeStep(ctx: Ctx): Reply {
-	const { store } = ctx
-	if (!ctx.auth || !ctx.auth.restricted) throw unauthenticated()
-	const { user, token } = ctx.auth
-	const body = parseBody(ctx, recoveryCodeSignInBody)
-	const lockedFor = lockedForSeconds(user.lockout, store.now())
-	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
-	if (!consumeRecoveryCode(store, user.id, body.code)) return failedAttempt(store, user, 'code')
-	revokeFamily(store, token.family_id)
-	const remaining = remainingRecoveryCodes(store, user.id)
-	emailRecoveryCodeUsed(store, user, remaining)
-	return fullPair(store, user, { recovery_codes_remaining: remaining })
 }
 
 function refresh(ctx: Ctx): Reply {
@@ -171,9 +164,8 @@ export const authHandlers: Handlers<'createAuthenticationToken' | 'deleteCurrent
 				return passwordStep(ctx)
 			case 'totp':
 			case 'email':
-				return codeStep(ctx, type.key)
 			case 'recovery_code':
-				return recoveryCodeStep(ctx)
+				return codeStep(ctx, type.key)
 			case 'refresh':
 				return refresh(ctx)
 		}
