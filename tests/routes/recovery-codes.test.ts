@@ -67,9 +67,13 @@ test('turning two-step on shows ten codes until the partner says they kept them,
 	expect((await browser.get(TXT, `${PAGE}.txt`)).response.status).toBe(404)
 })
 
-test('with two-step off there are no codes: the page goes back to the two-step settings', async () => {
+test('with two-step off there are no codes to show or make: the page says so', async () => {
 	const answer = await browser.get(RECOVERY, PAGE)
-	expect(locationOf(answer)).toBe('/me/manage/security/multi-factor-authentication')
+	expect(answer.response.status).toBe(200)
+	expect(answer.data).toMatchObject({ fresh: null, status: null })
+	const refused = await browser.post(RECOVERY, PAGE, { intent: 'generate', password: PASSWORD })
+	expect(refused.response.status).toBe(422)
+	expect(JSON.stringify(refused.data)).toContain('Turn on two-step authentication first.')
 })
 
 test('a new set needs the password, shows new codes, and the old ones stop working', async () => {

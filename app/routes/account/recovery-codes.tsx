@@ -6,6 +6,7 @@ import { createRecoveryCodes } from '#app/api/two-step.server'
 import { keepNewCodes, newCodesOf, RECOVERY_CODES_PAGE } from '#app/auth/recovery-codes.server'
 import { CodesLeft } from '#app/components/recovery-codes-left'
 import { AppForm } from '#app/components/ui/app-form'
+import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { CopyButton } from '#app/components/ui/copy-button'
 import { CheckboxField, TextField } from '#app/components/ui/field'
@@ -24,8 +25,6 @@ const DOWNLOAD = href('/me/manage/security/multi-factor-authentication/recovery-
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const [user, fresh] = await Promise.all([getUser(context), newCodesOf(context)])
-	// Two-step off: no codes to show or make.
-	if (!user.recovery_codes && !fresh) throw redirect(TWO_STEP_PAGE)
 	const t = getT(context)
 	return {
 		fresh: fresh?.codes ?? null,
@@ -67,7 +66,16 @@ export default function RecoveryCodes({ loaderData, actionData }: Route.Componen
 						<p>{t('recoveryCodes.intro')}</p>
 						{status ? <CodesLeft t={t} remaining={status.remaining} generatedAt={status.generated_at} /> : null}
 					</div>
-					<NewSetForm t={t} lastResult={actionData?.result} />
+					{status ? (
+						<NewSetForm t={t} lastResult={actionData?.result} />
+					) : (
+						// Two-step off: no codes to show or make; the way to turn it on.
+						<Notice title={t('recoveryCodes.twoStepOff')}>
+							<p>
+								<Link to={TWO_STEP_PAGE}>{t('recoveryCodes.twoStepOffLink')}</Link>
+							</p>
+						</Notice>
+					)}
 				</>
 			)}
 		</section>
