@@ -43,6 +43,7 @@ export default [
 			route('me/manage/general/personal-details', 'routes/account/personal-details.tsx'),
 			route('me/manage/security/email', 'routes/account/email.tsx'),
 			route('me/manage/security/password', 'routes/account/password.tsx'),
+			route('me/manage/security/sessions', 'routes/account/sessions.tsx'),
 			route('me/manage/security/multi-factor-authentication', 'routes/account/two-step.tsx'),
 			route('me/manage/security/multi-factor-authentication/totp', 'routes/account/two-step-totp.tsx'),
 			route('me/manage/security/multi-factor-authentication/email', 'routes/account/two-step-email.tsx'),

@@ -95,12 +95,13 @@ describe('ApiClient', () => {
 			tokens: store(access, unique('refresh')),
 			fetch: fetchImpl,
 			refreshTokens: vi.fn(),
-			origin: { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 Firefox/140.0' },
+			origin: { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 Firefox/140.0', device: 'd'.repeat(43) },
 		})
 		await api.call('getCurrentUser')
 		const headers = new Headers(vi.mocked(fetchImpl).mock.calls[0]![1]?.headers)
 		expect(headers.get('partner-client-ip')).toBe('203.0.113.9')
 		expect(headers.get('partner-client-user-agent')).toBe('Mozilla/5.0 Firefox/140.0')
+		expect(headers.get('partner-client-device')).toBe('d'.repeat(43))
 		expect(headers.get('partner-client-credential')).toBe(getConfig().API_CLIENT_CREDENTIAL)
 		await client(store(access, unique('refresh')), fetchImpl, vi.fn()).call('getCurrentUser')
 		expect(new Headers(vi.mocked(fetchImpl).mock.calls[1]![1]?.headers).get('partner-client-credential')).toBeTruthy()

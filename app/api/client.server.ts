@@ -52,7 +52,7 @@ export type ClientOptions = {
 	// The temporary upload storage (`UPLOAD_TMP_URL`) has an address of its own.
 	urls?: Partial<Record<EndpointName, string>>
 	// Sent as `clientOriginHeaders` so the activity log says where a change came from.
-	origin?: { ip: string | null; userAgent: string | null }
+	origin?: { ip: string | null; userAgent: string | null; device?: string | null }
 	// Only a caller with the portal's credential may set the origin; never sent to an address of its own.
 	credential?: string
 }
@@ -156,6 +156,7 @@ export class ApiClient {
 		if (!own) headers[clientOriginHeaders.credential] = credential
 		if (origin?.ip) headers[clientOriginHeaders.ip] = origin.ip
 		if (origin?.userAgent) headers[clientOriginHeaders.userAgent] = origin.userAgent
+		if (origin?.device && !own) headers[clientOriginHeaders.device] = origin.device
 		const timeout = AbortSignal.timeout(timeoutMs)
 		try {
 			const response = await fetchApi(url, {

@@ -24,11 +24,13 @@ export function csrfCookies() {
 			sameSite: 'lax',
 			secure,
 		}),
+		// Kept across restarts of the browser, so its next sign-in is not announced as a new browser (0040).
 		browser: createCookie(secure ? `__Host-${BROWSER_COOKIE_NAME}` : BROWSER_COOKIE_NAME, {
 			path: '/',
 			httpOnly: true,
 			sameSite: 'lax',
 			secure,
+			maxAge: 400 * 24 * 60 * 60,
 		}),
 	}
 	return cookies
@@ -61,12 +63,21 @@ export function newToken() {
 
 const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/
 
+async function browserIdOf(header: string | null) {
+	const id: unknown = await csrfCookies().browser.parse(header)
+	return typeof id === 'string' && BROWSER_ID.test(id) ? id : null
+}
+
 export async function csrfCookieState(request: Request) {
 	const header = request.headers.get('cookie')
-	const { token, browser } = csrfCookies()
-	const id: unknown = await browser.parse(header)
-	const browserId = typeof id === 'string' && BROWSER_ID.test(id) ? id : null
-	return { browserId, token: browserId ? verifiedToken(await token.parse(header), browserId) : null }
+	const browserId = await browserIdOf(header)
+	return { browserId, token: browserId ? verifiedToken(await csrfCookies().token.parse(header), browserId) : null }
+}
+
+// Decision 0040: the API tells this browser's sign-ins apart by this id, which says nothing of the browser id.
+export async function deviceIdOf(request: Request) {
+	const browserId = await browserIdOf(request.headers.get('cookie'))
+	return browserId && createHmac('sha256', sessionSecrets()[0]!).update(`device:${browserId}`).digest('base64url')
 }
 
 export function matchesToken(submitted: unknown, token: string | null): boolean {

@@ -2,7 +2,7 @@ import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { refreshTokens } from '#app/api/auth.server'
 import { ApiClient, type TokenPair } from '#app/api/client.server'
 import { clientOriginLimits } from '#app/api/contract/constants'
-import { rotateCsrfToken } from '#app/auth/csrf.server'
+import { deviceIdOf, rotateCsrfToken } from '#app/auth/csrf.server'
 import { RequestSession } from '#app/auth/session.server'
 import { getConfig } from '#app/config.server'
 import { clientIpContext, getSession, sessionContext } from '#app/context.server'
@@ -23,6 +23,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 		origin: {
 			ip: context.get(clientIpContext),
 			userAgent: request.headers.get('user-agent')?.slice(0, clientOriginLimits.userAgentMax) ?? null,
+			device: await deviceIdOf(request),
 		},
 	})
 	context.set(sessionContext, { session, api })

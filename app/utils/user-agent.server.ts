@@ -1,7 +1,6 @@
 import Bowser from 'bowser'
 import { clientOriginLimits } from '#app/api/contract/constants'
-
-export type ReadableUserAgent = { browser: string | null; system: string | null; other: string | null }
+import type { ReadableUserAgent } from './user-agent'
 
 // "Firefox on Linux", as GitHub's security log shows one; unknown: its first product token.
 export function readUserAgent(userAgent: string | null | undefined): ReadableUserAgent | null {

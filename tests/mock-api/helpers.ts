@@ -53,9 +53,9 @@ export function client(api: () => MockApi) {
 	async function send(
 		method: string,
 		path: string,
-		{ body, bearer }: { body?: unknown; bearer?: string } = {},
+		{ body, bearer, headers: own }: { body?: unknown; bearer?: string; headers?: Record<string, string> } = {},
 	): Promise<Res> {
-		const headers: Record<string, string> = { accept: 'application/json' }
+		const headers: Record<string, string> = { accept: 'application/json', ...own }
 		if (body !== undefined) headers['content-type'] = 'application/json'
 		if (bearer) headers.authorization = `Bearer ${bearer}`
 		const response = await fetch(api().url + path, {
@@ -75,12 +75,19 @@ export function client(api: () => MockApi) {
 			query,
 			body,
 			bearer,
-		}: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; bearer?: string } = {},
+			headers,
+		}: {
+			params?: Record<string, string>
+			query?: Record<string, string>
+			body?: unknown
+			bearer?: string
+			headers?: Record<string, string>
+		} = {},
 	): Promise<Res> {
 		const endpoint: Endpoint = endpoints[name]
 		let path = fillPath(endpoint.path, params)
 		if (query) path += `?${new URLSearchParams(query)}`
-		const res = await send(endpoint.method, path, { body, bearer })
+		const res = await send(endpoint.method, path, { body, bearer, headers })
 		const schema = responseSchema(endpoint, res.status)
 		expect(
 			schema,
@@ -105,13 +112,14 @@ export function client(api: () => MockApi) {
 		return typeIds[key]!
 	}
 
-	async function signInRaw(email: string, password: string) {
-		return call('createAuthenticationToken', { params: { id: await typeId('password') }, body: { email, password } })
+	async function signInRaw(email: string, password: string, headers?: Record<string, string>) {
+		const params = { id: await typeId('password') }
+		return call('createAuthenticationToken', { params, body: { email, password }, headers })
 	}
 
-	/** Signs in (password step only) and returns the pair; fails unless 201. */
-	async function signIn(email: string, password = PASSWORD) {
-		const res = await signInRaw(email, password)
+	/** Signs in (password step only) and returns the pair; fails unless 201. `headers`: the browser's. */
+	async function signIn(email: string, password = PASSWORD, headers?: Record<string, string>) {
+		const res = await signInRaw(email, password, headers)
 		expect(res.status, JSON.stringify(res.body)).toBe(201)
 		const body = tokenPairResponse.parse(res.body)
 		return { ...pickTokenPair(body.data)!, meta: body.meta, data: body.data }

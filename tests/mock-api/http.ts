@@ -99,9 +99,9 @@ export type Ctx = {
 	auth: AuthContext | null
 	/**
 	 * Where the person behind the call is: the `clientOriginHeaders` a client acting for someone sends (the portal),
-	 * else the caller's own address and User-Agent. What the activity log records.
+	 * else the caller's own address and User-Agent. What the activity log and the sessions record.
 	 */
-	client: { ip: string | null; userAgent: string | null }
+	client: { ip: string | null; userAgent: string | null; device: string | null }
 }
 
 export type Handler = (ctx: Ctx) => Reply | Promise<Reply>

@@ -20,7 +20,7 @@ import {
 	type EndpointName,
 } from '../../app/api/contract/index'
 import { handlers } from './areas/index'
-import { pruneTokens, tokenByRaw, tokenIsLive } from './areas/auth/state'
+import { familyOf, pruneTokens, tokenByRaw, tokenIsLive, touchFamily } from './areas/auth/state'
 import { rateLimitSubject, releaseHit, reserveHit, type HitRecord } from './areas/limits/state'
 import { serveServiceLogo } from './areas/services/handlers'
 import { SERVICE_LOGO_PATH, UPLOAD_TMP_PATH } from './areas/services/state'
@@ -170,9 +170,11 @@ function clientOf(req: http.IncomingMessage, credentialHash: Buffer): Ctx['clien
 	const trusted = sent !== null && timingSafeEqual(Buffer.from(sha256(sent), 'hex'), credentialHash)
 	const ip = trusted ? header(req, clientOriginHeaders.ip) : null
 	const userAgent = (trusted && header(req, clientOriginHeaders.userAgent)) || header(req, 'user-agent')
+	const device = trusted ? header(req, clientOriginHeaders.device) : null
 	return {
 		ip: ip && net.isIP(ip) ? ip : (req.socket.remoteAddress ?? null),
 		userAgent: userAgent?.slice(0, clientOriginLimits.userAgentMax) ?? null,
+		device: device && device.length <= clientOriginLimits.deviceMax ? device : null,
 	}
 }
 
@@ -277,6 +279,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 			return { result: reply(404, { message: 'Not found.' }) }
 		}
 		ctx.auth = resolveAuth(store, ctx.bearer)
+		if (ctx.auth && !ctx.auth.restricted) touchFamily(store, familyOf(store, ctx.auth.token)!, ctx.client)
 		let hit: HitRecord | null = null
 		try {
 			const { auth } = route.endpoint

@@ -11,6 +11,8 @@ export const clientOriginHeaders = {
 	ip: 'Partner-Client-Ip',
 	userAgent: 'Partner-Client-User-Agent',
 	credential: 'Partner-Client-Credential',
+	// An opaque id of the browser, the same across its sign-ins (decision 0040): how a new browser is told apart.
+	device: 'Partner-Client-Device',
 } as const
 
 export const activityKindEnum = z.enum(activityKinds).describe('The group of actions an entry belongs to.')

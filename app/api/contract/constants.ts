@@ -166,4 +166,5 @@ export const activityKinds = [
 	'identity',
 ] as const
 
-export const clientOriginLimits = { userAgentMax: 512, ipMax: 45 } as const
+// deviceMax: the portal's device id is a base64url SHA-256 (43).
+export const clientOriginLimits = { userAgentMax: 512, ipMax: 45, deviceMax: 64 } as const

@@ -15,6 +15,7 @@ const SERVICE_REVIEW = '/services/{service_id}/verifications#review'
 const TWO_STEP_PAGE = '/me/manage/security/multi-factor-authentication'
 const RECOVERY_CODES_PAGE = `${TWO_STEP_PAGE}/recovery-codes`
 const RESET_PASSWORD = '/auth/reset-password'
+const SESSIONS_PAGE = '/me/manage/security/sessions'
 
 export const partnerEmails = {
 	email_verification: {
@@ -82,6 +83,20 @@ export const partnerEmails = {
 		to: 'account',
 		when: 'POST /authentication-tokens/authentication-type-id/{recoveryCodeTypeId} (how many are left)',
 		link: RECOVERY_CODES_PAGE,
+	},
+	new_sign_in: {
+		subject: 'New sign-in to your account',
+		to: 'account',
+		when:
+			'a complete sign-in from a browser (`Partner-Client-Device`, else the User-Agent) the account has not ' +
+			'signed in from before; not the first sign-in of an account',
+		link: SESSIONS_PAGE,
+	},
+	session_ended: {
+		subject: 'A session of your account was ended',
+		to: 'account',
+		when: 'DELETE /users/me/sessions/{id}; POST /users/me/sessions/end-others (when any was ended)',
+		link: SESSIONS_PAGE,
 	},
 	account_locked: {
 		subject: 'Your account is locked after failed sign-ins',

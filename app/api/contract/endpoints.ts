@@ -7,6 +7,7 @@ import { identityEndpoints } from './identity.endpoints'
 import { referenceEndpoints } from './reference.endpoints'
 import { serviceSectionsEndpoints } from './service-sections.endpoints'
 import { servicesEndpoints } from './services.endpoints'
+import { sessionsEndpoints } from './sessions.endpoints'
 import { twoStepEndpoints } from './two-step.endpoints'
 import { usersEndpoints } from './users.endpoints'
 import { webhookDeliveriesEndpoints } from './webhook-deliveries.endpoints'
@@ -26,6 +27,7 @@ export const endpoints = {
 	...authEndpoints,
 	...usersEndpoints,
 	...twoStepEndpoints,
+	...sessionsEndpoints,
 	...identityEndpoints,
 	...contactEndpoints,
 	...servicesEndpoints,

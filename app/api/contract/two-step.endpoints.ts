@@ -73,7 +73,8 @@ export const twoStepEndpoints = {
 		summary: 'Deactivate a method (needs the current password)',
 		description:
 			'A wrong password is 422 on `password` and counts towards `wrongPasswordConfirmations` (429 ' +
-			'`too_many_attempts` past it, right password or not). Turning the last method off ends the recovery codes.',
+			'`too_many_attempts` past it, right password or not). Ends every other session of the account; turning the ' +
+			'last method off ends the recovery codes.',
 		tag: 'Two-step authentication',
 		auth: 'access',
 		request: deactivateTwoStepBody,

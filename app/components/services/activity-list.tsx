@@ -4,11 +4,10 @@ import type { ActivityEntry } from '#app/api/contract/activity'
 import { serviceFieldNames } from '#app/api/contract/constants'
 import { defaultLanguage, type Resources } from '#app/locales/index'
 import { formatAge, formatDateTime } from '#app/utils/date-time'
+import { useAgentName, type ReadableUserAgent } from '#app/utils/user-agent'
 
 /** An entry with its client as the server read it from the User-Agent (`readUserAgent`). */
-type Entry = ActivityEntry & {
-	client: { browser: string | null; system: string | null; other: string | null } | null
-}
+type Entry = ActivityEntry & { client: ReadableUserAgent | null }
 
 const languageNames = new Intl.DisplayNames([defaultLanguage], { type: 'language' })
 
@@ -24,6 +23,7 @@ export function ActivityList({ serviceId, entries, label }: { serviceId: string;
 
 function ActivityItem({ serviceId, entry }: { serviceId: string; entry: Entry }) {
 	const { t } = useTranslation('activity')
+	const agentName = useAgentName()
 	const page = pageOf(serviceId, entry)
 	return (
 		<li className="activity-entry stack">
@@ -44,7 +44,7 @@ function ActivityItem({ serviceId, entry }: { serviceId: string; entry: Entry })
 						? t('byReviewTeam')
 						: t('byPlatform')}
 			</p>
-			{entry.origin ? <p className="muted">{originText(t, entry.origin, entry.client)}</p> : null}
+			{entry.origin ? <p className="muted">{originText(t, entry.origin, agentName(entry.client))}</p> : null}
 			{page ? (
 				<p>
 					<Link to={page.to}>{t('open', { page: t(`pages.${page.name}`) })}</Link>
@@ -56,14 +56,7 @@ function ActivityItem({ serviceId, entry }: { serviceId: string; entry: Entry })
 
 type T = ReturnType<typeof useTranslation<'activity'>>['t']
 
-function originText(t: T, origin: NonNullable<ActivityEntry['origin']>, agent: Entry['client']) {
-	const client = !agent
-		? null
-		: agent.other
-			? agent.other
-			: agent.browser && agent.system
-				? t('browserOnSystem', { browser: agent.browser, system: agent.system })
-				: (agent.browser ?? agent.system)
+function originText(t: T, origin: NonNullable<ActivityEntry['origin']>, client: string | null) {
 	if (origin.ip && client) return t('from', { ip: origin.ip, client })
 	if (client) return t('fromClient', { client })
 	return t('fromIp', { ip: origin.ip ?? t('unknown') })

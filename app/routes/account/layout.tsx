@@ -9,6 +9,7 @@ const LINKS = [
 	[href('/me/manage/security/email'), 'nav.email'],
 	[href('/me/manage/security/password'), 'nav.password'],
 	[href('/me/manage/security/multi-factor-authentication'), 'nav.twoStep'],
+	[href('/me/manage/security/sessions'), 'nav.sessions'],
 ] as const
 
 export default function AccountLayout() {

@@ -49,6 +49,7 @@ export default function Password({ actionData }: Route.ComponentProps) {
 	return (
 		<section className="stack" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('password.title')}</h1>
+			<p>{t('password.intro')}</p>
 			<AppForm
 				form={form}
 				labels={{

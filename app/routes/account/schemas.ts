@@ -1,11 +1,11 @@
 // Actions import these; forms load them lazily (`useAppForm`), so zod is in no page's first load.
 import { z } from 'zod'
-import { currentPassword, emailField, twoStepMethodKeyEnum } from '#app/api/contract/common'
+import { currentPassword, emailField, opaqueId, twoStepMethodKeyEnum } from '#app/api/contract/common'
 import { createRecoveryCodesBody } from '#app/api/contract/recovery-codes'
 import { deactivateTwoStepBody } from '#app/api/contract/two-step'
 import { differentFromCurrent, newPasswordFields, profileFields, withConfirmation } from '#app/api/contract/users'
 import { codeField } from '#app/auth/schemas'
-import { RECOVERY_INTENT } from './intents'
+import { RECOVERY_INTENT, SESSION_INTENT } from './intents'
 
 export const personalDetailsSchema = z.object(profileFields)
 
@@ -27,3 +27,8 @@ export const recoveryCodesKeptSchema = z.object({
 })
 
 export const newRecoveryCodesSchema = createRecoveryCodesBody.extend({ intent: z.literal(RECOVERY_INTENT.generate) })
+
+export const sessionsSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal(SESSION_INTENT.end), session: opaqueId() }),
+	z.object({ intent: z.literal(SESSION_INTENT.endOthers) }),
+])

@@ -8,6 +8,7 @@ import { activityHandlers } from './activity/handlers'
 import { activityCollections } from './activity/state'
 import { authCollections } from './auth/state'
 import { authHandlers } from './auth/handlers'
+import { sessionHandlers } from './auth/sessions'
 import { contactHandlers } from './contact/handlers'
 import { contactCollections } from './contact/state'
 import { emailCollections } from './emails/state'
@@ -48,6 +49,7 @@ export const collections = {
 export const handlers = {
 	...referenceHandlers,
 	...authHandlers,
+	...sessionHandlers,
 	...userHandlers,
 	...twoStepHandlers,
 	...identityHandlers,

@@ -23,12 +23,12 @@ import { freshLockout, lockedForSeconds, noticesWhileLocked, registerFailure } f
 import { verifyPassword } from '../../passwords'
 import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
-import { emailLock, emailRecoveryCodeUsed, reportLockedAttempt } from '../emails/notices'
+import { emailLock, emailNewSignIn, emailRecoveryCodeUsed, reportLockedAttempt } from '../emails/notices'
 import { AUTHENTICATION_TYPES } from '../reference/data'
 import { consumeRecoveryCode, remainingRecoveryCodes } from '../two-step/recovery-codes'
 import { activeTwoStepMethods, consumeCode, emailCodeExpired, twoStep } from '../two-step/state'
 import { userByEmail, userById, type UserRecord } from '../users/state'
-import { familyOf, issuePair, revokeFamily, tokenByRaw } from './state'
+import { familyOf, isNewBrowser, issuePair, revokeFamily, tokenByRaw } from './state'
 
 const locked = (seconds: number, notices: Notice[]) =>
 	reply(423, { message: 'Your account is locked.', code: 'account_locked', locked_for_seconds: seconds, notices })
@@ -66,9 +66,12 @@ function refusedWhileLocked(store: MockStore, user: UserRecord, lockedFor: numbe
 	return locked(lockedFor, noticesWhileLocked())
 }
 
-function fullPair(store: MockStore, user: UserRecord, meta: { recovery_codes_remaining?: number } = {}): Reply {
+/** A complete sign-in: a new session, announced when its browser is new to the account. */
+function fullPair(ctx: Ctx, user: UserRecord, meta: { recovery_codes_remaining?: number } = {}): Reply {
+	const { store } = ctx
 	user.lockout = freshLockout()
-	const { pair } = issuePair(store, user)
+	const { pair, family } = issuePair(store, user, { client: ctx.client })
+	if (isNewBrowser(store, family)) emailNewSignIn(store, user, family)
 	return reply(201, { data: pair, meta: { restricted: false, two_step_methods: [], ...meta } })
 }
 
@@ -91,7 +94,7 @@ async function passwordStep(ctx: Ctx): Promise<Reply> {
 	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
 	if (!correct) return failedAttempt(store, user, 'credentials')
 	const methods = activeTwoStepMethods(store, user.id)
-	if (methods.length === 0) return fullPair(store, user)
+	if (methods.length === 0) return fullPair(ctx, user)
 	// The lockout counter is reset only by a complete sign-in, so a known
 	// password cannot be used to reset the count of wrong codes.
 	const { pair } = issuePair(store, user, { restricted: true })
@@ -117,14 +120,14 @@ async function codeStep(ctx: Ctx, method: TwoStepMethodKey | 'recovery_code'): P
 		revokeFamily(store, token.family_id)
 		const remaining = remainingRecoveryCodes(store, user.id)
 		emailRecoveryCodeUsed(store, user, remaining)
-		return fullPair(store, user, { recovery_codes_remaining: remaining })
+		return fullPair(ctx, user, { recovery_codes_remaining: remaining })
 	}
 	const entry = twoStep(store, user.id, method)
 	if (entry?.active && method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
 	const check = entry?.active ? consumeCode(store, entry, body.code) : 'invalid'
 	if (check !== 'ok') return failedAttempt(store, user, check === 'reused' ? 'reused' : 'code')
 	revokeFamily(store, token.family_id)
-	return fullPair(store, user)
+	return fullPair(ctx, user)
 }
 
 function refresh(ctx: Ctx): Reply {

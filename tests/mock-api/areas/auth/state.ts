@@ -3,6 +3,7 @@ import type { AuthenticationToken } from '../../../../app/api/contract/index'
 import { table } from '../../collections'
 import { newId, randomToken, sha256 } from '../../crypto'
 import { POLICY } from '../../policy'
+import type { Ctx } from '../../http'
 import type { MockStore } from '../../store'
 import type { UserRecord } from '../users/state'
 import { presentToken } from './presenters'
@@ -14,6 +15,11 @@ export type FamilyRecord = {
 	restricted: boolean
 	created_at: number
 	revoked_at: number | null
+	/** Where it was signed in from (complete sign-ins; absent in snapshots from before sessions). */
+	device?: string | null
+	user_agent?: string | null
+	ip?: string | null
+	last_active_at?: number
 }
 
 export type TokenRecord = {
@@ -40,12 +46,13 @@ export const authCollections = {
 export function issuePair(
 	store: MockStore,
 	user: UserRecord,
-	{ restricted = false, familyId }: { restricted?: boolean; familyId?: string } = {},
+	{ restricted = false, familyId, client }: { restricted?: boolean; familyId?: string; client?: Ctx['client'] } = {},
 ) {
 	const now = store.now()
 	let family = familyId ? store.data.families[familyId] : undefined
 	if (!family) {
 		family = { id: newId(), user_id: user.id, restricted, created_at: now, revoked_at: null }
+		if (client) Object.assign(family, deviceOf(client), { last_active_at: now })
 		store.data.families[family.id] = family
 	}
 	const accessTtl = restricted ? POLICY.restrictedTtlSeconds : store.config.accessTtlSeconds
@@ -99,12 +106,52 @@ export function revokeFamily(store: MockStore, familyId: string) {
 	store.changed()
 }
 
-/** Revokes every sign-in of the user except `keepFamilyId`. */
+/** Revokes every sign-in of the user except `keepFamilyId`; how many it ended. */
 export function revokeUserFamilies(store: MockStore, userId: string, keepFamilyId?: string) {
-	for (const family of Object.values(store.data.families)) {
-		if (family.user_id === userId && family.id !== keepFamilyId && family.revoked_at === null)
-			revokeFamily(store, family.id)
-	}
+	const ended = Object.values(store.data.families).filter(
+		(family) => family.user_id === userId && family.id !== keepFamilyId && family.revoked_at === null,
+	)
+	for (const family of ended) revokeFamily(store, family.id)
+	return ended.length
+}
+
+/** The browser as the API tells it apart: the portal's device id, else a hash of the User-Agent. */
+function deviceOf(client: Ctx['client']) {
+	const device = client.device ?? (client.userAgent ? `ua:${sha256(client.userAgent).slice(0, 40)}` : null)
+	return { device, user_agent: client.userAgent, ip: client.ip }
+}
+
+/** Whether `family` is the first complete sign-in of its user from its browser, after some other one. */
+export function isNewBrowser(store: MockStore, family: FamilyRecord) {
+	const others = Object.values(store.data.families).filter(
+		(other) => other.user_id === family.user_id && !other.restricted && other.id !== family.id,
+	)
+	return others.length > 0 && !others.some((other) => other.device === family.device)
+}
+
+/** The user's sessions: complete sign-ins with a live refresh token, most recently active first. */
+export function liveSessions(store: MockStore, userId: string) {
+	const now = store.now()
+	const live = new Set(
+		Object.values(store.data.tokens)
+			.filter((token) => token.kind === 'refresh' && token.user_id === userId && token.revoked_at === null)
+			.filter((token) => token.expires_at > now && token.rotated_at === null)
+			.map((token) => token.family_id),
+	)
+	return Object.values(store.data.families)
+		.filter((family) => !family.restricted && family.revoked_at === null && live.has(family.id))
+		.sort((a, b) => activeAt(b) - activeAt(a))
+}
+
+export const activeAt = (family: FamilyRecord) => family.last_active_at ?? family.created_at
+
+/** A request of the session: its last activity (to the minute, so reads do not rewrite the state) and address. */
+export function touchFamily(store: MockStore, family: FamilyRecord, client: Ctx['client']) {
+	const now = store.now()
+	if (now - activeAt(family) < 60_000 && family.ip === client.ip) return
+	family.last_active_at = now
+	family.ip = client.ip
+	store.changed()
 }
 
 /** Drops tokens that are long dead, so long-running demos do not grow without bound. */

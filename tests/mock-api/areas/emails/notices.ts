@@ -8,8 +8,10 @@ import {
 	webhookSignature,
 	type TwoStepMethodKey,
 } from '../../../../app/api/contract/index'
+import Bowser from 'bowser'
 import type { FailureOutcome } from '../../lockout'
 import type { MockStore } from '../../store'
+import type { FamilyRecord } from '../auth/state'
 import type { ServiceRecord } from '../services/state'
 import { userById, type UserRecord } from '../users/state'
 import { hello, isVerifiedAddress, sendCatalogueEmail } from './state'
@@ -48,7 +50,7 @@ export function emailTwoStepChanged(store: MockStore, user: UserRecord, method: 
 		active ? 'two_step_enabled' : 'two_step_disabled',
 		user.email,
 		`${hello(user)}Two-step authentication with ${METHOD_NAMES[method]} was ${change} for your Partner Portal ` +
-			`account at ${at(store.now())}.\n` +
+			`account at ${at(store.now())}.${active ? '' : ' Other sign-ins to the account were ended.'}\n` +
 			NOT_YOU,
 		{ linkLabel: 'Your two-step settings' },
 	)
@@ -77,6 +79,41 @@ export function emailRecoveryCodeUsed(store: MockStore, user: UserRecord, remain
 			`${remaining === 1 ? '1 code is' : `${remaining} codes are`} left; each works once.\n` +
 			NOT_YOU,
 		RECOVERY_CODES,
+	)
+}
+
+/** "Chrome on Linux", as the account's sessions page names a browser. */
+function browserName(userAgent: string | null | undefined) {
+	const { browser, os } = Bowser.parse(userAgent ?? '')
+	return [browser.name, os.name].filter(Boolean).join(' on ') || 'An unknown browser'
+}
+
+const SESSIONS = { linkLabel: 'Your sessions' }
+
+export function emailNewSignIn(store: MockStore, user: UserRecord, family: FamilyRecord) {
+	sendCatalogueEmail(
+		store,
+		'new_sign_in',
+		user.email,
+		`${hello(user)}Your Partner Portal account was signed in to from a browser it has not been used from ` +
+			`before.\nWhen: ${at(family.created_at)}\nBrowser: ${browserName(family.user_agent)}\n` +
+			`Address: ${family.ip ?? 'unknown'}\n` +
+			'If this was not you, sign that session out, reset your password and contact us.\n',
+		SESSIONS,
+	)
+}
+
+export function emailSessionsEnded(store: MockStore, user: UserRecord, ended: FamilyRecord[]) {
+	const which =
+		ended.length === 1
+			? `The session of ${browserName(ended[0]!.user_agent)} (${ended[0]!.ip ?? 'unknown address'}) was`
+			: `${ended.length} sessions were`
+	sendCatalogueEmail(
+		store,
+		'session_ended',
+		user.email,
+		`${hello(user)}${which} signed out of your Partner Portal account at ${at(store.now())}.\n` + NOT_YOU,
+		SESSIONS,
 	)
 }
 

@@ -23,6 +23,7 @@ import {
 } from '../../http'
 import { POLICY } from '../../policy'
 import { generateTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../totp'
+import { revokeUserFamilies } from '../auth/state'
 import { emailRecoveryCodesGenerated, emailTwoStepChanged } from '../emails/notices'
 import { emailSubject, hello, sendEmail } from '../emails/state'
 import { confirmPassword } from '../limits/state'
@@ -153,12 +154,15 @@ export const twoStepHandlers: Handlers<
 
 	deactivateTwoStep: async (ctx) => {
 		const { store } = ctx
-		const { user } = caller(ctx)
+		const { user, token } = caller(ctx)
 		const entry = twoStep(store, user.id, methodOf(ctx))
 		if (!entry) throw notFound()
 		const body = parseBody(ctx, deactivateTwoStepBody)
 		if (!(await confirmPassword(store, user, body.password))) throw wrongPassword()
-		if (entry.active) emailTwoStepChanged(store, user, entry.method, false)
+		if (entry.active) {
+			revokeUserFamilies(store, user.id, token.family_id)
+			emailTwoStepChanged(store, user, entry.method, false)
+		}
 		entry.active = false
 		entry.activated_at = null
 		entry.secret = null

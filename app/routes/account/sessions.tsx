@@ -1,0 +1,144 @@
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { Form, href, redirect } from 'react-router'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import type { Route } from './+types/sessions'
+import { limits } from '#app/api/contract/constants'
+import { ApiError } from '#app/api/errors'
+import { SummaryRow, TimeRow } from '#app/components/services/summary-row'
+import { SubmitButton } from '#app/components/ui/button'
+import { Notice } from '#app/components/ui/notice'
+import { getApi, getSession } from '#app/context.server'
+import { parseForm, replyWithApiError } from '#app/forms/forms.server'
+import { getT } from '#app/i18n.server'
+import { formatDateTime } from '#app/utils/date-time'
+import { metaOf, pageMeta } from '#app/utils/meta'
+import { useAgentName } from '#app/utils/user-agent'
+import { readUserAgent } from '#app/utils/user-agent.server'
+import { SESSION_INTENT } from './intents'
+import { sessionsSchema } from './schemas'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
+
+const SELF = href('/me/manage/security/sessions')
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const { data, meta } = await getApi(context).call('listSessions', { query: { per_page: limits.perPageMax } })
+	const t = getT(context)
+	return {
+		// This device first, then as the API orders them (most recently active first).
+		sessions: data
+			.map(({ user_agent, ...session }) => ({ ...session, agent: readUserAgent(user_agent) }))
+			.sort((a, b) => Number(b.current) - Number(a.current)),
+		more: meta.next_cursor !== null,
+		...pageMeta(t, t('account:sessions.title')),
+	}
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { submission } = parseForm(context, sessionsSchema)
+	if (submission.status !== 'success') throw new Response(null, { status: 400 })
+	const api = getApi(context)
+	const session = getSession(context)
+	try {
+		if (submission.value.intent === SESSION_INTENT.endOthers) {
+			const { ended } = (await api.call('endOtherSessions')).data
+			await session.setFlash(
+				ended
+					? { tone: 'success', key: 'account:sessions.othersEnded', values: { count: ended } }
+					: { tone: 'info', key: 'account:sessions.noOthers' },
+			)
+		} else {
+			await api.call('deleteSession', { params: { id: submission.value.session } })
+			await session.setFlash({ tone: 'success', key: 'account:sessions.ended' })
+		}
+	} catch (error) {
+		// Signed out meanwhile (another tab, or it expired): what the partner wanted is done.
+		if (!(error instanceof ApiError && error.status === 404))
+			return replyWithApiError(null, error, context, { request })
+		await session.setFlash({ tone: 'info', key: 'account:sessions.alreadyEnded' })
+	}
+	return redirect(SELF)
+}
+
+type SessionView = Route.ComponentProps['loaderData']['sessions'][number]
+
+export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('account')
+	const { sessions, more } = loaderData
+	const failed = actionData?.result.error?.['']
+	const others = sessions.filter((session) => !session.current)
+	return (
+		<section className="stack-lg" aria-labelledby="page-heading">
+			<div className="stack">
+				<h1 id="page-heading">{t('sessions.title')}</h1>
+				<p>{t('sessions.intro')}</p>
+			</div>
+			{failed?.length ? (
+				<Notice tone="error">
+					{failed.map((message) => (
+						<p key={message}>{message}</p>
+					))}
+				</Notice>
+			) : null}
+			<ul className="service-list" aria-label={t('sessions.listLabel')}>
+				{sessions.map((session) => (
+					<SessionItem key={session.id} t={t} session={session} />
+				))}
+			</ul>
+			{more ? <p>{t('sessions.more', { count: sessions.length })}</p> : null}
+			{others.length ? (
+				<Form method="post" className="card stack">
+					<p>{t('sessions.signOutOthersHint')}</p>
+					<div className="button-row">
+						<AuthenticityTokenInput />
+						<SubmitButton
+							variant="warning"
+							name="intent"
+							value={SESSION_INTENT.endOthers}
+							pendingLabel={t('sessions.signingOut')}
+						>
+							{t('sessions.signOutOthers')}
+						</SubmitButton>
+					</div>
+				</Form>
+			) : (
+				<p>{t('sessions.onlyThis')}</p>
+			)}
+		</section>
+	)
+}
+
+function SessionItem({ t, session }: { t: TFunction<'account'>; session: SessionView }) {
+	const name = useAgentName()(session.agent) ?? t('sessions.unknownBrowser')
+	const lastActive = formatDateTime(session.last_active_at)
+	return (
+		<li className="card stack" aria-labelledby={`session-${session.id}`}>
+			<h2 id={`session-${session.id}`}>
+				{name} {session.current ? <span className="tag tag--ok">{t('sessions.thisDevice')}</span> : null}
+			</h2>
+			<dl className="summary-list">
+				<SummaryRow term={t('sessions.address')}>{session.ip ?? t('sessions.unknownAddress')}</SummaryRow>
+				<TimeRow term={t('sessions.signedInAt')} at={session.signed_in_at} />
+				<TimeRow term={t('sessions.lastActive')} at={session.last_active_at} />
+			</dl>
+			{session.current ? (
+				<p>{t('sessions.thisOneHint')}</p>
+			) : (
+				<Form method="post">
+					<AuthenticityTokenInput />
+					<input type="hidden" name="intent" value={SESSION_INTENT.end} />
+					<SubmitButton
+						variant="secondary"
+						name="session"
+						value={session.id}
+						pendingLabel={t('sessions.signingOut')}
+						aria-label={t('sessions.signOutLabel', { browser: name, when: lastActive })}
+					>
+						{t('sessions.signOut')}
+					</SubmitButton>
+				</Form>
+			)}
+		</li>
+	)
+}
