@@ -47,6 +47,11 @@ export default [
 			route('me/manage/security/multi-factor-authentication', 'routes/account/two-step.tsx'),
 			route('me/manage/security/multi-factor-authentication/totp', 'routes/account/two-step-totp.tsx'),
 			route('me/manage/security/multi-factor-authentication/email', 'routes/account/two-step-email.tsx'),
+			route('me/manage/security/multi-factor-authentication/passkeys/new', 'routes/account/passkey-new.tsx'),
+			route(
+				'me/manage/security/multi-factor-authentication/passkeys/:passkeyId/remove',
+				'routes/account/passkey-remove.tsx',
+			),
 			route('me/manage/security/multi-factor-authentication/recovery-codes', 'routes/account/recovery-codes.tsx'),
 			route(
 				'me/manage/security/multi-factor-authentication/recovery-codes.txt',

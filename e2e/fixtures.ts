@@ -13,6 +13,7 @@ export const API_TIMEOUT_MS = 3_000
 type WorkerFixtures = {
 	/** The mock delivers webhooks to this machine too (`test.use` it in a spec that runs a local receiver). */
 	allowPrivateWebhooks: boolean
+	portalHost: string
 	stack: { portalUrl: string; mockUrl: string }
 }
 type TestFixtures = {
@@ -31,10 +32,12 @@ type TestFixtures = {
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
 	allowPrivateWebhooks: [false, { option: true, scope: 'worker' }],
+	// WebAuthn takes no IP address as a relying party: the passkey specs address the portal as localhost.
+	portalHost: ['127.0.0.1', { option: true, scope: 'worker' }],
 	stack: [
-		async ({ allowPrivateWebhooks }, use, workerInfo) => {
+		async ({ allowPrivateWebhooks, portalHost }, use, workerInfo) => {
 			const port = await freePort()
-			const portalUrl = `http://127.0.0.1:${port}`
+			const portalUrl = `http://${portalHost}:${port}`
 			const mockApi = await startMockApi({
 				host: '127.0.0.1',
 				port: 0,

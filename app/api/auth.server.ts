@@ -1,12 +1,12 @@
 import type { ApiClient, TokenPair } from './client.server'
-import { pickTokenPair, type AuthenticationToken } from './contract/index'
+import { pickTokenPair, type AuthenticationToken, type PasskeyAuthenticationCredential } from './contract/index'
 import { ApiError } from './errors'
 import { authenticationTypeId } from './reference.server'
 import type { TwoStepMethod } from './two-step.server'
 
 export type SignInResult =
 	| { kind: 'signed-in'; pair: TokenPair }
-	| { kind: 'two-step'; pair: TokenPair; methods: TwoStepMethod[]; recoveryCodes: number }
+	| { kind: 'two-step'; pair: TokenPair; methods: TwoStepMethod[]; recoveryCodes: number; passkeys: number }
 
 function pairOf(tokens: AuthenticationToken[]): TokenPair {
 	const pair = pickTokenPair(tokens)
@@ -19,22 +19,19 @@ export async function signInWithPassword(api: ApiClient, email: string, password
 	const { data, meta } = await api.call('createAuthenticationToken', { params: { id }, body: { email, password } })
 	const pair = pairOf(data)
 	if (!meta.restricted) return { kind: 'signed-in', pair }
-	return { kind: 'two-step', pair, methods: meta.two_step_methods, recoveryCodes: meta.recovery_codes_remaining ?? 0 }
+	const { two_step_methods: methods, recovery_codes_remaining: recoveryCodes = 0, passkeys = 0 } = meta
+	return { kind: 'two-step', pair, methods, recoveryCodes, passkeys }
 }
 
 /** The second step; `recoveryCodesLeft` after a recovery code. */
 export async function completeTwoStep(
 	api: ApiClient,
-	method: TwoStepMethod | 'recovery_code',
-	code: string,
+	way: TwoStepMethod | 'recovery_code' | 'passkey',
+	body: { code: string } | { credential: PasskeyAuthenticationCredential },
 	restrictedAccess: string,
 ) {
-	const id = await authenticationTypeId(api, method)
-	const { data, meta } = await api.call('createAuthenticationToken', {
-		params: { id },
-		body: { code },
-		bearer: restrictedAccess,
-	})
+	const id = await authenticationTypeId(api, way)
+	const { data, meta } = await api.call('createAuthenticationToken', { params: { id }, body, bearer: restrictedAccess })
 	return { pair: pairOf(data), recoveryCodesLeft: meta.recovery_codes_remaining }
 }
 

@@ -1,6 +1,7 @@
 // Derived from the contract's request schemas (decision 0003).
 import { z } from 'zod'
 import { passwordSignInBody } from '#app/api/contract/auth'
+import { passkeyAuthenticationCredential, passkeyRules } from '#app/api/contract/passkeys'
 import { recoveryCodeField } from '#app/api/contract/recovery-codes'
 import { currentPassword, twoStepCodeField, twoStepMethodKeyEnum } from '#app/api/contract/common'
 import {
@@ -34,6 +35,28 @@ export const twoStepCodeSchema = z.object({
 })
 
 export const recoveryCodeSignInSchema = z.object({ intent: z.literal('recovery'), code: recoveryCodeField })
+
+/** The browser's WebAuthn answer, posted as JSON text and read by the contract's schema (decision 0041). */
+export function passkeyCredentialField<S extends z.ZodType>(schema: S) {
+	return z
+		.string()
+		.min(1, 'required')
+		.max(passkeyRules.encodedMax * 2)
+		.transform((text, ctx) => {
+			try {
+				return JSON.parse(text) as unknown
+			} catch {
+				ctx.addIssue({ code: 'custom', message: 'invalid' })
+				return z.NEVER
+			}
+		})
+		.pipe(schema)
+}
+
+export const passkeySignInSchema = z.object({
+	intent: z.literal('passkey'),
+	credential: passkeyCredentialField(passkeyAuthenticationCredential),
+})
 
 /** The CSRF token is checked before any action runs. */
 export const confirmSchema = z.object({})

@@ -16,6 +16,8 @@ export type PendingSignIn = {
 	methods: Array<'totp' | 'email'>
 	/** Unused recovery codes of the account (decision 0039). */
 	recoveryCodes?: number
+	/** The account's passkeys (decision 0041). */
+	passkeys?: number
 	email: string
 	redirectTo: string
 	emailCode?: EmailCodeState

@@ -14,7 +14,7 @@ import { getApi } from '#app/context.server'
 export type ConfirmationArgs = {
 	context: Readonly<RouterContextProvider>
 	request: Request
-	params: { serviceId: string }
+	params: object
 }
 
 async function identityCheck({ context, request }: ConfirmationArgs): Promise<IdentityCheck> {

@@ -1,5 +1,7 @@
 import { reviewTypicalWorkingDays } from '#app/api/contract/constants'
 import { confirmationAction, confirmationLoader, type ConfirmationArgs } from './confirmation.server'
+
+type ReviewArgs = ConfirmationArgs & { params: { serviceId: string } }
 import { verificationsPage } from './pages'
 import { getApi } from '#app/context.server'
 import { loadVerifications, reviewRefusalNow } from './verifications.server'
@@ -8,7 +10,7 @@ type Verb = 'submit' | 'cancel'
 
 /** Submitting the service for review and cancelling it: one confirmation page, back in the review's section. */
 export const reviewLoader = (verb: Verb) =>
-	confirmationLoader(null, async ({ params, context }: ConfirmationArgs, t) => {
+	confirmationLoader(null, async ({ params, context }: ReviewArgs, t) => {
 		const { service, review } = await loadVerifications(context, params.serviceId)
 		return {
 			back: verificationsPage(service.id, 'review'),
@@ -20,7 +22,7 @@ export const reviewLoader = (verb: Verb) =>
 export const reviewAction = (verb: Verb) =>
 	confirmationAction({
 		identity: false,
-		change: ({ params, context }: ConfirmationArgs) =>
+		change: ({ params, context }: ReviewArgs) =>
 			getApi(context).call(verb === 'submit' ? 'submitServiceReview' : 'cancelServiceReview', {
 				params: { id: params.serviceId },
 			}),

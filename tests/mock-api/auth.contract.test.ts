@@ -93,7 +93,12 @@ describe('two-step sign-in', () => {
 		const email = uniqueEmail()
 		const { totp_secret } = await c.createUser({ email, totp: true })
 		const first = await c.signIn(email)
-		expect(first.meta).toEqual({ restricted: true, two_step_methods: ['totp'], recovery_codes_remaining: 0 })
+		expect(first.meta).toEqual({
+			restricted: true,
+			two_step_methods: ['totp'],
+			recovery_codes_remaining: 0,
+			passkeys: 0,
+		})
 		const now = await c.now()
 		for (const token of first.data) {
 			expect(Date.parse(token.expires_at) - now).toBeLessThanOrEqual(10 * 60_000)
@@ -207,7 +212,12 @@ describe('two-step sign-in', () => {
 		await c.createUser({ email, email_two_step: true })
 		const emailId = await c.typeId('email')
 		const first = await c.signIn(email)
-		expect(first.meta).toEqual({ restricted: true, two_step_methods: ['email'], recovery_codes_remaining: 0 })
+		expect(first.meta).toEqual({
+			restricted: true,
+			two_step_methods: ['email'],
+			recovery_codes_remaining: 0,
+			passkeys: 0,
+		})
 		expect(await c.emails(email)).toEqual([])
 
 		const sent = await c.call('createTwoStepSecret', { params: { id: emailId }, bearer: first.access })
@@ -612,6 +622,7 @@ describe('two-step setup', () => {
 			restricted: true,
 			two_step_methods: ['totp'],
 			recovery_codes_remaining: 10,
+			passkeys: 0,
 		})
 
 		const wrongPassword = await c.call('deactivateTwoStep', {

@@ -24,7 +24,7 @@ const c = useTestApi()
 describe('reference data', () => {
 	test('authentication types, filtered by key; user types; user token types', async () => {
 		const all = authenticationTypeList.parse((await c.call('listAuthenticationTypes')).body)
-		expect(all.data.map((t) => t.key)).toEqual(['password', 'email', 'totp', 'recovery_code', 'refresh'])
+		expect(all.data.map((t) => t.key)).toEqual(['password', 'email', 'totp', 'recovery_code', 'passkey', 'refresh'])
 		expect(all.meta.next_cursor).toBeNull()
 		const refresh = await c.call('listAuthenticationTypes', { query: { 'filter[key:exact]': 'refresh' } })
 		expect(refresh.body.data).toEqual([{ id: expect.any(String), key: 'refresh' }])
@@ -45,7 +45,7 @@ describe('pagination', () => {
 		const page2 = await c.call('listAuthenticationTypes', {
 			query: { per_page: '3', cursor: page1.body.meta.next_cursor },
 		})
-		expect(page2.body.data.map((t: { key: string }) => t.key)).toEqual(['recovery_code', 'refresh'])
+		expect(page2.body.data.map((t: { key: string }) => t.key)).toEqual(['recovery_code', 'passkey', 'refresh'])
 		expect(page2.body.meta.next_cursor).toBeNull()
 
 		const tooMany = await c.call('listAuthenticationTypes', { query: { per_page: '101' } })

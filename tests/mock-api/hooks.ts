@@ -8,6 +8,7 @@ import {
 	currentPassword,
 	emailField,
 	localeEnum,
+	passkeyRules,
 	profileFields,
 	type User,
 	type UserAuthentication,
@@ -18,6 +19,7 @@ import { emailsTo } from './areas/emails/state'
 import { handleActivityHook } from './areas/activity/hooks'
 import { handleServiceSectionHook } from './areas/service-sections/hooks'
 import { handleServicesHook } from './areas/services/hooks'
+import { storeUnusablePasskey } from './areas/passkeys/state'
 import { presentTwoStep } from './areas/two-step/presenters'
 import { ensureTwoStep } from './areas/two-step/state'
 import { presentUser } from './areas/users/presenters'
@@ -40,6 +42,8 @@ export const mockUserBody = z.object({
 	verified: z.boolean().optional(),
 	totp: z.boolean().optional(),
 	email_two_step: z.boolean().optional(),
+	/** Passkeys of these names, with keys no test holds: the account has passkeys (a prompt offers them). */
+	passkeys: z.array(z.string().max(passkeyRules.nameMax)).max(passkeyRules.perAccountMax).optional(),
 	has_relation: z.boolean().optional(),
 })
 /** What a test sends to `POST /__mock/users`. */
@@ -87,6 +91,7 @@ async function createMockUser(store: MockStore, input: z.output<typeof mockUserB
 	if (input.email_two_step) {
 		Object.assign(ensureTwoStep(store, user.id, 'email'), { active: true, activated_at: store.now() })
 	}
+	for (const name of input.passkeys ?? []) storeUnusablePasskey(store, user.id, name)
 	store.changed()
 	return { user: presentUser(store, user), totp_secret: totpSecret }
 }

@@ -14,6 +14,7 @@ import {
 	twoStepMethodKeyEnum,
 } from './common'
 import { recoveryCodeSignInBody } from './recovery-codes'
+import { passkeySignInBody } from './passkeys'
 
 export const authenticationTypeResource = z.object({
 	id: opaqueId().describe('Opaque id; look types up by `key`.'),
@@ -44,6 +45,7 @@ export const tokenPairMeta = z.object({
 		.min(0)
 		.optional()
 		.describe('Unused recovery codes: with a restricted pair, and after signing in with one.'),
+	passkeys: z.number().int().min(0).optional().describe('The account’s passkeys: with a restricted pair.'),
 })
 export type TokenPairMeta = z.infer<typeof tokenPairMeta>
 
@@ -70,9 +72,10 @@ export const refreshTokenBody = z.object({ token: z.string().min(1, 'required').
 export type RefreshTokenBody = z.infer<typeof refreshTokenBody>
 
 export const createAuthenticationTokenBody = z
-	.union([passwordSignInBody, codeSignInBody, recoveryCodeSignInBody, refreshTokenBody])
+	.union([passwordSignInBody, codeSignInBody, recoveryCodeSignInBody, passkeySignInBody, refreshTokenBody])
 	.describe(
-		'By the type in the path: password → {email, password}; totp/email/recovery_code → {code}; refresh → {token}.',
+		'By the type in the path: password → {email, password}; totp/email/recovery_code → {code}; passkey → ' +
+			'{credential}; refresh → {token}.',
 	)
 
 export const noticeCodeEnum = z.enum([

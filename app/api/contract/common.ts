@@ -11,7 +11,7 @@ export type Country = z.infer<typeof countryEnum>
 export const localeEnum = z.enum(locales).describe('Default language of the user (BCP 47).')
 export type Locale = z.infer<typeof localeEnum>
 
-export const authenticationTypeKeyEnum = z.enum(['password', 'email', 'totp', 'recovery_code', 'refresh'])
+export const authenticationTypeKeyEnum = z.enum(['password', 'email', 'totp', 'recovery_code', 'passkey', 'refresh'])
 export type AuthenticationTypeKey = z.infer<typeof authenticationTypeKeyEnum>
 
 export const twoStepMethodKeyEnum = z.enum(twoStepMethodKeys)

@@ -9,6 +9,9 @@ export const twoStepMethodKeys = ['totp', 'email'] as const
 /** Decision 0039: ten one-time codes per set; fewer than `lowBelow` left is shown to the partner. */
 export const recoveryCodeRules = { count: 10, lowBelow: 3 } as const
 
+// Decision 0041. `encodedMax`: a WebAuthn value in base64url (ids, client data, attestation, signatures).
+export const passkeyRules = { perAccountMax: 10, nameMax: 64, challengeSeconds: 300, encodedMax: 16_384 } as const
+
 export const verificationStatuses = ['submitted', 'cancelled', 'in_progress', 'verified', 'dismissed'] as const
 
 export const serviceReviewStatuses = ['not_submitted', ...verificationStatuses] as const

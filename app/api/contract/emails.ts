@@ -84,6 +84,18 @@ export const partnerEmails = {
 		when: 'POST /authentication-tokens/authentication-type-id/{recoveryCodeTypeId} (how many are left)',
 		link: RECOVERY_CODES_PAGE,
 	},
+	passkey_added: {
+		subject: 'A passkey was added to your account',
+		to: 'account',
+		when: 'POST /passkeys',
+		link: TWO_STEP_PAGE,
+	},
+	passkey_removed: {
+		subject: 'A passkey was removed from your account',
+		to: 'account',
+		when: 'DELETE /passkeys/{id}; turning the last two-step method off (every passkey)',
+		link: TWO_STEP_PAGE,
+	},
 	new_sign_in: {
 		subject: 'New sign-in to your account',
 		to: 'account',

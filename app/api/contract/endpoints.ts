@@ -4,6 +4,7 @@ import { authEndpoints } from './auth.endpoints'
 import { contactEndpoints } from './contact.endpoints'
 import type { Endpoint } from './endpoint'
 import { identityEndpoints } from './identity.endpoints'
+import { passkeysEndpoints } from './passkeys.endpoints'
 import { referenceEndpoints } from './reference.endpoints'
 import { serviceSectionsEndpoints } from './service-sections.endpoints'
 import { servicesEndpoints } from './services.endpoints'
@@ -28,6 +29,7 @@ export const endpoints = {
 	...usersEndpoints,
 	...twoStepEndpoints,
 	...sessionsEndpoints,
+	...passkeysEndpoints,
 	...identityEndpoints,
 	...contactEndpoints,
 	...servicesEndpoints,

@@ -1,11 +1,12 @@
 // Actions import these; forms load them lazily (`useAppForm`), so zod is in no page's first load.
 import { z } from 'zod'
 import { currentPassword, emailField, opaqueId, twoStepMethodKeyEnum } from '#app/api/contract/common'
+import { createPasskeyBody, passkeyRegistrationCredential } from '#app/api/contract/passkeys'
 import { createRecoveryCodesBody } from '#app/api/contract/recovery-codes'
 import { deactivateTwoStepBody } from '#app/api/contract/two-step'
 import { differentFromCurrent, newPasswordFields, profileFields, withConfirmation } from '#app/api/contract/users'
-import { codeField } from '#app/auth/schemas'
-import { RECOVERY_INTENT, SESSION_INTENT } from './intents'
+import { codeField, passkeyCredentialField } from '#app/auth/schemas'
+import { PASSKEY_INTENT, RECOVERY_INTENT, SESSION_INTENT } from './intents'
 
 export const personalDetailsSchema = z.object(profileFields)
 
@@ -32,3 +33,14 @@ export const sessionsSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal(SESSION_INTENT.end), session: opaqueId() }),
 	z.object({ intent: z.literal(SESSION_INTENT.endOthers) }),
 ])
+
+// Empty: the server names the passkey after the browser.
+const passkeyName = createPasskeyBody.shape.name.optional()
+
+export const passkeyOptionsSchema = z.object({ intent: z.literal(PASSKEY_INTENT.options), name: passkeyName })
+
+export const newPasskeySchema = z.object({
+	intent: z.literal(PASSKEY_INTENT.create),
+	name: passkeyName,
+	credential: passkeyCredentialField(passkeyRegistrationCredential),
+})

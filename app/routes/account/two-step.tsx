@@ -14,6 +14,9 @@ import { getT } from '#app/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { getApi, getSession, getUser } from '#app/context.server'
+import { limits } from '#app/api/contract/constants'
+import type { Passkey } from '#app/api/contract/passkeys'
+import { formatDateTime } from '#app/utils/date-time'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -25,13 +28,19 @@ const SETUP_PATHS = {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const [active, user] = await Promise.all([activeTwoStepMethods(getApi(context)), getUser(context)])
+	const api = getApi(context)
+	const [active, user, passkeys] = await Promise.all([
+		activeTwoStepMethods(api),
+		getUser(context),
+		api.call('listPasskeys', { query: { per_page: limits.perPageMax } }),
+	])
 	const t = getT(context)
 	return {
 		email: user.email,
 		totp: active.includes('totp'),
 		emailCode: active.includes('email'),
 		recoveryCodes: user.recovery_codes,
+		passkeys: passkeys.data,
 		...pageMeta(t, t('account:twoStep.title')),
 	}
 }
@@ -128,6 +137,7 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 					)}
 				</section>
 			))}
+			<Passkeys t={t} passkeys={loaderData.passkeys} twoStepOn={on.length > 0} />
 			{loaderData.recoveryCodes ? (
 				<section className="card stack" aria-labelledby="recovery-heading">
 					<h2 id="recovery-heading">{t('twoStep.recoveryHeading')}</h2>
@@ -143,6 +153,52 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 				</section>
 			) : null}
 			{on.length ? <DisableForm t={t} methods={on} lastResult={actionData?.result} /> : null}
+		</section>
+	)
+}
+
+/** Decision 0041: an extra way, added once another method is on. */
+function Passkeys({ t, passkeys, twoStepOn }: { t: TFunction<'account'>; passkeys: Passkey[]; twoStepOn: boolean }) {
+	return (
+		<section className="card stack" aria-labelledby="passkeys-heading">
+			<h2 id="passkeys-heading">{t('passkeys.title')}</h2>
+			<p>{t('passkeys.intro')}</p>
+			{passkeys.length ? (
+				<ul className="service-list" aria-label={t('passkeys.listLabel')}>
+					{passkeys.map((passkey) => (
+						<li key={passkey.id} className="stack">
+							<h3>{passkey.name}</h3>
+							<p className="muted">
+								{t('passkeys.added', { date: formatDateTime(passkey.created_at) })}{' '}
+								{passkey.last_used_at
+									? t('passkeys.lastUsed', { date: formatDateTime(passkey.last_used_at) })
+									: t('passkeys.neverUsed')}
+							</p>
+							<p>
+								<Link
+									to={href('/me/manage/security/multi-factor-authentication/passkeys/:passkeyId/remove', {
+										passkeyId: passkey.id,
+									})}
+								>
+									{t('passkeys.remove.link')} <span className="visually-hidden">{passkey.name}</span>
+								</Link>
+							</p>
+						</li>
+					))}
+				</ul>
+			) : null}
+			{twoStepOn ? (
+				<p>
+					<Link
+						className="button button--secondary"
+						to={href('/me/manage/security/multi-factor-authentication/passkeys/new')}
+					>
+						{t('passkeys.add')}
+					</Link>
+				</p>
+			) : (
+				<p>{t('passkeys.needsMethod')}</p>
+			)}
 		</section>
 	)
 }

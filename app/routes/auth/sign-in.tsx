@@ -50,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			refresh: result.pair.refresh,
 			methods: result.methods,
 			recoveryCodes: result.recoveryCodes,
+			passkeys: result.passkeys,
 			email,
 			redirectTo: safeRedirect(redirect_to ?? url.searchParams.get(REDIRECT_PARAM)),
 		}

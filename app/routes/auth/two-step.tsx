@@ -18,10 +18,13 @@ import {
 	resendRefused,
 	sendCode,
 } from '#app/auth/email-code.server'
-import { recoveryCodeSignInSchema, twoStepCodeSchema } from '#app/auth/schemas'
+import { passkeySignInSchema, recoveryCodeSignInSchema, twoStepCodeSchema } from '#app/auth/schemas'
 import { recoveryCodeRules } from '#app/api/contract/constants'
 import { isSignInFailure, isWrongCode, signInFailureMessages } from '#app/auth/sign-in.server'
 import { CodeField, SendCodeForm } from '#app/components/code-field'
+import { AnswerErrors } from '#app/components/passkey-answer'
+import { PasskeyCeremony } from '#app/components/passkey-ceremony'
+import { Notice } from '#app/components/ui/notice'
 import { AppForm } from '#app/components/ui/app-form'
 import { TextField } from '#app/components/ui/field'
 import { SubmitButton } from '#app/components/ui/button'
@@ -35,8 +38,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 const SELF = href('/auth/sign-in/two-step')
 const RECOVERY = 'recovery_code'
-/** How the second step is taken: a method, or one of the recovery codes (decision 0039). */
-type Way = TwoStepMethodKey | typeof RECOVERY
+const PASSKEY = 'passkey'
+/** How the second step is taken: a method, one of the recovery codes (0039), or a passkey (0041). */
+type Way = TwoStepMethodKey | typeof RECOVERY | typeof PASSKEY
 const RESTART = signInWithNotice('two-step-expired')
 
 async function pendingOrRestart(context: Route.LoaderArgs['context']) {
@@ -52,16 +56,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const asked = url.searchParams.get('method')
 	const known = twoStepMethodKeyEnum.safeParse(asked)
 	const recoveryCodes = pending.recoveryCodes ?? 0
-	// The first active method (the authenticator when both are on); the others are the fallbacks the page offers.
+	const passkeys = pending.passkeys ?? 0
+	// A passkey first when there is one, else the first active method (the authenticator when both are on); the
+	// others are the fallbacks the page offers.
 	const method: Way =
 		asked === RECOVERY && recoveryCodes > 0
 			? RECOVERY
 			: known.success && pending.methods.includes(known.data)
 				? known.data
-				: pending.methods[0]!
+				: passkeys > 0
+					? PASSKEY
+					: pending.methods[0]!
 	return {
 		methods: pending.methods,
 		recoveryCodes,
+		passkeys,
 		method,
 		email: pending.email,
 		emailCode: pending.emailCode?.code ?? null,
@@ -97,15 +106,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 	}
 
+	if (intent === 'passkey-options') {
+		try {
+			const { data } = await api.call('createPasskeySignInOptions', { bearer: pending.access })
+			// For the page's fetcher (PasskeyCeremony): `result` only when refused.
+			return { passkeyOptions: data, result: undefined }
+		} catch (error) {
+			if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
+			return replyWithApiError(null, error, context, { request })
+		}
+	}
+
 	const { submission } =
-		intent === 'recovery' ? parseForm(context, recoveryCodeSignInSchema) : parseForm(context, twoStepCodeSchema)
+		intent === 'recovery'
+			? parseForm(context, recoveryCodeSignInSchema)
+			: intent === 'passkey'
+				? parseForm(context, passkeySignInSchema)
+				: parseForm(context, twoStepCodeSchema)
 	if (submission.status !== 'success') return invalid(submission)
-	const { code } = submission.value
-	const method = 'method' in submission.value ? submission.value.method : RECOVERY
-	if (method !== RECOVERY && !pending.methods.includes(method))
+	const { value } = submission
+	const method: Way = value.intent === 'verify' ? value.method : value.intent === 'passkey' ? PASSKEY : RECOVERY
+	if (value.intent === 'verify' && !pending.methods.includes(value.method))
 		return invalid(submission, { formErrors: [t('auth:twoStep.codeInvalid')] })
+	const body = value.intent === 'passkey' ? { credential: value.credential } : { code: value.code }
 	try {
-		const { pair, recoveryCodesLeft } = await completeTwoStep(api, method, code, pending.access)
+		const { pair, recoveryCodesLeft } = await completeTwoStep(api, method, body, pending.access)
 		await session.clearPending()
 		await startSession(context, pair)
 		if (recoveryCodesLeft !== undefined)
@@ -124,7 +149,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
 		const messages = signInFailureMessages(error, t) ?? []
-		if (isWrongCode(error)) {
+		if (isWrongCode(error) && method === PASSKEY) messages[0] = t('auth:twoStep.passkey.invalid')
+		else if (isWrongCode(error)) {
 			const [first, ...rest] = messages
 			return invalid(submission, { fieldErrors: { code: [first!] }, formErrors: rest }, 422)
 		}
@@ -140,10 +166,10 @@ async function restart(session: ReturnType<typeof getSession>) {
 
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
-	const { method, methods, email, emailCode, recoveryCodes } = loaderData
+	const { method, methods, email, emailCode, recoveryCodes, passkeys } = loaderData
 	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.twoStepCodeSchema), {
 		id: `two-step-${method}`,
-		lastResult: method === RECOVERY ? undefined : actionData?.result,
+		lastResult: method === RECOVERY || method === PASSKEY ? undefined : actionData?.result,
 	})
 	// A POST: a link from another site must not end a sign-in.
 	const cancelForm = (
@@ -165,12 +191,24 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 				<h1 id="page-heading">{t('twoStep.title')}</h1>
 				{method === 'totp' ? <p>{t('twoStep.totpIntro')}</p> : null}
 				{method === RECOVERY ? <p>{t('twoStep.recovery.intro')}</p> : null}
+				{method === PASSKEY ? <p>{t('twoStep.passkey.intro')}</p> : null}
 				{method === 'email' && emailCode === 'sent' ? (
 					<p>{t('twoStep.emailIntro', { digits: CODE_DIGITS, email })}</p>
 				) : null}
 				{method === 'email' && emailCode === 'earlier' ? <p>{t('twoStep.emailEarlier', { email })}</p> : null}
 			</div>
-			{method === RECOVERY ? (
+			{method === PASSKEY ? (
+				<>
+					<AnswerErrors result={actionData?.result} />
+					<PasskeyCeremony
+						ceremony="get"
+						optionsIntent="passkey-options"
+						submitIntent="passkey"
+						label={t('twoStep.passkey.submit')}
+						fallback={<Notice tone="warning" title={t('twoStep.passkey.needsJavaScript')} />}
+					/>
+				</>
+			) : method === RECOVERY ? (
 				<RecoveryCodeForm t={t} lastResult={actionData?.result} />
 			) : method === 'email' && !emailCode ? (
 				sendCodeForm(t('twoStep.useEmail'))
@@ -186,7 +224,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 				</AppForm>
 			)}
 			{method === 'email' && emailCode ? sendCodeForm(t('twoStep.resend')) : null}
-			<Fallback t={t} method={method} methods={methods} recoveryCodes={recoveryCodes} />
+			<Fallback t={t} method={method} methods={methods} recoveryCodes={recoveryCodes} passkeys={passkeys} />
 			<div className="stack">{cancelForm}</div>
 		</section>
 	)
@@ -219,7 +257,12 @@ function RecoveryCodeForm({ t, lastResult }: { t: T; lastResult: Parameters<type
 }
 
 const OTHER_WAY = { email: 'twoStep.lost.useEmail', totp: 'twoStep.lostEmail.useTotp' } as const
-const LOST = { totp: 'twoStep.lost', email: 'twoStep.lostEmail', [RECOVERY]: 'twoStep.recovery.lost' } as const
+const LOST = {
+	totp: 'twoStep.lost',
+	email: 'twoStep.lostEmail',
+	[RECOVERY]: 'twoStep.recovery.lost',
+	[PASSKEY]: 'twoStep.passkey.lost',
+} as const
 
 /** The other ways in, one click away; then who helps when none works. */
 function Fallback({
@@ -227,16 +270,23 @@ function Fallback({
 	method,
 	methods,
 	recoveryCodes,
+	passkeys,
 }: {
 	t: T
 	method: Way
 	methods: TwoStepMethodKey[]
 	recoveryCodes: number
+	passkeys: number
 }) {
 	const copy = LOST[method]
 	return (
 		<section className="stack" aria-labelledby="fallback-heading">
 			<h2 id="fallback-heading">{t(`${copy}.title`)}</h2>
+			{method !== PASSKEY && passkeys > 0 ? (
+				<p>
+					<Link to={`${SELF}?method=${PASSKEY}`}>{t('twoStep.passkey.use')}</Link>
+				</p>
+			) : null}
 			{methods
 				.filter((other) => other !== method)
 				.map((other) => (

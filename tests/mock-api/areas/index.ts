@@ -15,6 +15,8 @@ import { emailCollections } from './emails/state'
 import { identityHandlers } from './identity/handlers'
 import { identityCollections } from './identity/state'
 import { limitCollections } from './limits/state'
+import { passkeyHandlers } from './passkeys/handlers'
+import { passkeyCollections } from './passkeys/state'
 import { referenceHandlers } from './reference/handlers'
 import { serviceSectionsHandlers } from './service-sections/handlers'
 import { serviceSectionCollections } from './service-sections/state'
@@ -34,6 +36,7 @@ export const collections = {
 	...authCollections,
 	...twoStepCollections,
 	...recoveryCodeCollections,
+	...passkeyCollections,
 	...identityCollections,
 	...emailCollections,
 	...limitCollections,
@@ -50,6 +53,7 @@ export const handlers = {
 	...referenceHandlers,
 	...authHandlers,
 	...sessionHandlers,
+	...passkeyHandlers,
 	...userHandlers,
 	...twoStepHandlers,
 	...identityHandlers,

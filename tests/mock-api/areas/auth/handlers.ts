@@ -1,6 +1,7 @@
 /** Sign-in (both steps), refresh with rotation, sign-out. */
 import {
 	codeSignInBody,
+	passkeySignInBody,
 	passwordSignInBody,
 	recoveryCodeSignInBody,
 	refreshTokenBody,
@@ -24,6 +25,7 @@ import { verifyPassword } from '../../passwords'
 import { POLICY } from '../../policy'
 import type { MockStore } from '../../store'
 import { emailLock, emailNewSignIn, emailRecoveryCodeUsed, reportLockedAttempt } from '../emails/notices'
+import { passkeysOf, verifyPasskeySignIn } from '../passkeys/state'
 import { AUTHENTICATION_TYPES } from '../reference/data'
 import { consumeRecoveryCode, remainingRecoveryCodes } from '../two-step/recovery-codes'
 import { activeTwoStepMethods, consumeCode, emailCodeExpired, twoStep } from '../two-step/state'
@@ -37,7 +39,12 @@ const locked = (seconds: number, notices: Notice[]) =>
  * A failed password or code: counts toward the lockout, reports to the
  * owner and removes the relation when the policy says so.
  */
-function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' | 'code' | 'reused'): Reply {
+function failedAttempt(
+	store: MockStore,
+	user: UserRecord,
+	kind: 'credentials' | 'code' | 'reused',
+	field = 'code',
+): Reply {
 	const outcome = registerFailure(user.lockout, user.has_relation, store.now())
 	store.changed()
 	if (outcome.kind === 'failed') {
@@ -53,7 +60,7 @@ function failedAttempt(store: MockStore, user: UserRecord, kind: 'credentials' |
 			kind === 'reused'
 				? (['code_reused', validationMessages.codeReused] as const)
 				: (['invalid_code', validationMessages.codeInvalid] as const)
-		return reply(422, { message, code, errors: { code: [message] }, notices: outcome.notices })
+		return reply(422, { message, code, errors: { [field]: [message] }, notices: outcome.notices })
 	}
 	if (outcome.removeRelation) user.has_relation = false
 	emailLock(store, user, outcome)
@@ -102,8 +109,23 @@ async function passwordStep(ctx: Ctx): Promise<Reply> {
 		restricted: true,
 		two_step_methods: methods,
 		recovery_codes_remaining: remainingRecoveryCodes(store, user.id),
+		passkeys: passkeysOf(store, user.id).length,
 	}
 	return reply(201, { data: pair, meta })
+}
+
+/** The second step with a passkey: a credential that does not verify counts as a wrong code. */
+async function passkeyStep(ctx: Ctx): Promise<Reply> {
+	const { store } = ctx
+	if (!ctx.auth || !ctx.auth.restricted) throw unauthenticated()
+	const { user, token } = ctx.auth
+	const body = parseBody(ctx, passkeySignInBody)
+	const lockedFor = lockedForSeconds(user.lockout, store.now())
+	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
+	if (!(await verifyPasskeySignIn(store, user.id, token.family_id, { ...body.credential, clientExtensionResults: {} })))
+		return failedAttempt(store, user, 'code', 'credential')
+	revokeFamily(store, token.family_id)
+	return fullPair(ctx, user)
 }
 
 /** The second step, with the restricted token of the password step: a method's code, or a recovery code. */
@@ -169,6 +191,8 @@ export const authHandlers: Handlers<'createAuthenticationToken' | 'deleteCurrent
 			case 'email':
 			case 'recovery_code':
 				return codeStep(ctx, type.key)
+			case 'passkey':
+				return passkeyStep(ctx)
 			case 'refresh':
 				return refresh(ctx)
 		}

@@ -82,6 +82,20 @@ export function emailRecoveryCodeUsed(store: MockStore, user: UserRecord, remain
 	)
 }
 
+/** `name`: the partner's own, after it was checked as one line. */
+export function emailPasskeyChanged(store: MockStore, user: UserRecord, name: string | null, added: boolean) {
+	const which = name ? `The passkey “${name}” was` : 'Every passkey was'
+	sendCatalogueEmail(
+		store,
+		added ? 'passkey_added' : 'passkey_removed',
+		user.email,
+		`${hello(user)}${which} ${added ? 'added to' : 'removed from'} your Partner Portal account at ` +
+			`${at(store.now())}.\n` +
+			NOT_YOU,
+		{ linkLabel: 'Your two-step settings' },
+	)
+}
+
 /** "Chrome on Linux", as the account's sessions page names a browser. */
 function browserName(userAgent: string | null | undefined) {
 	const { browser, os } = Bowser.parse(userAgent ?? '')

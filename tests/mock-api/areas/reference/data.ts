@@ -9,6 +9,7 @@ export const AUTHENTICATION_TYPES: readonly AuthenticationType[] = [
 	{ id: 'bdebf376-f384-4262-b083-77e4d29839cb', key: 'email' },
 	{ id: '4eaeeb94-11dd-4903-9df5-cdf3af3eddc8', key: 'totp' },
 	{ id: '0c6f3f4e-5a8b-4d2e-9b1a-7e3d2c1b0a99', key: 'recovery_code' },
+	{ id: '5b1e8d2a-3c4f-4a6b-8e9d-1f2a3b4c5d6e', key: 'passkey' },
 	{ id: '2ad567b8-76af-42f7-b954-216926306958', key: 'refresh' },
 ]
 

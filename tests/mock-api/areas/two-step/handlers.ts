@@ -24,9 +24,10 @@ import {
 import { POLICY } from '../../policy'
 import { generateTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../totp'
 import { revokeUserFamilies } from '../auth/state'
-import { emailRecoveryCodesGenerated, emailTwoStepChanged } from '../emails/notices'
+import { emailPasskeyChanged, emailRecoveryCodesGenerated, emailTwoStepChanged } from '../emails/notices'
 import { emailSubject, hello, sendEmail } from '../emails/state'
 import { confirmPassword } from '../limits/state'
+import { removePasskeys } from '../passkeys/state'
 import { AUTHENTICATION_TYPES } from '../reference/data'
 import { presentTwoStep } from './presenters'
 import { endRecoveryCodes, generateRecoveryCodes, hasRecoveryCodes } from './recovery-codes'
@@ -170,7 +171,10 @@ export const twoStepHandlers: Handlers<
 		entry.code_hash = null
 		entry.code_expires_at = null
 		entry.code_used = false
-		if (activeTwoStepMethods(store, user.id).length === 0) endRecoveryCodes(store, user.id)
+		if (activeTwoStepMethods(store, user.id).length === 0) {
+			endRecoveryCodes(store, user.id)
+			if (removePasskeys(store, user.id) > 0) emailPasskeyChanged(store, user, null, false)
+		}
 		store.changed()
 		return reply(200, { data: presentTwoStep(store, entry) })
 	},

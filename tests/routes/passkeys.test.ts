@@ -1,0 +1,117 @@
+/** Passkeys in the portal (issue 56, decision 0041): added after the identity step, used at the two-step prompt. */
+import i18next from 'i18next'
+import { beforeEach, expect, test } from 'vitest'
+import { PASSWORD, PORTAL_URL, uniqueEmail } from '#tests/mock-api/helpers'
+import { SoftwarePasskey } from '#tests/mock-api/webauthn-authenticator'
+import { RouteBrowser, useRouteTestApi, type RouteAnswer, type RouteModule } from '#tests/setup/routes'
+import type { PasskeyCreationOptions, PasskeyRequestOptions } from '#app/api/contract/passkeys'
+import * as root from '#app/root'
+import * as appLayout from '#app/routes/_app'
+import * as guestLayout from '#app/routes/_guest'
+import * as accountLayout from '#app/routes/account/layout'
+import * as passkeyNew from '#app/routes/account/passkey-new'
+import * as passkeyRemove from '#app/routes/account/passkey-remove'
+import * as twoStepPage from '#app/routes/account/two-step'
+import * as twoStepEmail from '#app/routes/account/two-step-email'
+import * as signIn from '#app/routes/auth/sign-in'
+import * as twoStep from '#app/routes/auth/two-step'
+
+const api = useRouteTestApi()
+const t = i18next.getFixedT('en-GB', ['account', 'auth', 'common', 'identity'])
+const TWO_STEP = '/me/manage/security/multi-factor-authentication'
+const NEW = `${TWO_STEP}/passkeys/new`
+const ADD = [appLayout, accountLayout, passkeyNew]
+const REMOVE = [appLayout, accountLayout, passkeyRemove]
+const OVERVIEW = [appLayout, accountLayout, twoStepPage]
+const PROMPT = [guestLayout, twoStep]
+const ROOT: RouteModule = { loader: root.loader as RouteModule['loader'] }
+const locationOf = (answer: RouteAnswer) => answer.response.headers.get('location')
+const flash = async (browser: RouteBrowser) =>
+	((await browser.get([ROOT], '/')).data as { flash: { message: string } | null }).flash?.message
+
+let email: string
+let browser: RouteBrowser
+beforeEach(async () => {
+	email = uniqueEmail()
+	await api.createUser({ email })
+	browser = await RouteBrowser.create()
+	await browser.signIn(await api.signIn(email))
+	const setup = [appLayout, accountLayout, twoStepEmail]
+	await browser.post(setup, `${TWO_STEP}/email`, { intent: 'send' })
+	const code = (await api.lastEmail(email)).codes[0]!
+	await browser.post(setup, `${TWO_STEP}/email`, { intent: 'activate', code })
+})
+
+/** Through the identity step and the browser's ceremony: the answer to posting the new passkey. */
+async function addPasskey(passkey: SoftwarePasskey, { origin = PORTAL_URL, name = '' } = {}) {
+	expect((await browser.get(ADD, NEW)).data).toMatchObject({ identity: { confirmed: false } })
+	const confirmed = await browser.post(ADD, NEW, { identity_method: 'password', password: PASSWORD })
+	expect(locationOf(confirmed)).toBe(NEW)
+	expect(await flash(browser)).toBe(t('account:passkeys.new.identityConfirmed'))
+	const options = await browser.post(ADD, NEW, { intent: 'options', name })
+	const { passkeyOptions } = options.data as { passkeyOptions: PasskeyCreationOptions }
+	const credential = JSON.stringify(passkey.create(passkeyOptions, origin))
+	return browser.post(ADD, NEW, { intent: 'create', name, credential })
+}
+
+test('a passkey is added after the identity step, named after the browser when left unnamed, and listed', async () => {
+	const added = await addPasskey(new SoftwarePasskey())
+	expect(locationOf(added)).toBe(TWO_STEP)
+	expect(await flash(browser)).toBe(t('account:passkeys.addedFlash', { name: t('account:passkeys.defaultName') }))
+	const page = (await browser.get(OVERVIEW, TWO_STEP)).data as { passkeys: Array<{ name: string }> }
+	expect(page.passkeys.map((passkey) => passkey.name)).toEqual([t('account:passkeys.defaultName')])
+	expect((await api.lastEmail(email)).subject).toBe('A passkey was added to your account')
+})
+
+test('a credential from another origin, or not a credential at all, is refused with the page kept', async () => {
+	const phished = await addPasskey(new SoftwarePasskey(), { origin: 'https://portal.test.evil.example', name: 'Mine' })
+	expect(phished.response.status).toBe(422)
+	expect(JSON.stringify(phished.data)).toContain('The passkey could not be verified.')
+	for (const credential of ['not json', '{"id":"x"}', 'x'.repeat(40_000)]) {
+		const junk = await browser.post(ADD, NEW, { intent: 'create', name: 'Mine', credential })
+		expect(junk.response.status).toBe(400)
+	}
+})
+
+test('the two-step prompt offers the passkey first and signs in with it; another passkey is refused', async () => {
+	const passkey = new SoftwarePasskey()
+	await addPasskey(passkey, { name: 'Work laptop' })
+	const guest = await RouteBrowser.create()
+	expect(locationOf(await guest.post([guestLayout, signIn], '/auth/sign-in', { email, password: PASSWORD }))).toBe(
+		'/auth/sign-in/two-step',
+	)
+	expect((await guest.get(PROMPT, '/auth/sign-in/two-step')).data).toMatchObject({ method: 'passkey', passkeys: 1 })
+	const ask = async () =>
+		(
+			(await guest.post(PROMPT, '/auth/sign-in/two-step', { intent: 'passkey-options' })).data as {
+				passkeyOptions: PasskeyRequestOptions
+			}
+		).passkeyOptions
+	const stranger = new SoftwarePasskey().get(await ask(), PORTAL_URL, 'portal.test')
+	const refused = await guest.post(PROMPT, '/auth/sign-in/two-step', {
+		intent: 'passkey',
+		credential: JSON.stringify(stranger),
+	})
+	expect(refused.response.status).toBe(422)
+	expect(JSON.stringify(refused.data)).toContain(t('auth:twoStep.passkey.invalid'))
+	const right = await guest.post(PROMPT, '/auth/sign-in/two-step', {
+		intent: 'passkey',
+		credential: JSON.stringify(passkey.get(await ask(), PORTAL_URL)),
+	})
+	expect(locationOf(right)).toBe('/')
+	expect(guest.cookies.has('user.access-token')).toBe(true)
+})
+
+test('removing asks who it is, then removes; an unknown passkey is 404', async () => {
+	await addPasskey(new SoftwarePasskey(), { name: 'Old phone' })
+	const { passkeys } = (await browser.get(OVERVIEW, TWO_STEP)).data as { passkeys: Array<{ id: string }> }
+	const params = { passkeyId: passkeys[0]!.id }
+	const path = `${TWO_STEP}/passkeys/${params.passkeyId}/remove`
+	expect((await browser.get(REMOVE, path, params)).data).toMatchObject({
+		heading: t('account:passkeys.remove.title', { name: 'Old phone' }),
+	})
+	const removed = await browser.post(REMOVE, path, { identity_method: 'confirmed' }, params)
+	expect(locationOf(removed)).toBe(TWO_STEP)
+	expect(await flash(browser)).toBe(t('account:passkeys.remove.done'))
+	expect((await browser.get(REMOVE, path, params)).response.status).toBe(404)
+})
