@@ -43,14 +43,18 @@ async function signInWithCode(page: Page, partner: Partner, mock: MockHooks) {
 	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
 }
 
-/** Through the page, as a partner with JavaScript adds one: the identity step, a name, the browser's prompt. */
+/** Through the page, as a partner with JavaScript adds one: a name, the password, the browser's prompt. */
 async function addPasskey(page: Page, partner: Partner) {
 	await page.goto(TWO_STEP)
 	await page.getByRole('link', { name: 'Add a passkey' }).click()
-	await page.getByLabel('Your password').fill(partner.password)
-	await page.getByRole('button', { name: 'Continue' }).click()
-	await expect(page.getByText('Thank you. Now create your passkey.')).toBeVisible()
+	// A wrong password first: the summary says so and the field is empty again.
 	await page.getByLabel('Name (optional)').fill('Work laptop')
+	await page.getByLabel('Your password').fill('Not-the-passw0rd!')
+	await page.getByRole('button', { name: 'Create passkey' }).click()
+	await expect(page.getByRole('alert').getByRole('link', { name: /^Your password: / })).toBeVisible()
+	await expect(page.getByLabel('Your password')).toHaveValue('')
+	await expect(page.getByLabel('Name (optional)')).toHaveValue('Work laptop')
+	await page.getByLabel('Your password').fill(partner.password)
 	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
 	await page.getByRole('button', { name: 'Create passkey' }).click()
 	await expect(page).toHaveURL(new RegExp(`${TWO_STEP}$`))
@@ -78,6 +82,7 @@ test('a partner with a passkey signs in with it (JavaScript) or with the code, t
 		expect((await mock.lastEmail(partner.email))?.subject).toBe('A passkey was added to your account')
 		await page.goto('/auth/sign-out')
 		await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click()
+		await expect(page.getByText('You have been signed out.', { exact: false })).toBeVisible()
 	}
 	await signInWithPassword(page, partner)
 	// The passkey first, the other ways one click away.
@@ -96,8 +101,6 @@ test('a partner with a passkey signs in with it (JavaScript) or with the code, t
 		await page.getByRole('link', { name: 'Use my authenticator app instead' }).click()
 		await signInWithCode(page, partner, mock)
 		await page.goto(`${TWO_STEP}/passkeys/new`)
-		await page.getByLabel('Your password').fill(partner.password)
-		await page.getByRole('button', { name: 'Continue' }).click()
 		await expect(page.getByText('Adding a passkey needs JavaScript', { exact: false })).toBeVisible()
 		await expect(page.getByRole('button', { name: 'Create passkey' })).toHaveCount(0)
 		await expectAccessible(page, testInfo)

@@ -1,11 +1,13 @@
 // Decision 0041: the browser's part of a passkey (PasskeyCeremony loads it after hydration).
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useFetcher, useSubmit } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { PasskeyCreationOptions, PasskeyRequestOptions } from '#app/api/contract/passkeys'
-import { AnswerErrors, type Ceremony, type OptionsAnswer } from './passkey-answer'
+import type { CeremonyField, CeremonyProps, OptionsAnswer } from './passkey-answer'
+import type { AnswerResult } from '#app/components/ui/answer-errors'
+import { ErrorSummary } from '#app/components/ui/error-summary'
 import { Notice } from '#app/components/ui/notice'
 import { Spinner } from '#app/components/ui/spinner'
 
@@ -14,14 +16,9 @@ export default function CeremonyForm({
 	optionsIntent,
 	submitIntent,
 	label,
-	children,
-}: {
-	ceremony: Ceremony
-	optionsIntent: string
-	submitIntent: string
-	label: string
-	children?: ReactNode
-}) {
+	fields = [],
+	lastResult,
+}: CeremonyProps) {
 	const { t } = useTranslation('common')
 	const fetcher = useFetcher<OptionsAnswer>()
 	const submit = useSubmit()
@@ -53,6 +50,8 @@ export default function CeremonyForm({
 		}
 	}, [options, fetcher.state, ceremony, submitIntent, submit])
 	const busy = fetcher.state !== 'idle' || step === 'browser'
+	const result = fetcher.data?.result ?? lastResult
+	const stamp = stampOf(result)
 	return (
 		<Form
 			method="post"
@@ -67,9 +66,11 @@ export default function CeremonyForm({
 			}}
 		>
 			<AuthenticityTokenInput />
-			<AnswerErrors result={fetcher.data?.result} />
+			<Summary result={result} fields={fields} />
 			{step === 'cancelled' || step === 'unsupported' ? <Notice tone="warning" title={t(`passkey.${step}`)} /> : null}
-			{children}
+			{fields.map((field) => (
+				<Field key={field.name} field={field} result={result} stamp={stamp} />
+			))}
 			<div className="button-row">
 				<button
 					type="submit"
@@ -82,5 +83,65 @@ export default function CeremonyForm({
 				</button>
 			</div>
 		</Form>
+	)
+}
+
+const fieldId = (name: string) => `passkey-${name}`
+
+const stamps = new WeakMap<object, number>()
+let lastStamp = 0
+/** Changes with every answer: a password input is made anew, empty. */
+function stampOf(result: AnswerResult | undefined) {
+	if (!result) return 0
+	if (!stamps.has(result)) stamps.set(result, ++lastStamp)
+	return stamps.get(result)!
+}
+
+function Summary({ result, fields }: { result?: AnswerResult; fields: CeremonyField[] }) {
+	const named = new Map(fields.map((field) => [field.name, field.label]))
+	const errors = Object.entries(result?.error ?? {}).flatMap(([name, messages]) => {
+		const label = named.get(name)
+		if (!messages?.length) return []
+		return label
+			? [{ message: `${label}: ${messages[0]}`, fieldId: fieldId(name) }]
+			: messages.map((message) => ({ message }))
+	})
+	return <ErrorSummary errors={errors} id="passkey-summary" />
+}
+
+/** Its first error beside it; a password is emptied by each answer, as secrets are never given back. */
+function Field({ field, result, stamp }: { field: CeremonyField; result?: AnswerResult; stamp: number }) {
+	const { t } = useTranslation()
+	const id = fieldId(field.name)
+	const error = result?.error?.[field.name]?.[0]
+	const described = [field.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
+	return (
+		<div className={`field${error ? ' field--error' : ''}`}>
+			<label className="field__label" htmlFor={id}>
+				{field.label}
+			</label>
+			{field.hint ? (
+				<p className="field__hint" id={`${id}-hint`}>
+					{field.hint}
+				</p>
+			) : null}
+			{error ? (
+				<p className="field__error" id={`${id}-error`}>
+					<span className="visually-hidden">{t('fieldError')} </span>
+					{error}
+				</p>
+			) : null}
+			<input
+				key={field.type === 'password' ? stamp : undefined}
+				className="field__input"
+				id={id}
+				name={field.name}
+				type={field.type ?? 'text'}
+				autoComplete={field.autoComplete ?? 'off'}
+				maxLength={field.maxLength}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={described || undefined}
+			/>
+		</div>
 	)
 }

@@ -5,8 +5,10 @@ import type common from './en-GB/common.json'
 import type developers from './en-GB/developers.json'
 import type identity from './en-GB/identity.json'
 import type protections from './en-GB/protections.json'
+import type passkeys from './en-GB/passkeys.json'
 import type recovery from './en-GB/recovery.json'
 import type services from './en-GB/services.json'
+import type sessions from './en-GB/sessions.json'
 import type settings from './en-GB/settings.json'
 import type statistics from './en-GB/statistics.json'
 import type translations from './en-GB/translations.json'
@@ -36,5 +38,7 @@ export type Resources = {
 	webhooks: typeof webhooks
 	activity: typeof activity
 	recovery: typeof recovery
+	sessions: typeof sessions
+	passkeys: typeof passkeys
 }
 export type Namespace = keyof Resources

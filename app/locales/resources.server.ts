@@ -5,8 +5,10 @@ import common from './en-GB/common.json'
 import developers from './en-GB/developers.json'
 import identity from './en-GB/identity.json'
 import protections from './en-GB/protections.json'
+import passkeys from './en-GB/passkeys.json'
 import recovery from './en-GB/recovery.json'
 import services from './en-GB/services.json'
+import sessions from './en-GB/sessions.json'
 import settings from './en-GB/settings.json'
 import statistics from './en-GB/statistics.json'
 import translations from './en-GB/translations.json'
@@ -32,5 +34,7 @@ export const resources = {
 		webhooks,
 		activity,
 		recovery,
+		sessions,
+		passkeys,
 	},
 } as const satisfies Record<string, Resources>

@@ -17,7 +17,7 @@ import * as signIn from '#app/routes/auth/sign-in'
 import * as twoStep from '#app/routes/auth/two-step'
 
 const api = useRouteTestApi()
-const t = i18next.getFixedT('en-GB', ['account', 'auth', 'common', 'identity'])
+const t = i18next.getFixedT('en-GB', ['account', 'auth', 'common', 'identity', 'passkeys'])
 const TWO_STEP = '/me/manage/security/multi-factor-authentication'
 const NEW = `${TWO_STEP}/passkeys/new`
 const ADD = [appLayout, accountLayout, passkeyNew]
@@ -42,24 +42,26 @@ beforeEach(async () => {
 	await browser.post(setup, `${TWO_STEP}/email`, { intent: 'activate', code })
 })
 
-/** Through the identity step and the browser's ceremony: the answer to posting the new passkey. */
+/** The password and the browser's ceremony: the answer to posting the new passkey. */
 async function addPasskey(passkey: SoftwarePasskey, { origin = PORTAL_URL, name = '' } = {}) {
-	expect((await browser.get(ADD, NEW)).data).toMatchObject({ identity: { confirmed: false } })
-	const confirmed = await browser.post(ADD, NEW, { identity_method: 'password', password: PASSWORD })
-	expect(locationOf(confirmed)).toBe(NEW)
-	expect(await flash(browser)).toBe(t('account:passkeys.new.identityConfirmed'))
-	const options = await browser.post(ADD, NEW, { intent: 'options', name })
+	expect((await browser.get(ADD, NEW)).data).toMatchObject({ twoStepOn: true, identityConfirmed: false })
+	const options = await browser.post(ADD, NEW, { intent: 'options', name, password: PASSWORD })
 	const { passkeyOptions } = options.data as { passkeyOptions: PasskeyCreationOptions }
 	const credential = JSON.stringify(passkey.create(passkeyOptions, origin))
 	return browser.post(ADD, NEW, { intent: 'create', name, credential })
 }
 
 test('a passkey is added after the identity step, named after the browser when left unnamed, and listed', async () => {
+	// The options only for who the partner is: a wrong password, or none before a confirmation, gets none.
+	const wrong = await browser.post(ADD, NEW, { intent: 'options', name: '', password: 'Not-the-passw0rd!' })
+	expect(wrong.response.status).toBe(422)
+	expect(wrong.data).not.toHaveProperty('passkeyOptions')
+	expect((await browser.post(ADD, NEW, { intent: 'options', name: '' })).response.status).toBe(403)
 	const added = await addPasskey(new SoftwarePasskey())
 	expect(locationOf(added)).toBe(TWO_STEP)
-	expect(await flash(browser)).toBe(t('account:passkeys.addedFlash', { name: t('account:passkeys.defaultName') }))
+	expect(await flash(browser)).toBe(t('passkeys:addedFlash', { name: t('passkeys:defaultName') }))
 	const page = (await browser.get(OVERVIEW, TWO_STEP)).data as { passkeys: Array<{ name: string }> }
-	expect(page.passkeys.map((passkey) => passkey.name)).toEqual([t('account:passkeys.defaultName')])
+	expect(page.passkeys.map((passkey) => passkey.name)).toEqual([t('passkeys:defaultName')])
 	expect((await api.lastEmail(email)).subject).toBe('A passkey was added to your account')
 })
 
@@ -94,6 +96,8 @@ test('the two-step prompt offers the passkey first and signs in with it; another
 	})
 	expect(refused.response.status).toBe(422)
 	expect(JSON.stringify(refused.data)).toContain(t('auth:twoStep.passkey.invalid'))
+	// A signed answer is never sent back, as a code is not.
+	expect(JSON.stringify(refused.data)).not.toContain(stranger.response.signature)
 	const right = await guest.post(PROMPT, '/auth/sign-in/two-step', {
 		intent: 'passkey',
 		credential: JSON.stringify(passkey.get(await ask(), PORTAL_URL)),
@@ -108,10 +112,10 @@ test('removing asks who it is, then removes; an unknown passkey is 404', async (
 	const params = { passkeyId: passkeys[0]!.id }
 	const path = `${TWO_STEP}/passkeys/${params.passkeyId}/remove`
 	expect((await browser.get(REMOVE, path, params)).data).toMatchObject({
-		heading: t('account:passkeys.remove.title', { name: 'Old phone' }),
+		heading: t('passkeys:remove.title', { name: 'Old phone' }),
 	})
 	const removed = await browser.post(REMOVE, path, { identity_method: 'confirmed' }, params)
 	expect(locationOf(removed)).toBe(TWO_STEP)
-	expect(await flash(browser)).toBe(t('account:passkeys.remove.done'))
+	expect(await flash(browser)).toBe(t('passkeys:remove.done'))
 	expect((await browser.get(REMOVE, path, params)).response.status).toBe(404)
 })

@@ -9,7 +9,7 @@ import * as accountLayout from '#app/routes/account/layout'
 import * as sessions from '#app/routes/account/sessions'
 
 const api = useRouteTestApi()
-const t = i18next.getFixedT('en-GB', ['account', 'common'])
+const t = i18next.getFixedT('en-GB', ['account', 'common', 'sessions'])
 const PAGE = '/me/manage/security/sessions'
 const SESSIONS = [appLayout, accountLayout, sessions]
 const ROOT: RouteModule = { loader: root.loader as RouteModule['loader'] }
@@ -37,7 +37,7 @@ test('the page lists both sessions, this one marked; signing the other out ends 
 	expect(answer.response.status).toBe(302)
 	expect(answer.response.headers.get('location')).toBe(PAGE)
 	expect(await otherIsLive()).toBe(false)
-	expect((await flash())?.message).toBe(t('account:sessions.ended'))
+	expect((await flash())?.message).toBe(t('sessions:ended'))
 	expect((await page()).sessions).toHaveLength(1)
 	expect((await api.lastEmail(email)).subject).toBe('A session of your account was ended')
 })
@@ -46,11 +46,11 @@ test('"Sign out everywhere else" keeps this session and counts the others', asyn
 	await api.signIn(email)
 	const answer = await browser.post(SESSIONS, PAGE, { intent: 'end-others' })
 	expect(answer.response.headers.get('location')).toBe(PAGE)
-	expect((await flash())?.message).toBe(t('account:sessions.othersEnded', { count: 2 }))
+	expect((await flash())?.message).toBe(t('sessions:othersEnded', { count: 2 }))
 	expect(await otherIsLive()).toBe(false)
 	expect((await page()).sessions.map((session) => session.current)).toEqual([true])
 	await browser.post(SESSIONS, PAGE, { intent: 'end-others' })
-	expect((await flash())?.message).toBe(t('account:sessions.noOthers'))
+	expect((await flash())?.message).toBe(t('sessions:noOthers'))
 })
 
 test('a session already ended (another tab) says so; one of another account is not touched', async () => {
@@ -59,7 +59,7 @@ test('a session already ended (another tab) says so; one of another account is n
 	await flash()
 	const again = await browser.post(SESSIONS, PAGE, { intent: 'end', session: list[1]!.id })
 	expect(again.response.headers.get('location')).toBe(PAGE)
-	expect((await flash())?.message).toBe(t('account:sessions.alreadyEnded'))
+	expect((await flash())?.message).toBe(t('sessions:alreadyEnded'))
 	const stranger = uniqueEmail()
 	await api.createUser({ email: stranger })
 	const theirs = await api.signIn(stranger)

@@ -9,7 +9,7 @@ import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import { formatDateTime } from '#app/utils/date-time'
 import { metaOf } from '#app/utils/meta'
 
-export const handle = { i18n: ['account', 'identity', 'auth'] } satisfies I18nHandle
+export const handle = { i18n: ['passkeys', 'identity'] } satisfies I18nHandle
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 export const shouldRevalidate = revalidateWhenIdentityEnded
 
@@ -21,7 +21,7 @@ export const loader = confirmationLoader('ask', async ({ params, context }: Rout
 	if (!passkey) throw data(null, { status: 404 })
 	return {
 		back: TWO_STEP_PAGE,
-		heading: t('account:passkeys.remove.title', { name: passkey.name }),
+		heading: t('passkeys:remove.title', { name: passkey.name }),
 		lastUsed: passkey.last_used_at,
 	}
 })
@@ -30,20 +30,20 @@ export const action = confirmationAction({
 	identity: true,
 	change: ({ params, context }: Route.ActionArgs) =>
 		getApi(context).call('deletePasskey', { params: { id: params.passkeyId } }),
-	done: () => ({ key: 'account:passkeys.remove.done', to: TWO_STEP_PAGE }),
+	done: () => ({ key: 'passkeys:remove.done', to: TWO_STEP_PAGE }),
 })
 
 export default confirmationPage({
-	ns: 'account',
+	ns: 'passkeys',
 	id: 'remove-passkey',
-	verb: 'passkeys.remove',
-	backLabel: 'passkeys.remove.cancel',
-	refusedBackLabel: 'passkeys.remove.cancel',
+	verb: 'remove',
+	backLabel: 'remove.cancel',
+	refusedBackLabel: 'remove.cancel',
 	warning: true,
 	body: (t, { lastUsed }: Route.ComponentProps['loaderData']) => (
 		<>
-			<p>{lastUsed ? t('passkeys.lastUsed', { date: formatDateTime(lastUsed) }) : t('passkeys.neverUsed')}</p>
-			<p>{t('passkeys.remove.what')}</p>
+			<p>{lastUsed ? t('lastUsed', { date: formatDateTime(lastUsed) }) : t('neverUsed')}</p>
+			<p>{t('remove.what')}</p>
 		</>
 	),
 })

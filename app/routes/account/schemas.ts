@@ -37,7 +37,12 @@ export const sessionsSchema = z.discriminatedUnion('intent', [
 // Empty: the server names the passkey after the browser.
 const passkeyName = createPasskeyBody.shape.name.optional()
 
-export const passkeyOptionsSchema = z.object({ intent: z.literal(PASSKEY_INTENT.options), name: passkeyName })
+// The password when the identity is not confirmed yet (decision 0022).
+export const passkeyOptionsSchema = z.object({
+	intent: z.literal(PASSKEY_INTENT.options),
+	name: passkeyName,
+	password: currentPassword().optional(),
+})
 
 export const newPasskeySchema = z.object({
 	intent: z.literal(PASSKEY_INTENT.create),

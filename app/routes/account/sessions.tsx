@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Form, href, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import type { Route } from './+types/sessions'
+import type { I18nHandle } from '#app/i18n'
 import { limits } from '#app/api/contract/constants'
 import { ApiError } from '#app/api/errors'
 import { SummaryRow, TimeRow } from '#app/components/services/summary-row'
+import { AnswerErrors } from '#app/components/ui/answer-errors'
 import { SubmitButton } from '#app/components/ui/button'
-import { Notice } from '#app/components/ui/notice'
 import { getApi, getSession } from '#app/context.server'
 import { parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { getT } from '#app/i18n.server'
@@ -17,6 +18,8 @@ import { useAgentName } from '#app/utils/user-agent'
 import { readUserAgent } from '#app/utils/user-agent.server'
 import { SESSION_INTENT } from './intents'
 import { sessionsSchema } from './schemas'
+
+export const handle = { i18n: ['sessions'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -31,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 			.map(({ user_agent, ...session }) => ({ ...session, agent: readUserAgent(user_agent) }))
 			.sort((a, b) => Number(b.current) - Number(a.current)),
 		more: meta.next_cursor !== null,
-		...pageMeta(t, t('account:sessions.title')),
+		...pageMeta(t, t('sessions:title')),
 	}
 }
 
@@ -45,18 +48,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const { ended } = (await api.call('endOtherSessions')).data
 			await session.setFlash(
 				ended
-					? { tone: 'success', key: 'account:sessions.othersEnded', values: { count: ended } }
-					: { tone: 'info', key: 'account:sessions.noOthers' },
+					? { tone: 'success', key: 'sessions:othersEnded', values: { count: ended } }
+					: { tone: 'info', key: 'sessions:noOthers' },
 			)
 		} else {
 			await api.call('deleteSession', { params: { id: submission.value.session } })
-			await session.setFlash({ tone: 'success', key: 'account:sessions.ended' })
+			await session.setFlash({ tone: 'success', key: 'sessions:ended' })
 		}
 	} catch (error) {
 		// Signed out meanwhile (another tab, or it expired): what the partner wanted is done.
 		if (!(error instanceof ApiError && error.status === 404))
 			return replyWithApiError(null, error, context, { request })
-		await session.setFlash({ tone: 'info', key: 'account:sessions.alreadyEnded' })
+		await session.setFlash({ tone: 'info', key: 'sessions:alreadyEnded' })
 	}
 	return redirect(SELF)
 }
@@ -64,66 +67,59 @@ export async function action({ request, context }: Route.ActionArgs) {
 type SessionView = Route.ComponentProps['loaderData']['sessions'][number]
 
 export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
-	const { t } = useTranslation('account')
+	const { t } = useTranslation('sessions')
 	const { sessions, more } = loaderData
-	const failed = actionData?.result.error?.['']
 	const others = sessions.filter((session) => !session.current)
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
-				<h1 id="page-heading">{t('sessions.title')}</h1>
-				<p>{t('sessions.intro')}</p>
+				<h1 id="page-heading">{t('title')}</h1>
+				<p>{t('intro')}</p>
 			</div>
-			{failed?.length ? (
-				<Notice tone="error">
-					{failed.map((message) => (
-						<p key={message}>{message}</p>
-					))}
-				</Notice>
-			) : null}
-			<ul className="service-list" aria-label={t('sessions.listLabel')}>
+			<AnswerErrors result={actionData?.result} />
+			<ul className="service-list" aria-label={t('listLabel')}>
 				{sessions.map((session) => (
 					<SessionItem key={session.id} t={t} session={session} />
 				))}
 			</ul>
-			{more ? <p>{t('sessions.more', { count: sessions.length })}</p> : null}
+			{more ? <p>{t('more', { count: sessions.length })}</p> : null}
 			{others.length ? (
 				<Form method="post" className="card stack">
-					<p>{t('sessions.signOutOthersHint')}</p>
+					<p>{t('signOutOthersHint')}</p>
 					<div className="button-row">
 						<AuthenticityTokenInput />
 						<SubmitButton
 							variant="warning"
 							name="intent"
 							value={SESSION_INTENT.endOthers}
-							pendingLabel={t('sessions.signingOut')}
+							pendingLabel={t('signingOut')}
 						>
-							{t('sessions.signOutOthers')}
+							{t('signOutOthers')}
 						</SubmitButton>
 					</div>
 				</Form>
 			) : (
-				<p>{t('sessions.onlyThis')}</p>
+				<p>{t('onlyThis')}</p>
 			)}
 		</section>
 	)
 }
 
-function SessionItem({ t, session }: { t: TFunction<'account'>; session: SessionView }) {
-	const name = useAgentName()(session.agent) ?? t('sessions.unknownBrowser')
+function SessionItem({ t, session }: { t: TFunction<'sessions'>; session: SessionView }) {
+	const name = useAgentName()(session.agent) ?? t('unknownBrowser')
 	const lastActive = formatDateTime(session.last_active_at)
 	return (
 		<li className="card stack" aria-labelledby={`session-${session.id}`}>
 			<h2 id={`session-${session.id}`}>
-				{name} {session.current ? <span className="tag tag--ok">{t('sessions.thisDevice')}</span> : null}
+				{name} {session.current ? <span className="tag tag--ok">{t('thisDevice')}</span> : null}
 			</h2>
 			<dl className="summary-list">
-				<SummaryRow term={t('sessions.address')}>{session.ip ?? t('sessions.unknownAddress')}</SummaryRow>
-				<TimeRow term={t('sessions.signedInAt')} at={session.signed_in_at} />
-				<TimeRow term={t('sessions.lastActive')} at={session.last_active_at} />
+				<SummaryRow term={t('address')}>{session.ip ?? t('unknownAddress')}</SummaryRow>
+				<TimeRow term={t('signedInAt')} at={session.signed_in_at} />
+				<TimeRow term={t('lastActive')} at={session.last_active_at} />
 			</dl>
 			{session.current ? (
-				<p>{t('sessions.thisOneHint')}</p>
+				<p>{t('thisOneHint')}</p>
 			) : (
 				<Form method="post">
 					<AuthenticityTokenInput />
@@ -132,10 +128,10 @@ function SessionItem({ t, session }: { t: TFunction<'account'>; session: Session
 						variant="secondary"
 						name="session"
 						value={session.id}
-						pendingLabel={t('sessions.signingOut')}
-						aria-label={t('sessions.signOutLabel', { browser: name, when: lastActive })}
+						pendingLabel={t('signingOut')}
+						aria-label={t('signOutLabel', { browser: name, when: lastActive })}
 					>
-						{t('sessions.signOut')}
+						{t('signOut')}
 					</SubmitButton>
 				</Form>
 			)}

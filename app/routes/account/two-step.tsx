@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step'
+import type { I18nHandle } from '#app/i18n'
 import { activeTwoStepMethods, deactivateTwoStep, type TwoStepMethod } from '#app/api/two-step.server'
 import { disableTwoStepSchema as disableSchema } from './schemas'
 import { CodesLeft } from '#app/components/recovery-codes-left'
@@ -17,6 +18,8 @@ import { getApi, getSession, getUser } from '#app/context.server'
 import { limits } from '#app/api/contract/constants'
 import type { Passkey } from '#app/api/contract/passkeys'
 import { formatDateTime } from '#app/utils/date-time'
+
+export const handle = { i18n: ['passkeys'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
@@ -137,7 +140,7 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 					)}
 				</section>
 			))}
-			<Passkeys t={t} passkeys={loaderData.passkeys} twoStepOn={on.length > 0} />
+			<Passkeys passkeys={loaderData.passkeys} twoStepOn={on.length > 0} />
 			{loaderData.recoveryCodes ? (
 				<section className="card stack" aria-labelledby="recovery-heading">
 					<h2 id="recovery-heading">{t('twoStep.recoveryHeading')}</h2>
@@ -158,21 +161,20 @@ export default function TwoStepOverview({ loaderData, actionData }: Route.Compon
 }
 
 /** Decision 0041: an extra way, added once another method is on. */
-function Passkeys({ t, passkeys, twoStepOn }: { t: TFunction<'account'>; passkeys: Passkey[]; twoStepOn: boolean }) {
+function Passkeys({ passkeys, twoStepOn }: { passkeys: Passkey[]; twoStepOn: boolean }) {
+	const { t } = useTranslation('passkeys')
 	return (
 		<section className="card stack" aria-labelledby="passkeys-heading">
-			<h2 id="passkeys-heading">{t('passkeys.title')}</h2>
-			<p>{t('passkeys.intro')}</p>
+			<h2 id="passkeys-heading">{t('title')}</h2>
+			<p>{t('intro')}</p>
 			{passkeys.length ? (
-				<ul className="service-list" aria-label={t('passkeys.listLabel')}>
+				<ul className="service-list" aria-label={t('listLabel')}>
 					{passkeys.map((passkey) => (
 						<li key={passkey.id} className="stack">
 							<h3>{passkey.name}</h3>
 							<p className="muted">
-								{t('passkeys.added', { date: formatDateTime(passkey.created_at) })}{' '}
-								{passkey.last_used_at
-									? t('passkeys.lastUsed', { date: formatDateTime(passkey.last_used_at) })
-									: t('passkeys.neverUsed')}
+								{t('added', { date: formatDateTime(passkey.created_at) })}{' '}
+								{passkey.last_used_at ? t('lastUsed', { date: formatDateTime(passkey.last_used_at) }) : t('neverUsed')}
 							</p>
 							<p>
 								<Link
@@ -180,7 +182,7 @@ function Passkeys({ t, passkeys, twoStepOn }: { t: TFunction<'account'>; passkey
 										passkeyId: passkey.id,
 									})}
 								>
-									{t('passkeys.remove.link')} <span className="visually-hidden">{passkey.name}</span>
+									{t('remove.link')} <span className="visually-hidden">{passkey.name}</span>
 								</Link>
 							</p>
 						</li>
@@ -193,11 +195,11 @@ function Passkeys({ t, passkeys, twoStepOn }: { t: TFunction<'account'>; passkey
 						className="button button--secondary"
 						to={href('/me/manage/security/multi-factor-authentication/passkeys/new')}
 					>
-						{t('passkeys.add')}
+						{t('add')}
 					</Link>
 				</p>
 			) : (
-				<p>{t('passkeys.needsMethod')}</p>
+				<p>{t('needsMethod')}</p>
 			)}
 		</section>
 	)

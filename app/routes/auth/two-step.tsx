@@ -22,7 +22,7 @@ import { passkeySignInSchema, recoveryCodeSignInSchema, twoStepCodeSchema } from
 import { recoveryCodeRules } from '#app/api/contract/constants'
 import { isSignInFailure, isWrongCode, signInFailureMessages } from '#app/auth/sign-in.server'
 import { CodeField, SendCodeForm } from '#app/components/code-field'
-import { AnswerErrors } from '#app/components/passkey-answer'
+import { AnswerErrors } from '#app/components/ui/answer-errors'
 import { PasskeyCeremony } from '#app/components/passkey-ceremony'
 import { Notice } from '#app/components/ui/notice'
 import { AppForm } from '#app/components/ui/app-form'
