@@ -62,7 +62,11 @@ test('a partner signs a browser out from the sessions page; that browser goes to
 	if (js) await firefox.getByRole('link', { name: 'Manage your account' }).click()
 	else await firefox.reload()
 	await expect(firefox).toHaveURL(/\/auth\/sign-in\?/)
-	await expect(firefox.getByText('Your session has expired. Sign in to continue.')).toBeVisible()
+	await expect(
+		firefox.getByText(
+			'Your session has ended: it expired, or it was signed out from another device. Sign in to continue.',
+		),
+	).toBeVisible()
 
 	// Signed in there again, then "Sign out everywhere else".
 	await fillSignIn(firefox, partner.email, partner.password)

@@ -22,7 +22,11 @@ test('the session expires: a nav link leads to sign-in, which says why and bring
 	await expect(page).toHaveURL(
 		/\/auth\/sign-in\?notice=session-expired&redirect_to=%2Fme%2Fmanage%2Fgeneral%2Fpersonal-details$/,
 	)
-	await expect(page.getByText('Your session has expired. Sign in to continue.')).toBeVisible()
+	await expect(
+		page.getByText(
+			'Your session has ended: it expired, or it was signed out from another device. Sign in to continue.',
+		),
+	).toBeVisible()
 	await fillSignIn(page, partner.email, PASSWORD)
 	await expect(page).toHaveURL(/\/me\/manage\/general\/personal-details$/)
 	await expect(page.getByRole('heading', { level: 1, name: 'Personal details' })).toBeVisible()

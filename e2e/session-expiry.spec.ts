@@ -3,7 +3,7 @@ import { expect, test } from './fixtures'
 
 /** Past the refresh token's 31 days: the browser's tokens are refused. */
 const PAST_REFRESH_LIFETIME = 32 * 24 * 60 * 60
-const EXPIRED = 'Your session has expired. Sign in to continue.'
+const EXPIRED = 'Your session has ended: it expired, or it was signed out from another device. Sign in to continue.'
 const RESTORED = 'We kept what you typed before your session ended. Check it and send it again.'
 
 test('a contact message typed while the session expired comes back after signing in', async ({
