@@ -2,30 +2,14 @@
  * Issue 56, sessions (decision 0040): a partner sees where the account is signed in, is emailed about a new browser,
  * and signs a browser out, which goes to sign-in at its next step. JavaScript on and off, at 390 px.
  */
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectAccessible } from './utils/axe'
-import { fillSignIn } from './utils/auth'
+import { fillSignIn, signIn } from './utils/auth'
 import { expect, jsDisabled, test } from './fixtures'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0'
-
-/** Another browser, signed in through the form as a person would (the same project's JavaScript). */
-async function otherBrowser(
-	browser: Browser,
-	baseURL: string,
-	javaScriptEnabled: boolean,
-	email: string,
-	password: string,
-) {
-	const context = await browser.newContext({ baseURL, javaScriptEnabled, userAgent: FIREFOX })
-	const page = await context.newPage()
-	await page.goto('/auth/sign-in')
-	await fillSignIn(page, email, password)
-	await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible()
-	return page
-}
 
 const sessionList = (page: Page) => page.getByRole('list', { name: 'Signed-in sessions' })
 
@@ -37,7 +21,9 @@ test('a partner signs a browser out from the sessions page; that browser goes to
 	baseURL,
 }, testInfo) => {
 	const js = !jsDisabled(testInfo)
-	const firefox = await otherBrowser(browser, baseURL!, js, partner.email, partner.password)
+	// Another browser, signed in through the form as a person would (the same project's JavaScript).
+	const firefox = await (await browser.newContext({ baseURL, javaScriptEnabled: js, userAgent: FIREFOX })).newPage()
+	await signIn(firefox, partner.email, partner.password)
 	const mail = await mock.lastEmail(partner.email)
 	expect(mail?.subject).toBe('New sign-in to your account')
 	expect(mail?.text).toContain('Browser: Firefox on Linux')

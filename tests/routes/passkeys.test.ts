@@ -1,9 +1,9 @@
 /** Passkeys in the portal (issue 56, decision 0041): added after the identity step, used at the two-step prompt. */
 import i18next from 'i18next'
 import { beforeEach, expect, test } from 'vitest'
-import { PASSWORD, PORTAL_URL, uniqueEmail } from '#tests/mock-api/helpers'
+import { PASSWORD, PORTAL_URL } from '#tests/mock-api/helpers'
 import { SoftwarePasskey } from '#tests/mock-api/webauthn-authenticator'
-import { RouteBrowser, useRouteTestApi, type RouteAnswer, type RouteModule } from '#tests/setup/routes'
+import { RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer, type RouteModule } from '#tests/setup/routes'
 import type { PasskeyCreationOptions, PasskeyRequestOptions } from '#app/api/contract/passkeys'
 import * as root from '#app/root'
 import * as appLayout from '#app/routes/_app'
@@ -32,10 +32,7 @@ const flash = async (browser: RouteBrowser) =>
 let email: string
 let browser: RouteBrowser
 beforeEach(async () => {
-	email = uniqueEmail()
-	await api.createUser({ email })
-	browser = await RouteBrowser.create()
-	await browser.signIn(await api.signIn(email))
+	;({ email, browser } = await signedInBrowser(api))
 	const setup = [appLayout, accountLayout, twoStepEmail]
 	await browser.post(setup, `${TWO_STEP}/email`, { intent: 'send' })
 	const code = (await api.lastEmail(email)).codes[0]!

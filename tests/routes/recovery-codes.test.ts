@@ -1,8 +1,8 @@
 /** Recovery codes in the portal (issue 56, decision 0039): shown once after turning two-step on, kept, used, renewed. */
 import i18next from 'i18next'
 import { beforeEach, expect, test } from 'vitest'
-import { PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
-import { RouteBrowser, useRouteTestApi, type RouteAnswer, type RouteModule } from '#tests/setup/routes'
+import { PASSWORD } from '#tests/mock-api/helpers'
+import { RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer, type RouteModule } from '#tests/setup/routes'
 import * as root from '#app/root'
 import * as appLayout from '#app/routes/_app'
 import * as guestLayout from '#app/routes/_guest'
@@ -28,10 +28,7 @@ const page = async (browser: RouteBrowser) => (await browser.get(RECOVERY, PAGE)
 let email: string
 let browser: RouteBrowser
 beforeEach(async () => {
-	email = uniqueEmail()
-	await api.createUser({ email })
-	browser = await RouteBrowser.create()
-	await browser.signIn(await api.signIn(email))
+	;({ email, browser } = await signedInBrowser(api))
 })
 
 /** Turns email codes on through the portal: the answer sends the partner to the new codes. */

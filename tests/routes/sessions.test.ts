@@ -2,7 +2,7 @@
 import i18next from 'i18next'
 import { beforeEach, expect, test } from 'vitest'
 import { uniqueEmail } from '#tests/mock-api/helpers'
-import { RouteBrowser, useRouteTestApi, type RouteModule } from '#tests/setup/routes'
+import { RouteBrowser, signedInBrowser, useRouteTestApi, type RouteModule } from '#tests/setup/routes'
 import * as root from '#app/root'
 import * as appLayout from '#app/routes/_app'
 import * as accountLayout from '#app/routes/account/layout'
@@ -19,11 +19,8 @@ let email: string
 let browser: RouteBrowser
 let other: { access: string }
 beforeEach(async () => {
-	email = uniqueEmail()
-	await api.createUser({ email })
+	;({ email, browser } = await signedInBrowser(api))
 	other = await api.signIn(email)
-	browser = await RouteBrowser.create()
-	await browser.signIn(await api.signIn(email))
 })
 
 const page = async () => (await browser.get(SESSIONS, PAGE)).data as Page

@@ -13,6 +13,7 @@ import { getT } from '#app/i18n.server'
 import { confirmChange } from '#app/services/confirm.server'
 import { revalidateWhenIdentityEnded } from '#app/services/identity'
 import { metaOf, pageMeta } from '#app/utils/meta'
+import { agentName } from '#app/utils/user-agent'
 import { readUserAgent } from '#app/utils/user-agent.server'
 import { PASSKEY_INTENT } from './intents'
 import { newPasskeySchema, passkeyOptionsSchema } from './schemas'
@@ -57,9 +58,8 @@ export async function action(args: Route.ActionArgs) {
 	const agent = readUserAgent(request.headers.get('user-agent'))
 	const name =
 		submission.value.name ??
-		(agent?.browser && agent.system
-			? t('common:browserOnSystem', { browser: agent.browser, system: agent.system })
-			: t('passkeys:defaultName'))
+		agentName(agent, (browser, system) => t('common:browserOnSystem', { browser, system })) ??
+		t('passkeys:defaultName')
 	return confirmChange(
 		args,
 		() => api.call('createPasskey', { body: { name, credential: submission.value.credential } }),

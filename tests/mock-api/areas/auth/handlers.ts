@@ -114,29 +114,28 @@ async function passwordStep(ctx: Ctx): Promise<Reply> {
 	return reply(201, { data: pair, meta })
 }
 
-/** The second step with a passkey: a credential that does not verify counts as a wrong code. */
-async function passkeyStep(ctx: Ctx): Promise<Reply> {
+/**
+ * The second step, with the restricted token of the password step: a method's code, a recovery code or a passkey
+ * (a credential that does not verify counts as a wrong code).
+ */
+async function secondStep(ctx: Ctx, way: TwoStepMethodKey | 'recovery_code' | 'passkey'): Promise<Reply> {
 	const { store } = ctx
 	if (!ctx.auth || !ctx.auth.restricted) throw unauthenticated()
 	const { user, token } = ctx.auth
-	const body = parseBody(ctx, passkeySignInBody)
+	const body = parseBody(
+		ctx,
+		way === 'passkey' ? passkeySignInBody : way === 'recovery_code' ? recoveryCodeSignInBody : codeSignInBody,
+	)
 	const lockedFor = lockedForSeconds(user.lockout, store.now())
 	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
-	if (!(await verifyPasskeySignIn(store, user.id, token.family_id, { ...body.credential, clientExtensionResults: {} })))
-		return failedAttempt(store, user, 'code', 'credential')
-	revokeFamily(store, token.family_id)
-	return fullPair(ctx, user)
-}
-
-/** The second step, with the restricted token of the password step: a method's code, or a recovery code. */
-async function codeStep(ctx: Ctx, method: TwoStepMethodKey | 'recovery_code'): Promise<Reply> {
-	const { store } = ctx
-	if (!ctx.auth || !ctx.auth.restricted) throw unauthenticated()
-	const { user, token } = ctx.auth
-	const body = parseBody(ctx, method === 'recovery_code' ? recoveryCodeSignInBody : codeSignInBody)
-	const lockedFor = lockedForSeconds(user.lockout, store.now())
-	if (lockedFor > 0) return refusedWhileLocked(store, user, lockedFor)
-	if (method === 'recovery_code') {
+	if ('credential' in body) {
+		const credential = { ...body.credential, clientExtensionResults: {} }
+		if (!(await verifyPasskeySignIn(store, user.id, token.family_id, credential)))
+			return failedAttempt(store, user, 'code', 'credential')
+		revokeFamily(store, token.family_id)
+		return fullPair(ctx, user)
+	}
+	if (way === 'recovery_code') {
 		// Checked in the same synchronous step as the count, so concurrent guesses are counted one by one.
 		if (!consumeRecoveryCode(store, user.id, body.code)) return failedAttempt(store, user, 'code')
 		revokeFamily(store, token.family_id)
@@ -144,8 +143,8 @@ async function codeStep(ctx: Ctx, method: TwoStepMethodKey | 'recovery_code'): P
 		emailRecoveryCodeUsed(store, user, remaining)
 		return fullPair(ctx, user, { recovery_codes_remaining: remaining })
 	}
-	const entry = twoStep(store, user.id, method)
-	if (entry?.active && method === 'email' && emailCodeExpired(store, entry)) return codeExpired()
+	const entry = way === 'passkey' ? undefined : twoStep(store, user.id, way)
+	if (entry?.active && way === 'email' && emailCodeExpired(store, entry)) return codeExpired()
 	const check = entry?.active ? consumeCode(store, entry, body.code) : 'invalid'
 	if (check !== 'ok') return failedAttempt(store, user, check === 'reused' ? 'reused' : 'code')
 	revokeFamily(store, token.family_id)
@@ -190,9 +189,8 @@ export const authHandlers: Handlers<'createAuthenticationToken' | 'deleteCurrent
 			case 'totp':
 			case 'email':
 			case 'recovery_code':
-				return codeStep(ctx, type.key)
 			case 'passkey':
-				return passkeyStep(ctx)
+				return secondStep(ctx, type.key)
 			case 'refresh':
 				return refresh(ctx)
 		}

@@ -4,6 +4,7 @@ import {
 	generateRegistrationOptions,
 	verifyAuthenticationResponse,
 	verifyRegistrationResponse,
+	type AuthenticatorTransport,
 } from '@simplewebauthn/server'
 import {
 	passkeyCreationOptions,
@@ -76,8 +77,6 @@ const descriptor = (passkey: PasskeyRecord) => ({
 	type: 'public-key' as const,
 	transports: passkey.transports as AuthenticatorTransport[],
 })
-
-type AuthenticatorTransport = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb'
 
 export async function registrationOptions(store: MockStore, user: UserRecord): Promise<PasskeyCreationOptions> {
 	const options = await generateRegistrationOptions({
