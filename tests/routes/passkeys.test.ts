@@ -116,3 +116,22 @@ test('removing asks who it is, then removes; an unknown passkey is 404', async (
 	expect(await flash(browser)).toBe(t('passkeys:remove.done'))
 	expect((await browser.get(REMOVE, path, params)).response.status).toBe(404)
 })
+
+test('the API down while asking for options or keeping the passkey: 503 with a reference, the name kept, no password', async () => {
+	await api.mock.fault({ method: 'POST', path: '/passkeys/registration-options', status: 503 })
+	const down = await browser.post(ADD, NEW, { intent: 'options', name: 'Work laptop', password: PASSWORD })
+	expect(down.response.status).toBe(503)
+	const text = JSON.stringify(down.data)
+	expect(text).toContain(t('common:errors.notSaved'))
+	expect(text).toContain('Work laptop')
+	expect(text).not.toContain(PASSWORD)
+	const options = await browser.post(ADD, NEW, { intent: 'options', name: 'Work laptop' })
+	const { passkeyOptions } = options.data as { passkeyOptions: PasskeyCreationOptions }
+	await api.mock.fault({ method: 'POST', path: '/passkeys', status: 503 })
+	const credential = JSON.stringify(new SoftwarePasskey().create(passkeyOptions, PORTAL_URL))
+	const keeping = await browser.post(ADD, NEW, { intent: 'create', name: 'Work laptop', credential })
+	expect(keeping.response.status).toBe(503)
+	expect(JSON.stringify(keeping.data)).toContain(t('common:errors.notSaved'))
+	expect(JSON.stringify(keeping.data)).toContain('Work laptop')
+	expect(JSON.stringify(keeping.data)).not.toContain(JSON.parse(credential).response.attestationObject)
+})
