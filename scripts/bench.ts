@@ -524,7 +524,7 @@ async function main() {
 	}
 
 	heading('First load: every script and translation file a first visit downloads (Chromium; gzip, brotli as served)')
-	if (!firstLoads.reference) row('skipped', 'no Chromium (set CHROME_PATH)')
+	if (!firstLoads.reference) row('skipped', 'no Chromium (set CHROMIUM_PATH)')
 	else {
 		row(
 			'bare React Router page (reference)',
@@ -553,7 +553,7 @@ async function main() {
 			`${t.medianPerformance} and no run < ${t.minPerformance}, median TBT ≤ ${t.tbtMs} ms; accessibility / best ` +
 			`practices / SEO ${t.categories} every run`,
 	)
-	if (!applied || !simulated) row('skipped', chromiumPath() ? 'BENCH_LIGHTHOUSE=0' : 'no Chromium (set CHROME_PATH)')
+	if (!applied || !simulated) row('skipped', chromiumPath() ? 'BENCH_LIGHTHOUSE=0' : 'no Chromium (set CHROMIUM_PATH)')
 	else {
 		for (const key of PAGE_KEYS) {
 			const runs = applied[key]!

@@ -13,6 +13,7 @@ export function chromiumPath(): string | undefined {
 	const candidates = [
 		process.env.CHROME_PATH,
 		process.env.CHROMIUM_PATH,
+		'/usr/bin/chromium-headless-shell',
 		'/usr/bin/chromium',
 		'/usr/bin/chromium-browser',
 	]
