@@ -11,6 +11,7 @@ import { RouteBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/ro
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import { WEBHOOK_INTENT } from '#app/routes/services/intents'
+import * as webhookCheck from '#app/routes/services/webhook-check'
 import * as webhookDelivery from '#app/routes/services/webhook-delivery'
 import * as webhooks from '#app/routes/services/webhooks'
 
@@ -152,4 +153,62 @@ test('a hand-edited log URL (an unknown status, a stale cursor) is the whole log
 	expect(edited.error).toBeUndefined()
 	expect(edited.response.status).toBe(302)
 	expect(edited.response.headers.get('location')).toBe(log)
+})
+
+test("Check endpoint leads to its result with both verdicts; another partner's check, or an unknown one, is a 404", async () => {
+	await api.mock.addWebhookReceiver({ url: ours.url })
+	const checked = await browser.post(
+		[...SERVICE, webhooks],
+		`/services/${ours.serviceId}/webhooks`,
+		{ intent: WEBHOOK_INTENT.check },
+		{ serviceId: ours.serviceId },
+	)
+	expect(checked.response.status).toBe(302)
+	const location = checked.response.headers.get('location')!
+	expect(location).toMatch(new RegExp(`^/services/${ours.serviceId}/webhooks/checks/[^/?#]+$`))
+	const openCheck = (checkId: string) =>
+		browser.get([...SERVICE, webhookCheck], `/services/${ours.serviceId}/webhooks/checks/${checkId}`, {
+			serviceId: ours.serviceId,
+			checkId,
+		})
+	const result = await openCheck(location.split('/').at(-1)!)
+	expect(result.response.status).toBe(200)
+	expect(result.data).toMatchObject({
+		check: { url: ours.url, verdicts: { answers_challenge: true, checks_signatures: true } },
+	})
+
+	const theirs = await partnerWithService()
+	const theirCheck = await api.call('checkWebhookEndpoint', {
+		bearer: theirs.pair.access,
+		params: { id: theirs.serviceId },
+	})
+	expect(theirCheck.status).toBe(201)
+	for (const checkId of [theirCheck.body.data.id as string, 'no-such-check']) {
+		const page = await openCheck(checkId)
+		expect(page.error, checkId).toBeUndefined()
+		expect(page.response.status, checkId).toBe(404)
+	}
+})
+
+test("a service without a webhook URL: a test event or a check posted anyway is the API's 422 on the page, nothing sent", async () => {
+	const { id: serviceId } = (
+		await api.call('createService', {
+			bearer: ours.pair.access,
+			body: { ...newServiceBody(), webhook_url: undefined },
+		})
+	).body.data
+	for (const intent of [WEBHOOK_INTENT.test, WEBHOOK_INTENT.check]) {
+		const answer = await browser.post(
+			[...SERVICE, webhooks],
+			`/services/${serviceId}/webhooks`,
+			{ intent },
+			{ serviceId },
+		)
+		expect(answer.response.status, intent).toBe(422)
+		expect((answer.data as { result: { error: Record<string, string[]> } }).result.error[''], intent).toEqual([
+			'The webhook URL must be set.',
+		])
+	}
+	const log = await api.call('listWebhookDeliveries', { bearer: ours.pair.access, params: { id: serviceId } })
+	expect(log.body.data).toEqual([])
 })

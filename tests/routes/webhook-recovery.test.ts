@@ -17,11 +17,14 @@ import {
 import * as root from '#app/root'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
+import { WEBHOOK_INTENT } from '#app/routes/services/intents'
 import * as webhookRecover from '#app/routes/services/webhook-recover'
+import * as webhooks from '#app/routes/services/webhooks'
 
 const api = useRouteTestApi()
 const t = i18next.getFixedT('en-GB', ['common', 'recovery'])
 const RECOVER = [appLayout, service, webhookRecover]
+const WEBHOOKS = [appLayout, service, webhooks]
 const ROOT: RouteModule = { loader: root.loader as RouteModule['loader'] }
 const URL_OF_ENDPOINT = 'https://recovery.example.com/partner/webhooks'
 
@@ -166,4 +169,27 @@ test('a confirmation the page never renders (no key, a time that is not one) is 
 	}
 	const asked = (await api.mock.requests()).filter((request) => request.path.includes('webhook-recoveries'))
 	expect(asked).toEqual([])
+})
+
+test('Resume on a paused endpoint leads to the recovery from the pause, counting what was held; again, back to the page', async () => {
+	await api.mock.addWebhookReceiver({ url: URL_OF_ENDPOINT, status: 503 })
+	const event = () => api.mock.sendWebhookEvent(serviceId, { type: 'password_changed_to_random_string' })
+	await event()
+	await api.advance(webhookLimits.pauseAfterDays * 86_400 + 60)
+	// The failure that pauses the endpoint, then one held while paused.
+	await event()
+	await event()
+	await api.mock.addWebhookReceiver({ url: URL_OF_ENDPOINT })
+	const resume = () =>
+		browser.post(WEBHOOKS, `/services/${serviceId}/webhooks`, { intent: WEBHOOK_INTENT.resume }, { serviceId })
+	const resumed = await resume()
+	expect(resumed.response.status).toBe(302)
+	const location = resumed.response.headers.get('location')!
+	expect(location).toMatch(new RegExp(`^${path()}\\?since=\\d{4}-\\d\\d-\\d\\dT\\d\\d%3A\\d\\d$`))
+	const since = new URL(location, 'http://portal.test').searchParams.get('since')!
+	expect((await open(since)).preview).toMatchObject({ count: 2 })
+	// A second press (another tab, a double submit): not paused any more, so the webhooks page as it is now.
+	const again = await resume()
+	expect(again.response.status).toBe(302)
+	expect(again.response.headers.get('location')).toBe(`/services/${serviceId}/webhooks`)
 })
