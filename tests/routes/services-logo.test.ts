@@ -7,14 +7,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { logoRules } from '#app/api/contract/images'
 import { resetConfigForTests } from '#app/config.server'
 import { gifFile, jpegFile, jpegHeader, paddedTo, pngFile, pngThenHtml } from '#tests/mock-api/image-fixtures'
-import { type RouteBrowser, partnerWithService, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import {
+	type RouteBrowser,
+	partnerWithService,
+	useRouteTestApi,
+	type RouteAnswer,
+	type RouteModule,
+} from '#tests/setup/routes'
+import * as root from '#app/root'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import * as logo from '#app/routes/services/logo'
+import * as logoRemove from '#app/routes/services/logo-remove'
 
 const api = useRouteTestApi()
-const t = i18next.getFixedT('en-GB', ['common'])
+const t = i18next.getFixedT('en-GB', ['common', 'settings'])
 const LOGO = [appLayout, service, logo]
+const ROOT: RouteModule = { loader: root.loader as RouteModule['loader'] }
 const LIST = '/services/manage'
 const BOUNDARY = 'LogoBoundary'
 
@@ -171,4 +180,36 @@ test('opened from another page, the form posts back there: a same-site redirect_
 		redirectTo: details(),
 	})
 	expect((await open('')).data).toMatchObject({ redirectTo: details() })
+})
+
+test('removing the logo: with none the page says so; with one it goes, back where it came from or the details, said once', async () => {
+	const REMOVE = [appLayout, service, logoRemove]
+	const remove = (query: string) => `/services/${serviceId}/manage/logo/remove${query}`
+	const settings = `/services/${serviceId}/manage`
+	const none = await browser.get(REMOVE, remove(''), { serviceId })
+	expect(none.data).toMatchObject({ back: details(), refusals: [t('settings:logo.removeConfirm.none')] })
+	expect((await upload(settings, png())).response.status).toBe(302)
+	const logoOf = async () =>
+		(await api.call('getService', { bearer: access, params: { id: serviceId } })).body.data.logo
+	expect(await logoOf()).not.toBeNull()
+
+	const from = `?redirect_to=${encodeURIComponent(settings)}`
+	expect((await browser.get(REMOVE, remove(from), { serviceId })).data).toMatchObject({
+		back: settings,
+		refusals: null,
+	})
+	const removed = await browser.post(REMOVE, remove(from), {}, { serviceId })
+	expect(removed.response.status).toBe(302)
+	expect(removed.response.headers.get('location')).toBe(settings)
+	const { flash } = (await browser.get([ROOT], '/')).data as { flash: { message: string } }
+	expect(flash.message).toBe(t('settings:logo.removed'))
+	expect(await logoOf()).toBeNull()
+	// Another site as the way back: the details page instead.
+	const offsite = await browser.post(
+		REMOVE,
+		remove(`?redirect_to=${encodeURIComponent('//evil.example/x')}`),
+		{},
+		{ serviceId },
+	)
+	expect(offsite.response.headers.get('location')).toBe(details())
 })

@@ -2,16 +2,27 @@
  * What the review's confirmation pages and the domain check answer when the API refuses the step (moved from
  * e2e/services-verifications.spec.ts, issue 53): a 422 with the API's words, never a 5xx, and nothing changed.
  */
+import i18next from 'i18next'
 import { beforeEach, expect, test } from 'vitest'
 import { pngFile } from '#tests/mock-api/image-fixtures'
-import { type RouteBrowser, partnerWithService, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import {
+	type RouteBrowser,
+	partnerWithService,
+	useRouteTestApi,
+	type RouteAnswer,
+	type RouteModule,
+} from '#tests/setup/routes'
+import * as root from '#app/root'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import * as verifications from '#app/routes/services/verifications'
 import * as verificationsCancel from '#app/routes/services/verifications-cancel'
+import * as verificationsReset from '#app/routes/services/verifications-reset'
 import * as verificationsSubmit from '#app/routes/services/verifications-submit'
 
 const api = useRouteTestApi()
+const t = i18next.getFixedT('en-GB', ['common', 'verifications'])
+const ROOT: RouteModule = { loader: root.loader as RouteModule['loader'] }
 const SERVICE = [appLayout, service]
 const NOT_READY = ['The domain must be verified.', 'The service must have a logo.']
 const ALREADY_SUBMITTED = 'The review is already submitted.'
@@ -102,4 +113,32 @@ test('verifying a verified domain is a 422 on the page; an unknown intent is a 4
 	const unknown = await verify('delete')
 	expect(unknown.response.status).toBe(400)
 	expect((await api.mock.requests()).filter((request) => request.method !== 'GET')).toEqual([])
+})
+
+test('resetting a verified domain warns first, then issues a new token: unverified, back to the domain, said once', async () => {
+	await meetChecklist()
+	const domain = async () =>
+		(await api.call('getService', { bearer: access, params: { id: serviceId } })).body.data.domain_verification as {
+			token: string
+			status: string
+		}
+	const before = await domain()
+	const reset = [...SERVICE, verificationsReset]
+	expect((await browser.get(reset, page('/reset'), { serviceId })).data).toMatchObject({ verified: true })
+	const answer = await browser.post(reset, page('/reset'), {}, { serviceId })
+	expect(answer.response.status).toBe(302)
+	expect(answer.response.headers.get('location')).toBe(page('#domain'))
+	const { flash } = (await browser.get([ROOT], '/')).data as { flash: { message: string } }
+	expect(flash.message).toBe(t('verifications:reset.done'))
+	const after = await domain()
+	expect(after.status).toBe('unverified')
+	expect(after.token).not.toBe(before.token)
+	expect((await browser.get(reset, page('/reset'), { serviceId })).data).toMatchObject({ verified: false })
+
+	// The API down: the same page with "not saved", the token as it was.
+	await api.mock.fault({ method: 'POST', path: `/services/${serviceId}/domain-verification/reset`, status: 503 })
+	const down = await browser.post(reset, page('/reset'), {}, { serviceId })
+	expect(down.response.status).toBe(503)
+	expect(summary(down)[0]).toBe(t('common:errors.notSaved'))
+	expect((await domain()).token).toBe(after.token)
 })
