@@ -4,6 +4,7 @@ import { beforeEach, expect, test } from 'vitest'
 import { PASSWORD, PORTAL_URL } from '#tests/mock-api/helpers'
 import { SoftwarePasskey } from '#tests/mock-api/webauthn-authenticator'
 import { RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer, type RouteModule } from '#tests/setup/routes'
+import { passkeyRules } from '#app/api/contract/constants'
 import type { PasskeyCreationOptions, PasskeyRequestOptions } from '#app/api/contract/passkeys'
 import * as root from '#app/root'
 import * as appLayout from '#app/routes/_app'
@@ -31,12 +32,17 @@ const flash = async (browser: RouteBrowser) =>
 
 let email: string
 let browser: RouteBrowser
-beforeEach(async () => {
-	;({ email, browser } = await signedInBrowser(api))
+/** A new partner, signed in, who turned email codes on through the portal. */
+async function partnerWithEmailCodes() {
+	const partner = await signedInBrowser(api)
 	const setup = [appLayout, accountLayout, twoStepEmail]
-	await browser.post(setup, `${TWO_STEP}/email`, { intent: 'send' })
-	const code = (await api.lastEmail(email)).codes[0]!
-	await browser.post(setup, `${TWO_STEP}/email`, { intent: 'activate', code })
+	await partner.browser.post(setup, `${TWO_STEP}/email`, { intent: 'send' })
+	const code = (await api.lastEmail(partner.email)).codes[0]!
+	await partner.browser.post(setup, `${TWO_STEP}/email`, { intent: 'activate', code })
+	return partner
+}
+beforeEach(async () => {
+	;({ email, browser } = await partnerWithEmailCodes())
 })
 
 /** The password and the browser's ceremony: the answer to posting the new passkey. */
@@ -134,4 +140,72 @@ test('the API down while asking for options or keeping the passkey: 503 with a r
 	expect(JSON.stringify(keeping.data)).toContain(t('common:errors.notSaved'))
 	expect(JSON.stringify(keeping.data)).toContain('Work laptop')
 	expect(JSON.stringify(keeping.data)).not.toContain(JSON.parse(credential).response.attestationObject)
+})
+
+const listed = async (who = browser) =>
+	((await who.get(OVERVIEW, TWO_STEP)).data as { passkeys: Array<{ id: string; name: string }> }).passkeys
+
+test('at ten passkeys the options are refused with the limit and no challenge; removing one makes room', async () => {
+	expect(locationOf(await addPasskey(new SoftwarePasskey(), { name: 'Key 1' }))).toBe(TWO_STEP)
+	// The identity confirmed by the first: the options without the password, then the ceremony.
+	for (let n = 2; n <= passkeyRules.perAccountMax; n++) {
+		const options = await browser.post(ADD, NEW, { intent: 'options', name: `Key ${n}` })
+		const { passkeyOptions } = options.data as { passkeyOptions: PasskeyCreationOptions }
+		const credential = JSON.stringify(new SoftwarePasskey().create(passkeyOptions, PORTAL_URL))
+		const added = await browser.post(ADD, NEW, { intent: 'create', name: `Key ${n}`, credential })
+		expect(locationOf(added), `passkey ${n}`).toBe(TWO_STEP)
+	}
+	expect(await listed()).toHaveLength(passkeyRules.perAccountMax)
+	const full = await browser.post(ADD, NEW, { intent: 'options', name: 'One more' })
+	expect(full.response.status).toBe(422)
+	expect(full.data).not.toHaveProperty('passkeyOptions')
+	expect(JSON.stringify(full.data)).toContain(`You have ${passkeyRules.perAccountMax} passkeys. Remove one first.`)
+	const [oldest] = await listed()
+	const params = { passkeyId: oldest!.id }
+	await browser.post(
+		REMOVE,
+		`${TWO_STEP}/passkeys/${params.passkeyId}/remove`,
+		{ identity_method: 'confirmed' },
+		params,
+	)
+	const room = await browser.post(ADD, NEW, { intent: 'options', name: 'One more' })
+	expect(room.response.status).toBe(200)
+	expect(room.data).toHaveProperty('passkeyOptions')
+})
+
+test("removing with a wrong password is 422 on its field, never echoed, the passkey kept; another partner's is a 404", async () => {
+	await addPasskey(new SoftwarePasskey(), { name: 'Theirs' })
+	const theirs = { browser, passkeyId: (await listed())[0]!.id }
+	;({ email, browser } = await partnerWithEmailCodes())
+	await addPasskey(new SoftwarePasskey(), { name: 'Mine' })
+	const mine = (await listed())[0]!.id
+	const removePath = (id: string) => `${TWO_STEP}/passkeys/${id}/remove`
+
+	const wrong = await browser.post(
+		REMOVE,
+		removePath(mine),
+		{ identity_method: 'password', password: 'Not-the-passw0rd!' },
+		{ passkeyId: mine },
+	)
+	expect(wrong.response.status).toBe(422)
+	expect((wrong.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
+		password: [t('common:errors.passwordIncorrect')],
+	})
+	expect(JSON.stringify(wrong.data)).not.toContain('Not-the-passw0rd!')
+	expect((await listed()).map((passkey) => passkey.name)).toEqual(['Mine'])
+
+	const params = { passkeyId: theirs.passkeyId }
+	const page = await browser.get(REMOVE, removePath(theirs.passkeyId), params)
+	expect(page.error).toBeUndefined()
+	expect(page.response.status).toBe(404)
+	const posted = await browser.post(
+		REMOVE,
+		removePath(theirs.passkeyId),
+		{ identity_method: 'password', password: PASSWORD },
+		params,
+	)
+	expect(posted.error).toBeUndefined()
+	expect(posted.response.status).toBe(404)
+	expect((await listed(theirs.browser)).map((passkey) => passkey.name)).toEqual(['Theirs'])
+	expect((await listed()).map((passkey) => passkey.name)).toEqual(['Mine'])
 })

@@ -1,6 +1,7 @@
 /**
- * What a service's pages answer for another partner's service, signed out, and for a period the page does not offer
- * (moved from e2e/services-activity.spec.ts and e2e/services-statistics.spec.ts, issue 53).
+ * What a service's pages answer for another partner's service, signed out, for a period the page does not offer
+ * (moved from e2e/services-activity.spec.ts and e2e/services-statistics.spec.ts, issue 53), and the activity log's
+ * filter across its pages.
  */
 import { beforeEach, describe, expect, test } from 'vitest'
 import { newServiceBody, uniqueEmail } from '#tests/mock-api/helpers'
@@ -70,4 +71,45 @@ describe('a period the page does not offer', () => {
 		// A header, 30 days, the final line break.
 		expect((await csv.response.text()).split('\r\n')).toHaveLength(32)
 	})
+})
+
+test('the activity filter keeps to its kind on every page and in its links; an unknown kind is the whole log; a stale cursor the first page', async () => {
+	const { pair, serviceId } = await partnerWithService()
+	await browser.signIn(pair)
+	await api.mock.seedActivity(serviceId, { count: 20 })
+	await api.call('resetServiceDomainVerification', { bearer: pair.access, params: { id: serviceId } })
+	type Page = {
+		kind?: string
+		entries: Array<{ kind: string }>
+		links: { older: string | null; newest: string | null }
+	}
+	const self = `/services/${serviceId}/activity`
+	const open = async (query: string) => {
+		const answer = await browser.get([...SERVICE, activity], `${self}${query}`, { serviceId })
+		expect(answer.response.status, query).toBe(200)
+		return answer.data as Page
+	}
+	const kinds = (page: Page) => [...new Set(page.entries.map((entry) => entry.kind))]
+
+	const first = await open('?kind=settings')
+	expect(first.entries).toHaveLength(15)
+	expect(kinds(first)).toEqual(['settings'])
+	expect(first.links.newest).toBeNull()
+	expect(first.links.older).toMatch(new RegExp(`^${self}\\?kind=settings&cursor=[^&]+$`))
+	const older = await open(first.links.older!.slice(self.length))
+	expect(older.entries).toHaveLength(5)
+	expect(kinds(older)).toEqual(['settings'])
+	expect(older.links).toEqual({ older: null, newest: `${self}?kind=settings` })
+
+	expect((await open('?kind=domain')).entries.map((entry) => entry.kind)).toEqual(['domain'])
+	expect((await open('?kind=review')).entries).toEqual([])
+	// A kind the portal does not know: no filter, the whole log (the reset first).
+	const unknown = await open('?kind=everything')
+	expect(unknown.kind).toBeUndefined()
+	expect(unknown.entries).toHaveLength(15)
+	expect(unknown.entries[0]!.kind).toBe('domain')
+	// A cursor the API no longer takes: the first page, with the same filter.
+	const stale = await browser.get([...SERVICE, activity], `${self}?kind=settings&cursor=not-a-cursor`, { serviceId })
+	expect(stale.response.status).toBe(302)
+	expect(stale.response.headers.get('location')).toBe(`${self}?kind=settings`)
 })
