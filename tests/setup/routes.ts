@@ -162,9 +162,14 @@ export class RouteBrowser {
 		}
 	}
 
-	/** A GET of `path` through `modules`' loader. */
-	get(modules: readonly RouteModule[], path: string, params?: Record<string, string>) {
-		return this.send(modules, { path, params })
+	/** A GET of `path` through `modules`' loader; `headers`: what else the browser says (`Sec-Fetch-Site`). */
+	get(
+		modules: readonly RouteModule[],
+		path: string,
+		params?: Record<string, string>,
+		headers?: Record<string, string>,
+	) {
+		return this.send(modules, { path, params, headers })
 	}
 
 	/** A form post from one of our pages to `modules`' action, with this browser's CSRF token. */
