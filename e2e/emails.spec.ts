@@ -41,19 +41,7 @@ async function newService(page: Page, baseURL: string) {
 // A password change's email (a link to the password page) and a refused change that sends none:
 // tests/routes/account.test.ts.
 
-test('resetting a client secret emails a link to the developers page', async ({ page, partner, mock, baseURL }) => {
-	const id = await newService(page, baseURL!)
-	await page.goto(`/services/${id}/developers/secrets/reset`)
-	await page.getByLabel('Your password').fill(PASSWORD)
-	await page.getByRole('button', { name: 'Reset the secret' }).click()
-	await expect(page.getByText('The secret was reset: the old one no longer works.')).toBeVisible()
-	const link = await linkOf(mock, partner.email, 'client_secret_reset')
-	expect(new URL(link).pathname).toBe(`/services/${id}/developers`)
-	const [email] = await emailsOf(mock, partner.email, 'client_secret_reset')
-	expect(email!.subject).toBe(`The client secrets of ${SERVICE.name} were reset`)
-	await page.goto(link)
-	await expect(page.getByRole('heading', { level: 1, name: `Developers: ${SERVICE.name}` })).toBeVisible()
-})
+// A client secret reset's email (a link to the developers page): tests/routes/services-secrets.test.ts.
 
 test('a review dismissed, then approved: the dashboard shows each result and the partner gets each email', async ({
 	page,

@@ -1,6 +1,7 @@
 /**
- * What the client secrets' confirmation pages answer (moved from e2e/services-secrets.spec.ts, issue 53): a third
- * secret and the last one's revoke refused, an outage, wrong authenticator codes past the limit, and each last use.
+ * What the client secrets' confirmation pages answer (moved from e2e/services-secrets.spec.ts and, the reset's email,
+ * e2e/emails.spec.ts, issue 53): a third secret and the last one's revoke refused, an outage, a reset's secret shown
+ * once and its email, wrong authenticator codes past the limit, and each last use.
  */
 import i18next from 'i18next'
 import { beforeEach, describe, expect, test } from 'vitest'
@@ -9,7 +10,8 @@ import { serviceMessages } from '#app/api/contract/services'
 import { formatDuration } from '#app/utils/duration'
 import { newServiceBody, PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
 import { totp } from '#tests/mock-api/totp'
-import { RouteBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { RouteBrowser, useRouteTestApi, type RouteAnswer, type RouteModule } from '#tests/setup/routes'
+import * as root from '#app/root'
 import * as appLayout from '#app/routes/_app'
 import * as service from '#app/routes/services/service'
 import * as developers from '#app/routes/services/developers'
@@ -18,7 +20,8 @@ import * as secretsRevoke from '#app/routes/services/secrets-revoke'
 import * as secretsRotate from '#app/routes/services/secrets-rotate'
 
 const api = useRouteTestApi()
-const t = i18next.getFixedT('en-GB', ['common', 'identity'])
+const t = i18next.getFixedT('en-GB', ['common', 'developers', 'identity'])
+const ROOT: RouteModule = { loader: root.loader as RouteModule['loader'] }
 const SERVICE = [appLayout, service]
 const WITH_PASSWORD = { identity_method: 'password', password: PASSWORD }
 
@@ -127,6 +130,28 @@ describe('a partner signed in with a password', () => {
 		expect(await liveSecrets()).toEqual(before)
 		const page = await browser.get([...SERVICE, developers], path(''), { serviceId })
 		expect(page.data).toMatchObject({ newSecret: null, secrets: [{ id: before[0]!.id }] })
+	})
+
+	test('a reset leads to the developers page, shows the new secret there once, and emails the owner a link to it', async () => {
+		const before = await liveSecrets()
+		const answer = await reset()
+		expect(answer.response.status).toBe(302)
+		expect(answer.response.headers.get('location')).toBe(path(''))
+		const { flash } = (await browser.get([ROOT], '/')).data as { flash: { message: string } }
+		expect(flash.message).toBe(t('developers:secrets.reset.done'))
+		const page = await browser.get([...SERVICE, developers], path(''), { serviceId })
+		const { newSecret, secrets } = page.data as { newSecret: string | null; secrets: Secret[] }
+		expect(secrets.map((secret) => secret.id)).not.toContain(before[0]!.id)
+		expect(newSecret).toMatch(new RegExp(`${secrets[0]!.hint}$`))
+		// Once: the next answer of the page has it no more.
+		expect((await browser.get([...SERVICE, developers], path(''), { serviceId })).data).toMatchObject({
+			newSecret: null,
+		})
+		const { email } = (await api.call('getCurrentUser', { bearer: access })).body.data as { email: string }
+		const mail = await api.lastEmail(email)
+		expect(mail.subject).toBe('The client secrets of Acme Connect were reset')
+		expect(mail.links.map((link) => new URL(link).pathname)).toEqual([path('')])
+		expect(mail.text).not.toContain(newSecret!)
 	})
 
 	test("each live secret's last use is the service's authentication with it; the other one is never used", async () => {
