@@ -4,13 +4,15 @@
  */
 import i18next from 'i18next'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { rateLimits } from '#app/api/contract/constants'
+import { limits, rateLimits } from '#app/api/contract/constants'
 import { CONTACT_EMAIL, uniqueEmail } from '#tests/mock-api/helpers'
-import { RouteBrowser, useRouteTestApi, type RouteAnswer } from '#tests/setup/routes'
+import { RouteBrowser, useRouteTestApi, type RouteAnswer, type RouteModule } from '#tests/setup/routes'
+import * as root from '#app/root'
 import * as contact from '#app/routes/contact'
 
 const api = useRouteTestApi()
-const t = i18next.getFixedT('en-GB', ['common'])
+const t = i18next.getFixedT('en-GB', ['account', 'common', 'validation'])
+const ROOT: RouteModule = { loader: root.loader as RouteModule['loader'] }
 
 type Reply = { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }
 const reply = (answer: RouteAnswer) => answer.data as Reply
@@ -33,6 +35,32 @@ describe('signed in', () => {
 		const { response, data } = await browser.get([contact], '/contact')
 		expect(response.status).toBe(200)
 		expect(data).toMatchObject({ guest: null, contactEmail: CONTACT_EMAIL })
+	})
+
+	test('no message and a subject too long: 400 on each field, what was typed kept, nothing sent; then it goes, once', async () => {
+		const long = 'S'.repeat(limits.contactSubjectMax + 1)
+		const refused = await browser.post([contact], '/contact', { subject: long, message: '' })
+		expect(refused.error).toBeUndefined()
+		expect(refused.response.status).toBe(400)
+		expect(reply(refused).result.error).toEqual({
+			subject: [t('validation:maxLength', { maximum: limits.contactSubjectMax })],
+			message: [t('validation:required')],
+		})
+		expect(reply(refused).result.initialValue).toEqual(expect.objectContaining({ subject: long }))
+		expect(await api.emails(CONTACT_EMAIL)).toEqual([])
+
+		const sent = await browser.post([contact], '/contact', {
+			subject: 'Webhook question',
+			message: 'How do I rotate the webhook secret?',
+		})
+		expect(sent.response.status).toBe(302)
+		expect(sent.response.headers.get('location')).toBe('/contact')
+		const { flash } = (await browser.get([ROOT], '/')).data as { flash: { message: string } }
+		expect(flash.message).toBe(t('account:contact.sent'))
+		const mails = await api.emails(CONTACT_EMAIL)
+		expect(mails.map((mail) => mail.subject)).toEqual(['Contact: Webhook question'])
+		expect(mails[0]!.text).toContain('How do I rotate the webhook secret?')
+		expect(mails[0]!.text).toContain(email)
 	})
 
 	test('five messages a minute; the sixth is 429 with what was typed kept, and goes a minute later', async () => {

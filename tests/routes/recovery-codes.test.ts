@@ -1,7 +1,7 @@
 /** Recovery codes in the portal (issue 56, decision 0039): shown once after turning two-step on, kept, used, renewed. */
 import i18next from 'i18next'
 import { beforeEach, expect, test } from 'vitest'
-import { PASSWORD } from '#tests/mock-api/helpers'
+import { PASSWORD, uniqueEmail } from '#tests/mock-api/helpers'
 import { RouteBrowser, signedInBrowser, useRouteTestApi, type RouteAnswer, type RouteModule } from '#tests/setup/routes'
 import * as root from '#app/root'
 import * as appLayout from '#app/routes/_app'
@@ -102,4 +102,40 @@ test('the sign-in prompt takes a recovery code instead, once, and says how many 
 	expect(guest.cookies.has('user.access-token')).toBe(true)
 	const home = (await guest.get([ROOT], '/')).data as { flash: { message: string } }
 	expect(home.flash.message).toBe(t('auth:twoStep.recovery.signedIn', { count: 9 }))
+})
+
+test('new codes are for their partner only: in no answer but the page, not for another partner signing in here', async () => {
+	await browser.post(EMAIL_SETUP, EMAIL_SETUP_PATH, { intent: 'send' })
+	const code = (await api.lastEmail(email)).codes[0]!
+	const on = await browser.post(EMAIL_SETUP, EMAIL_SETUP_PATH, { intent: 'activate', code })
+	const { fresh: codes } = await page(browser)
+	expect(codes).toHaveLength(10)
+	// The answer that made them carries none (a redirect, its cookies sealed).
+	const carried = [locationOf(on) ?? '', await on.response.text(), ...on.response.headers.getSetCookie()].join('\n')
+	for (const made of codes!) expect(carried).not.toContain(made)
+
+	const other = uniqueEmail()
+	await api.createUser({ email: other })
+	await browser.signIn(await api.signIn(other))
+	expect(await page(browser)).toMatchObject({ fresh: null, status: null })
+	expect((await browser.get(TXT, `${PAGE}.txt`)).response.status).toBe(404)
+})
+
+test('the API down while making a new set: 503 with a reference, the password never echoed, the old set kept', async () => {
+	const codes = await turnOnEmailCodes()
+	await browser.post(RECOVERY, PAGE, { intent: 'kept', kept: 'on' })
+	await api.mock.fault({ method: 'POST', path: '/recovery-codes', status: 503 })
+	const down = await browser.post(RECOVERY, PAGE, { intent: 'generate', password: PASSWORD })
+	expect(down.response.status).toBe(503)
+	expect((down.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([
+		t('common:errors.notSaved'),
+		t('common:errors.reference', { requestId: down.response.headers.get('x-request-id') }),
+	])
+	expect(JSON.stringify(down.data)).not.toContain(PASSWORD)
+	expect(await page(browser)).toMatchObject({ fresh: null, status: { remaining: 10 } })
+	// The old set still signs in.
+	const guest = await RouteBrowser.create()
+	await guest.post([guestLayout, signIn], '/auth/sign-in', { email, password: PASSWORD })
+	const path = '/auth/sign-in/two-step?method=recovery_code'
+	expect(locationOf(await guest.post([guestLayout, twoStep], path, { intent: 'recovery', code: codes[0]! }))).toBe('/')
 })
