@@ -1,10 +1,10 @@
 /** The activity log of a service (docs/decisions/0031-activity-log.md). Someone else's service is 404. */
 import { activityList, activityListQuery, clientOriginHeaders, clientOriginLimits } from './activity'
-import { invalid, notFound, signedIn, type Endpoint } from './endpoint'
+import { invalid, notFound, signedIn, tagged } from './endpoint'
 
 const { ip, userAgent, credential } = clientOriginHeaders
 
-export const activityEndpoints = {
+export const activityEndpoints = tagged('Service activity', {
 	listServiceActivity: {
 		method: 'GET',
 		path: '/services/{id}/activity',
@@ -18,9 +18,8 @@ export const activityEndpoints = {
 			"the API issued that client, held by its server alone. Without it the caller's own address and " +
 			`\`User-Agent\` are recorded; an IP header that is not an IP address is ignored, and a User-Agent is cut ` +
 			`to ${clientOriginLimits.userAgentMax} characters.`,
-		tag: 'Service activity',
 		auth: 'access',
 		query: activityListQuery,
 		responses: { 200: activityList, ...signedIn, ...notFound, ...invalid },
 	},
-} as const satisfies Record<string, Endpoint>
+})

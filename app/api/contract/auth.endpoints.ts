@@ -10,9 +10,9 @@ import {
 	tokenPairResponse,
 } from './auth'
 import { unauthenticatedBody, validationErrorBody } from './common'
-import { notFound, type Endpoint } from './endpoint'
+import { notFound, tagged } from './endpoint'
 
-export const authEndpoints = {
+export const authEndpoints = tagged('Authentication', {
 	createAuthenticationToken: {
 		method: 'POST',
 		path: '/authentication-tokens/authentication-type-id/{id}',
@@ -24,7 +24,6 @@ export const authEndpoints = {
 			'no bearer; rotates the refresh token (30 s grace returns the same new pair; later reuse revokes the whole ' +
 			'sign-in). Failed passwords and codes count toward the account lockout; an expired email code (422 ' +
 			'`code_expired`) does not. An authenticator code of a time step already used is 422 `code_reused` (counted).',
-		tag: 'Authentication',
 		auth: 'none',
 		request: createAuthenticationTokenBody,
 		responses: {
@@ -39,8 +38,7 @@ export const authEndpoints = {
 		method: 'DELETE',
 		path: '/authentication-tokens/current',
 		summary: 'Sign out: revokes every token of the current sign-in',
-		tag: 'Authentication',
 		auth: 'access-or-restricted',
 		responses: { 204: null, 401: unauthenticatedBody },
 	},
-} as const satisfies Record<string, Endpoint>
+})

@@ -1,14 +1,13 @@
 /** Contact: messages to the partner team. */
 import { contactMessageBody, contactMessageResponse, guestContactMessageBody } from './contact'
 import { rateLimits } from './constants'
-import { invalid, signedIn, throttled, type Endpoint } from './endpoint'
+import { invalid, signedIn, throttled, tagged } from './endpoint'
 
-export const contactEndpoints = {
+export const contactEndpoints = tagged('Contact', {
 	createContactMessage: {
 		method: 'POST',
 		path: '/contact-messages',
 		summary: 'Send a message to the partner team',
-		tag: 'Contact',
 		auth: 'access',
 		request: contactMessageBody,
 		rateLimit: rateLimits.contactMessages,
@@ -21,10 +20,9 @@ export const contactEndpoints = {
 		description:
 			'For a partner who cannot sign in (a lost authenticator). The same answer whether or not `email` is ' +
 			'registered; the team replies to it and treats it as unverified.',
-		tag: 'Contact',
 		auth: 'none',
 		request: guestContactMessageBody,
 		rateLimit: rateLimits.guestContactMessages,
 		responses: { 202: contactMessageResponse, ...invalid, ...throttled },
 	},
-} as const satisfies Record<string, Endpoint>
+})

@@ -31,6 +31,12 @@ export interface Endpoint {
 	rateLimit?: RateLimit
 }
 
+/** The endpoints of one OpenAPI tag, the tag written once. */
+export function tagged<const T extends Record<string, Omit<Endpoint, 'tag'>>>(tag: string, group: T) {
+	const entries = Object.entries(group).map(([name, endpoint]) => [name, { ...endpoint, tag }])
+	return Object.fromEntries(entries) as { [N in keyof T]: T[N] & { tag: string } }
+}
+
 export const signedIn = { 401: unauthenticatedBody, 403: twoStepRequiredBody } as const
 export const notFound = { 404: notFoundBody } as const
 export const invalid = { 422: validationErrorBody } as const

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { twoStepRequiredBody, unauthenticatedBody } from './common'
-import { invalid, signedIn, throttled, type Endpoint } from './endpoint'
+import { invalid, signedIn, throttled, tagged } from './endpoint'
 import { confirmIdentityBody, identityConfirmationRequiredBody, identityConfirmationResponse } from './identity'
 
 /** The answers of an endpoint that needs a confirmed identity: `signedIn`, with its 403 widened. */
@@ -9,12 +9,11 @@ export const confirmedIdentity = {
 	403: z.union([twoStepRequiredBody, identityConfirmationRequiredBody]),
 } as const
 
-export const identityEndpoints = {
+export const identityEndpoints = tagged('Identity confirmation', {
 	getIdentityConfirmation: {
 		method: 'GET',
 		path: '/users/me/identity-confirmation',
 		summary: "Whether this sign-in's identity is confirmed, until when, and how it may be confirmed",
-		tag: 'Identity confirmation',
 		auth: 'access',
 		responses: { 200: identityConfirmationResponse, ...signedIn },
 	},
@@ -30,9 +29,8 @@ export const identityEndpoints = {
 			'together, per account, towards `wrongPasswordConfirmations`: past it every try, password or code, right ' +
 			'or wrong, is 429 `too_many_attempts` (with `Retry-After`) until the window frees one. A try is counted ' +
 			'before it is checked, and given back when right: of concurrent guesses, no more than the limit are checked.',
-		tag: 'Identity confirmation',
 		auth: 'access',
 		request: confirmIdentityBody,
 		responses: { 201: identityConfirmationResponse, ...signedIn, ...invalid, ...throttled },
 	},
-} as const satisfies Record<string, Endpoint>
+})

@@ -1,7 +1,7 @@
 /** Passkeys (decision 0041): a second factor next to the others, added and removed with a confirmed identity. */
 import { z } from 'zod'
 import { listQuery, validationErrorBody } from './common'
-import { invalid, notFound, signedIn, type Endpoint } from './endpoint'
+import { invalid, notFound, signedIn, tagged } from './endpoint'
 import { confirmedIdentity } from './identity.endpoints'
 import {
 	createPasskeyBody,
@@ -16,12 +16,11 @@ import { twoStepInactiveBody } from './recovery-codes'
 
 const CONFIRMED = 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).'
 
-export const passkeysEndpoints = {
+export const passkeysEndpoints = tagged('Passkeys', {
 	listPasskeys: {
 		method: 'GET',
 		path: '/passkeys',
 		summary: "The account's passkeys, oldest first",
-		tag: 'Passkeys',
 		auth: 'access',
 		query: listQuery,
 		responses: { 200: passkeyList, ...signedIn, ...invalid },
@@ -34,7 +33,6 @@ export const passkeysEndpoints = {
 			`${CONFIRMED} The relying party is the portal's host (its \`PUBLIC_APP_URL\`); the challenge works once, ` +
 			`for ${passkeyRules.challengeSeconds} s, and a newer one replaces it. 422 \`two_step_inactive\` while no other ` +
 			`method is on (a passkey is never the only way in); 422 on \`name\` at ${passkeyRules.perAccountMax} passkeys.`,
-		tag: 'Passkeys',
 		auth: 'access',
 		responses: {
 			200: passkeyCreationOptionsResponse,
@@ -49,7 +47,6 @@ export const passkeysEndpoints = {
 		description:
 			`${CONFIRMED} Verifies the attestation (origin, relying party, challenge, user presence); 422 ` +
 			'`passkey_invalid` otherwise, on `credential`. Emails `passkey_added`.',
-		tag: 'Passkeys',
 		auth: 'access',
 		request: createPasskeyBody,
 		responses: {
@@ -63,7 +60,6 @@ export const passkeysEndpoints = {
 		path: '/passkeys/{id}',
 		summary: 'Remove a passkey',
 		description: `${CONFIRMED} Emails \`passkey_removed\`. Another account's passkey is 404.`,
-		tag: 'Passkeys',
 		auth: 'access',
 		responses: { 204: null, ...confirmedIdentity, ...notFound },
 	},
@@ -75,8 +71,7 @@ export const passkeysEndpoints = {
 			'With the restricted token of the password step; the account has passkeys (`meta.passkeys` of that pair), ' +
 			'else 404. Then `POST /authentication-tokens/authentication-type-id/{passkey id}` `{credential}`; a ' +
 			'credential that does not verify is 422 `invalid_code` on `credential`, counted as a wrong code.',
-		tag: 'Passkeys',
 		auth: 'restricted',
 		responses: { 200: passkeyRequestOptionsResponse, 401: signedIn[401], ...notFound },
 	},
-} as const satisfies Record<string, Endpoint>
+})

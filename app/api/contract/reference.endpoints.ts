@@ -1,15 +1,14 @@
 /** Reference data: the lists of type ids other calls take. */
 import { authenticationTypeList } from './auth'
 import { keyFilterListQuery } from './common'
-import { invalid, type Endpoint } from './endpoint'
+import { invalid, tagged } from './endpoint'
 import { userTokenTypeList, userTypeList } from './users'
 
-export const referenceEndpoints = {
+export const referenceEndpoints = tagged('Reference data', {
 	listAuthenticationTypes: {
 		method: 'GET',
 		path: '/authentication-types',
 		summary: 'Authentication types (password, email, totp, refresh)',
-		tag: 'Reference data',
 		auth: 'none',
 		query: keyFilterListQuery,
 		responses: { 200: authenticationTypeList, ...invalid },
@@ -18,7 +17,6 @@ export const referenceEndpoints = {
 		method: 'GET',
 		path: '/user-types',
 		summary: 'User types (partner)',
-		tag: 'Reference data',
 		auth: 'none',
 		query: keyFilterListQuery,
 		responses: { 200: userTypeList, ...invalid },
@@ -27,9 +25,8 @@ export const referenceEndpoints = {
 		method: 'GET',
 		path: '/user-token-types',
 		summary: 'User token types (reset_password, email_verification, email_change)',
-		tag: 'Reference data',
 		auth: 'none',
 		query: keyFilterListQuery,
 		responses: { 200: userTokenTypeList, ...invalid },
 	},
-} as const satisfies Record<string, Endpoint>
+})

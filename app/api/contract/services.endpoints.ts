@@ -1,7 +1,7 @@
 /** Services: the partner's services, their secrets and logos, the categories, temporary uploads. */
 import { listQuery } from './common'
 import { rateLimits } from './constants'
-import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import { invalid, notFound, signedIn, throttled, tagged } from './endpoint'
 import { confirmedIdentity } from './identity.endpoints'
 import {
 	attachLogoBody,
@@ -18,124 +18,118 @@ import {
 } from './services'
 
 export const servicesEndpoints = {
-	listServiceCategories: {
-		method: 'GET',
-		path: '/service-categories',
-		summary: 'The fixed list of service categories',
-		tag: 'Services',
-		auth: 'none',
-		query: listQuery,
-		responses: { 200: serviceCategoryList, ...invalid },
-	},
-	listServices: {
-		method: 'GET',
-		path: '/services',
-		summary: "The caller's services, newest first",
-		tag: 'Services',
-		auth: 'access',
-		query: listQuery,
-		responses: { 200: serviceList, ...signedIn, ...invalid },
-	},
-	createService: {
-		method: 'POST',
-		path: '/services',
-		summary: 'Create a service (test environment, external, not submitted) and its first secret',
-		description:
-			'The answer carries the plaintext secret once. The same `idempotency_key` from the same partner within ' +
-			'24 h answers 200 with the service it created and `secret: null` (the plaintext is never stored); with a ' +
-			'different body it is 422 `idempotency_key_reused`.',
-		tag: 'Services',
-		auth: 'access',
-		request: createServiceBody,
-		responses: { 200: createServiceResponse, 201: createServiceResponse, ...signedIn, ...invalid },
-	},
-	getService: {
-		method: 'GET',
-		path: '/services/{id}',
-		summary: 'One service of the caller',
-		tag: 'Services',
-		auth: 'access',
-		responses: { 200: serviceResponse, ...signedIn, ...notFound },
-	},
-	updateService: {
-		method: 'PATCH',
-		path: '/services/{id}',
-		summary: 'Change any of the editable fields, based on a version',
-		description:
-			'`version` must be the current one; otherwise 409 `version_conflict` with the current service, and ' +
-			'nothing changes. Every change increases `version`.',
-		tag: 'Services',
-		auth: 'access',
-		request: updateServiceBody,
-		responses: { 200: serviceResponse, ...signedIn, ...notFound, 409: versionConflictBody, ...invalid },
-	},
-	attachServiceLogo: {
-		method: 'PUT',
-		path: '/services/{id}/logo',
-		summary: 'Make a temporary upload the logo of the service',
-		description:
-			"The upload (kind tmp, the caller's own) must be a JPG or PNG of 128x128 to 256x256 px, at most 10 MB, " +
-			'checked from its bytes; errors are on `upload_id`. It moves to the service-logo storage.',
-		tag: 'Services',
-		auth: 'access',
-		request: attachLogoBody,
-		responses: { 200: serviceResponse, ...signedIn, ...notFound, ...invalid },
-	},
-	removeServiceLogo: {
-		method: 'DELETE',
-		path: '/services/{id}/logo',
-		summary: 'Remove the logo of the service',
-		tag: 'Services',
-		auth: 'access',
-		responses: { 200: serviceResponse, ...signedIn, ...notFound },
-	},
-	listServiceSecrets: {
-		method: 'GET',
-		path: '/services/{id}/secrets',
-		summary: 'The live secrets of the service (at most two, one page)',
-		tag: 'Service secrets',
-		auth: 'access',
-		responses: { 200: serviceSecretList, ...signedIn, ...notFound },
-	},
-	rotateServiceSecret: {
-		method: 'POST',
-		path: '/services/{id}/secrets',
-		summary: 'Add a second secret; both work until one is revoked',
-		description: 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).',
-		tag: 'Service secrets',
-		auth: 'access',
-		responses: { 201: newServiceSecretResponse, ...confirmedIdentity, ...notFound, ...invalid },
-	},
-	resetServiceSecret: {
-		method: 'POST',
-		path: '/services/{id}/secrets/reset',
-		summary: 'Replace every live secret with a new one; the old ones stop working now',
-		description: 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).',
-		tag: 'Service secrets',
-		auth: 'access',
-		responses: { 201: newServiceSecretResponse, ...confirmedIdentity, ...notFound },
-	},
-	revokeServiceSecret: {
-		method: 'DELETE',
-		path: '/services/{id}/secrets/{secretId}',
-		summary: 'Revoke one of two live secrets',
-		description: 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).',
-		tag: 'Service secrets',
-		auth: 'access',
-		responses: { 204: null, ...confirmedIdentity, ...notFound, ...invalid },
-	},
-	uploadTmpFile: {
-		method: 'POST',
-		path: '/uploads/tmp',
-		summary: 'Store a file in the temporary upload storage (kept 24 h)',
-		description:
-			'The body is the raw file (any Content-Type; the stored type is sniffed from the bytes), at most 10 MB: ' +
-			'a larger Content-Length or body is 422 on `file`. Only its uploader may attach it. Served at the ' +
-			"temporary upload storage's address (the portal's `UPLOAD_TMP_URL`).",
-		tag: 'Uploads',
-		auth: 'access',
-		rawRequest: { description: 'The file itself, at most 10 MB.' },
-		rateLimit: rateLimits.logoUploads,
-		responses: { 201: uploadResponse, ...signedIn, ...invalid, ...throttled },
-	},
-} as const satisfies Record<string, Endpoint>
+	...tagged('Services', {
+		listServiceCategories: {
+			method: 'GET',
+			path: '/service-categories',
+			summary: 'The fixed list of service categories',
+			auth: 'none',
+			query: listQuery,
+			responses: { 200: serviceCategoryList, ...invalid },
+		},
+		listServices: {
+			method: 'GET',
+			path: '/services',
+			summary: "The caller's services, newest first",
+			auth: 'access',
+			query: listQuery,
+			responses: { 200: serviceList, ...signedIn, ...invalid },
+		},
+		createService: {
+			method: 'POST',
+			path: '/services',
+			summary: 'Create a service (test environment, external, not submitted) and its first secret',
+			description:
+				'The answer carries the plaintext secret once. The same `idempotency_key` from the same partner within ' +
+				'24 h answers 200 with the service it created and `secret: null` (the plaintext is never stored); with a ' +
+				'different body it is 422 `idempotency_key_reused`.',
+			auth: 'access',
+			request: createServiceBody,
+			responses: { 200: createServiceResponse, 201: createServiceResponse, ...signedIn, ...invalid },
+		},
+		getService: {
+			method: 'GET',
+			path: '/services/{id}',
+			summary: 'One service of the caller',
+			auth: 'access',
+			responses: { 200: serviceResponse, ...signedIn, ...notFound },
+		},
+		updateService: {
+			method: 'PATCH',
+			path: '/services/{id}',
+			summary: 'Change any of the editable fields, based on a version',
+			description:
+				'`version` must be the current one; otherwise 409 `version_conflict` with the current service, and ' +
+				'nothing changes. Every change increases `version`.',
+			auth: 'access',
+			request: updateServiceBody,
+			responses: { 200: serviceResponse, ...signedIn, ...notFound, 409: versionConflictBody, ...invalid },
+		},
+		attachServiceLogo: {
+			method: 'PUT',
+			path: '/services/{id}/logo',
+			summary: 'Make a temporary upload the logo of the service',
+			description:
+				"The upload (kind tmp, the caller's own) must be a JPG or PNG of 128x128 to 256x256 px, at most 10 MB, " +
+				'checked from its bytes; errors are on `upload_id`. It moves to the service-logo storage.',
+			auth: 'access',
+			request: attachLogoBody,
+			responses: { 200: serviceResponse, ...signedIn, ...notFound, ...invalid },
+		},
+		removeServiceLogo: {
+			method: 'DELETE',
+			path: '/services/{id}/logo',
+			summary: 'Remove the logo of the service',
+			auth: 'access',
+			responses: { 200: serviceResponse, ...signedIn, ...notFound },
+		},
+	}),
+	...tagged('Service secrets', {
+		listServiceSecrets: {
+			method: 'GET',
+			path: '/services/{id}/secrets',
+			summary: 'The live secrets of the service (at most two, one page)',
+			auth: 'access',
+			responses: { 200: serviceSecretList, ...signedIn, ...notFound },
+		},
+		rotateServiceSecret: {
+			method: 'POST',
+			path: '/services/{id}/secrets',
+			summary: 'Add a second secret; both work until one is revoked',
+			description: 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).',
+			auth: 'access',
+			responses: { 201: newServiceSecretResponse, ...confirmedIdentity, ...notFound, ...invalid },
+		},
+		resetServiceSecret: {
+			method: 'POST',
+			path: '/services/{id}/secrets/reset',
+			summary: 'Replace every live secret with a new one; the old ones stop working now',
+			description: 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).',
+			auth: 'access',
+			responses: { 201: newServiceSecretResponse, ...confirmedIdentity, ...notFound },
+		},
+		revokeServiceSecret: {
+			method: 'DELETE',
+			path: '/services/{id}/secrets/{secretId}',
+			summary: 'Revoke one of two live secrets',
+			description: 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).',
+			auth: 'access',
+			responses: { 204: null, ...confirmedIdentity, ...notFound, ...invalid },
+		},
+	}),
+	...tagged('Uploads', {
+		uploadTmpFile: {
+			method: 'POST',
+			path: '/uploads/tmp',
+			summary: 'Store a file in the temporary upload storage (kept 24 h)',
+			description:
+				'The body is the raw file (any Content-Type; the stored type is sniffed from the bytes), at most 10 MB: ' +
+				'a larger Content-Length or body is 422 on `file`. Only its uploader may attach it. Served at the ' +
+				"temporary upload storage's address (the portal's `UPLOAD_TMP_URL`).",
+			auth: 'access',
+			rawRequest: { description: 'The file itself, at most 10 MB.' },
+			rateLimit: rateLimits.logoUploads,
+			responses: { 201: uploadResponse, ...signedIn, ...invalid, ...throttled },
+		},
+	}),
+}

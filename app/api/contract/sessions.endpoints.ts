@@ -1,17 +1,16 @@
 /** Sessions: the account's sign-ins, each ended on its own or all but the current one. */
 import { listQuery } from './common'
-import { invalid, notFound, signedIn, type Endpoint } from './endpoint'
+import { invalid, notFound, signedIn, tagged } from './endpoint'
 import { endedSessionsResponse, sessionList } from './sessions'
 
 const EMAIL = 'Emails `session_ended`; the session’s refresh token stops working at once.'
 
-export const sessionsEndpoints = {
+export const sessionsEndpoints = tagged('Sessions', {
 	listSessions: {
 		method: 'GET',
 		path: '/users/me/sessions',
 		summary: 'The live sessions of the account, most recently active first',
 		description: 'One per complete sign-in, with its refreshes; a sign-in waiting for its second step is not one.',
-		tag: 'Sessions',
 		auth: 'access',
 		query: listQuery,
 		responses: { 200: sessionList, ...signedIn, ...invalid },
@@ -21,7 +20,6 @@ export const sessionsEndpoints = {
 		path: '/users/me/sessions/{id}',
 		summary: 'End one session of the account',
 		description: `${EMAIL} Another account's, an ended or an unknown session is 404.`,
-		tag: 'Sessions',
 		auth: 'access',
 		responses: { 204: null, ...signedIn, ...notFound },
 	},
@@ -30,8 +28,7 @@ export const sessionsEndpoints = {
 		path: '/users/me/sessions/end-others',
 		summary: 'End every session of the account except the current one',
 		description: `${EMAIL} (when any was ended). Answers how many were ended.`,
-		tag: 'Sessions',
 		auth: 'access',
 		responses: { 200: endedSessionsResponse, ...signedIn },
 	},
-} as const satisfies Record<string, Endpoint>
+})

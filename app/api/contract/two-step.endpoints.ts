@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { expiredCodeBody, invalidCodeBody } from './auth'
 import { listQuery, validationErrorBody } from './common'
-import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import { invalid, notFound, signedIn, throttled, tagged } from './endpoint'
 import { createRecoveryCodesBody, recoveryCodeSetResponse, twoStepInactiveBody } from './recovery-codes'
 import {
 	activatedTwoStepResponse,
@@ -14,12 +14,11 @@ import {
 	userAuthenticationResponse,
 } from './two-step'
 
-export const twoStepEndpoints = {
+export const twoStepEndpoints = tagged('Two-step authentication', {
 	listUserAuthentications: {
 		method: 'GET',
 		path: '/user-authentications',
 		summary: "The user's two-step methods (set up or started)",
-		tag: 'Two-step authentication',
 		auth: 'access',
 		query: listQuery,
 		responses: { 200: userAuthenticationList, ...signedIn, ...invalid },
@@ -28,7 +27,6 @@ export const twoStepEndpoints = {
 		method: 'GET',
 		path: '/user-authentications/authentication-type-id/{id}',
 		summary: 'One two-step method of the user, by authentication type id',
-		tag: 'Two-step authentication',
 		auth: 'access',
 		responses: { 200: userAuthenticationResponse, ...signedIn, ...notFound },
 	},
@@ -41,7 +39,6 @@ export const twoStepEndpoints = {
 			'email: emails a code valid 10 minutes, at most once a minute while the last code is unused (429 ' +
 			'resend_too_soon; once it has been used, a new one may be sent at once). With the restricted ' +
 			'token of the password step, only the email method, when active (the sign-in code).',
-		tag: 'Two-step authentication',
 		auth: 'access-or-restricted',
 		responses: {
 			201: twoStepSecretResponse,
@@ -57,7 +54,6 @@ export const twoStepEndpoints = {
 		summary: 'Activate a method with a code (TOTP from the pending secret, or the last emailed code)',
 		description:
 			'A wrong or used code is 422 `invalid_code`; once the last emailed code has expired, 422 `code_expired`.',
-		tag: 'Two-step authentication',
 		auth: 'access',
 		request: activateTwoStepBody,
 		responses: {
@@ -75,7 +71,6 @@ export const twoStepEndpoints = {
 			'A wrong password is 422 on `password` and counts towards `wrongPasswordConfirmations` (429 ' +
 			'`too_many_attempts` past it, right password or not). Ends every other session of the account; turning the ' +
 			'last method off ends the recovery codes.',
-		tag: 'Two-step authentication',
 		auth: 'access',
 		request: deactivateTwoStepBody,
 		responses: { 200: userAuthenticationResponse, ...signedIn, ...notFound, ...invalid, ...throttled },
@@ -87,7 +82,6 @@ export const twoStepEndpoints = {
 		description:
 			'Answers the codes once (the API keeps hashes) and emails `recovery_codes_generated`. 422 ' +
 			'`two_step_inactive` while two-step is off; a wrong password counts as in `deactivateTwoStep`.',
-		tag: 'Two-step authentication',
 		auth: 'access',
 		request: createRecoveryCodesBody,
 		responses: {
@@ -97,4 +91,4 @@ export const twoStepEndpoints = {
 			...throttled,
 		},
 	},
-} as const satisfies Record<string, Endpoint>
+})

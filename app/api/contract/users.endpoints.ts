@@ -1,7 +1,7 @@
 /** Users: the signed-in user, registration, email verifications and password reset. */
 import { z } from 'zod'
 import { listQuery, messageBody, validationErrorBody } from './common'
-import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import { invalid, notFound, signedIn, throttled, tagged } from './endpoint'
 import {
 	alreadyVerifiedBody,
 	invalidTokenBody,
@@ -19,128 +19,120 @@ import {
 } from './users'
 
 export const usersEndpoints = {
-	getCurrentUser: {
-		method: 'GET',
-		path: '/users/me',
-		summary: 'The signed-in user',
-		tag: 'Users',
-		auth: 'access',
-		responses: { 200: userResponse, ...signedIn },
-	},
-	updateCurrentUser: {
-		method: 'PATCH',
-		path: '/users/me',
-		summary: 'Update profile, start an email change, or change the password',
-		description:
-			'Any subset of first_name, last_name, company_name, country, locale. `email` + `current_password` sets ' +
-			'`pending_email` and emails a confirmation link to the new address, at most once a minute per address ' +
-			'(429 `resend_too_soon`, nothing changed). `password` + `password_confirmation` + `current_password` ' +
-			'changes the password and revokes every other sign-in of the user. A wrong `current_password` counts towards ' +
-			'`wrongPasswordConfirmations` (429 `too_many_attempts` past it, right password or not).',
-		tag: 'Users',
-		auth: 'access',
-		request: updateMeBody,
-		responses: { 200: userResponse, ...signedIn, ...invalid, ...throttled },
-	},
-	verifyRegistration: {
-		method: 'POST',
-		path: '/users/me/register/verify',
-		summary: "Confirm the signed-in user's registration email with an email_verification token",
-		tag: 'Users',
-		auth: 'access',
-		request: tokenBody,
-		responses: { 200: userResponse, ...signedIn, 422: z.union([invalidTokenBody, validationErrorBody]) },
-	},
-	register: {
-		method: 'POST',
-		path: '/user-registrations',
-		summary: 'Register a partner account; emails a verification link',
-		tag: 'Users',
-		auth: 'none',
-		request: registrationBody,
-		responses: { 201: userResponse, ...invalid },
-	},
-
-	// -- User verifications -------------------------------------------------
-	listUserVerifications: {
-		method: 'GET',
-		path: '/user-verifications',
-		summary: "The user's email verifications (registration email, pending email change)",
-		tag: 'User verifications',
-		auth: 'access',
-		query: listQuery,
-		responses: { 200: userVerificationList, ...signedIn, ...invalid },
-	},
-	resendUserVerification: {
-		method: 'POST',
-		path: '/user-verifications/{id}/token',
-		summary: 'Send the verification email again (at most once a minute)',
-		tag: 'User verifications',
-		auth: 'access',
-		responses: {
-			202: userVerificationResponse,
-			...signedIn,
-			...notFound,
-			422: alreadyVerifiedBody,
-			...throttled,
+	...tagged('Users', {
+		getCurrentUser: {
+			method: 'GET',
+			path: '/users/me',
+			summary: 'The signed-in user',
+			auth: 'access',
+			responses: { 200: userResponse, ...signedIn },
 		},
-	},
-	verifyUserVerification: {
-		method: 'POST',
-		path: '/user-verifications/{id}/verify',
-		summary: 'Verify with the emailed token',
-		tag: 'User verifications',
-		auth: 'access',
-		request: tokenBody,
-		responses: {
-			200: userVerificationResponse,
-			...signedIn,
-			...notFound,
-			422: z.union([invalidTokenBody, validationErrorBody]),
+		updateCurrentUser: {
+			method: 'PATCH',
+			path: '/users/me',
+			summary: 'Update profile, start an email change, or change the password',
+			description:
+				'Any subset of first_name, last_name, company_name, country, locale. `email` + `current_password` sets ' +
+				'`pending_email` and emails a confirmation link to the new address, at most once a minute per address ' +
+				'(429 `resend_too_soon`, nothing changed). `password` + `password_confirmation` + `current_password` ' +
+				'changes the password and revokes every other sign-in of the user. A wrong `current_password` counts towards ' +
+				'`wrongPasswordConfirmations` (429 `too_many_attempts` past it, right password or not).',
+			auth: 'access',
+			request: updateMeBody,
+			responses: { 200: userResponse, ...signedIn, ...invalid, ...throttled },
 		},
-	},
-	verifyUserToken: {
-		method: 'POST',
-		path: '/user-tokens/user-token-type-id/{id}/verify',
-		summary: 'Use an emailed token (public)',
-		description:
-			'email_verification: confirms the registration email. email_change: applies the pending email. ' +
-			'reset_password: only checks that the token is usable (it is consumed by /user-reset-passwords/activate). ' +
-			'A used, replaced or expired email_verification or email_change token whose address is now the ' +
-			"account's confirmed email is a 409 `already_verified`, a reset_password token already used a 409 " +
-			'`token_used`; any other unusable token is a 422 `invalid_token`.',
-		tag: 'User verifications',
-		auth: 'none',
-		request: tokenBody,
-		responses: {
-			200: userTokenVerificationResponse,
-			...notFound,
-			409: z.union([tokenAlreadyVerifiedBody, tokenUsedBody]),
-			422: z.union([invalidTokenBody, validationErrorBody]),
+		verifyRegistration: {
+			method: 'POST',
+			path: '/users/me/register/verify',
+			summary: "Confirm the signed-in user's registration email with an email_verification token",
+			auth: 'access',
+			request: tokenBody,
+			responses: { 200: userResponse, ...signedIn, 422: z.union([invalidTokenBody, validationErrorBody]) },
 		},
-	},
-
-	// -- Password reset -----------------------------------------------------
-	requestPasswordReset: {
-		method: 'POST',
-		path: '/user-reset-passwords/token',
-		summary: 'Email a reset link (same answer whether or not the address is registered)',
-		description:
-			'At most one request per address a minute, registered or not: sooner is a 429 `resend_too_soon` and ' +
-			'sends nothing (a client that must not reveal anything answers it as it answers a 202).',
-		tag: 'Password reset',
-		auth: 'none',
-		request: resetPasswordRequestBody,
-		responses: { 202: messageBody, ...invalid, ...throttled },
-	},
-	resetPassword: {
-		method: 'POST',
-		path: '/user-reset-passwords/activate',
-		summary: 'Set a new password with the emailed token; signs out everywhere and clears the lockout',
-		tag: 'Password reset',
-		auth: 'none',
-		description: 'A token already used is a 409 `token_used`; any other unusable token is a 422 `invalid_token`.',
-		request: resetPasswordActivateBody,
-		responses: { 200: messageBody, 409: tokenUsedBody, 422: z.union([invalidTokenBody, validationErrorBody]) },
-	},
-} as const satisfies Record<string, Endpoint>
+		register: {
+			method: 'POST',
+			path: '/user-registrations',
+			summary: 'Register a partner account; emails a verification link',
+			auth: 'none',
+			request: registrationBody,
+			responses: { 201: userResponse, ...invalid },
+		},
+	}),
+	...tagged('User verifications', {
+		listUserVerifications: {
+			method: 'GET',
+			path: '/user-verifications',
+			summary: "The user's email verifications (registration email, pending email change)",
+			auth: 'access',
+			query: listQuery,
+			responses: { 200: userVerificationList, ...signedIn, ...invalid },
+		},
+		resendUserVerification: {
+			method: 'POST',
+			path: '/user-verifications/{id}/token',
+			summary: 'Send the verification email again (at most once a minute)',
+			auth: 'access',
+			responses: {
+				202: userVerificationResponse,
+				...signedIn,
+				...notFound,
+				422: alreadyVerifiedBody,
+				...throttled,
+			},
+		},
+		verifyUserVerification: {
+			method: 'POST',
+			path: '/user-verifications/{id}/verify',
+			summary: 'Verify with the emailed token',
+			auth: 'access',
+			request: tokenBody,
+			responses: {
+				200: userVerificationResponse,
+				...signedIn,
+				...notFound,
+				422: z.union([invalidTokenBody, validationErrorBody]),
+			},
+		},
+		verifyUserToken: {
+			method: 'POST',
+			path: '/user-tokens/user-token-type-id/{id}/verify',
+			summary: 'Use an emailed token (public)',
+			description:
+				'email_verification: confirms the registration email. email_change: applies the pending email. ' +
+				'reset_password: only checks that the token is usable (it is consumed by /user-reset-passwords/activate). ' +
+				'A used, replaced or expired email_verification or email_change token whose address is now the ' +
+				"account's confirmed email is a 409 `already_verified`, a reset_password token already used a 409 " +
+				'`token_used`; any other unusable token is a 422 `invalid_token`.',
+			auth: 'none',
+			request: tokenBody,
+			responses: {
+				200: userTokenVerificationResponse,
+				...notFound,
+				409: z.union([tokenAlreadyVerifiedBody, tokenUsedBody]),
+				422: z.union([invalidTokenBody, validationErrorBody]),
+			},
+		},
+	}),
+	...tagged('Password reset', {
+		requestPasswordReset: {
+			method: 'POST',
+			path: '/user-reset-passwords/token',
+			summary: 'Email a reset link (same answer whether or not the address is registered)',
+			description:
+				'At most one request per address a minute, registered or not: sooner is a 429 `resend_too_soon` and ' +
+				'sends nothing (a client that must not reveal anything answers it as it answers a 202).',
+			auth: 'none',
+			request: resetPasswordRequestBody,
+			responses: { 202: messageBody, ...invalid, ...throttled },
+		},
+		resetPassword: {
+			method: 'POST',
+			path: '/user-reset-passwords/activate',
+			summary: 'Set a new password with the emailed token; signs out everywhere and clears the lockout',
+			auth: 'none',
+			description: 'A token already used is a 409 `token_used`; any other unusable token is a 422 `invalid_token`.',
+			request: resetPasswordActivateBody,
+			responses: { 200: messageBody, 409: tokenUsedBody, 422: z.union([invalidTokenBody, validationErrorBody]) },
+		},
+	}),
+}

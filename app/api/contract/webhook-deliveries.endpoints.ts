@@ -1,7 +1,7 @@
 // Decision 0015: anyone else's service id is a 404.
 import { rateLimits } from './constants'
 import { listQuery } from './common'
-import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import { invalid, notFound, signedIn, throttled, tagged } from './endpoint'
 import {
 	redeliverBody,
 	webhookCheckList,
@@ -14,7 +14,7 @@ import {
 import { confirmedIdentity } from './identity.endpoints'
 import { signingSecretList, signingSecretRotationInProgressBody } from './webhooks'
 
-export const webhookDeliveriesEndpoints = {
+export const webhookDeliveriesEndpoints = tagged('Service webhooks', {
 	sendWebhookTestEvent: {
 		method: 'POST',
 		path: '/services/{id}/webhook-test-events',
@@ -23,7 +23,6 @@ export const webhookDeliveriesEndpoints = {
 			'Answers the delivery once its first attempt has finished (at most the 10 s timeout): `delivered`, or ' +
 			'`failed` with the HTTP answer or the network error and `next_retry_at`. It is in the delivery log and ' +
 			'retried like any delivery.',
-		tag: 'Service webhooks',
 		auth: 'access',
 		rateLimit: rateLimits.webhookTestEvents,
 		// Without a webhook URL (a new service): 422 `webhook_url_missing` on `webhook_url`.
@@ -38,7 +37,6 @@ export const webhookDeliveriesEndpoints = {
 			'same body with a deliberately wrong signature, which a correct endpoint refuses with a 4xx. Answers both ' +
 			'exchanges in full and the verdicts. Not a delivery: not in the log, never retried, not counted in the ' +
 			'health. Kept 30 days.',
-		tag: 'Service webhooks',
 		auth: 'access',
 		rateLimit: rateLimits.webhookChecks,
 		// Without a webhook URL (a new service): 422 `webhook_url_missing` on `webhook_url`.
@@ -52,7 +50,6 @@ export const webhookDeliveriesEndpoints = {
 			'Cursor pages of check summaries (the URL, when, the verdicts); `getWebhookCheck` has both exchanges. ' +
 			'The cursor marks a position, so checks made meanwhile do not shift the next page; a malformed one is ' +
 			'422 on `cursor`.',
-		tag: 'Service webhooks',
 		auth: 'access',
 		query: listQuery,
 		responses: { 200: webhookCheckList, ...signedIn, ...notFound, ...invalid },
@@ -61,7 +58,6 @@ export const webhookDeliveriesEndpoints = {
 		method: 'GET',
 		path: '/services/{id}/webhook-checks/{checkId}',
 		summary: 'One endpoint check (the result page)',
-		tag: 'Service webhooks',
 		auth: 'access',
 		responses: { 200: webhookCheckResponse, ...signedIn, ...notFound },
 	},
@@ -72,7 +68,6 @@ export const webhookDeliveriesEndpoints = {
 		description:
 			'Cursor pages. `status` and `event` filter; an unknown value is 422 on that parameter. The cursor ' +
 			'marks a position, so deliveries made meanwhile do not shift the next page.',
-		tag: 'Service webhooks',
 		auth: 'access',
 		query: webhookDeliveryListQuery,
 		responses: { 200: webhookDeliveryList, ...signedIn, ...notFound, ...invalid },
@@ -81,7 +76,6 @@ export const webhookDeliveriesEndpoints = {
 		method: 'GET',
 		path: '/services/{id}/webhook-deliveries/{deliveryId}',
 		summary: 'One delivery: the body, every attempt in full, the secrets that signed, the next retry',
-		tag: 'Service webhooks',
 		auth: 'access',
 		responses: { 200: webhookDeliveryResponse, ...signedIn, ...notFound },
 	},
@@ -93,7 +87,6 @@ export const webhookDeliveriesEndpoints = {
 			'201 the new delivery after its first attempt. The same `idempotency_key` answers 200 with the ' +
 			'redelivery it made (still `pending` while in flight) and sends nothing; the key with another delivery is ' +
 			'422 `idempotency_key_reused`. A delivered redelivery stops the retries of the deliveries of the same event.',
-		tag: 'Service webhooks',
 		auth: 'access',
 		request: redeliverBody,
 		rateLimit: rateLimits.webhookRedeliveries,
@@ -110,7 +103,6 @@ export const webhookDeliveriesEndpoints = {
 		method: 'GET',
 		path: '/services/{id}/webhook-health',
 		summary: 'Whether the webhook endpoint is failing (three failed attempts in a row) and its last error',
-		tag: 'Service webhooks',
 		auth: 'access',
 		responses: { 200: webhookHealthResponse, ...signedIn, ...notFound },
 	},
@@ -123,7 +115,6 @@ export const webhookDeliveriesEndpoints = {
 			'Webhooks, `whsec_…`). Two for a day after a rotation, the previous one with its `expires_at`. A service ' +
 			'always has one. Shows the secrets themselves, so it needs a confirmed identity, as changing a client ' +
 			'secret does (403 `identity_confirmation_required` otherwise).',
-		tag: 'Service webhooks',
 		auth: 'access',
 		responses: { 200: signingSecretList, ...confirmedIdentity, ...notFound },
 	},
@@ -137,7 +128,6 @@ export const webhookDeliveriesEndpoints = {
 			'still signs is refused with 409 `rotation_in_progress` (with `previous_expires_at`, when it works ' +
 			'again): ending that secret early would stop a receiver that has not switched yet. Needs a confirmed ' +
 			'identity (403 `identity_confirmation_required` otherwise).',
-		tag: 'Service webhooks',
 		auth: 'access',
 		rateLimit: rateLimits.webhookSigningSecretRotations,
 		responses: {
@@ -148,4 +138,4 @@ export const webhookDeliveriesEndpoints = {
 			...throttled,
 		},
 	},
-} as const satisfies Record<string, Endpoint>
+})

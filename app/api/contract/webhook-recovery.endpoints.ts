@@ -1,7 +1,7 @@
 /** Webhook recovery (docs/decisions/0032-webhook-recovery.md). Someone else's service is 404. */
 import { rateLimits } from './constants'
 import { messageBody } from './common'
-import { invalid, notFound, signedIn, throttled, type Endpoint } from './endpoint'
+import { invalid, notFound, signedIn, throttled, tagged } from './endpoint'
 import {
 	recoverWebhookDeliveriesBody,
 	webhookRecoveryPreviewResponse,
@@ -10,7 +10,7 @@ import {
 	webhookResumeResponse,
 } from './webhook-recovery'
 
-export const webhookRecoveryEndpoints = {
+export const webhookRecoveryEndpoints = tagged('Service webhooks', {
 	previewWebhookRecovery: {
 		method: 'GET',
 		path: '/services/{id}/webhook-recoveries/preview',
@@ -18,7 +18,6 @@ export const webhookRecoveryEndpoints = {
 		description:
 			'Counts the events with a delivery created since then that failed, none of whose deliveries got through. ' +
 			'`since` older than the 30 days of the log, or in the future, is 422 on `since`.',
-		tag: 'Service webhooks',
 		auth: 'access',
 		query: webhookRecoveryQuery,
 		responses: { 200: webhookRecoveryPreviewResponse, ...signedIn, ...notFound, ...invalid },
@@ -33,7 +32,6 @@ export const webhookRecoveryEndpoints = {
 			'first delivery; answers 202 at once, and the queue is sent in order. A delivered redelivery stops the ' +
 			'retries of the other deliveries of its event. The same `idempotency_key` answers 200 with the recovery it ' +
 			'started and queues nothing.',
-		tag: 'Service webhooks',
 		auth: 'access',
 		request: recoverWebhookDeliveriesBody,
 		rateLimit: rateLimits.webhookRecoveries,
@@ -54,8 +52,7 @@ export const webhookRecoveryEndpoints = {
 			'New events are sent again. What was held while paused (events logged but not sent, retries due) is given ' +
 			'up, and the answer counts what a recovery from `paused_at` would send, so the client can offer it. An ' +
 			'endpoint that is not paused is 409.',
-		tag: 'Service webhooks',
 		auth: 'access',
 		responses: { 200: webhookResumeResponse, ...signedIn, ...notFound, 409: messageBody },
 	},
-} as const satisfies Record<string, Endpoint>
+})
