@@ -51,7 +51,6 @@ export const activityActionEnum = z
 export const activityActorTypeEnum = z
 	.enum(['partner', 'review_team', 'platform'])
 	.describe('partner: the partner signed in; review_team: the reviewers; platform: the partner platform itself.')
-export type ActivityActorType = z.infer<typeof activityActorTypeEnum>
 
 /** Other fields: only their names. */
 export const activityUrlChange = z.object({
@@ -59,7 +58,6 @@ export const activityUrlChange = z.object({
 	from: z.string().max(limits.urlMax),
 	to: z.string().max(limits.urlMax),
 })
-export type ActivityUrlChange = z.infer<typeof activityUrlChange>
 
 export const activityEntry = z.object({
 	id: opaqueId(),
@@ -125,4 +123,3 @@ export const activityList = listOf(activityEntry)
 export const activityListQuery = listQuery.extend({
 	kind: activityKindEnum.optional().describe('Only entries of this kind; an unknown one is 422 on `kind`.'),
 })
-export type ActivityListQuery = z.infer<typeof activityListQuery>

@@ -47,10 +47,8 @@ export const tokenPairMeta = z.object({
 		.describe('Unused recovery codes: with a restricted pair, and after signing in with one.'),
 	passkeys: z.number().int().min(0).optional().describe('The account’s passkeys: with a restricted pair.'),
 })
-export type TokenPairMeta = z.infer<typeof tokenPairMeta>
 
 export const tokenPairResponse = z.object({ data: z.array(authenticationToken), meta: tokenPairMeta })
-export type TokenPairResponse = z.infer<typeof tokenPairResponse>
 
 export function pickTokenPair(data: readonly AuthenticationToken[]): { access: string; refresh: string } | null {
 	const access = data.find((token) => token.authentication_token_type.key === 'access')?.token_raw
@@ -62,14 +60,11 @@ export const passwordSignInBody = z.object({
 	email: emailField,
 	password: currentPassword(),
 })
-export type PasswordSignInBody = z.infer<typeof passwordSignInBody>
 
 /** The second step, with the restricted access token as bearer. */
 export const codeSignInBody = z.object({ code: twoStepCodeField })
-export type CodeSignInBody = z.infer<typeof codeSignInBody>
 
 export const refreshTokenBody = z.object({ token: z.string().min(1, 'required').max(limits.tokenMax) })
-export type RefreshTokenBody = z.infer<typeof refreshTokenBody>
 
 export const createAuthenticationTokenBody = z
 	.union([passwordSignInBody, codeSignInBody, recoveryCodeSignInBody, passkeySignInBody, refreshTokenBody])
@@ -77,15 +72,6 @@ export const createAuthenticationTokenBody = z
 		'By the type in the path: password → {email, password}; totp/email/recovery_code → {code}; passkey → ' +
 			'{credential}; refresh → {token}.',
 	)
-
-export const noticeCodeEnum = z.enum([
-	'one_more_attempt',
-	'next_attempt_locks',
-	'reported_to_owner',
-	'relation_removal_warning',
-	'relation_removed',
-])
-export type NoticeCode = z.infer<typeof noticeCodeEnum>
 
 export const notice = z.discriminatedUnion('code', [
 	z.object({ code: z.literal('one_more_attempt') }).describe('You have one more attempt without restrictions.'),
@@ -109,7 +95,6 @@ export const invalidCredentialsBody = z.object({
 	errors: fieldErrors,
 	notices: z.array(notice),
 })
-export type InvalidCredentialsBody = z.infer<typeof invalidCredentialsBody>
 
 export const invalidCodeBody = z.object({
 	message: apiMessage().meta({ examples: ['The code is invalid.'] }),
@@ -117,7 +102,6 @@ export const invalidCodeBody = z.object({
 	errors: fieldErrors,
 	notices: z.array(notice).optional(),
 })
-export type InvalidCodeBody = z.infer<typeof invalidCodeBody>
 
 // 422 of a right code of a time step already used: only the next works; it counts as a failed attempt (decision 0004).
 export const codeReusedBody = z.object({
@@ -128,7 +112,6 @@ export const codeReusedBody = z.object({
 	errors: fieldErrors,
 	notices: z.array(notice).optional(),
 })
-export type CodeReusedBody = z.infer<typeof codeReusedBody>
 
 // 422 of an expired emailed code: it does not count toward the lockout (nothing can be guessed).
 export const expiredCodeBody = z.object({
@@ -136,7 +119,6 @@ export const expiredCodeBody = z.object({
 	code: z.literal('code_expired'),
 	errors: fieldErrors,
 })
-export type ExpiredCodeBody = z.infer<typeof expiredCodeBody>
 
 /** 423: even the right password gets this while it lasts. */
 export const lockoutErrorBody = z.object({
@@ -145,4 +127,3 @@ export const lockoutErrorBody = z.object({
 	locked_for_seconds: z.number().int().positive(),
 	notices: z.array(notice),
 })
-export type LockoutErrorBody = z.infer<typeof lockoutErrorBody>

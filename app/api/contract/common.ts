@@ -1,6 +1,6 @@
 // Isomorphic: safe to import in the browser.
 import { z } from 'zod'
-import { countries, events, limits, locales, twoStepMethodKeys, verificationStatuses } from './constants'
+import { countries, events, limits, locales, twoStepMethodKeys } from './constants'
 
 export { limits }
 export { emailIntervalSeconds, rateLimits, wrongPasswordConfirmations, type RateLimit } from './constants'
@@ -18,19 +18,15 @@ export const twoStepMethodKeyEnum = z.enum(twoStepMethodKeys)
 export type TwoStepMethodKey = z.infer<typeof twoStepMethodKeyEnum>
 
 export const authenticationTokenTypeKeyEnum = z.enum(['access', 'refresh'])
-export type AuthenticationTokenTypeKey = z.infer<typeof authenticationTokenTypeKeyEnum>
 
 export const userTypeKeyEnum = z.enum(['partner'])
-export type UserTypeKey = z.infer<typeof userTypeKeyEnum>
 
 export const userTokenTypeKeyEnum = z.enum(['reset_password', 'email_verification', 'email_change'])
 export type UserTokenTypeKey = z.infer<typeof userTokenTypeKeyEnum>
 
 export const userVerificationTypeEnum = z.enum(['email'])
-export type UserVerificationType = z.infer<typeof userVerificationTypeEnum>
 
 export const userVerificationStatusEnum = z.enum(['pending', 'verified'])
-export type UserVerificationStatus = z.infer<typeof userVerificationStatusEnum>
 
 export const environmentEnum = z.enum(['live', 'test'])
 export type Environment = z.infer<typeof environmentEnum>
@@ -41,17 +37,8 @@ export type Kind = z.infer<typeof kindEnum>
 export const uploadKindEnum = z.enum(['tmp', 'service_logo'])
 export type UploadKind = z.infer<typeof uploadKindEnum>
 
-export const scopeEnum = z.enum(['user:all'])
-export type Scope = z.infer<typeof scopeEnum>
-
-export const verificationStatusEnum = z.enum(verificationStatuses).describe('Review status of a service.')
-export type VerificationStatus = z.infer<typeof verificationStatusEnum>
-
 export const eventEnum = z.enum(events)
 export type Event = z.infer<typeof eventEnum>
-
-export const tokenCategoryEnum = z.enum(['email'])
-export type TokenCategory = z.infer<typeof tokenCategoryEnum>
 
 // Request schemas name a rule by its key (`.regex(/[A-Z]/, 'capitalLetter')`), so the portal can translate it.
 export const ruleMessages = {
@@ -87,7 +74,6 @@ export const validationMessages = {
 	codeReused: 'This code has already been used. Wait for your authenticator app to show the next one.',
 	credentialsIncorrect: 'The authentication details are incorrect.',
 } as const
-export type ValidationMessageKey = keyof typeof validationMessages
 
 type Issue = z.core.$ZodIssue
 
@@ -196,7 +182,6 @@ export const listMeta = z.object({
 		.nullable()
 		.describe('Opaque cursor of the next page; null on the last page.'),
 })
-export type ListMeta = z.infer<typeof listMeta>
 
 export function listOf<T extends z.ZodType>(item: T) {
 	return z.object({ data: z.array(item), meta: listMeta })
@@ -228,7 +213,6 @@ export const keyFilterListQuery = listQuery.extend({
 })
 
 export const messageBody = z.object({ message: apiMessage() })
-export type MessageBody = z.infer<typeof messageBody>
 
 export const fieldErrors = z
 	.record(opaqueId(), z.array(apiMessage()))
@@ -240,16 +224,13 @@ export const validationErrorBody = z.object({
 	errors: fieldErrors,
 	code: opaqueId().optional(),
 })
-export type ValidationErrorBody = z.infer<typeof validationErrorBody>
 
 export const unauthenticatedBody = z.object({ message: apiMessage().meta({ examples: ['Unauthenticated.'] }) })
-export type UnauthenticatedBody = z.infer<typeof unauthenticatedBody>
 
 export const twoStepRequiredBody = z.object({
 	message: apiMessage().meta({ examples: ['Two-step authentication required.'] }),
 	code: z.literal('two_step_required'),
 })
-export type TwoStepRequiredBody = z.infer<typeof twoStepRequiredBody>
 
 export const notFoundBody = z.object({ message: apiMessage().meta({ examples: ['Not found.'] }) })
 
@@ -260,6 +241,5 @@ export const throttleErrorBody = z.object({
 	code: throttleCodeEnum,
 	retry_after_seconds: z.number().int().nonnegative(),
 })
-export type ThrottleErrorBody = z.infer<typeof throttleErrorBody>
 
 export const serverErrorBody = z.object({ message: apiMessage().meta({ examples: ['Server Error.'] }) })

@@ -112,7 +112,7 @@ export const securityProtectionKeys = [
 ] as const
 
 export const reviewActions = ['submit', 'cancel', 'start', 'verify', 'dismiss'] as const
-type ReviewAction = (typeof reviewActions)[number]
+export type ReviewAction = (typeof reviewActions)[number]
 
 // Decision 0013: anything else is a 422 `transition_not_allowed`.
 export const reviewTransitions: Record<ReviewAction, Partial<Record<ServiceReviewStatus, ServiceReviewStatus>>> = {

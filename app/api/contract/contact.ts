@@ -5,7 +5,6 @@ export const contactMessageBody = z.object({
 	subject: oneLineText(limits.contactSubjectMax),
 	message: multiLineText(limits.contactMessageMax),
 })
-export type ContactMessageBody = z.infer<typeof contactMessageBody>
 
 /** Signed out, the team replies to `email` (never trusted as an account's). */
 export const guestContactMessageBody = z.object({
@@ -13,7 +12,5 @@ export const guestContactMessageBody = z.object({
 	email: emailField,
 	...contactMessageBody.shape,
 })
-export type GuestContactMessageBody = z.infer<typeof guestContactMessageBody>
 
 export const contactMessageResponse = dataOf(z.object({ id: opaqueId() }))
-export type ContactMessageResponse = z.infer<typeof contactMessageResponse>

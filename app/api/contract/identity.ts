@@ -23,10 +23,8 @@ export const confirmIdentityBody = z
 	.object({ password: currentPassword().optional(), code: twoStepCodeField.optional() })
 	.refine((body) => body.password !== undefined || body.code !== undefined, { message: 'required', path: ['password'] })
 	.refine((body) => body.password === undefined || body.code === undefined, { message: 'invalid', path: ['code'] })
-export type ConfirmIdentityBody = z.infer<typeof confirmIdentityBody>
 
 export const identityConfirmationRequiredBody = z.object({
 	message: apiMessage().meta({ examples: ['Confirm your identity first.'] }),
 	code: z.literal('identity_confirmation_required'),
 })
-export type IdentityConfirmationRequiredBody = z.infer<typeof identityConfirmationRequiredBody>

@@ -63,7 +63,6 @@ export const domainCheckFindings = z
 			.describe('The .well-known file check.'),
 	})
 	.describe('What the last check found, for each way; the expected values are in `dns_record` and `file`.')
-export type DomainCheckFindings = z.infer<typeof domainCheckFindings>
 
 export const domainVerificationResource = z.object({
 	domain: z

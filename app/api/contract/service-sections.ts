@@ -13,11 +13,11 @@ import {
 	type Locale,
 } from './common'
 import {
-	reviewActions,
 	reviewTransition,
 	reviewTransitions,
 	statisticsDaysDefault,
 	statisticsDaysOptions,
+	type ReviewAction,
 } from './constants'
 import { securityProtectionKeyEnum } from './service-parts'
 import { serviceLimits, serviceReviewStatusEnum, type ServiceReviewStatus } from './services'
@@ -46,18 +46,14 @@ export const securityProtectionList = listOf(securityProtectionResource)
 export const setSecurityProtectionsBody = z.object({
 	enabled: z.array(securityProtectionKeyEnum).describe('The keys to enable; an empty list turns every one off.'),
 })
-export type SetSecurityProtectionsBody = z.infer<typeof setSecurityProtectionsBody>
 
 export const toggleSecurityProtectionBody = z.object({ enabled: z.boolean() })
-export type ToggleSecurityProtectionBody = z.infer<typeof toggleSecurityProtectionBody>
 
 export const translationFields = z.object({
 	name: oneLineText(serviceLimits.nameMax),
 	description: multiLineText(serviceLimits.descriptionMax),
 })
-export type TranslationFields = z.infer<typeof translationFields>
 
-export const translationLocales = localeEnum.options
 /** The locale of the service's own name and description. */
 export const SERVICE_LOCALE = 'en-GB' satisfies Locale
 export const optionalTranslationLocales = localeEnum.options.filter(
@@ -107,10 +103,7 @@ export const reviewChecklistMessages: Record<ReviewChecklistKey, string> = {
 	en_gb_translation: serviceSectionMessages.enGbTranslation,
 }
 
-export const reviewActionEnum = z.enum(reviewActions)
-export type ReviewAction = z.infer<typeof reviewActionEnum>
-
-export { reviewTransition, reviewTransitions }
+export { reviewTransition, reviewTransitions, type ReviewAction }
 
 const actionWords: Record<ReviewAction, string> = {
 	submit: 'submitted',
@@ -144,7 +137,6 @@ export const reviewHistoryEntry = z.object({
 	actor: reviewActorEnum,
 	at: isoDateTime,
 })
-export type ReviewHistoryEntry = z.infer<typeof reviewHistoryEntry>
 
 export const serviceReviewResource = z.object({
 	status: serviceReviewStatusEnum,
@@ -172,7 +164,6 @@ export const statisticsQuery = z.object({
 		.optional()
 		.describe(`How many days, ending today (UTC, inclusive); default ${statisticsDaysDefault}.`),
 })
-export type StatisticsQuery = z.infer<typeof statisticsQuery>
 
 export const statisticsNumbers = z.object({
 	active_users: z.number().int().nonnegative(),
@@ -191,7 +182,6 @@ export const statisticsTotals = z.object({
 	new_users: z.number().int().nonnegative().describe('The sum of the daily figures.'),
 	nukes: z.number().int().nonnegative().describe('The sum of the daily figures.'),
 })
-export type StatisticsTotals = z.infer<typeof statisticsTotals>
 
 export const isoDate = z.iso.date().max(limits.dateTimeMax).describe('A calendar date, YYYY-MM-DD (UTC).')
 

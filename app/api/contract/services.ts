@@ -123,12 +123,10 @@ export type ServiceSecret = z.infer<typeof serviceSecretResource>
 export const serviceSecretList = listOf(serviceSecretResource)
 
 export const newServiceSecret = serviceSecretResource.extend({ secret: z.string().max(limits.tokenMax) })
-export type NewServiceSecret = z.infer<typeof newServiceSecret>
 export const newServiceSecretResponse = dataOf(newServiceSecret)
 
 /** A replayed create is 200 with `secret: null`. */
 export const createServiceResponse = z.object({ data: serviceResource, secret: newServiceSecret.nullable() })
-export type CreateServiceResponse = z.infer<typeof createServiceResponse>
 
 export const uploadResource = z.object({
 	id: opaqueId(),
@@ -150,7 +148,6 @@ export const versionConflictBody = z.object({
 	code: z.literal('version_conflict'),
 	data: serviceResource,
 })
-export type VersionConflictBody = z.infer<typeof versionConflictBody>
 
 // A backslash or user info before the host: parsers disagree on which host it names.
 export function isAmbiguousUrl(value: string) {
@@ -224,4 +221,3 @@ export const updateServiceBody = z.object({
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>
 
 export const attachLogoBody = z.object({ upload_id: opaqueId().min(1, 'required') })
-export type AttachLogoBody = z.infer<typeof attachLogoBody>

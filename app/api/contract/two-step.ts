@@ -40,7 +40,6 @@ export const totpSecret = z.object({
 	digits: z.number().int().positive(),
 	period: z.number().int().positive().describe('Seconds per code.'),
 })
-export type TotpSecret = z.infer<typeof totpSecret>
 export const totpSecretResponse = dataOf(totpSecret)
 
 export const emailCodeSent = z.object({
@@ -54,21 +53,16 @@ export const emailCodeSent = z.object({
 		.nonnegative()
 		.describe('Seconds until another code may be requested (clock-skew free).'),
 })
-export type EmailCodeSent = z.infer<typeof emailCodeSent>
 export const emailCodeSentResponse = dataOf(emailCodeSent)
 
 export const twoStepSecretResponse = z.union([totpSecretResponse, emailCodeSentResponse])
-export type TwoStepSecretResponse = z.infer<typeof twoStepSecretResponse>
 
 export const activateTwoStepBody = z.object({ code: twoStepCodeField })
-export type ActivateTwoStepBody = z.infer<typeof activateTwoStepBody>
 
 export const deactivateTwoStepBody = z.object({ password: currentPassword() })
-export type DeactivateTwoStepBody = z.infer<typeof deactivateTwoStepBody>
 
 export const alreadyActiveBody = z.object({
 	message: apiMessage(),
 	code: z.literal('already_active'),
 	errors: fieldErrors,
 })
-export type AlreadyActiveBody = z.infer<typeof alreadyActiveBody>

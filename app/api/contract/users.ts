@@ -108,7 +108,6 @@ export const profileFields = {
 export const registrationBody = withConfirmation(
 	z.object({ ...profileFields, email: emailField, ...newPasswordFields }),
 )
-export type RegistrationBody = z.infer<typeof registrationBody>
 
 export const updateMeBody = differentFromCurrent(
 	z
@@ -139,10 +138,8 @@ export const updateMeBody = differentFromCurrent(
 			{ path: ['password_confirmation'], message: 'passwordsDoNotMatch', when: isObject },
 		),
 )
-export type UpdateMeBody = z.infer<typeof updateMeBody>
 
 export const tokenBody = z.object({ token: z.string().min(1, 'required').max(limits.tokenMax) })
-export type TokenBody = z.infer<typeof tokenBody>
 
 export const userVerificationResource = z.object({
 	id: opaqueId(),
@@ -173,21 +170,18 @@ export const userTokenVerificationResponse = dataOf(
 		email: z.string().max(limits.emailMax).describe('The address the token was issued for.'),
 	}),
 )
-export type UserTokenVerification = z.infer<typeof userTokenVerificationResponse>['data']
 
 export const invalidTokenBody = z.object({
 	message: apiMessage().meta({ examples: ['This field is invalid.'] }),
 	code: z.literal('invalid_token'),
 	errors: fieldErrors,
 })
-export type InvalidTokenBody = z.infer<typeof invalidTokenBody>
 
 // 409 of an email link clicked twice: the token names the account, so this reveals nothing about other addresses.
 export const tokenAlreadyVerifiedBody = z.object({
 	message: apiMessage().meta({ examples: ['This email address is already confirmed.'] }),
 	code: z.literal('already_verified'),
 })
-export type TokenAlreadyVerifiedBody = z.infer<typeof tokenAlreadyVerifiedBody>
 
 // 409 of a reset link followed after its password was set: the token was sent to the account's own inbox.
 export const tokenUsedBody = z.object({
@@ -202,9 +196,7 @@ export const alreadyVerifiedBody = z.object({
 })
 
 export const resetPasswordRequestBody = z.object({ email: emailField })
-export type ResetPasswordRequestBody = z.infer<typeof resetPasswordRequestBody>
 
 export const resetPasswordActivateBody = withConfirmation(
 	z.object({ token: z.string().min(1, 'required').max(limits.tokenMax), ...newPasswordFields }),
 )
-export type ResetPasswordActivateBody = z.infer<typeof resetPasswordActivateBody>

@@ -90,7 +90,6 @@ export const webhookAttempt = webhookExchange.extend({
 	succeeded: z.boolean().describe('A 2xx came back. Redirects are not followed: a 3xx is a failure.'),
 	signed_with: z.array(webhookSigningSecret).describe('The live secrets that signed it (two while rotating).'),
 })
-export type WebhookAttempt = z.infer<typeof webhookAttempt>
 
 export const webhookDeliverySummary = z.object({
 	id: opaqueId(),
@@ -137,7 +136,6 @@ export const webhookCheckVerdicts = z.object({
 				'the wrong one got neither a 2xx nor a 4xx).',
 		),
 })
-export type WebhookCheckVerdicts = z.infer<typeof webhookCheckVerdicts>
 
 export const webhookCheckSummary = z.object({
 	id: opaqueId(),
@@ -193,7 +191,6 @@ export const webhookDeliveryListQuery = listQuery.extend({
 	status: webhookDeliveryStatusEnum.optional().describe('Only deliveries in this status.'),
 	event: webhookEventTypeEnum.optional().describe('Only deliveries of this event type.'),
 })
-export type WebhookDeliveryListQuery = z.infer<typeof webhookDeliveryListQuery>
 
 export const redeliverBody = z.object({
 	idempotency_key: z
@@ -202,7 +199,6 @@ export const redeliverBody = z.object({
 		.max(serviceLimits.idempotencyKeyMax)
 		.describe('Chosen by the client per form; the same key answers the redelivery it made (a double submit).'),
 })
-export type RedeliverBody = z.infer<typeof redeliverBody>
 
 export { webhookEventBody, type WebhookEventBody } from './webhook-events'
 

@@ -22,7 +22,6 @@ export const recoverWebhookDeliveriesBody = z.object({
 		.max(serviceLimits.idempotencyKeyMax)
 		.describe('Chosen by the client per form; the same key answers the recovery it started (a double submit).'),
 })
-export type RecoverWebhookDeliveriesBody = z.infer<typeof recoverWebhookDeliveriesBody>
 
 export const webhookRecoveryPreview = z.object({
 	since: isoDateTime,
@@ -53,5 +52,4 @@ export const webhookResumeResource = z.object({
 		.nonnegative()
 		.describe('Events since the pause that were never delivered: what a recovery from `paused_at` sends.'),
 })
-export type WebhookResume = z.infer<typeof webhookResumeResource>
 export const webhookResumeResponse = dataOf(webhookResumeResource)

@@ -34,4 +34,3 @@ export const signingSecretRotationInProgressBody = z.object({
 	code: z.literal('rotation_in_progress'),
 	previous_expires_at: isoDateTime.describe('When the previous secret stops signing: a rotation works from then.'),
 })
-export type SigningSecretRotationInProgressBody = z.infer<typeof signingSecretRotationInProgressBody>
