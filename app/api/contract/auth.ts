@@ -1,15 +1,15 @@
 import { z } from 'zod'
 import {
-	apiMessage,
 	authenticationTokenTypeKeyEnum,
 	authenticationTypeKeyEnum,
+	codedValidationBody,
 	currentPassword,
 	emailField,
-	fieldErrors,
 	isoDateTime,
 	limits,
 	listOf,
 	opaqueId,
+	refusalBody,
 	twoStepCodeField,
 	twoStepMethodKeyEnum,
 } from './common'
@@ -89,41 +89,26 @@ export const notice = z.discriminatedUnion('code', [
 export type Notice = z.infer<typeof notice>
 
 /** 422 of the password step: unknown email and wrong password answer alike. */
-export const invalidCredentialsBody = z.object({
-	message: apiMessage().meta({ examples: ['The authentication details are incorrect.'] }),
-	code: z.literal('invalid_credentials'),
-	errors: fieldErrors,
-	notices: z.array(notice),
-})
+export const invalidCredentialsBody = codedValidationBody(
+	'invalid_credentials',
+	'The authentication details are incorrect.',
+).extend({ notices: z.array(notice) })
 
-export const invalidCodeBody = z.object({
-	message: apiMessage().meta({ examples: ['The code is invalid.'] }),
-	code: z.literal('invalid_code'),
-	errors: fieldErrors,
+export const invalidCodeBody = codedValidationBody('invalid_code', 'The code is invalid.').extend({
 	notices: z.array(notice).optional(),
 })
 
 // 422 of a right code of a time step already used: only the next works; it counts as a failed attempt (decision 0004).
-export const codeReusedBody = z.object({
-	message: apiMessage().meta({
-		examples: ['This code has already been used. Wait for your authenticator app to show the next one.'],
-	}),
-	code: z.literal('code_reused'),
-	errors: fieldErrors,
-	notices: z.array(notice).optional(),
-})
+export const codeReusedBody = codedValidationBody(
+	'code_reused',
+	'This code has already been used. Wait for your authenticator app to show the next one.',
+).extend({ notices: z.array(notice).optional() })
 
 // 422 of an expired emailed code: it does not count toward the lockout (nothing can be guessed).
-export const expiredCodeBody = z.object({
-	message: apiMessage().meta({ examples: ['The code has expired.'] }),
-	code: z.literal('code_expired'),
-	errors: fieldErrors,
-})
+export const expiredCodeBody = codedValidationBody('code_expired', 'The code has expired.')
 
 /** 423: even the right password gets this while it lasts. */
-export const lockoutErrorBody = z.object({
-	message: apiMessage().meta({ examples: ['Your account is locked.'] }),
-	code: z.literal('account_locked'),
+export const lockoutErrorBody = refusalBody('account_locked', 'Your account is locked.').extend({
 	locked_for_seconds: z.number().int().positive(),
 	notices: z.array(notice),
 })

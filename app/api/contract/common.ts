@@ -227,10 +227,19 @@ export const validationErrorBody = z.object({
 
 export const unauthenticatedBody = z.object({ message: apiMessage().meta({ examples: ['Unauthenticated.'] }) })
 
-export const twoStepRequiredBody = z.object({
-	message: apiMessage().meta({ examples: ['Two-step authentication required.'] }),
-	code: z.literal('two_step_required'),
-})
+/** A refusal told apart by its `code`; `example`: the message it usually carries. */
+export function refusalBody<const C extends string>(code: C, example?: string) {
+	return z.object({
+		message: example ? apiMessage().meta({ examples: [example] }) : apiMessage(),
+		code: z.literal(code),
+	})
+}
+
+/** A 422 told apart by its `code`, with the field errors. */
+export const codedValidationBody = <const C extends string>(code: C, example?: string) =>
+	refusalBody(code, example).extend({ errors: fieldErrors })
+
+export const twoStepRequiredBody = refusalBody('two_step_required', 'Two-step authentication required.')
 
 export const notFoundBody = z.object({ message: apiMessage().meta({ examples: ['Not found.'] }) })
 

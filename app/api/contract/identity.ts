@@ -1,7 +1,7 @@
 // Decision 0022: the confirmation belongs to the sign-in that made it.
 import { z } from 'zod'
 import { identityConfirmationSeconds } from './constants'
-import { apiMessage, currentPassword, dataOf, isoDateTime, twoStepCodeField } from './common'
+import { currentPassword, dataOf, isoDateTime, refusalBody, twoStepCodeField } from './common'
 
 export { identityConfirmationSeconds }
 
@@ -24,7 +24,7 @@ export const confirmIdentityBody = z
 	.refine((body) => body.password !== undefined || body.code !== undefined, { message: 'required', path: ['password'] })
 	.refine((body) => body.password === undefined || body.code === undefined, { message: 'invalid', path: ['code'] })
 
-export const identityConfirmationRequiredBody = z.object({
-	message: apiMessage().meta({ examples: ['Confirm your identity first.'] }),
-	code: z.literal('identity_confirmation_required'),
-})
+export const identityConfirmationRequiredBody = refusalBody(
+	'identity_confirmation_required',
+	'Confirm your identity first.',
+)

@@ -1,6 +1,6 @@
 // Decision 0041: WebAuthn's JSON forms (as @simplewebauthn/browser gives and takes them), every value bounded.
 import { z } from 'zod'
-import { apiMessage, dataOf, fieldErrors, isoDateTime, limits, listOf, oneLineText, opaqueId } from './common'
+import { codedValidationBody, dataOf, isoDateTime, limits, listOf, oneLineText, opaqueId } from './common'
 import { passkeyRules } from './constants'
 
 export { passkeyRules }
@@ -89,8 +89,4 @@ export type CreatePasskeyBody = z.infer<typeof createPasskeyBody>
 
 export const passkeySignInBody = z.object({ credential: passkeyAuthenticationCredential })
 
-export const passkeyInvalidBody = z.object({
-	message: apiMessage().meta({ examples: ['The passkey could not be verified.'] }),
-	code: z.literal('passkey_invalid'),
-	errors: fieldErrors,
-})
+export const passkeyInvalidBody = codedValidationBody('passkey_invalid', 'The passkey could not be verified.')

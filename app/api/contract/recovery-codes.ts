@@ -1,6 +1,6 @@
 // Decision 0039.
 import { z } from 'zod'
-import { apiMessage, currentPassword, dataOf, fieldErrors, isoDateTime, limits } from './common'
+import { codedValidationBody, currentPassword, dataOf, isoDateTime, limits } from './common'
 import { recoveryCodeRules } from './constants'
 
 export { recoveryCodeRules }
@@ -36,8 +36,4 @@ export const recoveryCodeSetResponse = dataOf(recoveryCodeSet)
 
 export const createRecoveryCodesBody = z.object({ password: currentPassword() })
 
-export const twoStepInactiveBody = z.object({
-	message: apiMessage().meta({ examples: ['Turn on two-step authentication first.'] }),
-	code: z.literal('two_step_inactive'),
-	errors: fieldErrors,
-})
+export const twoStepInactiveBody = codedValidationBody('two_step_inactive', 'Turn on two-step authentication first.')

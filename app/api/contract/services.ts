@@ -1,7 +1,6 @@
 // Decision 0012.
 import { z } from 'zod'
 import {
-	apiMessage,
 	choiceError,
 	dataOf,
 	environmentEnum,
@@ -13,6 +12,7 @@ import {
 	multiLineText,
 	oneLineText,
 	opaqueId,
+	refusalBody,
 	uploadKindEnum,
 } from './common'
 import {
@@ -143,11 +143,7 @@ export type Upload = z.infer<typeof uploadResource>
 export const uploadResponse = dataOf(uploadResource)
 
 /** 409: `data` is the current service. */
-export const versionConflictBody = z.object({
-	message: apiMessage(),
-	code: z.literal('version_conflict'),
-	data: serviceResource,
-})
+export const versionConflictBody = refusalBody('version_conflict').extend({ data: serviceResource })
 
 // A backslash or user info before the host: parsers disagree on which host it names.
 export function isAmbiguousUrl(value: string) {

@@ -1,9 +1,8 @@
 import { z } from 'zod'
 import {
-	apiMessage,
+	codedValidationBody,
 	currentPassword,
 	dataOf,
-	fieldErrors,
 	isoDateTime,
 	limits,
 	listOf,
@@ -61,8 +60,4 @@ export const activateTwoStepBody = z.object({ code: twoStepCodeField })
 
 export const deactivateTwoStepBody = z.object({ password: currentPassword() })
 
-export const alreadyActiveBody = z.object({
-	message: apiMessage(),
-	code: z.literal('already_active'),
-	errors: fieldErrors,
-})
+export const alreadyActiveBody = codedValidationBody('already_active')

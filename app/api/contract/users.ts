@@ -1,16 +1,16 @@
 import { z } from 'zod'
 import {
-	apiMessage,
+	codedValidationBody,
 	countryEnum,
 	dataOf,
 	emailField,
-	fieldErrors,
 	isoDateTime,
 	limits,
 	listOf,
 	localeEnum,
 	oneLineText,
 	opaqueId,
+	refusalBody,
 	userTokenTypeKeyEnum,
 	userTypeKeyEnum,
 	userVerificationStatusEnum,
@@ -171,29 +171,15 @@ export const userTokenVerificationResponse = dataOf(
 	}),
 )
 
-export const invalidTokenBody = z.object({
-	message: apiMessage().meta({ examples: ['This field is invalid.'] }),
-	code: z.literal('invalid_token'),
-	errors: fieldErrors,
-})
+export const invalidTokenBody = codedValidationBody('invalid_token', 'This field is invalid.')
 
 // 409 of an email link clicked twice: the token names the account, so this reveals nothing about other addresses.
-export const tokenAlreadyVerifiedBody = z.object({
-	message: apiMessage().meta({ examples: ['This email address is already confirmed.'] }),
-	code: z.literal('already_verified'),
-})
+export const tokenAlreadyVerifiedBody = refusalBody('already_verified', 'This email address is already confirmed.')
 
 // 409 of a reset link followed after its password was set: the token was sent to the account's own inbox.
-export const tokenUsedBody = z.object({
-	message: apiMessage().meta({ examples: ['This link has already been used.'] }),
-	code: z.literal('token_used'),
-})
+export const tokenUsedBody = refusalBody('token_used', 'This link has already been used.')
 
-export const alreadyVerifiedBody = z.object({
-	message: apiMessage(),
-	code: z.literal('already_verified'),
-	errors: fieldErrors,
-})
+export const alreadyVerifiedBody = codedValidationBody('already_verified')
 
 export const resetPasswordRequestBody = z.object({ email: emailField })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { apiMessage, dataOf, isoDateTime, limits, opaqueId } from './common'
+import { dataOf, isoDateTime, limits, opaqueId, refusalBody } from './common'
 import { webhookSignature } from './webhook-signature'
 
 export { webhookSignature }
@@ -27,10 +27,9 @@ export const signingSecretMessages = {
 }
 
 // 409: ending the previous secret early could stop a receiver that has not switched yet (decision 0020).
-export const signingSecretRotationInProgressBody = z.object({
-	message: apiMessage().meta({
-		examples: [signingSecretMessages.rotationInProgress('2026-11-26T09:05:00.000Z')],
-	}),
-	code: z.literal('rotation_in_progress'),
+export const signingSecretRotationInProgressBody = refusalBody(
+	'rotation_in_progress',
+	signingSecretMessages.rotationInProgress('2026-11-26T09:05:00.000Z'),
+).extend({
 	previous_expires_at: isoDateTime.describe('When the previous secret stops signing: a rotation works from then.'),
 })
