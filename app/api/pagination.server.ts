@@ -9,9 +9,7 @@ const MAX_PAGES = 50
 type Page = { data: unknown[]; meta: { next_cursor: string | null } }
 type Endpoints = typeof endpoints
 
-export type ListName = {
-	[N in EndpointName]: CallOutput<Endpoints[N]> extends Page ? N : never
-}[EndpointName]
+export type ListName = { [N in EndpointName]: CallOutput<Endpoints[N]> extends Page ? N : never }[EndpointName]
 
 type Item<N extends ListName> = CallOutput<Endpoints[N]> extends { data: Array<infer I> } ? I : never
 

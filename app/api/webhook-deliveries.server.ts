@@ -14,10 +14,7 @@ export type DeliveryFilters = { status?: WebhookDeliveryStatus; event?: WebhookE
 export function deliveryFilters(search: URLSearchParams): DeliveryFilters {
 	const status = webhookDeliveryStatusEnum.safeParse(search.get('status'))
 	const event = webhookEventTypeEnum.safeParse(search.get('event'))
-	return {
-		...(status.success ? { status: status.data } : {}),
-		...(event.success ? { event: event.data } : {}),
-	}
+	return { ...(status.success ? { status: status.data } : {}), ...(event.success ? { event: event.data } : {}) }
 }
 
 export function deliveryLogSearch(filters: DeliveryFilters, cursor?: string | null) {

@@ -56,10 +56,7 @@ export function pickTokenPair(data: readonly AuthenticationToken[]): { access: s
 	return access && refresh ? { access, refresh } : null
 }
 
-export const passwordSignInBody = z.object({
-	email: emailField,
-	password: currentPassword(),
-})
+export const passwordSignInBody = z.object({ email: emailField, password: currentPassword() })
 
 /** The second step, with the restricted access token as bearer. */
 export const codeSignInBody = z.object({ code: twoStepCodeField })

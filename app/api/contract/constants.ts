@@ -153,9 +153,7 @@ export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as con
 // Decision 0022.
 export const identityConfirmationSeconds = 5 * 60
 
-export const activityLimits = {
-	retentionDays: 90,
-} as const
+export const activityLimits = { retentionDays: 90 } as const
 
 export const activityKinds = [
 	'settings',

@@ -17,10 +17,7 @@ export const recoveryCodeField = z
 export const recoveryCodeSignInBody = z.object({ code: recoveryCodeField })
 
 export const recoveryCodeStatus = z
-	.object({
-		remaining: z.number().int().min(0).max(recoveryCodeRules.count),
-		generated_at: isoDateTime,
-	})
+	.object({ remaining: z.number().int().min(0).max(recoveryCodeRules.count), generated_at: isoDateTime })
 	.describe('The current set of recovery codes; null on the user when two-step is off.')
 export type RecoveryCodeStatus = z.infer<typeof recoveryCodeStatus>
 

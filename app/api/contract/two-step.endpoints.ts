@@ -40,13 +40,7 @@ export const twoStepEndpoints = tagged('Two-step authentication', {
 			'resend_too_soon; once it has been used, a new one may be sent at once). With the restricted ' +
 			'token of the password step, only the email method, when active (the sign-in code).',
 		auth: 'access-or-restricted',
-		responses: {
-			201: twoStepSecretResponse,
-			...signedIn,
-			...notFound,
-			422: alreadyActiveBody,
-			...throttled,
-		},
+		responses: { 201: twoStepSecretResponse, ...signedIn, ...notFound, 422: alreadyActiveBody, ...throttled },
 	},
 	activateTwoStep: {
 		method: 'POST',

@@ -72,13 +72,7 @@ export const usersEndpoints = {
 			path: '/user-verifications/{id}/token',
 			summary: 'Send the verification email again (at most once a minute)',
 			auth: 'access',
-			responses: {
-				202: userVerificationResponse,
-				...signedIn,
-				...notFound,
-				422: alreadyVerifiedBody,
-				...throttled,
-			},
+			responses: { 202: userVerificationResponse, ...signedIn, ...notFound, 422: alreadyVerifiedBody, ...throttled },
 		},
 		verifyUserVerification: {
 			method: 'POST',

@@ -20,9 +20,7 @@ const webhookPingEvent = z
 		type: z.literal('ping'),
 		created_at: envelope.created_at,
 		service_id: envelope.service_id,
-		data: z.object({
-			message: apiMessage().describe('A note for whoever reads the log; nothing to act on.'),
-		}),
+		data: z.object({ message: apiMessage().describe('A note for whoever reads the log; nothing to act on.') }),
 	})
 	.meta({
 		title: 'Test event',
