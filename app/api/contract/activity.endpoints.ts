@@ -1,13 +1,12 @@
 /** The activity log of a service (docs/decisions/0031-activity-log.md). Someone else's service is 404. */
 import { activityList, activityListQuery, clientOriginHeaders, clientOriginLimits } from './activity'
-import { invalid, notFound, signedIn, tagged } from './endpoint'
+import { endpointsOf, invalid, notFound, signedIn } from './endpoint'
 
 const { ip, userAgent, credential } = clientOriginHeaders
 
-export const activityEndpoints = tagged('Service activity', {
+export const activityEndpoints = endpointsOf('Service activity', 'access', {
 	listServiceActivity: {
-		method: 'GET',
-		path: '/services/{id}/activity',
+		route: 'GET /services/{id}/activity',
 		summary: 'What happened to the service in the last 90 days, newest first',
 		description:
 			'One entry per change, written in the same step as the change (a refused change leaves none), plus each ' +
@@ -18,7 +17,6 @@ export const activityEndpoints = tagged('Service activity', {
 			"the API issued that client, held by its server alone. Without it the caller's own address and " +
 			`\`User-Agent\` are recorded; an IP header that is not an IP address is ignored, and a User-Agent is cut ` +
 			`to ${clientOriginLimits.userAgentMax} characters.`,
-		auth: 'access',
 		query: activityListQuery,
 		responses: { 200: activityList, ...signedIn, ...notFound, ...invalid },
 	},

@@ -10,12 +10,11 @@ import {
 	tokenPairResponse,
 } from './auth'
 import { unauthenticatedBody, validationErrorBody } from './common'
-import { notFound, tagged } from './endpoint'
+import { endpointsOf, notFound } from './endpoint'
 
-export const authEndpoints = tagged('Authentication', {
+export const authEndpoints = endpointsOf('Authentication', 'none', {
 	createAuthenticationToken: {
-		method: 'POST',
-		path: '/authentication-tokens/authentication-type-id/{id}',
+		route: 'POST /authentication-tokens/authentication-type-id/{id}',
 		summary: 'Sign in (password), complete two-step sign-in (totp, email) or refresh (refresh)',
 		description:
 			'`{id}` is the id of an authentication type. password: `{email, password}`, no bearer; answers a full pair, or a ' +
@@ -24,7 +23,6 @@ export const authEndpoints = tagged('Authentication', {
 			'no bearer; rotates the refresh token (30 s grace returns the same new pair; later reuse revokes the whole ' +
 			'sign-in). Failed passwords and codes count toward the account lockout; an expired email code (422 ' +
 			'`code_expired`) does not. An authenticator code of a time step already used is 422 `code_reused` (counted).',
-		auth: 'none',
 		request: createAuthenticationTokenBody,
 		responses: {
 			201: tokenPairResponse,
@@ -35,8 +33,7 @@ export const authEndpoints = tagged('Authentication', {
 		},
 	},
 	deleteCurrentAuthenticationToken: {
-		method: 'DELETE',
-		path: '/authentication-tokens/current',
+		route: 'DELETE /authentication-tokens/current',
 		summary: 'Sign out: revokes every token of the current sign-in',
 		auth: 'access-or-restricted',
 		responses: { 204: null, 401: unauthenticatedBody },

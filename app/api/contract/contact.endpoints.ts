@@ -1,21 +1,18 @@
 /** Contact: messages to the partner team. */
 import { contactMessageBody, contactMessageResponse, guestContactMessageBody } from './contact'
 import { rateLimits } from './constants'
-import { invalid, signedIn, throttled, tagged } from './endpoint'
+import { endpointsOf, invalid, signedIn, throttled } from './endpoint'
 
-export const contactEndpoints = tagged('Contact', {
+export const contactEndpoints = endpointsOf('Contact', 'access', {
 	createContactMessage: {
-		method: 'POST',
-		path: '/contact-messages',
+		route: 'POST /contact-messages',
 		summary: 'Send a message to the partner team',
-		auth: 'access',
 		request: contactMessageBody,
 		rateLimit: rateLimits.contactMessages,
 		responses: { 202: contactMessageResponse, ...signedIn, ...invalid, ...throttled },
 	},
 	createGuestContactMessage: {
-		method: 'POST',
-		path: '/guest-contact-messages',
+		route: 'POST /guest-contact-messages',
 		summary: 'Send a message to the partner team without signing in',
 		description:
 			'For a partner who cannot sign in (a lost authenticator). The same answer whether or not `email` is ' +

@@ -31,10 +31,27 @@ export interface Endpoint {
 	rateLimit?: RateLimit
 }
 
-/** The endpoints of one OpenAPI tag, the tag written once. */
-export function tagged<const T extends Record<string, Omit<Endpoint, 'tag'>>>(tag: string, group: T) {
-	const entries = Object.entries(group).map(([name, endpoint]) => [name, { ...endpoint, tag }])
-	return Object.fromEntries(entries) as { [N in keyof T]: T[N] & { tag: string } }
+/** An endpoint as its area writes it: `route` is `'GET /users/{id}'`; `auth` only where it is not its group's. */
+type EndpointEntry = Omit<Endpoint, 'method' | 'path' | 'tag' | 'auth'> & {
+	route: `${HttpMethod} /${string}`
+	auth?: EndpointAuth
+}
+
+type Built<E, Auth extends EndpointAuth> = E extends { route: `${infer M extends HttpMethod} ${infer P}` }
+	? Omit<E, 'route' | 'auth'> & { method: M; path: P; tag: string; auth: E extends { auth: infer A } ? A : Auth }
+	: never
+
+/** The endpoints of one OpenAPI tag, with the `auth` they need unless one says otherwise. */
+export function endpointsOf<const A extends EndpointAuth, const T extends Record<string, EndpointEntry>>(
+	tag: string,
+	auth: A,
+	group: T,
+) {
+	const entries = Object.entries(group).map(([name, { route, ...endpoint }]) => {
+		const [method, path] = route.split(' ')
+		return [name, { method, path, tag, auth, ...endpoint }]
+	})
+	return Object.fromEntries(entries) as { [N in keyof T]: Built<T[N], A> }
 }
 
 export const signedIn = { 401: unauthenticatedBody, 403: twoStepRequiredBody } as const

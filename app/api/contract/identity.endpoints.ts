@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { twoStepRequiredBody, unauthenticatedBody } from './common'
-import { invalid, signedIn, throttled, tagged } from './endpoint'
+import { endpointsOf, invalid, signedIn, throttled } from './endpoint'
 import { confirmIdentityBody, identityConfirmationRequiredBody, identityConfirmationResponse } from './identity'
 
 /** The answers of an endpoint that needs a confirmed identity: `signedIn`, with its 403 widened. */
@@ -9,17 +9,14 @@ export const confirmedIdentity = {
 	403: z.union([twoStepRequiredBody, identityConfirmationRequiredBody]),
 } as const
 
-export const identityEndpoints = tagged('Identity confirmation', {
+export const identityEndpoints = endpointsOf('Identity confirmation', 'access', {
 	getIdentityConfirmation: {
-		method: 'GET',
-		path: '/users/me/identity-confirmation',
+		route: 'GET /users/me/identity-confirmation',
 		summary: "Whether this sign-in's identity is confirmed, until when, and how it may be confirmed",
-		auth: 'access',
 		responses: { 200: identityConfirmationResponse, ...signedIn },
 	},
 	confirmIdentity: {
-		method: 'POST',
-		path: '/users/me/identity-confirmation',
+		route: 'POST /users/me/identity-confirmation',
 		summary: 'Confirm the identity with the password, or a code of the authenticator app when it is on',
 		description:
 			'Confirms it for the calling sign-in (its refreshes included, no other) for `identityConfirmationSeconds`. ' +
@@ -29,7 +26,6 @@ export const identityEndpoints = tagged('Identity confirmation', {
 			'together, per account, towards `wrongPasswordConfirmations`: past it every try, password or code, right ' +
 			'or wrong, is 429 `too_many_attempts` (with `Retry-After`) until the window frees one. A try is counted ' +
 			'before it is checked, and given back when right: of concurrent guesses, no more than the limit are checked.',
-		auth: 'access',
 		request: confirmIdentityBody,
 		responses: { 201: identityConfirmationResponse, ...signedIn, ...invalid, ...throttled },
 	},

@@ -1,7 +1,7 @@
 /** Passkeys (decision 0041): a second factor next to the others, added and removed with a confirmed identity. */
 import { z } from 'zod'
 import { listQuery, validationErrorBody } from './common'
-import { invalid, notFound, signedIn, tagged } from './endpoint'
+import { endpointsOf, invalid, notFound, signedIn } from './endpoint'
 import { confirmedIdentity } from './identity.endpoints'
 import {
 	createPasskeyBody,
@@ -16,24 +16,20 @@ import { twoStepInactiveBody } from './recovery-codes'
 
 const CONFIRMED = 'Needs a confirmed identity (403 `identity_confirmation_required` otherwise).'
 
-export const passkeysEndpoints = tagged('Passkeys', {
+export const passkeysEndpoints = endpointsOf('Passkeys', 'access', {
 	listPasskeys: {
-		method: 'GET',
-		path: '/passkeys',
+		route: 'GET /passkeys',
 		summary: "The account's passkeys, oldest first",
-		auth: 'access',
 		query: listQuery,
 		responses: { 200: passkeyList, ...signedIn, ...invalid },
 	},
 	createPasskeyRegistrationOptions: {
-		method: 'POST',
-		path: '/passkeys/registration-options',
+		route: 'POST /passkeys/registration-options',
 		summary: 'The options for `navigator.credentials.create`, with a new challenge',
 		description:
 			`${CONFIRMED} The relying party is the portal's host (its \`PUBLIC_APP_URL\`); the challenge works once, ` +
 			`for ${passkeyRules.challengeSeconds} s, and a newer one replaces it. 422 \`two_step_inactive\` while no other ` +
 			`method is on (a passkey is never the only way in); 422 on \`name\` at ${passkeyRules.perAccountMax} passkeys.`,
-		auth: 'access',
 		responses: {
 			200: passkeyCreationOptionsResponse,
 			...confirmedIdentity,
@@ -41,13 +37,11 @@ export const passkeysEndpoints = tagged('Passkeys', {
 		},
 	},
 	createPasskey: {
-		method: 'POST',
-		path: '/passkeys',
+		route: 'POST /passkeys',
 		summary: 'Keep the passkey the browser made from the latest registration options',
 		description:
 			`${CONFIRMED} Verifies the attestation (origin, relying party, challenge, user presence); 422 ` +
 			'`passkey_invalid` otherwise, on `credential`. Emails `passkey_added`.',
-		auth: 'access',
 		request: createPasskeyBody,
 		responses: {
 			201: passkeyResponse,
@@ -56,16 +50,13 @@ export const passkeysEndpoints = tagged('Passkeys', {
 		},
 	},
 	deletePasskey: {
-		method: 'DELETE',
-		path: '/passkeys/{id}',
+		route: 'DELETE /passkeys/{id}',
 		summary: 'Remove a passkey',
 		description: `${CONFIRMED} Emails \`passkey_removed\`. Another account's passkey is 404.`,
-		auth: 'access',
 		responses: { 204: null, ...confirmedIdentity, ...notFound },
 	},
 	createPasskeySignInOptions: {
-		method: 'POST',
-		path: '/passkeys/sign-in-options',
+		route: 'POST /passkeys/sign-in-options',
 		summary: 'The options for `navigator.credentials.get` at the second step, with a new challenge',
 		description:
 			'With the restricted token of the password step; the account has passkeys (`meta.passkeys` of that pair), ' +

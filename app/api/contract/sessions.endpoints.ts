@@ -1,34 +1,28 @@
 /** Sessions: the account's sign-ins, each ended on its own or all but the current one. */
 import { listQuery } from './common'
-import { invalid, notFound, signedIn, tagged } from './endpoint'
+import { endpointsOf, invalid, notFound, signedIn } from './endpoint'
 import { endedSessionsResponse, sessionList } from './sessions'
 
 const EMAIL = 'Emails `session_ended`; the session’s refresh token stops working at once.'
 
-export const sessionsEndpoints = tagged('Sessions', {
+export const sessionsEndpoints = endpointsOf('Sessions', 'access', {
 	listSessions: {
-		method: 'GET',
-		path: '/users/me/sessions',
+		route: 'GET /users/me/sessions',
 		summary: 'The live sessions of the account, most recently active first',
 		description: 'One per complete sign-in, with its refreshes; a sign-in waiting for its second step is not one.',
-		auth: 'access',
 		query: listQuery,
 		responses: { 200: sessionList, ...signedIn, ...invalid },
 	},
 	deleteSession: {
-		method: 'DELETE',
-		path: '/users/me/sessions/{id}',
+		route: 'DELETE /users/me/sessions/{id}',
 		summary: 'End one session of the account',
 		description: `${EMAIL} Another account's, an ended or an unknown session is 404.`,
-		auth: 'access',
 		responses: { 204: null, ...signedIn, ...notFound },
 	},
 	endOtherSessions: {
-		method: 'POST',
-		path: '/users/me/sessions/end-others',
+		route: 'POST /users/me/sessions/end-others',
 		summary: 'End every session of the account except the current one',
 		description: `${EMAIL} (when any was ended). Answers how many were ended.`,
-		auth: 'access',
 		responses: { 200: endedSessionsResponse, ...signedIn },
 	},
 })

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { expiredCodeBody, invalidCodeBody } from './auth'
 import { listQuery, validationErrorBody } from './common'
-import { invalid, notFound, signedIn, throttled, tagged } from './endpoint'
+import { endpointsOf, invalid, notFound, signedIn, throttled } from './endpoint'
 import { createRecoveryCodesBody, recoveryCodeSetResponse, twoStepInactiveBody } from './recovery-codes'
 import {
 	activatedTwoStepResponse,
@@ -14,25 +14,20 @@ import {
 	userAuthenticationResponse,
 } from './two-step'
 
-export const twoStepEndpoints = tagged('Two-step authentication', {
+export const twoStepEndpoints = endpointsOf('Two-step authentication', 'access', {
 	listUserAuthentications: {
-		method: 'GET',
-		path: '/user-authentications',
+		route: 'GET /user-authentications',
 		summary: "The user's two-step methods (set up or started)",
-		auth: 'access',
 		query: listQuery,
 		responses: { 200: userAuthenticationList, ...signedIn, ...invalid },
 	},
 	getUserAuthentication: {
-		method: 'GET',
-		path: '/user-authentications/authentication-type-id/{id}',
+		route: 'GET /user-authentications/authentication-type-id/{id}',
 		summary: 'One two-step method of the user, by authentication type id',
-		auth: 'access',
 		responses: { 200: userAuthenticationResponse, ...signedIn, ...notFound },
 	},
 	createTwoStepSecret: {
-		method: 'POST',
-		path: '/user-authentications/authentication-type-id/{id}/secret',
+		route: 'POST /user-authentications/authentication-type-id/{id}/secret',
 		summary: 'totp: a new pending secret. email: email a 6-digit code',
 		description:
 			'totp (full access token): creates or replaces the pending secret; 422 already_active when active. ' +
@@ -43,12 +38,10 @@ export const twoStepEndpoints = tagged('Two-step authentication', {
 		responses: { 201: twoStepSecretResponse, ...signedIn, ...notFound, 422: alreadyActiveBody, ...throttled },
 	},
 	activateTwoStep: {
-		method: 'POST',
-		path: '/user-authentications/authentication-type-id/{id}/activate',
+		route: 'POST /user-authentications/authentication-type-id/{id}/activate',
 		summary: 'Activate a method with a code (TOTP from the pending secret, or the last emailed code)',
 		description:
 			'A wrong or used code is 422 `invalid_code`; once the last emailed code has expired, 422 `code_expired`.',
-		auth: 'access',
 		request: activateTwoStepBody,
 		responses: {
 			200: activatedTwoStepResponse,
@@ -58,25 +51,21 @@ export const twoStepEndpoints = tagged('Two-step authentication', {
 		},
 	},
 	deactivateTwoStep: {
-		method: 'POST',
-		path: '/user-authentications/authentication-type-id/{id}/deactivate',
+		route: 'POST /user-authentications/authentication-type-id/{id}/deactivate',
 		summary: 'Deactivate a method (needs the current password)',
 		description:
 			'A wrong password is 422 on `password` and counts towards `wrongPasswordConfirmations` (429 ' +
 			'`too_many_attempts` past it, right password or not). Ends every other session of the account; turning the ' +
 			'last method off ends the recovery codes.',
-		auth: 'access',
 		request: deactivateTwoStepBody,
 		responses: { 200: userAuthenticationResponse, ...signedIn, ...notFound, ...invalid, ...throttled },
 	},
 	createRecoveryCodes: {
-		method: 'POST',
-		path: '/recovery-codes',
+		route: 'POST /recovery-codes',
 		summary: 'A new set of recovery codes; the old set stops working (needs the current password)',
 		description:
 			'Answers the codes once (the API keeps hashes) and emails `recovery_codes_generated`. 422 ' +
 			'`two_step_inactive` while two-step is off; a wrong password counts as in `deactivateTwoStep`.',
-		auth: 'access',
 		request: createRecoveryCodesBody,
 		responses: {
 			201: recoveryCodeSetResponse,

@@ -1,7 +1,7 @@
 /** Users: the signed-in user, registration, email verifications and password reset. */
 import { z } from 'zod'
 import { listQuery, messageBody, validationErrorBody } from './common'
-import { invalid, notFound, signedIn, throttled, tagged } from './endpoint'
+import { endpointsOf, invalid, notFound, signedIn, throttled } from './endpoint'
 import {
 	alreadyVerifiedBody,
 	invalidTokenBody,
@@ -19,17 +19,14 @@ import {
 } from './users'
 
 export const usersEndpoints = {
-	...tagged('Users', {
+	...endpointsOf('Users', 'access', {
 		getCurrentUser: {
-			method: 'GET',
-			path: '/users/me',
+			route: 'GET /users/me',
 			summary: 'The signed-in user',
-			auth: 'access',
 			responses: { 200: userResponse, ...signedIn },
 		},
 		updateCurrentUser: {
-			method: 'PATCH',
-			path: '/users/me',
+			route: 'PATCH /users/me',
 			summary: 'Update profile, start an email change, or change the password',
 			description:
 				'Any subset of first_name, last_name, company_name, country, locale. `email` + `current_password` sets ' +
@@ -37,48 +34,38 @@ export const usersEndpoints = {
 				'(429 `resend_too_soon`, nothing changed). `password` + `password_confirmation` + `current_password` ' +
 				'changes the password and revokes every other sign-in of the user. A wrong `current_password` counts towards ' +
 				'`wrongPasswordConfirmations` (429 `too_many_attempts` past it, right password or not).',
-			auth: 'access',
 			request: updateMeBody,
 			responses: { 200: userResponse, ...signedIn, ...invalid, ...throttled },
 		},
 		verifyRegistration: {
-			method: 'POST',
-			path: '/users/me/register/verify',
+			route: 'POST /users/me/register/verify',
 			summary: "Confirm the signed-in user's registration email with an email_verification token",
-			auth: 'access',
 			request: tokenBody,
 			responses: { 200: userResponse, ...signedIn, 422: z.union([invalidTokenBody, validationErrorBody]) },
 		},
 		register: {
-			method: 'POST',
-			path: '/user-registrations',
+			route: 'POST /user-registrations',
 			summary: 'Register a partner account; emails a verification link',
 			auth: 'none',
 			request: registrationBody,
 			responses: { 201: userResponse, ...invalid },
 		},
 	}),
-	...tagged('User verifications', {
+	...endpointsOf('User verifications', 'access', {
 		listUserVerifications: {
-			method: 'GET',
-			path: '/user-verifications',
+			route: 'GET /user-verifications',
 			summary: "The user's email verifications (registration email, pending email change)",
-			auth: 'access',
 			query: listQuery,
 			responses: { 200: userVerificationList, ...signedIn, ...invalid },
 		},
 		resendUserVerification: {
-			method: 'POST',
-			path: '/user-verifications/{id}/token',
+			route: 'POST /user-verifications/{id}/token',
 			summary: 'Send the verification email again (at most once a minute)',
-			auth: 'access',
 			responses: { 202: userVerificationResponse, ...signedIn, ...notFound, 422: alreadyVerifiedBody, ...throttled },
 		},
 		verifyUserVerification: {
-			method: 'POST',
-			path: '/user-verifications/{id}/verify',
+			route: 'POST /user-verifications/{id}/verify',
 			summary: 'Verify with the emailed token',
-			auth: 'access',
 			request: tokenBody,
 			responses: {
 				200: userVerificationResponse,
@@ -88,8 +75,7 @@ export const usersEndpoints = {
 			},
 		},
 		verifyUserToken: {
-			method: 'POST',
-			path: '/user-tokens/user-token-type-id/{id}/verify',
+			route: 'POST /user-tokens/user-token-type-id/{id}/verify',
 			summary: 'Use an emailed token (public)',
 			description:
 				'email_verification: confirms the registration email. email_change: applies the pending email. ' +
@@ -107,23 +93,19 @@ export const usersEndpoints = {
 			},
 		},
 	}),
-	...tagged('Password reset', {
+	...endpointsOf('Password reset', 'none', {
 		requestPasswordReset: {
-			method: 'POST',
-			path: '/user-reset-passwords/token',
+			route: 'POST /user-reset-passwords/token',
 			summary: 'Email a reset link (same answer whether or not the address is registered)',
 			description:
 				'At most one request per address a minute, registered or not: sooner is a 429 `resend_too_soon` and ' +
 				'sends nothing (a client that must not reveal anything answers it as it answers a 202).',
-			auth: 'none',
 			request: resetPasswordRequestBody,
 			responses: { 202: messageBody, ...invalid, ...throttled },
 		},
 		resetPassword: {
-			method: 'POST',
-			path: '/user-reset-passwords/activate',
+			route: 'POST /user-reset-passwords/activate',
 			summary: 'Set a new password with the emailed token; signs out everywhere and clears the lockout',
-			auth: 'none',
 			description: 'A token already used is a 409 `token_used`; any other unusable token is a 422 `invalid_token`.',
 			request: resetPasswordActivateBody,
 			responses: { 200: messageBody, 409: tokenUsedBody, 422: z.union([invalidTokenBody, validationErrorBody]) },

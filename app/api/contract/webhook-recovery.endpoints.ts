@@ -1,7 +1,7 @@
 /** Webhook recovery (docs/decisions/0032-webhook-recovery.md). Someone else's service is 404. */
 import { rateLimits } from './constants'
 import { messageBody } from './common'
-import { invalid, notFound, signedIn, throttled, tagged } from './endpoint'
+import { endpointsOf, invalid, notFound, signedIn, throttled } from './endpoint'
 import {
 	recoverWebhookDeliveriesBody,
 	webhookRecoveryPreviewResponse,
@@ -10,21 +10,18 @@ import {
 	webhookResumeResponse,
 } from './webhook-recovery'
 
-export const webhookRecoveryEndpoints = tagged('Service webhooks', {
+export const webhookRecoveryEndpoints = endpointsOf('Service webhooks', 'access', {
 	previewWebhookRecovery: {
-		method: 'GET',
-		path: '/services/{id}/webhook-recoveries/preview',
+		route: 'GET /services/{id}/webhook-recoveries/preview',
 		summary: 'How many deliveries a recovery from `since` would send again',
 		description:
 			'Counts the events with a delivery created since then that failed, none of whose deliveries got through. ' +
 			'`since` older than the 30 days of the log, or in the future, is 422 on `since`.',
-		auth: 'access',
 		query: webhookRecoveryQuery,
 		responses: { 200: webhookRecoveryPreviewResponse, ...signedIn, ...notFound, ...invalid },
 	},
 	recoverWebhookDeliveries: {
-		method: 'POST',
-		path: '/services/{id}/webhook-recoveries',
+		route: 'POST /services/{id}/webhook-recoveries',
 		summary: 'Send again every delivery that failed since a time',
 		description:
 			'Queues one redelivery per event counted by the preview, in the order the events were first sent, each ' +
@@ -32,7 +29,6 @@ export const webhookRecoveryEndpoints = tagged('Service webhooks', {
 			'first delivery; answers 202 at once, and the queue is sent in order. A delivered redelivery stops the ' +
 			'retries of the other deliveries of its event. The same `idempotency_key` answers 200 with the recovery it ' +
 			'started and queues nothing.',
-		auth: 'access',
 		request: recoverWebhookDeliveriesBody,
 		rateLimit: rateLimits.webhookRecoveries,
 		responses: {
@@ -45,14 +41,12 @@ export const webhookRecoveryEndpoints = tagged('Service webhooks', {
 		},
 	},
 	resumeWebhookEndpoint: {
-		method: 'POST',
-		path: '/services/{id}/webhook-endpoint/resume',
+		route: 'POST /services/{id}/webhook-endpoint/resume',
 		summary: 'Resume deliveries to an endpoint paused after failing for days',
 		description:
 			'New events are sent again. What was held while paused (events logged but not sent, retries due) is given ' +
 			'up, and the answer counts what a recovery from `paused_at` would send, so the client can offer it. An ' +
 			'endpoint that is not paused is 409.',
-		auth: 'access',
 		responses: { 200: webhookResumeResponse, ...signedIn, ...notFound, 409: messageBody },
 	},
 })
