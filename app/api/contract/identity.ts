@@ -5,8 +5,7 @@ import { currentPassword, dataOf, isoDateTime, refusalBody, twoStepCodeField } f
 
 export { identityConfirmationSeconds }
 
-export const identityConfirmationMethods = ['password', 'totp'] as const
-export const identityConfirmationMethodEnum = z.enum(identityConfirmationMethods)
+export const identityConfirmationMethodEnum = z.enum(['password', 'totp'])
 export type IdentityConfirmationMethod = z.infer<typeof identityConfirmationMethodEnum>
 
 export const identityConfirmationResource = z.object({

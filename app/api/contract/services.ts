@@ -188,6 +188,11 @@ export const serviceFields = {
 	authorization_url: httpsUrlField,
 } satisfies Record<(typeof serviceFieldNames)[number], z.ZodType>
 
+const idempotencyKey = z.string().min(1, 'required').max(serviceLimits.idempotencyKeyMax)
+/** `sameKey`: what the same key sent again answers. */
+export const idempotencyKeyField = (sameKey: string) =>
+	idempotencyKey.describe(`Chosen by the client per form; ${sameKey}`)
+
 // A review submission needs all the fields a create may leave out.
 export const createServiceBody = z.object({
 	name: serviceFields.name,
@@ -196,11 +201,7 @@ export const createServiceBody = z.object({
 	website_url: serviceFields.website_url.optional(),
 	webhook_url: serviceFields.webhook_url.optional(),
 	authorization_url: serviceFields.authorization_url.optional(),
-	idempotency_key: z
-		.string()
-		.min(1, 'required')
-		.max(serviceLimits.idempotencyKeyMax)
-		.describe('Chosen by the client per form; the same key within 24 h returns the first result.'),
+	idempotency_key: idempotencyKeyField('the same key within 24 h returns the first result.'),
 })
 export type CreateServiceBody = z.infer<typeof createServiceBody>
 

@@ -112,16 +112,13 @@ export const registrationBody = withConfirmation(
 export const updateMeBody = differentFromCurrent(
 	z
 		.object({
-			first_name: profileFields.first_name.optional(),
-			last_name: profileFields.last_name.optional(),
-			company_name: profileFields.company_name.optional(),
-			country: countryEnum.optional(),
-			locale: localeEnum.optional(),
-			email: emailField.optional(),
-			password: passwordField.optional(),
-			password_confirmation: z.string().max(limits.passwordMax).optional(),
-			current_password: z.string().max(limits.passwordMax).optional(),
+			...profileFields,
+			email: emailField,
+			password: passwordField,
+			password_confirmation: z.string().max(limits.passwordMax),
+			current_password: z.string().max(limits.passwordMax),
 		})
+		.partial()
 		.refine((value) => !((value.email !== undefined || value.password !== undefined) && !value.current_password), {
 			path: ['current_password'],
 			message: 'required',

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { apiMessage, dataOf, isoDateTime, limits, listOf, listQuery, opaqueId } from './common'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from './constants'
-import { serviceLimits } from './services'
+import { idempotencyKeyField } from './services'
 
 export { webhookLimits }
 
@@ -193,11 +193,7 @@ export const webhookDeliveryListQuery = listQuery.extend({
 })
 
 export const redeliverBody = z.object({
-	idempotency_key: z
-		.string()
-		.min(1, 'required')
-		.max(serviceLimits.idempotencyKeyMax)
-		.describe('Chosen by the client per form; the same key answers the redelivery it made (a double submit).'),
+	idempotency_key: idempotencyKeyField('the same key answers the redelivery it made (a double submit).'),
 })
 
 export { webhookEventBody, type WebhookEventBody } from './webhook-events'

@@ -14,67 +14,51 @@ const envelope = {
 	service_id: opaqueId().describe('The service whose webhook URL receives the event.'),
 }
 
-const webhookPingEvent = z
-	.object({
-		id: envelope.id,
-		type: z.literal('ping'),
-		created_at: envelope.created_at,
-		service_id: envelope.service_id,
-		data: z.object({ message: apiMessage().describe('A note for whoever reads the log; nothing to act on.') }),
-	})
-	.meta({
-		title: 'Test event',
-		description:
-			'Sent when someone presses "Send test event" on the service\'s webhooks page, to see that the endpoint ' +
-			'receives and verifies deliveries. Verify it and answer 2xx; there is nothing else to do.',
-	})
+/** The envelope every event shares, its `type`, then its own `data`. */
+function eventOf<T extends EventType, D extends z.ZodRawShape>(type: T, data: D) {
+	const { id, created_at, service_id } = envelope
+	return z.object({ id, type: z.literal(type), created_at, service_id, data: z.object(data) })
+}
 
-const webhookUrlVerificationEvent = z
-	.object({
-		id: envelope.id,
-		type: z.literal('url_verification'),
-		created_at: envelope.created_at,
-		service_id: envelope.service_id,
-		data: z.object({
-			challenge: z
-				.string()
-				.max(limits.tokenMax)
-				.describe('A random value. Answer 2xx with it as the whole body, or with JSON {"challenge": <it>}.'),
-		}),
-	})
-	.meta({
-		title: 'Endpoint check',
-		description:
-			'Sent when someone presses "Check endpoint": first correctly signed — answer 2xx with the challenge — ' +
-			'then the same body with a wrong signature, which the endpoint must refuse with a 4xx. A check is not a ' +
-			'delivery: it is not retried and not in the delivery log.',
-	})
+const webhookPingEvent = eventOf('ping', {
+	message: apiMessage().describe('A note for whoever reads the log; nothing to act on.'),
+}).meta({
+	title: 'Test event',
+	description:
+		'Sent when someone presses "Send test event" on the service\'s webhooks page, to see that the endpoint ' +
+		'receives and verifies deliveries. Verify it and answer 2xx; there is nothing else to do.',
+})
 
-const webhookPasswordChangedToRandomStringEvent = z
-	.object({
-		id: envelope.id,
-		type: z.literal('password_changed_to_random_string'),
-		created_at: envelope.created_at,
-		service_id: envelope.service_id,
-		data: z.object({
-			account_id: opaqueId().describe(
-				"The end user's account in your service: the id your authorization URL gave when they linked it.",
-			),
-			protections: z
-				.array(securityProtectionKeyEnum)
-				.describe(
-					'The protections turned on for the service when the button was pressed: apply each of them now. ' +
-						'End users were told what each one does.',
-				),
-		}),
-	})
-	.meta({
-		title: 'Emergency button pressed',
-		description:
-			'An end user of the service pressed the emergency button: their password is changed to a random string. ' +
-			'Apply the security protections turned on for the service (end users are shown what each one does): ' +
-			'replace their password, sign them out everywhere, disconnect the linked account.',
-	})
+const webhookUrlVerificationEvent = eventOf('url_verification', {
+	challenge: z
+		.string()
+		.max(limits.tokenMax)
+		.describe('A random value. Answer 2xx with it as the whole body, or with JSON {"challenge": <it>}.'),
+}).meta({
+	title: 'Endpoint check',
+	description:
+		'Sent when someone presses "Check endpoint": first correctly signed — answer 2xx with the challenge — ' +
+		'then the same body with a wrong signature, which the endpoint must refuse with a 4xx. A check is not a ' +
+		'delivery: it is not retried and not in the delivery log.',
+})
+
+const webhookPasswordChangedToRandomStringEvent = eventOf('password_changed_to_random_string', {
+	account_id: opaqueId().describe(
+		"The end user's account in your service: the id your authorization URL gave when they linked it.",
+	),
+	protections: z
+		.array(securityProtectionKeyEnum)
+		.describe(
+			'The protections turned on for the service when the button was pressed: apply each of them now. ' +
+				'End users were told what each one does.',
+		),
+}).meta({
+	title: 'Emergency button pressed',
+	description:
+		'An end user of the service pressed the emergency button: their password is changed to a random string. ' +
+		'Apply the security protections turned on for the service (end users are shown what each one does): ' +
+		'replace their password, sign them out everywhere, disconnect the linked account.',
+})
 
 export const webhookEventSchemas = {
 	ping: webhookPingEvent,

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { dataOf, isoDateTime, opaqueId } from './common'
 import { webhookLimits } from './constants'
-import { serviceLimits } from './services'
+import { idempotencyKeyField } from './services'
 
 export const webhookRecoveryMessages = {
 	sinceTooOld: `This field must be within the last ${webhookLimits.retentionDays} days.`,
@@ -14,13 +14,8 @@ export const webhookRecoveryQuery = z.object({
 	since: isoDateTime.describe(`From when; within the delivery log's ${webhookLimits.retentionDays} days.`),
 })
 
-export const recoverWebhookDeliveriesBody = z.object({
-	since: isoDateTime.describe(`From when; within the delivery log's ${webhookLimits.retentionDays} days.`),
-	idempotency_key: z
-		.string()
-		.min(1, 'required')
-		.max(serviceLimits.idempotencyKeyMax)
-		.describe('Chosen by the client per form; the same key answers the recovery it started (a double submit).'),
+export const recoverWebhookDeliveriesBody = webhookRecoveryQuery.extend({
+	idempotency_key: idempotencyKeyField('the same key answers the recovery it started (a double submit).'),
 })
 
 export const webhookRecoveryPreview = z.object({
