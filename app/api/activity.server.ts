@@ -1,6 +1,7 @@
 // Decision 0031.
 import type { ApiClient } from './client.server'
 import { activityKindEnum, type ActivityKind } from './contract/index'
+import { pageSearch } from './pagination.server'
 import { readUserAgent } from '#app/utils/user-agent.server'
 
 /** An unknown kind is dropped: the whole log, not an error. */
@@ -9,13 +10,7 @@ export function activityKindOf(search: URLSearchParams): ActivityKind | undefine
 	return kind.success ? kind.data : undefined
 }
 
-export function activitySearch(kind: ActivityKind | undefined, cursor?: string | null) {
-	const search = new URLSearchParams()
-	if (kind) search.set('kind', kind)
-	if (cursor) search.set('cursor', cursor)
-	const text = search.toString()
-	return text ? `?${text}` : ''
-}
+export const activitySearch = (kind: ActivityKind | undefined, cursor?: string | null) => pageSearch({ kind, cursor })
 
 export async function activityPage(api: ApiClient, id: string, kind: ActivityKind | undefined, cursor?: string) {
 	const { data, meta } = await api.call('listServiceActivity', { params: { id }, query: { kind, cursor } })

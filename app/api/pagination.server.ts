@@ -13,6 +13,16 @@ export type ListName = { [N in EndpointName]: CallOutput<Endpoints[N]> extends P
 
 type Item<N extends ListName> = CallOutput<Endpoints[N]> extends { data: Array<infer I> } ? I : never
 
+/** A list page's query string: the values set, in their order; '' when none is. */
+export function pageSearch(values: Record<string, string | null | undefined>) {
+	const search = new URLSearchParams()
+	for (const [key, value] of Object.entries(values)) {
+		if (value) search.set(key, value)
+	}
+	const text = search.toString()
+	return text ? `?${text}` : ''
+}
+
 /** Spec point 7, "all pages". */
 export async function allPages<N extends ListName>(
 	client: ApiClient,

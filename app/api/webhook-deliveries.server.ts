@@ -7,6 +7,7 @@ import {
 	type WebhookDeliveryStatus,
 	type WebhookEventType,
 } from './contract/index'
+import { pageSearch } from './pagination.server'
 
 export type DeliveryFilters = { status?: WebhookDeliveryStatus; event?: WebhookEventType }
 
@@ -17,14 +18,8 @@ export function deliveryFilters(search: URLSearchParams): DeliveryFilters {
 	return { ...(status.success ? { status: status.data } : {}), ...(event.success ? { event: event.data } : {}) }
 }
 
-export function deliveryLogSearch(filters: DeliveryFilters, cursor?: string | null) {
-	const search = new URLSearchParams()
-	if (filters.status) search.set('status', filters.status)
-	if (filters.event) search.set('event', filters.event)
-	if (cursor) search.set('cursor', cursor)
-	const text = search.toString()
-	return text ? `?${text}` : ''
-}
+export const deliveryLogSearch = (filters: DeliveryFilters, cursor?: string | null) =>
+	pageSearch({ ...filters, cursor })
 
 export async function deliveriesPage(api: ApiClient, id: string, filters: DeliveryFilters, cursor?: string) {
 	const { data, meta } = await api.call('listWebhookDeliveries', { params: { id }, query: { ...filters, cursor } })

@@ -1,6 +1,6 @@
 // Decision 0031: never a secret, only its hint.
 import { z } from 'zod'
-import { isoDateTime, listOf, listQuery, localeEnum, opaqueId } from './common'
+import { isoDateTime, listOf, listQuery, localeEnum, opaqueId, wholeNumber } from './common'
 import { activityKinds, clientOriginLimits, limits, serviceLimits } from './constants'
 import { securityProtectionKeyEnum } from './service-parts'
 
@@ -64,11 +64,9 @@ export const activityEntry = z.object({
 	kind: activityKindEnum,
 	action: activityActionEnum,
 	occurred_at: isoDateTime,
-	age_seconds: z
-		.number()
-		.int()
-		.nonnegative()
-		.describe('Seconds since it happened, by the API clock (for "3 hours ago"; never count against your own).'),
+	age_seconds: wholeNumber().describe(
+		'Seconds since it happened, by the API clock (for "3 hours ago"; never count against your own).',
+	),
 	actor: z.object({
 		type: activityActorTypeEnum,
 		name: z
@@ -107,10 +105,7 @@ export const activityEntry = z.object({
 			since: isoDateTime
 				.optional()
 				.describe('webhook_recovery_started: from when; webhook_endpoint_resumed: paused since.'),
-			count: z
-				.number()
-				.int()
-				.nonnegative()
+			count: wholeNumber()
 				.optional()
 				.describe('webhook_recovery_started: deliveries queued; webhook_endpoint_resumed: failed since the pause.'),
 			method: z.enum(['password', 'totp']).optional().describe('Identity confirmations: how.'),

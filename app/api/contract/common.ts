@@ -156,6 +156,9 @@ export const isoDateTime = z.iso.datetime({ offset: true }).max(limits.dateTimeM
 export const opaqueId = () => z.string().max(limits.idMax)
 export const apiMessage = () => z.string().max(limits.messageMax)
 
+/** A count, or a number of seconds. */
+export const wholeNumber = () => z.number().int().nonnegative()
+
 export const emailField = z.email().min(1, 'required').max(limits.emailMax)
 
 const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u
@@ -248,7 +251,7 @@ export const throttleCodeEnum = z.enum(['too_many_attempts', 'resend_too_soon'])
 export const throttleErrorBody = z.object({
 	message: apiMessage().meta({ examples: ['Too Many Attempts.'] }),
 	code: throttleCodeEnum,
-	retry_after_seconds: z.number().int().nonnegative(),
+	retry_after_seconds: wholeNumber(),
 })
 
 export const serverErrorBody = z.object({ message: apiMessage().meta({ examples: ['Server Error.'] }) })

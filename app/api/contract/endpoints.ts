@@ -14,14 +14,7 @@ import { usersEndpoints } from './users.endpoints'
 import { webhookDeliveriesEndpoints } from './webhook-deliveries.endpoints'
 import { webhookRecoveryEndpoints } from './webhook-recovery.endpoints'
 
-export {
-	fillPath,
-	genericResponses,
-	responseSchema,
-	type Endpoint,
-	type EndpointAuth,
-	type HttpMethod,
-} from './endpoint'
+export { fillPath, responseSchema, type Endpoint } from './endpoint'
 
 export const endpoints = {
 	...referenceEndpoints,

@@ -1,7 +1,7 @@
 // Decision 0022: the confirmation belongs to the sign-in that made it.
 import { z } from 'zod'
 import { identityConfirmationSeconds } from './constants'
-import { currentPassword, dataOf, isoDateTime, refusalBody, twoStepCodeField } from './common'
+import { currentPassword, dataOf, isoDateTime, refusalBody, twoStepCodeField, wholeNumber } from './common'
 
 export { identityConfirmationSeconds }
 
@@ -11,7 +11,7 @@ export type IdentityConfirmationMethod = z.infer<typeof identityConfirmationMeth
 export const identityConfirmationResource = z.object({
 	confirmed: z.boolean().describe('True while this sign-in may make a change that needs a confirmed identity.'),
 	expires_at: isoDateTime.nullable().describe('When the confirmation ends; null when not confirmed.'),
-	expires_in_seconds: z.number().int().nonnegative().describe('Seconds left (clock-skew free); 0 when not confirmed.'),
+	expires_in_seconds: wholeNumber().describe('Seconds left (clock-skew free); 0 when not confirmed.'),
 	methods: z.array(identityConfirmationMethodEnum).describe('How the identity may be confirmed now.'),
 })
 export type IdentityConfirmation = z.infer<typeof identityConfirmationResource>

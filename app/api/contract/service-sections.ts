@@ -7,10 +7,11 @@ import {
 	isoDateTime,
 	limits,
 	listOf,
+	type Locale,
 	localeEnum,
 	multiLineText,
 	oneLineText,
-	type Locale,
+	wholeNumber,
 } from './common'
 import {
 	reviewTransition,
@@ -166,21 +167,19 @@ export const statisticsQuery = z.object({
 })
 
 export const statisticsNumbers = z.object({
-	active_users: z.number().int().nonnegative(),
-	new_users: z.number().int().nonnegative(),
-	nukes: z.number().int().nonnegative(),
+	active_users: wholeNumber(),
+	new_users: wholeNumber(),
+	nukes: wholeNumber(),
 })
 export type StatisticsNumbers = z.infer<typeof statisticsNumbers>
 
 /** People are counted once, however many days they were active. */
 export const statisticsTotals = z.object({
-	active_users: z
-		.number()
-		.int()
-		.nonnegative()
-		.describe('Different people active at least once in the period (not a sum of the daily figures).'),
-	new_users: z.number().int().nonnegative().describe('The sum of the daily figures.'),
-	nukes: z.number().int().nonnegative().describe('The sum of the daily figures.'),
+	active_users: wholeNumber().describe(
+		'Different people active at least once in the period (not a sum of the daily figures).',
+	),
+	new_users: wholeNumber().describe('The sum of the daily figures.'),
+	nukes: wholeNumber().describe('The sum of the daily figures.'),
 })
 
 export const isoDate = z.iso.date().max(limits.dateTimeMax).describe('A calendar date, YYYY-MM-DD (UTC).')

@@ -14,6 +14,7 @@ import {
 	opaqueId,
 	refusalBody,
 	uploadKindEnum,
+	wholeNumber,
 } from './common'
 import {
 	serviceFieldNames,
@@ -131,7 +132,7 @@ export const createServiceResponse = z.object({ data: serviceResource, secret: n
 export const uploadResource = z.object({
 	id: opaqueId(),
 	kind: uploadKindEnum,
-	size: z.number().int().nonnegative(),
+	size: wholeNumber(),
 	content_type: z
 		.string()
 		.max(limits.contentTypeMax)

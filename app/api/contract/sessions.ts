@@ -1,6 +1,6 @@
 // Decision 0040.
 import { z } from 'zod'
-import { dataOf, isoDateTime, listOf, opaqueId } from './common'
+import { dataOf, isoDateTime, listOf, opaqueId, wholeNumber } from './common'
 import { clientOriginLimits } from './constants'
 
 export const sessionResource = z.object({
@@ -14,4 +14,4 @@ export const sessionResource = z.object({
 export type Session = z.infer<typeof sessionResource>
 export const sessionList = listOf(sessionResource)
 
-export const endedSessionsResponse = dataOf(z.object({ ended: z.number().int().nonnegative() }))
+export const endedSessionsResponse = dataOf(z.object({ ended: wholeNumber() }))

@@ -9,6 +9,7 @@ import {
 	opaqueId,
 	twoStepCodeField,
 	twoStepMethodKeyEnum,
+	wholeNumber,
 } from './common'
 import { recoveryCodeSet } from './recovery-codes'
 
@@ -45,12 +46,8 @@ export const emailCodeSent = z.object({
 	digits: z.number().int().positive(),
 	expires_at: isoDateTime.describe('When the emailed code stops working.'),
 	resend_available_at: isoDateTime.describe('The earliest time another code may be requested.'),
-	expires_in_seconds: z.number().int().nonnegative().describe('Seconds the code stays valid (clock-skew free).'),
-	resend_available_in_seconds: z
-		.number()
-		.int()
-		.nonnegative()
-		.describe('Seconds until another code may be requested (clock-skew free).'),
+	expires_in_seconds: wholeNumber().describe('Seconds the code stays valid (clock-skew free).'),
+	resend_available_in_seconds: wholeNumber().describe('Seconds until another code may be requested (clock-skew free).'),
 })
 export const emailCodeSentResponse = dataOf(emailCodeSent)
 

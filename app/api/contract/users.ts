@@ -15,6 +15,7 @@ import {
 	userTypeKeyEnum,
 	userVerificationStatusEnum,
 	userVerificationTypeEnum,
+	wholeNumber,
 } from './common'
 import { passwordPatterns, passwordRules } from './constants'
 import { recoveryCodeStatus } from './recovery-codes'
@@ -149,13 +150,9 @@ export const userVerificationResource = z.object({
 		.describe(
 			'While pending and a resend is not yet allowed: when it will be. Null when a resend is allowed now, or verified.',
 		),
-	resend_available_in_seconds: z
-		.number()
-		.int()
-		.nonnegative()
-		.describe(
-			'Seconds until a resend is allowed (0: now, or verified). Free of clock skew, unlike resend_available_at.',
-		),
+	resend_available_in_seconds: wholeNumber().describe(
+		'Seconds until a resend is allowed (0: now, or verified). Free of clock skew, unlike resend_available_at.',
+	),
 })
 export type UserVerification = z.infer<typeof userVerificationResource>
 export const userVerificationList = listOf(userVerificationResource)

@@ -1,6 +1,6 @@
 // Decision 0015.
 import { z } from 'zod'
-import { apiMessage, dataOf, isoDateTime, limits, listOf, listQuery, opaqueId } from './common'
+import { apiMessage, dataOf, isoDateTime, limits, listOf, listQuery, opaqueId, wholeNumber } from './common'
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from './constants'
 import { idempotencyKeyField } from './services'
 
@@ -81,7 +81,7 @@ export const webhookExchange = z.object({
 		.object({ code: webhookErrorCodeEnum, message: apiMessage() })
 		.nullable()
 		.describe('The network, TLS or address error; null when an HTTP answer came back.'),
-	latency_ms: z.number().int().nonnegative().describe('From sending to the end of the answer (or the error).'),
+	latency_ms: wholeNumber().describe('From sending to the end of the answer (or the error).'),
 })
 export type WebhookExchange = z.infer<typeof webhookExchange>
 
@@ -100,7 +100,7 @@ export const webhookDeliverySummary = z.object({
 	redelivered_by: opaqueId().nullable().describe('The latest delivery that redelivers this one; null: none.'),
 	url: z.string().max(limits.urlMax).describe('The webhook URL when the delivery was made; its retries go there too.'),
 	status: webhookDeliveryStatusEnum,
-	attempt_count: z.number().int().nonnegative(),
+	attempt_count: wholeNumber(),
 	last_attempt_at: isoDateTime.nullable(),
 	last_status_code: z.number().int().nullable().describe('The HTTP status of the last attempt; null: no answer.'),
 	last_error: apiMessage().nullable().describe('Why the last attempt failed, in one line; null when it succeeded.'),
@@ -156,7 +156,7 @@ export const webhookCheckResponse = dataOf(webhookCheckResource)
 
 export const webhookHealthResource = z.object({
 	failing: z.boolean().describe(`At least ${webhookLimits.failingAfter} failed attempts in a row.`),
-	consecutive_failures: z.number().int().nonnegative().describe('Failed attempts since the last success.'),
+	consecutive_failures: wholeNumber().describe('Failed attempts since the last success.'),
 	last_attempt_at: isoDateTime.nullable(),
 	last_success_at: isoDateTime.nullable(),
 	failing_since: isoDateTime

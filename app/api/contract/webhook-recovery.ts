@@ -1,6 +1,6 @@
 // Decision 0032: failed deliveries are sent again in their original order, with their original `webhook-id`.
 import { z } from 'zod'
-import { dataOf, isoDateTime, opaqueId } from './common'
+import { dataOf, isoDateTime, opaqueId, wholeNumber } from './common'
 import { webhookLimits } from './constants'
 import { idempotencyKeyField } from './services'
 
@@ -20,11 +20,9 @@ export const recoverWebhookDeliveriesBody = webhookRecoveryQuery.extend({
 
 export const webhookRecoveryPreview = z.object({
 	since: isoDateTime,
-	count: z
-		.number()
-		.int()
-		.nonnegative()
-		.describe('Events whose deliveries since then failed and were never delivered: what a recovery sends.'),
+	count: wholeNumber().describe(
+		'Events whose deliveries since then failed and were never delivered: what a recovery sends.',
+	),
 	earliest_since: isoDateTime.describe('The oldest `since` allowed now (the start of the delivery log).'),
 })
 export const webhookRecoveryPreviewResponse = dataOf(webhookRecoveryPreview)
@@ -32,7 +30,7 @@ export const webhookRecoveryPreviewResponse = dataOf(webhookRecoveryPreview)
 export const webhookRecoveryResource = z.object({
 	id: opaqueId(),
 	since: isoDateTime,
-	count: z.number().int().nonnegative(),
+	count: wholeNumber(),
 	delivery_ids: z.array(opaqueId()).describe('The redeliveries queued, in the original order of their events.'),
 	created_at: isoDateTime,
 })
@@ -41,10 +39,8 @@ export const webhookRecoveryResponse = dataOf(webhookRecoveryResource)
 
 export const webhookResumeResource = z.object({
 	paused_at: isoDateTime.describe('When the pause began: the `since` of the recovery the portal offers.'),
-	count: z
-		.number()
-		.int()
-		.nonnegative()
-		.describe('Events since the pause that were never delivered: what a recovery from `paused_at` sends.'),
+	count: wholeNumber().describe(
+		'Events since the pause that were never delivered: what a recovery from `paused_at` sends.',
+	),
 })
 export const webhookResumeResponse = dataOf(webhookResumeResource)
