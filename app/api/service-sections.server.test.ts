@@ -5,8 +5,6 @@ import { ApiError } from './errors'
 import { aService } from '#tests/setup/service-fixture'
 import {
 	enabledProtectionsFromForm,
-	hasNoUsers,
-	reviewRefusal,
 	saveTranslations,
 	statisticsCsv,
 	statisticsDays,
@@ -78,25 +76,5 @@ describe('service sections', () => {
 		expect(statisticsCsv(statistics)).toBe(
 			'date,active_users,new_users,nukes\r\n2026-11-17,10,2,0\r\n2026-11-18,12,1,1\r\n',
 		)
-		expect(hasNoUsers(statistics)).toBe(false)
-		expect(hasNoUsers({ ...statistics, totals: { active_users: 0, new_users: 0, nukes: 0 } })).toBe(true)
-	})
-
-	test('a refused submit or cancel is told apart from other errors', () => {
-		const refused = new ApiError('bad_request', 'The review is already submitted.', {
-			status: 422,
-			body: {
-				message: 'The review is already submitted.',
-				code: 'transition_not_allowed',
-				errors: { status: ['The review is already submitted.'] },
-			},
-		})
-		expect(reviewRefusal(refused)).toEqual({
-			code: 'transition_not_allowed',
-			message: 'The review is already submitted.',
-			fieldErrors: { status: ['The review is already submitted.'] },
-		})
-		expect(reviewRefusal(new ApiError('bad_request', 'x', { status: 404, body: { message: 'Not found.' } }))).toBeNull()
-		expect(reviewRefusal(new Error('x'))).toBeNull()
 	})
 })

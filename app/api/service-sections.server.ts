@@ -12,7 +12,6 @@ import {
 	type SecurityProtectionKey,
 	type ServiceStatistics,
 } from './contract/index'
-import { ApiError, type FieldErrors } from './errors'
 import { allPages } from './pagination.server'
 import { savedOrConflict } from './services.server'
 
@@ -57,9 +56,6 @@ export function statisticsDays(value: string | null | undefined): StatisticsDays
 	return (statisticsDaysOptions as readonly number[]).includes(days) ? (days as StatisticsDays) : statisticsDaysDefault
 }
 
-export const hasNoUsers = (statistics: ServiceStatistics) =>
-	statistics.totals.active_users === 0 && statistics.totals.new_users === 0 && statistics.totals.nukes === 0
-
 /** RFC 4180, CRLF. */
 export function statisticsCsv(statistics: ServiceStatistics): string {
 	const rows = [
@@ -67,15 +63,4 @@ export function statisticsCsv(statistics: ServiceStatistics): string {
 		...statistics.daily.map((day) => [day.date, day.active_users, day.new_users, day.nukes]),
 	]
 	return `${rows.map((row) => row.join(',')).join('\r\n')}\r\n`
-}
-
-export function reviewRefusal(error: unknown): { code: string; message: string; fieldErrors: FieldErrors } | null {
-	if (!(error instanceof ApiError) || error.status !== 422) return null
-	if (error.code !== 'checklist_incomplete' && error.code !== 'transition_not_allowed') return null
-	const body = error.body as { message?: unknown }
-	return {
-		code: error.code,
-		message: typeof body?.message === 'string' ? body.message : error.message,
-		fieldErrors: error.fieldErrors,
-	}
 }

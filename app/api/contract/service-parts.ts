@@ -15,9 +15,6 @@ export const domainVerificationStatusEnum = z
 export type DomainVerificationStatus = z.infer<typeof domainVerificationStatusEnum>
 
 export const domainProof = {
-	dnsPrefix: '_partner-verification.',
-	dnsValuePrefix: 'partner-verification=',
-	filePath: '/.well-known/partner-verification.txt',
 	dnsName: (domain: string) => `_partner-verification.${domain}`,
 	dnsValue: (token: string) => `partner-verification=${token}`,
 	fileUrl: (domain: string) => `https://${domain}/.well-known/partner-verification.txt`,
