@@ -113,17 +113,10 @@ const actionWords: Record<ReviewAction, string> = {
 	verify: 'verified',
 	dismiss: 'dismissed',
 }
-const actionTargets: Record<ReviewAction, ServiceReviewStatus> = {
-	submit: 'submitted',
-	cancel: 'cancelled',
-	start: 'in_progress',
-	verify: 'verified',
-	dismiss: 'dismissed',
-}
 
 export function reviewTransitionMessage(action: ReviewAction, from: ServiceReviewStatus): string {
 	if (from === 'not_submitted') return 'The service has not been submitted for review.'
-	if (actionTargets[action] === from) return `The review is already ${from.replace('_', ' ')}.`
+	if (Object.values(reviewTransitions[action]).includes(from)) return `The review is already ${from.replace('_', ' ')}.`
 	if (from === 'in_progress')
 		return `A review in progress cannot be ${actionWords[action]}${action === 'submit' ? ' again' : ''}.`
 	return `A ${from} review cannot be ${actionWords[action]}.`
