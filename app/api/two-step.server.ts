@@ -33,10 +33,6 @@ export async function activateTwoStep(api: ApiClient, method: TwoStepMethod, cod
 	return (await api.call('activateTwoStep', { params: { id }, body: { code } })).meta.recovery_codes
 }
 
-export async function createRecoveryCodes(api: ApiClient, password: string) {
-	return (await api.call('createRecoveryCodes', { body: { password } })).data
-}
-
 export async function deactivateTwoStep(api: ApiClient, method: TwoStepMethod, password: string) {
 	const id = await authenticationTypeId(api, method)
 	return (await api.call('deactivateTwoStep', { params: { id }, body: { password } })).data

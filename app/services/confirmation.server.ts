@@ -1,7 +1,6 @@
 // Decision 0022: the password and the code are never kept in the form's answer, a log or a URL.
 import { redirect, type RouterContextProvider } from 'react-router'
 import { identityConfirmationSeconds } from '#app/api/contract/index'
-import { confirmIdentity, identityConfirmation } from '#app/api/identity.server'
 import type { Flash } from '#app/auth/flash'
 import { confirmIdentitySchema } from '#app/auth/schemas'
 import { getT } from '#app/i18n.server'
@@ -18,7 +17,7 @@ export type ConfirmationArgs = {
 }
 
 async function identityCheck({ context, request }: ConfirmationArgs): Promise<IdentityCheck> {
-	const state = await identityConfirmation(getApi(context))
+	const { data: state } = await getApi(context).call('getIdentityConfirmation')
 	if (state.confirmed) return { confirmed: true, minutesLeft: Math.max(1, Math.ceil(state.expires_in_seconds / 60)) }
 	const asked = new URL(request.url).searchParams.get(IDENTITY_METHOD_PARAM)
 	const use = asked === 'totp' && state.methods.includes('totp') ? 'totp' : 'password'
@@ -65,10 +64,9 @@ export function confirmationAction<A extends ConfirmationArgs, T>({
 			const asked = submission.value
 			if (asked[IDENTITY_FIELD] !== 'confirmed') {
 				try {
-					await confirmIdentity(
-						getApi(context),
-						asked[IDENTITY_FIELD] === 'password' ? { password: asked.password } : { code: asked.code },
-					)
+					await getApi(context).call('confirmIdentity', {
+						body: asked[IDENTITY_FIELD] === 'password' ? { password: asked.password } : { code: asked.code },
+					})
 				} catch (error) {
 					return replyWithApiError(submission, error, context, { fields: ['password', 'code'], request: args.request })
 				}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import type { Route } from './+types/passkey-new'
 import { passkeyRules } from '#app/api/contract/constants'
-import { confirmIdentity, identityConfirmation, needsIdentityConfirmation } from '#app/api/identity.server'
+import { needsIdentityConfirmation } from '#app/api/identity.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'
 import { PasskeyCeremony } from '#app/components/passkey-ceremony'
 import { Notice } from '#app/components/ui/notice'
@@ -26,11 +26,11 @@ const TWO_STEP_PAGE = href('/me/manage/security/multi-factor-authentication')
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const api = getApi(context)
-	const [methods, identity] = await Promise.all([activeTwoStepMethods(api), identityConfirmation(api)])
+	const [methods, identity] = await Promise.all([activeTwoStepMethods(api), api.call('getIdentityConfirmation')])
 	const t = getT(context)
 	return {
 		twoStepOn: methods.length > 0,
-		identityConfirmed: identity.confirmed,
+		identityConfirmed: identity.data.confirmed,
 		...pageMeta(t, t('passkeys:new.title')),
 	}
 }
@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
 		if (submission.status !== 'success') return invalid(submission)
 		const { password } = submission.value
 		try {
-			if (password) await confirmIdentity(api, { password })
+			if (password) await api.call('confirmIdentity', { body: { password } })
 			return { passkeyOptions: (await api.call('createPasskeyRegistrationOptions')).data, result: undefined }
 		} catch (error) {
 			if (needsIdentityConfirmation(error))

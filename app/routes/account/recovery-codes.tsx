@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/recovery-codes'
-import { createRecoveryCodes } from '#app/api/two-step.server'
 import { keepNewCodes, newCodesOf, RECOVERY_CODES_PAGE } from '#app/auth/recovery-codes.server'
 import { CodesLeft } from '#app/components/recovery-codes-left'
 import { AppForm } from '#app/components/ui/app-form'
@@ -45,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, newRecoveryCodesSchema)
 	if (submission.status !== 'success') return invalid(submission)
 	try {
-		await keepNewCodes(context, await createRecoveryCodes(getApi(context), submission.value.password))
+		const { password } = submission.value
+		await keepNewCodes(context, (await getApi(context).call('createRecoveryCodes', { body: { password } })).data)
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: ['password'], request })
 	}
