@@ -15,7 +15,6 @@ import translations from './en-GB/translations.json'
 import validation from './en-GB/validation.json'
 import verifications from './en-GB/verifications.json'
 import webhooks from './en-GB/webhooks.json'
-import type { Resources } from './index'
 
 export const resources = {
 	'en-GB': {
@@ -37,4 +36,4 @@ export const resources = {
 		sessions,
 		passkeys,
 	},
-} as const satisfies Record<string, Resources>
+} as const
