@@ -6,12 +6,7 @@ const url = (what: string) =>
 		.string({ error: `is required (${what})` })
 		.trim()
 		.min(1, `is required (${what})`)
-		.pipe(
-			z.url({
-				protocol: /^https?$/,
-				error: `must be an absolute http(s) URL (${what})`,
-			}),
-		)
+		.pipe(z.url({ protocol: /^https?$/, error: `must be an absolute http(s) URL (${what})` }))
 		.transform((value) => value.replace(/(?<!\/)\/+$/, ''))
 
 /** A copied example file must not start a portal. */
@@ -28,6 +23,14 @@ const secretOf = (what: string) =>
 const secret = secretOf('signs and encrypts the temporary cookies')
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+const milliseconds = (min: number, max: number, fallback: number) =>
+	z.coerce
+		.number({ error: 'must be a number of milliseconds' })
+		.int()
+		.min(min, `must be at least ${min} ms`)
+		.max(max, `must be at most ${max} ms`)
+		.default(fallback)
 
 const optionalString = z
 	.string()
@@ -79,12 +82,7 @@ export const configSchema = z
 					.filter(Boolean),
 			)
 			.pipe(z.array(secret)),
-		API_TIMEOUT_MS: z.coerce
-			.number({ error: 'must be a number of milliseconds' })
-			.int()
-			.min(100, 'must be at least 100 ms')
-			.max(120_000, 'must be at most 120000 ms')
-			.default(10_000),
+		API_TIMEOUT_MS: milliseconds(100, 120_000, 10_000),
 		LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
 		/** Read by server.mjs: express's `trust proxy` hops. */
 		TRUST_PROXY: z.coerce
@@ -94,12 +92,7 @@ export const configSchema = z
 			.max(4)
 			.default(0),
 		/** Read by server.mjs: for load balancers that poll /readyz (Kubernetes waits in preStop instead). */
-		SHUTDOWN_DELAY_MS: z.coerce
-			.number({ error: 'must be a number of milliseconds' })
-			.int()
-			.min(0, 'must be at least 0 ms')
-			.max(60_000, 'must be at most 60000 ms')
-			.default(0),
+		SHUTDOWN_DELAY_MS: milliseconds(0, 60_000, 0),
 		/** Set by `npm run demo` only: the demo's account and inbox, shown on the sign-in page. */
 		DEMO_SIGN_IN: optionalString.pipe(
 			z
@@ -111,26 +104,21 @@ export const configSchema = z
 				})
 				.optional(),
 		),
-		SHUTDOWN_TIMEOUT_MS: z.coerce
-			.number({ error: 'must be a number of milliseconds' })
-			.int()
-			.min(0, 'must be at least 0 ms')
-			.max(120_000, 'must be at most 120000 ms')
-			.default(10_000),
+		SHUTDOWN_TIMEOUT_MS: milliseconds(0, 120_000, 10_000),
 	})
 	.superRefine((config, ctx) => {
 		if (!URL.canParse(config.PUBLIC_APP_URL)) return
+		const { protocol, hostname } = new URL(config.PUBLIC_APP_URL)
+		if (LOOPBACK_HOSTS.has(hostname)) return
 		// A published password on a page others reach would be an open door.
-		if (config.DEMO_SIGN_IN && !LOOPBACK_HOSTS.has(new URL(config.PUBLIC_APP_URL).hostname)) {
+		if (config.DEMO_SIGN_IN) {
 			ctx.addIssue({
 				code: 'custom',
 				path: ['DEMO_SIGN_IN'],
 				message: 'is for the demo on this machine only (PUBLIC_APP_URL on localhost, 127.0.0.1 or [::1])',
 			})
 		}
-		if (config.NODE_ENV !== 'production') return
-		const publicUrl = new URL(config.PUBLIC_APP_URL)
-		if (publicUrl.protocol === 'https:' || LOOPBACK_HOSTS.has(publicUrl.hostname)) return
+		if (config.NODE_ENV !== 'production' || protocol === 'https:') return
 		ctx.addIssue({
 			code: 'custom',
 			path: ['PUBLIC_APP_URL'],
@@ -148,18 +136,12 @@ export function parseConfig(
 ): { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] } {
 	const result = configSchema.safeParse(env)
 	if (result.success) return { ok: true, config: result.data }
-	const problems = result.error.issues.map((issue) => ({
-		variable: String(issue.path[0] ?? '(environment)'),
-		reason: issue.message,
-	}))
-	const seen = new Set<string>()
 	const order = Object.keys(configSchema.shape)
-	return {
-		ok: false,
-		problems: problems
-			.filter((p) => (seen.has(p.variable) ? false : (seen.add(p.variable), true)))
-			.sort((a, b) => order.indexOf(a.variable) - order.indexOf(b.variable)),
-	}
+	const problems = result.error.issues
+		.map((issue) => ({ variable: String(issue.path[0] ?? '(environment)'), reason: issue.message }))
+		.filter((problem, index, all) => all.findIndex((p) => p.variable === problem.variable) === index)
+		.sort((a, b) => order.indexOf(a.variable) - order.indexOf(b.variable))
+	return { ok: false, problems }
 }
 
 export function formatProblems(problems: ConfigProblem[]) {
