@@ -44,19 +44,15 @@ function Describe({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
 	)
 }
 
+type FieldProps = { meta: Meta; label: ReactNode; hint?: ReactNode }
+
 function FieldShell({
 	meta,
 	label,
 	hint,
 	className,
 	children,
-}: {
-	meta: Meta
-	label: ReactNode
-	hint?: ReactNode
-	className?: string
-	children: ReactNode
-}) {
+}: FieldProps & { className?: string; children: ReactNode }) {
 	return (
 		<div className={`field${meta.errors?.length ? ' field--error' : ''}${className ? ` ${className}` : ''}`}>
 			<label className="field__label" htmlFor={idsOf(meta).id}>
@@ -68,11 +64,11 @@ function FieldShell({
 	)
 }
 
-function describedBy(meta: Meta, hint: unknown) {
-	const ids = idsOf(meta)
-	return (
-		[hint ? ids.descriptionId : null, meta.errors?.length ? ids.errorId : null].filter(Boolean).join(' ') || undefined
-	)
+/** The control's id, and the ids of its hint and error. */
+function controlIds(meta: Meta, hint?: ReactNode) {
+	const { id, descriptionId, errorId } = idsOf(meta)
+	const describedBy = [hint ? descriptionId : null, meta.errors?.length ? errorId : null].filter(Boolean).join(' ')
+	return { id, 'aria-describedby': describedBy || undefined }
 }
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number'
@@ -86,10 +82,7 @@ export function TextField({
 	className,
 	secret = type === 'password',
 	...rest
-}: {
-	meta: Meta
-	label: ReactNode
-	hint?: ReactNode
+}: FieldProps & {
 	type?: InputType
 	children?: ReactNode
 	/** Never echoed back after a submission (passwords, codes). */
@@ -98,17 +91,15 @@ export function TextField({
 	const props = getInputProps(meta as FieldMetadata<string>, { type, ariaAttributes: true, ariaDescribedBy: undefined })
 	// The server drops secrets; with JS the input is remounted empty.
 	const stamp = useActionStamp()
-	const value = secret ? { defaultValue: undefined } : {}
 	return (
 		<FieldShell meta={meta} label={label} hint={hint} className={className}>
 			<input
 				{...props}
-				{...value}
+				defaultValue={secret ? undefined : props.defaultValue}
 				{...rest}
 				key={secret ? `${props.key ?? ''}-${stamp}` : props.key}
-				id={idsOf(meta).id}
+				{...controlIds(meta, hint)}
 				className="field__input"
-				aria-describedby={describedBy(meta, hint)}
 			/>
 			{children}
 		</FieldShell>
@@ -122,11 +113,11 @@ export function CheckboxField({ meta, label }: { meta: Meta; label: ReactNode })
 		ariaAttributes: true,
 		ariaDescribedBy: undefined,
 	})
-	const { id, errorId } = idsOf(meta)
+	const ids = controlIds(meta)
 	return (
 		<div className={`field field--checkbox${meta.errors?.length ? ' field--error' : ''}`}>
-			<input {...props} id={id} aria-describedby={meta.errors?.length ? errorId : undefined} />
-			<label className="field__label" htmlFor={id}>
+			<input {...props} {...ids} />
+			<label className="field__label" htmlFor={ids.id}>
 				{label}
 			</label>
 			<Describe meta={meta} />
@@ -139,21 +130,11 @@ export function TextareaField({
 	label,
 	hint,
 	...rest
-}: { meta: Meta; label: ReactNode; hint?: ReactNode } & Omit<
-	TextareaHTMLAttributes<HTMLTextAreaElement>,
-	'name' | 'id' | 'form'
->) {
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form'>) {
 	const props = getTextareaProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
 		<FieldShell meta={meta} label={label} hint={hint}>
-			<textarea
-				{...props}
-				{...rest}
-				key={props.key}
-				id={idsOf(meta).id}
-				className="field__input"
-				aria-describedby={describedBy(meta, hint)}
-			/>
+			<textarea {...props} {...rest} key={props.key} {...controlIds(meta, hint)} className="field__input" />
 		</FieldShell>
 	)
 }
@@ -165,24 +146,14 @@ export function SelectField({
 	options,
 	placeholder,
 	...rest
-}: {
-	meta: Meta
-	label: ReactNode
-	hint?: ReactNode
+}: FieldProps & {
 	options: Array<{ value: string; label: string }>
 	placeholder?: string
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'form'>) {
 	const props = getSelectProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
 		<FieldShell meta={meta} label={label} hint={hint}>
-			<select
-				{...props}
-				{...rest}
-				key={props.key}
-				id={idsOf(meta).id}
-				className="field__input field__select"
-				aria-describedby={describedBy(meta, hint)}
-			>
+			<select {...props} {...rest} key={props.key} {...controlIds(meta, hint)} className="field__input field__select">
 				{placeholder ? <option value="">{placeholder}</option> : null}
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>
@@ -201,10 +172,7 @@ export function FileField({
 	hint,
 	errors,
 	...rest
-}: { meta: Meta; label: ReactNode; hint?: ReactNode; errors?: string[] } & Omit<
-	InputHTMLAttributes<HTMLInputElement>,
-	'type' | 'name' | 'id' | 'form'
->) {
+}: FieldProps & { errors?: string[] } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'form'>) {
 	const shown = errors?.length ? ({ id: meta.id, errors } as Meta) : meta
 	const props = getInputProps(meta as FieldMetadata<File>, { type: 'file', ariaAttributes: true })
 	return (
@@ -213,10 +181,9 @@ export function FileField({
 				{...props}
 				{...rest}
 				key={props.key}
-				id={idsOf(meta).id}
+				{...controlIds(shown, hint)}
 				className="field__input"
 				aria-invalid={shown.errors?.length ? true : undefined}
-				aria-describedby={describedBy(shown, hint)}
 			/>
 		</FieldShell>
 	)
