@@ -14,7 +14,6 @@ export function AppForm<Schema extends Record<string, any>>({
 	action,
 	labels = {},
 	className,
-	replace,
 	fetcher,
 	encType,
 	browserErrors = {},
@@ -25,7 +24,6 @@ export function AppForm<Schema extends Record<string, any>>({
 	action?: string
 	labels?: Record<string, string>
 	className?: string
-	replace?: boolean
 	/** Posts through this fetcher, so the page stays (the form works the same without JS). */
 	fetcher?: FetcherWithComponents<unknown>
 	encType?: 'multipart/form-data'
@@ -71,7 +69,6 @@ export function AppForm<Schema extends Record<string, any>>({
 				formProps.onSubmit(event)
 			}}
 			className={className ?? 'form stack'}
-			replace={replace}
 		>
 			<AuthenticityTokenInput />
 			{/* Names the form, so a draft kept across a sign-in comes back to the right one. */}

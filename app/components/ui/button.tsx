@@ -6,10 +6,9 @@ type Variant = 'primary' | 'secondary' | 'warning' | 'link'
 
 export function Button({
 	variant = 'primary',
-	className,
 	...rest
 }: { variant?: Variant } & ButtonHTMLAttributes<HTMLButtonElement>) {
-	return <button type="button" {...rest} className={`button button--${variant}${className ? ` ${className}` : ''}`} />
+	return <button type="button" {...rest} className={`button button--${variant}`} />
 }
 
 /** Shows a pending state while its form is submitted (JS on). */
@@ -19,7 +18,6 @@ export function SubmitButton({
 	variant = 'primary',
 	name,
 	value,
-	formAction,
 	...rest
 }: {
 	children: ReactNode
@@ -27,20 +25,15 @@ export function SubmitButton({
 	variant?: Variant
 	name?: string
 	value?: string
-	formAction?: string
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'>) {
 	const navigation = useNavigation()
-	const pending =
-		navigation.state === 'submitting' &&
-		(name === undefined || navigation.formData?.get(name) === value) &&
-		(formAction === undefined || navigation.formAction === formAction)
+	const pending = navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value)
 	return (
 		<button
 			{...rest}
 			type="submit"
 			name={name}
 			value={value}
-			formAction={formAction}
 			className={`button button--${variant}`}
 			aria-disabled={pending || undefined}
 			onClick={(event) => {
