@@ -13,31 +13,23 @@ const ALLOWED_METHODS = 'GET, HEAD, POST'
 
 export const FORM_BODY_LIMIT = 64 * 1024
 
-type LargerBody = { pattern: RegExp; limit: number; tooLarge?: (pathname: string) => TooLargePage }
-
 export const MULTIPART_OVERHEAD = 256 * 1024
 
-// The logo allows a little over its limit, so such a file reaches the action and gets the field's message.
-const LARGER_BODIES: LargerBody[] = [
-	{
-		pattern: /^\/services\/[^/]+\/manage\/logo\/?$/,
-		limit: logoRules.maxBytes + MULTIPART_OVERHEAD,
-		tooLarge: (pathname) => ({
-			title: 'settings:logo.tooLarge.title',
-			message: 'settings:logo.errors.size',
-			back: { href: pathname, label: 'settings:logo.tooLarge.back' },
-		}),
-	},
-]
-
-const largerBodyFor = (pathname: string) => LARGER_BODIES.find(({ pattern }) => pattern.test(pathname))
+// The only larger body: the logo allows a little over its limit, so such a file reaches the action and gets the
+// field's message.
+const LOGO_PAGE = /^\/services\/[^/]+\/manage\/logo\/?$/
 
 export function bodyLimitFor(pathname: string) {
-	return largerBodyFor(pathname)?.limit ?? FORM_BODY_LIMIT
+	return LOGO_PAGE.test(pathname) ? logoRules.maxBytes + MULTIPART_OVERHEAD : FORM_BODY_LIMIT
 }
 
 export function tooLargePageFor(pathname: string): TooLargePage | undefined {
-	return largerBodyFor(pathname)?.tooLarge?.(pathname)
+	if (!LOGO_PAGE.test(pathname)) return undefined
+	return {
+		title: 'settings:logo.tooLarge.title',
+		message: 'settings:logo.errors.size',
+		back: { href: pathname, label: 'settings:logo.tooLarge.back' },
+	}
 }
 
 // conform turns names into objects and arrays (`a[999999999]`, 5,000 levels deep), so bound them first (decision 0009).
@@ -137,19 +129,9 @@ async function readOn(body: Reading, limit: number, enough = () => false): Promi
 	}
 }
 
-function concat(chunks: readonly Uint8Array[], size: number) {
-	const bytes = new Uint8Array(size)
-	let offset = 0
-	for (const chunk of chunks) {
-		bytes.set(chunk, offset)
-		offset += chunk.byteLength
-	}
-	return bytes
-}
-
 async function formOf(body: Reading, contentType: string) {
 	// The header is passed as sent: multipart needs its boundary parameter.
-	const form = await new Response(concat(body.chunks, body.size), { headers: { 'content-type': contentType } })
+	const form = await new Response(Buffer.concat(body.chunks, body.size), { headers: { 'content-type': contentType } })
 		.formData()
 		.catch(() => {
 			throw refuse(400)
@@ -163,14 +145,14 @@ function boundaryOf(contentType: string) {
 }
 
 // A large body's first part must be the CSRF field (every upload form renders it first).
-type Gate = { token: string; check: (prefix: Uint8Array) => boolean | undefined }
+type Gate = { token: string; check: (prefix: Buffer) => boolean | undefined }
 
 function csrfFirstGate(boundary: string, token: string): Gate {
 	const start = `--${boundary}\r\n`
 	return {
 		token,
 		check(prefix) {
-			const text = Buffer.from(prefix.buffer, prefix.byteOffset, prefix.byteLength).toString('latin1')
+			const text = prefix.toString('latin1')
 			if (text.length < start.length) return start.startsWith(text) ? undefined : false
 			if (!text.startsWith(start)) return false
 			const headersEnd = text.indexOf('\r\n\r\n', start.length)
@@ -187,7 +169,7 @@ function csrfFirstGate(boundary: string, token: string): Gate {
 
 async function readThrough(body: Reading, limit: number, gate: Gate) {
 	const opens = () => {
-		const verdict = gate.check(concat(body.chunks, body.size))
+		const verdict = gate.check(Buffer.concat(body.chunks, body.size))
 		if (verdict === false || (verdict === undefined && body.size > FORM_BODY_LIMIT)) throw refuse(403, CLOSE)
 		return verdict === true
 	}
