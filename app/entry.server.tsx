@@ -91,13 +91,8 @@ export default function handleRequest(
 	})
 }
 
-function reportError(error: unknown, request: Request, context?: Readonly<RouterContextProvider>) {
-	let requestId: string | undefined
-	try {
-		requestId = context && getRequestId(context)
-	} catch {
-		requestId = undefined
-	}
+function reportError(error: unknown, request: Request, context: Readonly<RouterContextProvider>) {
+	const requestId = getRequestId(context) || undefined
 	const err = error instanceof Error ? error : new Error(String(error))
 	log('error', 'unhandled error', {
 		method: request.method,
@@ -107,11 +102,7 @@ function reportError(error: unknown, request: Request, context?: Readonly<Router
 		message: err.message,
 		stack: err.stack?.split('\n').slice(0, 6).join('\n'),
 	})
-	captureException(err, requestId)
-}
-
-// The SDK is imported only when a DSN is set.
-function captureException(err: Error, requestId: string | undefined) {
+	// The SDK is imported only when a DSN is set.
 	if (!getConfig().SENTRY_DSN) return
 	void import('@sentry/node').then((Sentry) =>
 		Sentry.captureException(err, { tags: requestId ? { request_id: requestId } : undefined }),
