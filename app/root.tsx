@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import {
-	data,
 	href,
+	Link,
 	Links,
 	Meta,
 	Outlet,
@@ -9,7 +9,6 @@ import {
 	ScrollRestoration,
 	useNavigation,
 	useRouteLoaderData,
-	Link,
 } from 'react-router'
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react'
 import type { Route } from './+types/root'
@@ -74,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		(await getSession(context).takeFlash()) ??
 		(draft ? ({ tone: 'info', key: 'common:draft.restored' } satisfies Flash as Flash) : null)
 	const t = getT(context)
-	return data({
+	return {
 		requestId,
 		user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
 		// Translated here: the banner may name any namespace, and the browser loads only the page's own (decision 0018).
@@ -88,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			notFound: pageMeta(t, t('errors.notFound')),
 			generic: pageMeta(t, t('errors.generic')),
 		},
-	})
+	}
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -169,6 +168,4 @@ export default function App() {
 	return <Outlet />
 }
 
-export function ErrorBoundary() {
-	return <RouteErrorBoundary />
-}
+export const ErrorBoundary = RouteErrorBoundary
