@@ -49,18 +49,16 @@ function pathStart(token) {
 /** @param {string} token */
 function redactToken(token) {
 	const start = pathStart(token)
-	const parts = token.slice(start).split('/')
-	let index = secretIndex(parts)
-	if (index < 0) {
-		// `%2F` spellings: the decoded path, normalised, is what is kept.
-		const whole = decoded(token.slice(start))
-		if (whole === token.slice(start)) return token
-		parts.splice(0, parts.length, ...whole.split('/'))
-		index = secretIndex(parts)
-		if (index < 0) return token
+	const path = token.slice(start)
+	// `%2F` spellings: the decoded path, normalised, is what is kept.
+	for (const candidate of [path, decoded(path)]) {
+		const parts = candidate.split('/')
+		const index = secretIndex(parts)
+		if (index < 0) continue
+		parts[index] = REDACTED
+		return token.slice(0, start) + parts.join('/')
 	}
-	parts[index] = REDACTED
-	return token.slice(0, start) + parts.join('/')
+	return token
 }
 
 /** @param {string} text @returns {string} */
@@ -108,22 +106,15 @@ function scrub(value, key, ancestors) {
 	if (!Array.isArray(value) && !isPlainObject(value)) return value
 	if (ancestors.has(value)) return '[Circular]'
 	ancestors.add(value)
-	/** @type {unknown} */
-	let result
-	if (Array.isArray(value)) {
-		result = value.map((item) => scrub(item, key, ancestors))
-	} else {
-		/** @type {Record<string, unknown>} */
-		const copy = {}
-		for (const [name, child] of Object.entries(value)) {
-			if (DROPPED_KEY.test(name)) continue
-			// An event's `request.data` is the request body.
-			if (key === 'request' && name === 'data') continue
-			// Never sent; the SDK keeps its own objects there.
-			copy[name] = name === 'sdkProcessingMetadata' ? child : scrub(child, name, ancestors)
-		}
-		result = copy
-	}
+	const result = Array.isArray(value)
+		? value.map((item) => scrub(item, key, ancestors))
+		: Object.fromEntries(
+				Object.entries(value)
+					// An event's `request.data` is the request body.
+					.filter(([name]) => !DROPPED_KEY.test(name) && !(key === 'request' && name === 'data'))
+					// Never sent; the SDK keeps its own objects there.
+					.map(([name, child]) => [name, name === 'sdkProcessingMetadata' ? child : scrub(child, name, ancestors)]),
+			)
 	ancestors.delete(value)
 	return result
 }
