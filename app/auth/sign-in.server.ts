@@ -4,6 +4,13 @@ import { formatDuration } from '#app/utils/duration'
 
 type Notice = { code: string; lock_seconds?: number }
 
+const NOTICES = {
+	one_more_attempt: 'common:errors.oneMoreAttempt',
+	reported_to_owner: 'common:errors.reportedToOwner',
+	relation_removal_warning: 'common:errors.relationRemovalWarning',
+	relation_removed: 'common:errors.relationRemoved',
+} as const
+
 // Spec point 8, in reading order: what happened, then what happens next.
 export function signInFailureMessages(error: ApiError, t: TFunction<Namespace>): string[] | null {
 	const body = (error.body ?? {}) as { notices?: Notice[]; locked_for_seconds?: number }
@@ -21,22 +28,10 @@ export function signInFailureMessages(error: ApiError, t: TFunction<Namespace>):
 		return null
 	}
 	for (const notice of notices) {
-		switch (notice.code) {
-			case 'one_more_attempt':
-				messages.push(t('common:errors.oneMoreAttempt'))
-				break
-			case 'next_attempt_locks':
-				messages.push(t('common:errors.nextAttemptLocks', { time: formatDuration(notice.lock_seconds ?? 300, t) }))
-				break
-			case 'reported_to_owner':
-				messages.push(t('common:errors.reportedToOwner'))
-				break
-			case 'relation_removal_warning':
-				messages.push(t('common:errors.relationRemovalWarning'))
-				break
-			case 'relation_removed':
-				messages.push(t('common:errors.relationRemoved'))
-				break
+		if (notice.code === 'next_attempt_locks') {
+			messages.push(t('common:errors.nextAttemptLocks', { time: formatDuration(notice.lock_seconds ?? 300, t) }))
+		} else if (Object.hasOwn(NOTICES, notice.code)) {
+			messages.push(t(NOTICES[notice.code as keyof typeof NOTICES]))
 		}
 	}
 	return messages
