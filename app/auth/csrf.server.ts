@@ -15,21 +15,13 @@ const BROWSER_COOKIE_NAME = 'csrf-browser'
 let cookies: { token: Cookie; browser: Cookie } | undefined
 export function csrfCookies() {
 	const config = getConfig()
-	const secure = usesSecureCookies()
+	const flags = { httpOnly: true, sameSite: 'lax' as const, secure: usesSecureCookies() }
 	cookies ??= {
-		token: createCookie(CSRF_COOKIE_NAME, {
-			path: config.COOKIE_PATH,
-			domain: config.COOKIE_DOMAIN,
-			httpOnly: true,
-			sameSite: 'lax',
-			secure,
-		}),
+		token: createCookie(CSRF_COOKIE_NAME, { ...flags, path: config.COOKIE_PATH, domain: config.COOKIE_DOMAIN }),
 		// Kept across restarts of the browser, so its next sign-in is not announced as a new browser (0040).
-		browser: createCookie(secure ? `__Host-${BROWSER_COOKIE_NAME}` : BROWSER_COOKIE_NAME, {
+		browser: createCookie(flags.secure ? `__Host-${BROWSER_COOKIE_NAME}` : BROWSER_COOKIE_NAME, {
+			...flags,
 			path: '/',
-			httpOnly: true,
-			sameSite: 'lax',
-			secure,
 			maxAge: 400 * 24 * 60 * 60,
 		}),
 	}

@@ -66,25 +66,19 @@ let cookies: Cookies | undefined
 function getCookies(): Cookies {
 	const config = getConfig()
 	if (cookies?.config === config) return cookies
-	const secure = usesSecureCookies(config)
+	const hostOnly = { httpOnly: true, sameSite: 'lax' as const, secure: usesSecureCookies(config), path: '/' }
 	const tokens = {
-		httpOnly: true,
-		sameSite: 'lax' as const,
-		secure,
+		...hostOnly,
 		path: config.COOKIE_PATH,
 		domain: config.COOKIE_DOMAIN,
 		maxAge: config.COOKIE_MAX_AGE_DAYS * 24 * 60 * 60,
 	}
-	const hostOnly = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' }
+	const flashOptions = { ...hostOnly, maxAge: FLASH_MAX_AGE_SECONDS, secrets: sessionSecrets(config) }
 	cookies = {
 		config,
 		access: createCookie(ACCESS_COOKIE, tokens),
 		refresh: createCookie(REFRESH_COOKIE, tokens),
-		flash: createCookie(cookieName(FLASH_COOKIE, config), {
-			...hostOnly,
-			maxAge: FLASH_MAX_AGE_SECONDS,
-			secrets: sessionSecrets(config),
-		}),
+		flash: createCookie(cookieName(FLASH_COOKIE, config), flashOptions),
 		sealed: Object.fromEntries(
 			SEALED_KINDS.map((kind) => {
 				const { name, maxAgeSeconds } = SEALED_COOKIES[kind]

@@ -7,23 +7,19 @@ export function contentSecurityPolicy(
 	nonce: string,
 	{ dev = false, sentryDsn, logoStorage }: { dev?: boolean; sentryDsn?: string; logoStorage?: string } = {},
 ) {
-	const connect = ["'self'"]
-	if (sentryDsn) connect.push(new URL(sentryDsn).origin)
-	if (dev) connect.push('ws:')
-	const directives: Record<string, string[]> = {
+	const directives = {
 		'default-src': ["'self'"],
 		'script-src': [`'nonce-${nonce}'`, "'self'"],
-		'style-src': ["'self'", `'nonce-${nonce}'`],
+		'style-src': ["'self'", `'nonce-${nonce}'`, ...(dev ? ["'unsafe-inline'"] : [])],
 		'img-src': ["'self'", 'data:', 'blob:', ...(logoStorage ? [new URL(logoStorage).origin] : [])],
 		'font-src': ["'self'"],
-		'connect-src': connect,
+		'connect-src': ["'self'", ...(sentryDsn ? [new URL(sentryDsn).origin] : []), ...(dev ? ['ws:'] : [])],
 		'worker-src': ["'self'"],
 		'object-src': ["'none'"],
 		'base-uri': ["'none'"],
 		'frame-ancestors': ["'none'"],
 		'form-action': ["'self'"],
 	}
-	if (dev) directives['style-src']!.push("'unsafe-inline'")
 	return Object.entries(directives)
 		.map(([name, values]) => `${name} ${values.join(' ')}`)
 		.join('; ')
