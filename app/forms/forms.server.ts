@@ -74,16 +74,9 @@ export async function replyWithApiError(
 	}
 	const fieldErrors: Record<string, string[]> = {}
 	const formErrors: string[] = []
-	const formField = (name: string) =>
-		Array.isArray(fields)
-			? fields.includes(name)
-				? name
-				: undefined
-			: Object.hasOwn(fields, name)
-				? fields[name]
-				: undefined
+	const formFields = Array.isArray(fields) ? Object.fromEntries(fields.map((name) => [name, name])) : fields
 	for (const [name, messages] of Object.entries(error.fieldErrors)) {
-		const field = formField(name)
+		const field = Object.hasOwn(formFields, name) ? formFields[name] : undefined
 		if (field) fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages]
 		else formErrors.push(...messages)
 	}
@@ -91,9 +84,7 @@ export async function replyWithApiError(
 		const seconds = retryAfter(error)
 		const time = formatDuration(seconds, t)
 		formErrors.push(
-			error.code === 'resend_too_soon'
-				? t('common:errors.emailTooSoon', { time })
-				: t('common:errors.rateLimited', { time }),
+			t(error.code === 'resend_too_soon' ? 'common:errors.emailTooSoon' : 'common:errors.rateLimited', { time }),
 		)
 		return invalid(form, { formErrors, fieldErrors, retryAfterSeconds: seconds }, 429)
 	}

@@ -2,11 +2,10 @@ import type { Namespace, TFunction } from 'i18next'
 import type { z } from 'zod'
 import { issueText } from '#app/api/contract/common'
 
-export function issueMessage(issue: z.core.$ZodIssue, t: TFunction<Namespace>): string {
-	const { key, values } = issueText(issue)
-	return t(`validation:${key}`, values)
-}
-
 export function formatIssues(t: TFunction<Namespace>) {
-	return (issues: z.core.$ZodIssue[]) => issues.map((issue) => issueMessage(issue, t))
+	return (issues: z.core.$ZodIssue[]) =>
+		issues.map((issue) => {
+			const { key, values } = issueText(issue)
+			return t(`validation:${key}`, values)
+		})
 }
