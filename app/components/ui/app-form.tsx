@@ -39,8 +39,7 @@ export function AppForm<Schema extends Record<string, any>>({
 	if (form.errors?.length) formLevel.current = { messages: form.errors, submit: submits }
 	const formMessages = formLevel.current.submit === submits ? formLevel.current.messages : []
 	const formProps = getFormProps(form)
-	const errors: SummaryError[] = []
-	for (const message of formMessages) errors.push({ message })
+	const errors: SummaryError[] = formMessages.map((message) => ({ message }))
 	for (const [name, messages] of Object.entries({ ...form.allErrors, ...browserErrors })) {
 		if (name === '' || name === form.id || !messages?.length) continue
 		const field = form.getFieldset()[name as never] as { id?: string } | undefined

@@ -4,28 +4,22 @@ import { Spinner } from './spinner'
 
 type Variant = 'primary' | 'secondary' | 'warning' | 'link'
 
-export function Button({
-	variant = 'primary',
-	...rest
-}: { variant?: Variant } & ButtonHTMLAttributes<HTMLButtonElement>) {
+type ButtonProps = { variant?: Variant } & ButtonHTMLAttributes<HTMLButtonElement>
+
+export function Button({ variant = 'primary', ...rest }: ButtonProps) {
 	return <button type="button" {...rest} className={`button button--${variant}`} />
 }
 
-/** Shows a pending state while its form is submitted (JS on). */
-export function SubmitButton({
-	children,
-	pendingLabel,
-	variant = 'primary',
-	name,
-	value,
-	...rest
-}: {
+type SubmitButtonProps = {
 	children: ReactNode
 	pendingLabel?: string
 	variant?: Variant
 	name?: string
 	value?: string
-} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'>) {
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'>
+
+/** Shows a pending state while its form is submitted (JS on). */
+export function SubmitButton({ children, pendingLabel, variant = 'primary', name, value, ...rest }: SubmitButtonProps) {
 	const navigation = useNavigation()
 	const pending = navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value)
 	return (

@@ -11,9 +11,7 @@ export function CopyButton({ value, label, copiedLabel }: { value: string; label
 		<>
 			<Button
 				variant="secondary"
-				onClick={() => {
-					void navigator.clipboard?.writeText(value).then(() => setCopied(true))
-				}}
+				onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}
 			>
 				{label}
 			</Button>
@@ -22,21 +20,17 @@ export function CopyButton({ value, label, copiedLabel }: { value: string; label
 	)
 }
 
-/** A figure, because `<code>` itself cannot carry a name. */
-export function CopyableValue({
-	caption,
-	value,
-	copyValue = value,
-	label,
-	copiedLabel,
-}: {
+type CopyableValueProps = {
 	caption: string
 	value: string
 	/** What the button copies, when it differs from what is shown (e.g. without spaces). */
 	copyValue?: string
 	label: string
 	copiedLabel: string
-}) {
+}
+
+/** A figure, because `<code>` itself cannot carry a name. */
+export function CopyableValue({ caption, value, copyValue = value, label, copiedLabel }: CopyableValueProps) {
 	return (
 		<figure className="copyable">
 			<figcaption className="copyable__caption">{caption}</figcaption>

@@ -4,16 +4,10 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 
 export type SummaryError = { message: string; fieldId?: string }
 
+type ErrorSummaryProps = { errors: SummaryError[]; id?: string; mayTakeFocus?: () => boolean }
+
 /** Takes focus when it appears, with JS only when `mayTakeFocus` agrees (not while the partner types). */
-export function ErrorSummary({
-	errors,
-	id = 'error-summary',
-	mayTakeFocus = () => true,
-}: {
-	errors: SummaryError[]
-	id?: string
-	mayTakeFocus?: () => boolean
-}) {
+export function ErrorSummary({ errors, id = 'error-summary', mayTakeFocus = () => true }: ErrorSummaryProps) {
 	const { t } = useTranslation()
 	const ref = useRef<HTMLDivElement>(null)
 	const hydrated = useHydrated()
@@ -49,12 +43,8 @@ export function ErrorSummary({
 									if (!field) return
 									event.preventDefault()
 									// A field inside a closed disclosure (e.g. "Add a language") is shown before it takes focus.
-									for (
-										let closed = field.closest('details:not([open])');
-										closed;
-										closed = closed.closest('details:not([open])')
-									)
-										(closed as HTMLDetailsElement).open = true
+									let closed: HTMLDetailsElement | null
+									while ((closed = field.closest('details:not([open])'))) closed.open = true
 									field.focus()
 									field.scrollIntoView({ block: 'center' })
 								}}

@@ -45,14 +45,12 @@ function Describe({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
 }
 
 type FieldProps = { meta: Meta; label: ReactNode; hint?: ReactNode }
+/** The control's own attributes, less those the field sets. */
+type Attributes<A> = Omit<A, 'type' | 'name' | 'id' | 'form'>
 
-function FieldShell({
-	meta,
-	label,
-	hint,
-	className,
-	children,
-}: FieldProps & { className?: string; children: ReactNode }) {
+type FieldShellProps = FieldProps & { className?: string; children: ReactNode }
+
+function FieldShell({ meta, label, hint, className, children }: FieldShellProps) {
 	return (
 		<div className={`field${meta.errors?.length ? ' field--error' : ''}${className ? ` ${className}` : ''}`}>
 			<label className="field__label" htmlFor={idsOf(meta).id}>
@@ -87,7 +85,7 @@ export function TextField({
 	children?: ReactNode
 	/** Never echoed back after a submission (passwords, codes). */
 	secret?: boolean
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'form'>) {
+} & Attributes<InputHTMLAttributes<HTMLInputElement>>) {
 	const props = getInputProps(meta as FieldMetadata<string>, { type, ariaAttributes: true, ariaDescribedBy: undefined })
 	// The server drops secrets; with JS the input is remounted empty.
 	const stamp = useActionStamp()
@@ -125,12 +123,9 @@ export function CheckboxField({ meta, label }: { meta: Meta; label: ReactNode })
 	)
 }
 
-export function TextareaField({
-	meta,
-	label,
-	hint,
-	...rest
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form'>) {
+type TextareaFieldProps = FieldProps & Attributes<TextareaHTMLAttributes<HTMLTextAreaElement>>
+
+export function TextareaField({ meta, label, hint, ...rest }: TextareaFieldProps) {
 	const props = getTextareaProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
 		<FieldShell meta={meta} label={label} hint={hint}>
@@ -139,17 +134,12 @@ export function TextareaField({
 	)
 }
 
-export function SelectField({
-	meta,
-	label,
-	hint,
-	options,
-	placeholder,
-	...rest
-}: FieldProps & {
+type SelectFieldProps = FieldProps & {
 	options: Array<{ value: string; label: string }>
 	placeholder?: string
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'form'>) {
+} & Attributes<SelectHTMLAttributes<HTMLSelectElement>>
+
+export function SelectField({ meta, label, hint, options, placeholder, ...rest }: SelectFieldProps) {
 	const props = getSelectProps(meta as FieldMetadata<string>, { ariaAttributes: true })
 	return (
 		<FieldShell meta={meta} label={label} hint={hint}>
@@ -166,13 +156,9 @@ export function SelectField({
 }
 
 /** `errors` stand for conform's when the browser found some first. */
-export function FileField({
-	meta,
-	label,
-	hint,
-	errors,
-	...rest
-}: FieldProps & { errors?: string[] } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'form'>) {
+type FileFieldProps = FieldProps & { errors?: string[] } & Attributes<InputHTMLAttributes<HTMLInputElement>>
+
+export function FileField({ meta, label, hint, errors, ...rest }: FileFieldProps) {
 	const shown = errors?.length ? ({ id: meta.id, errors } as Meta) : meta
 	const props = getInputProps(meta as FieldMetadata<File>, { type: 'file', ariaAttributes: true })
 	return (

@@ -16,18 +16,14 @@ export function FlashProvider({ flash, children }: { flash: FlashMessage | null;
 	return (
 		<DismissFlash.Provider value={dismiss}>
 			<PlacedFlash.Provider value={shown?.section ? shown : null}>
-				{shown && !shown.section ? <FlashNotice flash={shown} /> : null}
+				{shown && !shown.section ? (
+					<div className="flash">
+						<Notice tone={shown.tone} title={shown.message} />
+					</div>
+				) : null}
 				{children}
 			</PlacedFlash.Provider>
 		</DismissFlash.Provider>
-	)
-}
-
-function FlashNotice({ flash }: { flash: FlashMessage }) {
-	return (
-		<div className="flash">
-			<Notice tone={flash.tone} title={flash.message} />
-		</div>
 	)
 }
 

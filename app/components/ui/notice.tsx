@@ -1,13 +1,6 @@
 import type { ReactNode, Ref } from 'react'
 
-export function Notice({
-	tone = 'info',
-	title,
-	children,
-	role,
-	ref,
-	tabIndex,
-}: {
+type NoticeProps = {
 	tone?: 'info' | 'success' | 'warning' | 'error'
 	title?: ReactNode
 	children?: ReactNode
@@ -15,7 +8,9 @@ export function Notice({
 	/** For a message that takes focus (`tabIndex={-1}`). */
 	ref?: Ref<HTMLDivElement>
 	tabIndex?: number
-}) {
+}
+
+export function Notice({ tone = 'info', title, children, role, ref, tabIndex }: NoticeProps) {
 	return (
 		<div
 			className={`notice notice--${tone}`}

@@ -6,6 +6,7 @@ import { useActionData, useNavigation, useRouteLoaderData } from 'react-router'
 import type { z } from 'zod'
 import { useDismissFlash } from './flash'
 import type { validate } from './validate.client'
+import type { loader as rootLoader } from '#app/root'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type FormSchema = z.ZodType<Record<string, any>, Record<string, any>>
@@ -21,9 +22,7 @@ export function useAppForm<Schema extends FormSchema>(
 ) {
 	const { t, i18n } = useTranslation()
 	// A draft kept across a sign-in (root loader).
-	const draft = (
-		useRouteLoaderData('root') as { draft?: { form: string | null; values: Record<string, string> } } | undefined
-	)?.draft
+	const draft = useRouteLoaderData<typeof rootLoader>('root')?.draft
 	if (draft?.form === id) defaultValue = { ...defaultValue, ...draft.values } as typeof defaultValue
 	const validation = useRef<Validation<Schema> | null>(null)
 	// Fields left before the schema was there, to check once it is.
