@@ -42,12 +42,8 @@ export function safeRedirect(value: unknown, fallback = '/'): string {
 	if (typeof value !== 'string') return fallback
 	const path = value.trim()
 	if (!looksSafe(path) || !decodesSafely(path)) return fallback
-	let resolved: URL
-	try {
-		resolved = new URL(path, BASE)
-	} catch {
-		return fallback
-	}
+	// A path `looksSafe` passes (one leading `/`, no control character) always parses against the base.
+	const resolved = new URL(path, BASE)
 	if (resolved.origin !== BASE) return fallback
 	return checked(`${resolved.pathname}${resolved.search}${resolved.hash}`, fallback)
 }
@@ -68,12 +64,10 @@ export type SignInNotice = (typeof SIGN_IN_NOTICES)[number]
 
 export const signInWithNotice = (notice: SignInNotice) => `${SIGN_IN_PATH}?${NOTICE_PARAM}=${notice}`
 
-const SIGN_IN_PARAMS = [REDIRECT_PARAM, NOTICE_PARAM]
-
 export function afterSignInLocation(url: URL, redirectTo?: string | null): string {
 	const target = safeRedirect(redirectTo ?? url.searchParams.get(REDIRECT_PARAM))
 	const rest = new URLSearchParams(url.search)
-	for (const name of SIGN_IN_PARAMS) rest.delete(name)
+	for (const name of [REDIRECT_PARAM, NOTICE_PARAM]) rest.delete(name)
 	if ([...rest.keys()].length === 0) return target
 	const resolved = new URL(target, BASE)
 	for (const [key, value] of rest) resolved.searchParams.append(key, value)
