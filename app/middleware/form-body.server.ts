@@ -9,8 +9,6 @@ import { CSRF_FIELD_NAME } from '#app/utils/csrf'
 import { nameSegments } from '#app/forms/declared-fields'
 import type { TooLargePage } from '#app/utils/refusal'
 
-const ALLOWED_METHODS = 'GET, HEAD, POST'
-
 export const FORM_BODY_LIMIT = 64 * 1024
 
 export const MULTIPART_OVERHEAD = 256 * 1024
@@ -207,9 +205,8 @@ export async function parseFormBody(
 	const contentType = request.headers.get('content-type') ?? ''
 	const type = mediaType(contentType)
 	if (!FORM_TYPES.has(type)) throw refuse(415)
-	const large = type === 'multipart/form-data' && bodyLimitFor(pathname) > FORM_BODY_LIMIT
-	const limit = large ? bodyLimitFor(pathname) : FORM_BODY_LIMIT
-	const gate = large ? await largeBodyGate(request, contentType, signedIn) : undefined
+	const limit = type === 'multipart/form-data' ? bodyLimitFor(pathname) : FORM_BODY_LIMIT
+	const gate = limit > FORM_BODY_LIMIT ? await largeBodyGate(request, contentType, signedIn) : undefined
 	const declared = Number(request.headers.get('content-length') ?? '0')
 	if (!Number.isFinite(declared) || declared > limit) {
 		// Nothing is read yet: draining means reading the whole body, the limit plus the patience.
@@ -256,7 +253,7 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 	const method = request.method.toUpperCase()
 	// Every form of the portal posts; React Router would run an action for PUT, PATCH and DELETE too.
 	if (UNSAFE_METHODS.has(method) && method !== 'POST')
-		throw refusal(405, context, { headers: { Allow: ALLOWED_METHODS } })
+		throw refusal(405, context, { headers: { Allow: 'GET, HEAD, POST' } })
 	if (method !== 'POST') return next()
 	const signedIn = async () => Boolean(await currentUserOrNull(getApi(context)))
 	const body = await parseFormBody(request, { signedIn, pathname: url.pathname }).catch((error: unknown) =>
