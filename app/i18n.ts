@@ -21,12 +21,10 @@ export type KeyWithNamespace = Extract<ParseKeys<Namespace[]>, `${string}:${stri
 
 export type I18nHandle = { i18n: Namespace[] }
 
-function namespacesOf(handle: unknown): Namespace[] {
-	if (typeof handle !== 'object' || handle === null || !('i18n' in handle)) return []
-	return (handle as I18nHandle).i18n
-}
-
 /** The namespaces the matched routes name in `handle.i18n`, the root's first (decision 0018). */
 export function useRouteNamespaces(): Namespace[] {
-	return [...new Set(useMatches().flatMap((match) => namespacesOf(match.handle)))]
+	const named = useMatches().flatMap(({ handle }) =>
+		typeof handle === 'object' && handle !== null && 'i18n' in handle ? (handle as I18nHandle).i18n : [],
+	)
+	return [...new Set(named)]
 }

@@ -12,7 +12,7 @@ function instance() {
 	return honeypot
 }
 
-/** Props for <HoneypotProvider>, rendered by the root loader. */
+/** Props for <HoneypotProvider>, from the loader of a page with a public form. */
 export function getHoneypotInputProps() {
 	return instance().getInputProps()
 }
