@@ -83,10 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		sourceRepositoryUrl: config.SOURCE_REPOSITORY_URL,
 		ENV: { SENTRY_DSN: config.SENTRY_DSN, MODE: config.NODE_ENV },
 		// The error pages' titles, in the request's language (`errorPageMeta`: an error has no loader data of its own).
-		errorPages: {
-			notFound: pageMeta(t, t('errors.notFound')),
-			generic: pageMeta(t, t('errors.generic')),
-		},
+		errorPages: { notFound: pageMeta(t, t('errors.notFound')), generic: pageMeta(t, t('errors.generic')) },
 	}
 }
 

@@ -1,12 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
 // Purpose and subject are additional authenticated data and the expiry is inside the ciphertext (decision 0005).
-export type SealOptions = {
-	purpose: string
-	maxAgeSeconds: number
-	subject?: string
-	now?: number
-}
+export type SealOptions = { purpose: string; maxAgeSeconds: number; subject?: string; now?: number }
 export type UnsealOptions = Omit<SealOptions, 'maxAgeSeconds'>
 
 const VERSION = 1
