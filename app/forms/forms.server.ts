@@ -23,24 +23,16 @@ export function parseForm<S extends ZodType>(context: Context, schema: S) {
 	return { formData, submission }
 }
 
-type Submission = {
-	reply(options?: {
-		formErrors?: string[]
-		fieldErrors?: Record<string, string[]>
-		hideFields?: string[]
-	}): SubmissionResult<string[]>
-}
+type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> }
+type Submission = { reply(options?: Errors & { hideFields?: string[] }): SubmissionResult<string[]> }
 
 /** Keeps what was typed, except secrets; a 429's `retryAfterSeconds` lets the page count down. */
 export function invalid(
 	submission: Submission,
-	{
-		retryAfterSeconds,
-		...options
-	}: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
+	{ retryAfterSeconds, ...errors }: Errors & { retryAfterSeconds?: number } = {},
 	status = 400,
 ) {
-	const result = submission.reply({ ...options, hideFields: SECRET_FIELDS })
+	const result = submission.reply({ ...errors, hideFields: SECRET_FIELDS })
 	return data(retryAfterSeconds === undefined ? { result } : { result, retryAfterSeconds }, { status })
 }
 
