@@ -3,13 +3,8 @@ import { PassThrough } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import {
-	ServerRouter,
-	type EntryContext,
-	isRouteErrorResponse,
-	type HandleErrorFunction,
-	RouterContextProvider,
-} from 'react-router'
+import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from 'react-router'
+import type { EntryContext, HandleErrorFunction } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import { assertConfig, getConfig } from '#app/config.server'
 import { getInstance } from '#app/i18n.server'

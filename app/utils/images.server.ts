@@ -2,14 +2,8 @@
 import { inflateSync } from 'node:zlib'
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
-import {
-	checkLogo,
-	fitsLogoDimensions,
-	logoRules,
-	refuseLogo,
-	type ImageInfo,
-	type LogoRefusal,
-} from '../api/contract/images'
+import { checkLogo, fitsLogoDimensions, logoRules, refuseLogo } from '../api/contract/images'
+import type { ImageInfo, LogoRefusal } from '../api/contract/images'
 
 /** A logo that decoded: its type and decoded dimensions, and its pixels (8-bit RGBA, row by row). */
 export type DecodedLogo = { ok: true; image: ImageInfo; pixels: Uint8Array }
