@@ -32,12 +32,8 @@ export async function keepDraft(context: Context, page: string) {
 	}
 	if (Object.keys(values).length === 0) return
 	const formId = form.get(FORM_ID_FIELD)
-	const kept = await session.setSealed(
-		'draft',
-		{ page, form: typeof formId === 'string' ? formId : null, values },
-		subject,
-		{ maxBytes: MAX_DRAFT_BYTES },
-	)
+	const draft = { page, form: typeof formId === 'string' ? formId : null, values }
+	const kept = await session.setSealed('draft', draft, subject, { maxBytes: MAX_DRAFT_BYTES })
 	if (!kept) await session.setFlash({ tone: 'warning', key: 'common:draft.dropped' })
 }
 

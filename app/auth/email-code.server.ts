@@ -57,11 +57,8 @@ type Replies = {
 
 /** No countdown: the code has long outlived the resend interval. */
 export function codeExpiredReply(submission: Replies, t: TFunction<Namespace>) {
-	const fieldErrors = { code: [t('auth:twoStep.codeExpired')] }
-	return data(
-		{ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), resendInSeconds: null },
-		{ status: 422 },
-	)
+	const result = submission.reply({ fieldErrors: { code: [t('auth:twoStep.codeExpired')] }, hideFields: SECRET_FIELDS })
+	return data({ result, resendInSeconds: null }, { status: 422 })
 }
 
 export function resendInSeconds(resendAvailableAt: number | undefined, now = Date.now()) {

@@ -8,8 +8,7 @@ const isRead = (request: Request) => request.method === 'GET' || request.method 
 
 // Starts the current-user call and hands the promise on, so loaders call the API in the same round (decision 0026).
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-	const hadTokens = getSession(context).hasTokens
-	if (!hadTokens) return sendToSignIn(request, context)
+	if (!getSession(context).hasTokens) return sendToSignIn(request, context)
 	const user = currentUserOrNull(getApi(context)).then(
 		(found) => found ?? sendToSignIn(request, context, 'session-expired'),
 	)
