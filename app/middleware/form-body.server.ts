@@ -142,32 +142,27 @@ function boundaryOf(contentType: string) {
 	return /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)?.slice(1).find(Boolean)
 }
 
-// A large body's first part must be the CSRF field (every upload form renders it first).
-type Gate = { token: string; check: (prefix: Buffer) => boolean | undefined }
+// A large body's first part must be the CSRF field (every upload form renders it first); undefined: not read yet.
+type Gate = { boundary: string; token: string }
 
-function csrfFirstGate(boundary: string, token: string): Gate {
+function csrfFirst(prefix: Buffer, { boundary, token }: Gate): boolean | undefined {
 	const start = `--${boundary}\r\n`
-	return {
-		token,
-		check(prefix) {
-			const text = prefix.toString('latin1')
-			if (text.length < start.length) return start.startsWith(text) ? undefined : false
-			if (!text.startsWith(start)) return false
-			const headersEnd = text.indexOf('\r\n\r\n', start.length)
-			if (headersEnd < 0) return undefined
-			const headers = text.slice(start.length, headersEnd).split('\r\n')
-			const disposition = `content-disposition: form-data; name="${CSRF_FIELD_NAME}"`
-			if (headers.length !== 1 || headers[0]!.toLowerCase() !== disposition) return false
-			const valueEnd = text.indexOf(`\r\n--${boundary}`, headersEnd + 4)
-			if (valueEnd < 0) return undefined
-			return matchesToken(text.slice(headersEnd + 4, valueEnd), token)
-		},
-	}
+	const text = prefix.toString('latin1')
+	if (text.length < start.length) return start.startsWith(text) ? undefined : false
+	if (!text.startsWith(start)) return false
+	const headersEnd = text.indexOf('\r\n\r\n', start.length)
+	if (headersEnd < 0) return undefined
+	const headers = text.slice(start.length, headersEnd).split('\r\n')
+	const disposition = `content-disposition: form-data; name="${CSRF_FIELD_NAME}"`
+	if (headers.length !== 1 || headers[0]!.toLowerCase() !== disposition) return false
+	const valueEnd = text.indexOf(`\r\n--${boundary}`, headersEnd + 4)
+	if (valueEnd < 0) return undefined
+	return matchesToken(text.slice(headersEnd + 4, valueEnd), token)
 }
 
 async function readThrough(body: Reading, limit: number, gate: Gate) {
 	const opens = () => {
-		const verdict = gate.check(Buffer.concat(body.chunks, body.size))
+		const verdict = csrfFirst(Buffer.concat(body.chunks, body.size), gate)
 		if (verdict === false || (verdict === undefined && body.size > FORM_BODY_LIMIT)) throw refuse(403, CLOSE)
 		return verdict === true
 	}
@@ -184,7 +179,7 @@ async function largeBodyGate(request: Request, contentType: string, signedIn: ()
 	const { token } = await csrfCookieState(request)
 	if (!boundary || !token || !(await hasSessionCookie(request))) throw refuse(403, CLOSE)
 	if (!(await signedIn().catch(() => busy()))) throw refuse(403, CLOSE)
-	return csrfFirstGate(boundary, token)
+	return { boundary, token }
 }
 
 function busy(status: 429 | 503 = 503): never {
