@@ -87,10 +87,7 @@ const FIRST_TOUCH = ['focusin', 'pointerdown'] as const
 // Jitless on its own, first: a chunk's imports (the contract's schemas) may run before the chunk's own code.
 let zodReady: Promise<unknown> | undefined
 
-function loadValidation<Schema extends FormSchema>(
-	loadSchema: () => Promise<Schema>,
-	i18n: i18n,
-): Promise<Validation<Schema>> {
+function loadValidation<Schema extends FormSchema>(loadSchema: () => Promise<Schema>, i18n: i18n) {
 	zodReady ??= import('./zod-jitless.client').catch((error: unknown) => {
 		zodReady = undefined // the next form tries again
 		throw error
