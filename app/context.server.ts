@@ -5,7 +5,8 @@ import type { Service } from '#app/api/contract/services'
 import type { User } from '#app/api/users.server'
 import type { RequestSession } from '#app/auth/session.server'
 
-type Context = Readonly<RouterContextProvider>
+/** What a loader, an action or a middleware is given. */
+export type Context = Readonly<RouterContextProvider>
 
 // `future.v8_passThroughRequests`: whatever the browser fetched, without `.data` or `_routes`.
 export const pageUrlContext = createContext<URL>()

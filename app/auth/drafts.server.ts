@@ -1,11 +1,9 @@
-import { redirect, type RouterContextProvider } from 'react-router'
+import { redirect } from 'react-router'
 import { UNSAFE_METHODS } from './csrf.server'
 import { signInLocation, type SignInNotice } from './redirect'
 import type { FormDraft } from './session.server'
 import { FORM_ID_FIELD, SECRET_FIELDS } from '#app/forms/form-id'
-import { getFormData, getPageUrl, getSession } from '#app/context.server'
-
-type Context = Readonly<RouterContextProvider>
+import { getFormData, getPageUrl, getSession, type Context } from '#app/context.server'
 
 const SECRET_NAME = /password|secret|token|code|csrf/i
 

@@ -1,11 +1,9 @@
 // Decision 0039: new recovery codes are kept sealed for their partner only until they say they saved them.
-import { href, redirect, type RouterContextProvider } from 'react-router'
+import { href, redirect } from 'react-router'
 import type { RecoveryCodeSet } from '#app/api/contract/index'
 import type { TwoStepMethod } from '#app/api/two-step.server'
 import { getT } from '#app/i18n.server'
-import { getSession, getUser } from '#app/context.server'
-
-type Context = Readonly<RouterContextProvider>
+import { getSession, getUser, type Context } from '#app/context.server'
 
 export const RECOVERY_CODES_PAGE = href('/me/manage/security/multi-factor-authentication/recovery-codes')
 const TWO_STEP_PAGE = href('/me/manage/security/multi-factor-authentication')

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, type RouterContextProvider } from 'react-router'
+import { data } from 'react-router'
 import { z, type ZodType } from 'zod'
 import { declaredFields } from './declared-fields'
 import { formatDuration } from '#app/utils/duration'
@@ -9,9 +9,7 @@ import { ApiError, retryAfter } from '#app/api/errors'
 import { SECRET_FIELDS } from './form-id'
 import { sendToSignIn } from '#app/auth/drafts.server'
 import { getT } from '#app/i18n.server'
-import { getFormData, getRequestId } from '#app/context.server'
-
-type Context = Readonly<RouterContextProvider>
+import { getFormData, getRequestId, type Context } from '#app/context.server'
 
 /** Given only the fields the schema declares (decision 0025); `formData` is the form as sent (the honeypot). */
 export function parseForm<S extends ZodType>(context: Context, schema: S) {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
+import type { MiddlewareFunction } from 'react-router'
 import { getT } from '#app/i18n.server'
 import { getConfig } from '#app/config.server'
 import { getRequestId, pageUrlContext, refusalHeadersContext, requestIdContext } from '#app/context.server'
+import type { Context } from '#app/context.server'
 import { pageMeta } from '#app/utils/meta'
 import type { TooLargePage } from '#app/utils/refusal'
 import { loggablePath } from '#app/utils/request-log'
@@ -11,7 +12,7 @@ import { loggablePath } from '#app/utils/request-log'
 // `requestLogMiddleware` puts its headers on the page.
 export function refusal(
 	status: number,
-	context: Readonly<RouterContextProvider>,
+	context: Context,
 	init: ResponseInit = {},
 	extra: { page?: TooLargePage } = {},
 ) {

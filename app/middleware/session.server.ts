@@ -1,13 +1,11 @@
-import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
+import type { MiddlewareFunction } from 'react-router'
 import { refreshTokens } from '#app/api/auth.server'
 import { ApiClient, type TokenPair } from '#app/api/client.server'
 import { clientOriginLimits } from '#app/api/contract/constants'
 import { deviceIdOf, rotateCsrfToken } from '#app/auth/csrf.server'
 import { RequestSession } from '#app/auth/session.server'
 import { getConfig } from '#app/config.server'
-import { clientIpContext, getSession, sessionContext } from '#app/context.server'
-
-type Context = Readonly<RouterContextProvider>
+import { clientIpContext, getSession, sessionContext, type Context } from '#app/context.server'
 
 // Cookie changes go onto the response whatever the route returned or threw.
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
