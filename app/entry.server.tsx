@@ -107,8 +107,7 @@ function reportError(error: unknown, request: Request, context: Readonly<RouterC
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	if (request.signal.aborted) return
 	// Expected Responses and the router's own refusals (405 for a POST to a page without a form) are not errors.
-	if (error instanceof Response) return
-	if (isRouteErrorResponse(error) && error.status < 500) return
+	if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) return
 	// A loader's call refused because the session ended: the guard sends the partner to sign-in once the page's
 	// loaders are done (they start in the same round as the current-user call).
 	if (error instanceof ApiError && error.kind === 'unauthenticated') return

@@ -54,13 +54,9 @@ export async function replyWithApiError(
 	const t = getT(context)
 	const form = submission ?? anySubmission(context)
 	if (error.kind !== 'bad_request') {
-		const requestId = getRequestId(context)
-		const brokeContract = error.kind === 'bad_response' && (error.status ?? 0) < 500 && error.status !== undefined
-		return invalid(
-			form,
-			{ formErrors: [t('common:errors.notSaved'), t('common:errors.reference', { requestId })] },
-			brokeContract ? 502 : 503,
-		)
+		const formErrors = [t('common:errors.notSaved'), t('common:errors.reference', { requestId: getRequestId(context) })]
+		const brokeContract = error.kind === 'bad_response' && error.status !== undefined && error.status < 500
+		return invalid(form, { formErrors }, brokeContract ? 502 : 503)
 	}
 	const fieldErrors: Record<string, string[]> = {}
 	const formErrors: string[] = []

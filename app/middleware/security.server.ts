@@ -42,17 +42,13 @@ export function baseSecurityHeaders({ https }: { https: boolean }): Record<strin
 
 // The nonce goes in context so entry.server can hand it to React's inline scripts.
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-	const config = getConfig()
+	const { NODE_ENV, SENTRY_DSN, SERVICE_LOGO_URL } = getConfig()
 	const nonce = randomBytes(16).toString('base64')
 	context.set(nonceContext, nonce)
 	const response = await next()
 	const headers = response.headers
-	const dev = config.NODE_ENV === 'development'
-	const policy = contentSecurityPolicy(nonce, {
-		dev,
-		sentryDsn: config.SENTRY_DSN,
-		logoStorage: config.SERVICE_LOGO_URL,
-	})
+	const dev = NODE_ENV === 'development'
+	const policy = contentSecurityPolicy(nonce, { dev, sentryDsn: SENTRY_DSN, logoStorage: SERVICE_LOGO_URL })
 	// Vite's dev server injects scripts we cannot nonce; report only while developing.
 	headers.set(dev ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy', policy)
 	if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store')
