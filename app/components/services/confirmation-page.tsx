@@ -23,18 +23,23 @@ type Verb<NS extends Namespace> = {
 	[K in Keys<NS>]: K extends `${infer V}.pending` ? (`${V}.confirm` extends Keys<NS> ? V : never) : never
 }[Keys<NS>]
 
-/** One of the confirm-then-post routes' page (decision 0018), configured by the route; its data is its loader's. */
+/**
+ * One of the confirm-then-post routes' page (decision 0018), configured by the route; its data is its loader's. A page
+ * of its own (works without JS); `refusals` replace the button.
+ */
 export function confirmationPage<NS extends Namespace, D extends ConfirmationData>({
 	ns,
+	id,
 	verb,
 	backLabel,
 	refusedBackLabel,
+	warning = false,
 	body,
-	...page
 }: {
 	ns: NS
 	id: string
 	verb: Verb<NS>
+	/** The link's text beside the button, and when the change is refused. */
 	backLabel: Keys<NS>
 	refusedBackLabel: Keys<NS>
 	warning?: boolean
@@ -42,99 +47,53 @@ export function confirmationPage<NS extends Namespace, D extends ConfirmationDat
 }) {
 	return function Confirmation({ loaderData: data, actionData }: { loaderData: D; actionData?: ActionData }) {
 		const { t } = useTranslation(ns)
+		const { t: identityT } = useTranslation('identity')
 		// The keys are checked where the route names them (`Keys<NS>`, `Verb<NS>`).
 		const label = t as unknown as (key: string) => string
+		const { back, refusals, identity } = data
+		const lastResult = actionData?.result
+		const [form, fields] = useAppForm(
+			() => import('#app/auth/schemas').then((m) => (identity ? m.confirmIdentitySchema : m.confirmSchema)),
+			{ id, lastResult },
+		)
 		return (
-			<ConfirmationPage
-				{...page}
-				back={data.back}
-				backLabel={label(backLabel)}
-				refusedBackLabel={label(refusedBackLabel)}
-				title={data.heading}
-				confirmLabel={label(`${verb}.confirm`)}
-				pendingLabel={label(`${verb}.pending`)}
-				refusals={data.refusals}
-				identity={data.identity}
-				lastResult={actionData?.result}
-			>
-				{body(t, data)}
-			</ConfirmationPage>
+			<section className="stack-lg" aria-labelledby="page-heading">
+				<h1 id="page-heading">{data.heading}</h1>
+				<div className="stack">{body(t, data)}</div>
+				{refusals?.length && !lastResult ? (
+					<>
+						{refusals.length === 1 ? (
+							<Notice tone="error" title={refusals[0]} />
+						) : (
+							<Notice tone="error">
+								<ul>
+									{refusals.map((refusal) => (
+										<li key={refusal}>{refusal}</li>
+									))}
+								</ul>
+							</Notice>
+						)}
+						<p>
+							<Link to={back}>{label(refusedBackLabel)}</Link>
+						</p>
+					</>
+				) : (
+					<AppForm form={form} labels={{ password: identityT('password'), code: identityT('code') }}>
+						{identity ? <IdentityStep identity={identity} fields={fields} /> : null}
+						<div className="button-row">
+							<SubmitButton variant={warning ? 'warning' : 'primary'} pendingLabel={label(`${verb}.pending`)}>
+								{label(`${verb}.confirm`)}
+							</SubmitButton>
+							<Link to={back}>{label(backLabel)}</Link>
+						</div>
+					</AppForm>
+				)}
+			</section>
 		)
 	}
 }
 
 type ActionData = { result?: SubmissionResult<string[]> }
-
-/** A one-POST change's confirmation, a page of its own (works without JS); `refusals` replace the button. */
-export function ConfirmationPage({
-	id,
-	title,
-	children,
-	confirmLabel,
-	pendingLabel,
-	warning = false,
-	back,
-	backLabel,
-	refusedBackLabel,
-	refusals,
-	identity,
-	lastResult,
-}: {
-	id: string
-	title: string
-	children: ReactNode
-	confirmLabel: string
-	pendingLabel: string
-	warning?: boolean
-	/** The page this one came from, and the link's text beside the button and when the change is refused. */
-	back: string
-	backLabel: string
-	refusedBackLabel: string
-	refusals?: readonly string[] | null
-	identity?: IdentityCheck
-	lastResult?: SubmissionResult<string[]>
-}) {
-	const { t } = useTranslation('identity')
-	const asksIdentity = identity !== undefined
-	const [form, fields] = useAppForm(
-		() => import('#app/auth/schemas').then((m) => (asksIdentity ? m.confirmIdentitySchema : m.confirmSchema)),
-		{ id, lastResult },
-	)
-	return (
-		<section className="stack-lg" aria-labelledby="page-heading">
-			<h1 id="page-heading">{title}</h1>
-			<div className="stack">{children}</div>
-			{refusals?.length && !lastResult ? (
-				<>
-					{refusals.length === 1 ? (
-						<Notice tone="error" title={refusals[0]} />
-					) : (
-						<Notice tone="error">
-							<ul>
-								{refusals.map((refusal) => (
-									<li key={refusal}>{refusal}</li>
-								))}
-							</ul>
-						</Notice>
-					)}
-					<p>
-						<Link to={back}>{refusedBackLabel}</Link>
-					</p>
-				</>
-			) : (
-				<AppForm form={form} labels={{ password: t('password'), code: t('code') }}>
-					{identity ? <IdentityStep identity={identity} fields={fields} /> : null}
-					<div className="button-row">
-						<SubmitButton variant={warning ? 'warning' : 'primary'} pendingLabel={pendingLabel}>
-							{confirmLabel}
-						</SubmitButton>
-						<Link to={back}>{backLabel}</Link>
-					</div>
-				</AppForm>
-			)}
-		</section>
-	)
-}
 
 /** Not asked again within minutes of a confirmation. */
 function IdentityStep({
