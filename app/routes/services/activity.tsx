@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
-import { href, Link, redirect } from 'react-router'
+import { href, redirect } from 'react-router'
 import type { Route } from './+types/activity'
 import type { ServicePageHandle } from './service'
 import { activityKindOf, activityPage, activitySearch } from '#app/api/activity.server'
-import { activityLimits } from '#app/api/contract/constants'
+import { activityKinds, activityLimits } from '#app/api/contract/constants'
 import { ApiError } from '#app/api/errors'
-import { ActivityFilter } from '#app/components/services/activity-filter'
 import { ActivityList } from '#app/components/services/activity-list'
+import { FilterForm, PageLinks } from '#app/components/services/log-navigation'
+import { rethrowNotFound } from '#app/services/load.server'
 import { getApi, getService } from '#app/context.server'
 import { getT } from '#app/i18n.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
@@ -33,21 +34,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			if (cursor && error instanceof ApiError && error.kind === 'bad_request' && error.status === 422) {
 				throw redirect(`${self}${activitySearch(kind)}`)
 			}
-			// loadService answers the 404 of someone else's service; this call would say the same.
-			if (error instanceof ApiError && error.status === 404) return null
-			throw error
+			return rethrowNotFound(error)
 		}),
 	])
-	const nextCursor = page?.nextCursor ?? null
 	const t = getT(context)
 	return {
 		serviceId: service.id,
 		kind,
-		entries: page?.entries ?? [],
+		entries: page.entries,
 		isFirstPage: !cursor,
-		// Plain links (JS off): the filter stays in the URL, the cursor only on the way to older entries.
 		links: {
-			older: nextCursor ? `${self}${activitySearch(kind, nextCursor)}` : null,
+			older: page.nextCursor ? `${self}${activitySearch(kind, page.nextCursor)}` : null,
 			newest: cursor ? `${self}${activitySearch(kind)}` : null,
 		},
 		...pageMeta(t, t('activity:pageTitle', { name: service.name })),
@@ -61,7 +58,23 @@ export default function ServiceActivity({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<p>{t('intro', { days })}</p>
-			<ActivityFilter action={href('/services/:serviceId/activity', { serviceId })} kind={kind} />
+			<FilterForm
+				action={href('/services/:serviceId/activity', { serviceId })}
+				label={t('filterForm')}
+				className="activity-filter-form"
+				idPrefix="activity"
+				filters={[
+					{
+						name: 'kind',
+						label: t('kind'),
+						all: t('allKinds'),
+						value: kind,
+						options: activityKinds.map((value) => ({ value, label: t(`kinds.${value}`) })),
+					},
+				]}
+				apply={t('apply')}
+				clear={t('clear')}
+			/>
 			{entries.length ? (
 				<ActivityList serviceId={serviceId} entries={entries} label={kind ? t('listLabelFiltered') : t('listLabel')} />
 			) : !isFirstPage ? (
@@ -71,12 +84,7 @@ export default function ServiceActivity({ loaderData }: Route.ComponentProps) {
 			) : (
 				<p>{t('empty', { days })}</p>
 			)}
-			{links.older || links.newest ? (
-				<p className="button-row">
-					{links.newest ? <Link to={links.newest}>{t('newest')}</Link> : null}
-					{links.older ? <Link to={links.older}>{t('older')}</Link> : null}
-				</p>
-			) : null}
+			<PageLinks links={links} newest={t('newest')} older={t('older')} />
 		</>
 	)
 }

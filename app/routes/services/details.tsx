@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const api = getApi(context)
-	const [service, categories, statistics, health] = await Promise.all([
+	const [service, categories, statistics, failing] = await Promise.all([
 		getService(context),
 		serviceCategories(api),
 		loadStatistics(context, params.serviceId, request.url),
@@ -49,7 +49,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 			translations: service.translations.filter(({ locale }) => locale !== SERVICE_LOCALE).length,
 			protectionsEnabled: service.security_protections.filter((protection) => protection.enabled).length,
 		},
-		failing: health?.failing || health?.paused_at ? health : null,
+		failing,
 		statistics,
 		categoryName: categories.find((category) => category.key === service.category)?.name ?? service.category,
 		// The secret of a service just created: read once, then gone (a reload shows none).

@@ -6,7 +6,8 @@ import { getT } from '#app/i18n.server'
 import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookCheck } from '#app/api/contract/webhook-deliveries'
 import { webhookSignature } from '#app/api/contract/webhook-signature'
-import { loadCheck } from '#app/services/webhooks.server'
+import { getApi, getService } from '#app/context.server'
+import { rethrowNotFound } from '#app/services/load.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import { CheckVerdict } from '#app/components/services/webhook-parts'
 import { SummaryRow, TimeRow } from '#app/components/services/summary-row'
@@ -19,7 +20,12 @@ export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-	const { service, check } = await loadCheck(context, params.serviceId, params.checkId)
+	const [service, check] = await Promise.all([
+		getService(context),
+		getApi(context)
+			.call('getWebhookCheck', { params: { id: params.serviceId, checkId: params.checkId } })
+			.then(({ data }) => data, rethrowNotFound),
+	])
 	const t = getT(context)
 	return {
 		service: { id: service.id, name: service.name },

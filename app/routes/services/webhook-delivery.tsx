@@ -1,4 +1,3 @@
-import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { href, Link } from 'react-router'
@@ -8,7 +7,8 @@ import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
 import { newIdempotencyKey } from '#app/api/services.server'
-import { hasWebhookUrl, loadDelivery, toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
+import { toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
+import { rethrowNotFound } from '#app/services/load.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import {
 	DeliveryOutcome,
@@ -18,12 +18,10 @@ import {
 	signedWith,
 } from '#app/components/services/webhook-parts'
 import { SummaryRow, TimeRow } from '#app/components/services/summary-row'
-import { AppForm } from '#app/components/ui/app-form'
-import { SubmitButton } from '#app/components/ui/button'
-import { useAppForm } from '#app/components/ui/use-app-form'
+import { ButtonForm } from '#app/components/services/button-form'
 import { invalid, parseForm } from '#app/forms/forms.server'
 import type { I18nHandle } from '#app/i18n'
-import { getApi } from '#app/context.server'
+import { getApi, getService } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
@@ -32,10 +30,16 @@ export const handle = { i18n: ['webhooks'] } satisfies I18nHandle
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-	const { service, delivery } = await loadDelivery(context, params.serviceId, params.deliveryId)
+	const [service, delivery] = await Promise.all([
+		getService(context),
+		// Anyone else's delivery or a malformed id is a 404.
+		getApi(context)
+			.call('getWebhookDelivery', { params: { id: params.serviceId, deliveryId: params.deliveryId } })
+			.then(({ data }) => data, rethrowNotFound),
+	])
 	const t = getT(context)
 	return {
-		service: { id: service.id, name: service.name, hasUrl: hasWebhookUrl(service), webhookUrl: service.webhook_url },
+		service: { id: service.id, name: service.name, webhookUrl: service.webhook_url },
 		delivery,
 		// Rendered into redeliver's form, so a double submit or a resubmitted page delivers once.
 		idempotencyKey: newIdempotencyKey(),
@@ -47,17 +51,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
-	let redelivery
 	try {
-		const { data } = await getApi(context).call('redeliverWebhookDelivery', {
+		const { data: redelivery } = await getApi(context).call('redeliverWebhookDelivery', {
 			params: { id: params.serviceId, deliveryId: params.deliveryId },
 			body: { idempotency_key: submission.value.idempotency_key },
 		})
-		redelivery = data
+		return await toDelivery(context, params.serviceId, redelivery.id, {
+			tone: 'success',
+			key: 'webhooks:delivery.redelivered',
+		})
 	} catch (error) {
 		return webhookActionFailed(error, context, request)
 	}
-	return toDelivery(context, params.serviceId, redelivery.id, { tone: 'success', key: 'webhooks:delivery.redelivered' })
 }
 
 export default function WebhookDeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -77,7 +82,7 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 			<Summary serviceId={service.id} delivery={delivery} />
 			<section className="stack" aria-labelledby="redeliver-heading">
 				<h2 id="redeliver-heading">{t('delivery.redeliverTitle')}</h2>
-				{!service.hasUrl ? (
+				{service.webhookUrl === null ? (
 					<NoWebhookUrl serviceId={service.id} />
 				) : refusedAddress ? (
 					// The address rule refuses this URL every time: only a new URL can be delivered to.
@@ -90,10 +95,14 @@ export default function WebhookDeliveryPage({ loaderData, actionData }: Route.Co
 				) : (
 					<>
 						<p>{t('delivery.redeliverIntro', { url: service.webhookUrl })}</p>
-						<RedeliverForm
+						<ButtonForm
 							key={delivery.id}
-							idempotencyKey={idempotencyKey}
+							schema={() => import('./schemas').then((m) => m.redeliverSchema)}
+							id="redeliver"
+							values={{ idempotency_key: idempotencyKey }}
 							lastResult={actionData?.result}
+							label={t('delivery.redeliver')}
+							pendingLabel={t('delivery.redeliverPending')}
 							// Delivered already: sending again is the exception, not the next step.
 							variant={delivery.status === 'delivered' ? 'secondary' : 'primary'}
 						/>
@@ -181,33 +190,5 @@ function Summary({ serviceId, delivery }: { serviceId: string; delivery: Webhook
 				}
 			/>
 		</dl>
-	)
-}
-
-function RedeliverForm({
-	idempotencyKey,
-	lastResult,
-	variant,
-}: {
-	idempotencyKey: string
-	lastResult?: SubmissionResult
-	variant: 'primary' | 'secondary'
-}) {
-	const { t } = useTranslation('webhooks')
-	// A failed submission comes back with its key, so trying again cannot deliver twice.
-	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.redeliverSchema), {
-		id: 'redeliver',
-		lastResult,
-		defaultValue: { idempotency_key: idempotencyKey },
-	})
-	return (
-		<AppForm form={form}>
-			<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
-			<div className="button-row">
-				<SubmitButton variant={variant} pendingLabel={t('delivery.redeliverPending')}>
-					{t('delivery.redeliver')}
-				</SubmitButton>
-			</div>
-		</AppForm>
 	)
 }

@@ -1,4 +1,3 @@
-import { getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, href, Link, redirect } from 'react-router'
 import type { Route } from './+types/webhook-recover'
@@ -6,13 +5,11 @@ import { recoverDeliveriesSchema as schema } from './schemas'
 import { webhookLimits } from '#app/api/contract/constants'
 import { newIdempotencyKey } from '#app/api/services.server'
 import { previewRecovery } from '#app/api/webhook-recovery.server'
-import { AppForm } from '#app/components/ui/app-form'
-import { SubmitButton } from '#app/components/ui/button'
-import { useAppForm } from '#app/components/ui/use-app-form'
+import { ButtonForm } from '#app/components/services/button-form'
 import { getApi, getService, getSession } from '#app/context.server'
 import type { I18nHandle } from '#app/i18n'
 import { getT } from '#app/i18n.server'
-import { hasWebhookUrl, webhookActionFailed } from '#app/services/webhooks.server'
+import { webhookActionFailed } from '#app/services/webhooks.server'
 import { formatDateTime, fromUtcDateTimeLocal, toUtcDateTimeLocal } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
@@ -31,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	])
 	const t = getT(context)
 	return {
-		service: { id: service.id, webhookUrl: service.webhook_url, hasUrl: hasWebhookUrl(service) },
+		service: { id: service.id, webhookUrl: service.webhook_url },
 		typed: typed ?? '',
 		error: typed === null ? null : !since ? ('invalid' as const) : preview?.ok === false ? preview.error : null,
 		preview: preview?.ok ? { since: preview.since, count: preview.count } : null,
@@ -44,15 +41,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	const { since, idempotency_key } = submission.value
-	let recovery
 	try {
 		// A double submit queues once: the key is rendered into the form.
 		const body = { since, idempotency_key }
-		recovery = (await getApi(context).call('recoverWebhookDeliveries', { params: { id: params.serviceId }, body })).data
+		const { data } = await getApi(context).call('recoverWebhookDeliveries', { params: { id: params.serviceId }, body })
+		await getSession(context).setFlash({ tone: 'success', key: 'recovery:queued', values: { count: data.count } })
 	} catch (error) {
 		return webhookActionFailed(error, context, request)
 	}
-	await getSession(context).setFlash({ tone: 'success', key: 'recovery:queued', values: { count: recovery.count } })
 	return redirect(`${href('/services/:serviceId/webhooks', { serviceId: params.serviceId })}#log`)
 }
 
@@ -78,11 +74,13 @@ export default function WebhookRecover({ loaderData, actionData }: Route.Compone
 					{preview.count ? (
 						<>
 							<p>{t('confirmTo', { url: service.webhookUrl })}</p>
-							<ConfirmForm
-								since={preview.since}
-								count={preview.count}
-								idempotencyKey={idempotencyKey}
+							<ButtonForm
+								schema={() => import('./schemas').then((m) => m.recoverDeliveriesSchema)}
+								id="webhook-recover"
+								values={{ since: preview.since, idempotency_key: idempotencyKey }}
 								lastResult={actionData?.result}
+								label={t('send', { count: preview.count })}
+								pendingLabel={t('sending')}
 							/>
 						</>
 					) : null}
@@ -118,41 +116,12 @@ export default function WebhookRecover({ loaderData, actionData }: Route.Compone
 						/>
 					</div>
 					<div className="button-row">
-						<button type="submit" className="button button--primary" disabled={!service.hasUrl}>
+						<button type="submit" className="button button--primary" disabled={service.webhookUrl === null}>
 							{t('count')}
 						</button>
 					</div>
 				</Form>
 			)}
 		</section>
-	)
-}
-
-/** The confirmation: the time and the key rendered into it, so a double submit queues once. */
-function ConfirmForm({
-	since,
-	count,
-	idempotencyKey,
-	lastResult,
-}: {
-	since: string
-	count: number
-	idempotencyKey: string
-	lastResult?: SubmissionResult<string[]>
-}) {
-	const { t } = useTranslation('recovery')
-	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.recoverDeliveriesSchema), {
-		id: 'webhook-recover',
-		lastResult,
-		defaultValue: { since, idempotency_key: idempotencyKey },
-	})
-	return (
-		<AppForm form={form}>
-			<input {...getInputProps(fields.since, { type: 'hidden' })} key={fields.since.key} />
-			<input {...getInputProps(fields.idempotency_key, { type: 'hidden' })} key={fields.idempotency_key.key} />
-			<div className="button-row">
-				<SubmitButton pendingLabel={t('sending')}>{t('send', { count })}</SubmitButton>
-			</div>
-		</AppForm>
 	)
 }

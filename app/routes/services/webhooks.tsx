@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { TFunction } from 'i18next'
 import { Trans, useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
-import { Form, href, redirect, Link } from 'react-router'
+import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/webhooks'
 import { getT } from '#app/i18n.server'
 import type { ServicePageHandle } from './service'
@@ -13,21 +13,15 @@ import { WEBHOOK_INTENT as INTENT } from './intents'
 import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
+import { recentChecks } from '#app/api/webhook-deliveries.server'
 import { resumeDeliveries } from '#app/api/webhook-recovery.server'
-import {
-	hasWebhookUrl,
-	healthForBanner,
-	loadRecentChecks,
-	toCheck,
-	toDelivery,
-	webhookActionFailed,
-} from '#app/services/webhooks.server'
+import { healthForBanner, toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
+import { rethrowNotFound } from '#app/services/load.server'
 import { CheckVerdict, DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
+import { ButtonForm } from '#app/components/services/button-form'
+import { FilterForm, PageLinks } from '#app/components/services/log-navigation'
 import { SummaryRow } from '#app/components/services/summary-row'
-import { AppForm } from '#app/components/ui/app-form'
-import { SubmitButton } from '#app/components/ui/button'
 import { ScrollTable } from '#app/components/ui/scroll-table'
-import { useAppForm } from '#app/components/ui/use-app-form'
 import { Notice } from '#app/components/ui/notice'
 import { formatDateTime, formatTimeNear, toUtcDateTimeLocal } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/forms/forms.server'
@@ -55,31 +49,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			if (cursor && error instanceof ApiError && error.kind === 'bad_request') {
 				throw redirect(`${self}${deliveryLogSearch(filters)}`)
 			}
-			if (error instanceof ApiError && error.status === 404) return null
-			throw error
+			return rethrowNotFound(error)
 		}),
-		loadRecentChecks(context, params.serviceId),
+		recentChecks(getApi(context), params.serviceId).catch(rethrowNotFound),
 		healthForBanner(context, params.serviceId),
 	])
-	const nextCursor = page?.nextCursor ?? null
 	const t = getT(context)
 	return {
-		service: {
-			id: service.id,
-			name: service.name,
-			webhookUrl: service.webhook_url ?? '',
-			hasUrl: hasWebhookUrl(service),
-		},
-		// What the partner needs of the endpoint's health here: failing or paused, since when, why (null: healthy).
-		health: health && (health.failing || health.paused_at) ? health : null,
+		service: { id: service.id, name: service.name, webhookUrl: service.webhook_url },
+		health,
 		filters,
-		deliveries: page?.deliveries ?? [],
-		checks: recent?.checks ?? [],
-		moreChecks: recent?.more ?? false,
+		deliveries: page.deliveries,
+		checks: recent.checks,
+		moreChecks: recent.more,
 		isFirstPage: !cursor,
-		// Plain links (JS off): the filters stay in the URL, the cursor only towards older deliveries.
 		links: {
-			older: nextCursor ? `${self}${deliveryLogSearch(filters, nextCursor)}` : null,
+			older: page.nextCursor ? `${self}${deliveryLogSearch(filters, page.nextCursor)}` : null,
 			newest: cursor ? `${self}${deliveryLogSearch(filters)}` : null,
 		},
 		...pageMeta(t, t('webhooks:pageTitle', { name: service.name })),
@@ -104,7 +89,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 			return redirect(`${href('/services/:serviceId/webhooks/recover', { serviceId: id })}?since=${since}`)
 		}
 		const { data } = await api.call('checkWebhookEndpoint', { params: { id } })
-		return toCheck(id, data.id)
+		return redirect(href('/services/:serviceId/webhooks/checks/:checkId', { serviceId: id, checkId: data.id }))
 	} catch (error) {
 		return webhookActionFailed(error, context, request)
 	}
@@ -116,7 +101,9 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
 	return (
 		<>
-			{service.hasUrl ? (
+			{service.webhookUrl === null ? (
+				<NoWebhookUrl serviceId={service.id} />
+			) : (
 				<>
 					<dl className="summary-list developer-values">
 						<SummaryRow term={t('url')} className="stack">
@@ -158,8 +145,6 @@ export default function ServiceWebhooks({ loaderData, actionData }: Route.Compon
 						</p>
 					</section>
 				</>
-			) : (
-				<NoWebhookUrl serviceId={service.id} />
 			)}
 			<RecentChecks {...loaderData} />
 			<DeliveryLog {...loaderData} />
@@ -173,20 +158,16 @@ type Intent = (typeof INTENT)[keyof typeof INTENT]
 /** A failure comes back to the form that was pressed. */
 function ActionForm({ intent, lastResult }: { intent: Intent; lastResult?: SubmissionResult }) {
 	const { t } = useTranslation('webhooks')
-	const mine = lastResult?.initialValue?.intent === intent ? lastResult : undefined
-	const [form] = useAppForm(() => import('./schemas').then((m) => m.webhookActionSchema), {
-		id: `webhook-${intent}`,
-		lastResult: mine,
-	})
 	return (
-		<AppForm form={form}>
-			<input type="hidden" name="intent" value={intent} />
-			<div className="button-row">
-				<SubmitButton variant="secondary" pendingLabel={t(`try.${intent}Pending`)}>
-					{t(`try.${intent}Button`)}
-				</SubmitButton>
-			</div>
-		</AppForm>
+		<ButtonForm
+			schema={() => import('./schemas').then((m) => m.webhookActionSchema)}
+			id={`webhook-${intent}`}
+			values={{ intent }}
+			lastResult={lastResult?.initialValue?.intent === intent ? lastResult : undefined}
+			label={t(`try.${intent}Button`)}
+			pendingLabel={t(`try.${intent}Pending`)}
+			variant="secondary"
+		/>
 	)
 }
 
@@ -322,28 +303,30 @@ function DeliveryLog({ service, health, filters, deliveries, isFirstPage, links 
 					{t('log.recoverLink')}
 				</Link>
 			</p>
-			<Form method="get" action={self} className="form webhook-filter-form" aria-label={t('log.filterForm')}>
-				<FilterSelect
-					name="status"
-					label={t('log.status')}
-					all={t('log.allStatuses')}
-					value={filters.status}
-					options={webhookDeliveryStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-				/>
-				<FilterSelect
-					name="event"
-					label={t('log.event')}
-					all={t('log.allEvents')}
-					value={filters.event}
-					options={EVENTS.map((event) => ({ value: event, label: t(`events.${event}`) }))}
-				/>
-				<div className="button-row">
-					<button type="submit" className="button button--secondary">
-						{t('log.apply')}
-					</button>
-					{filtered ? <Link to={self}>{t('log.clear')}</Link> : null}
-				</div>
-			</Form>
+			<FilterForm
+				action={self}
+				label={t('log.filterForm')}
+				className="webhook-filter-form"
+				idPrefix="log"
+				filters={[
+					{
+						name: 'status',
+						label: t('log.status'),
+						all: t('log.allStatuses'),
+						value: filters.status,
+						options: webhookDeliveryStatuses.map((status) => ({ value: status, label: t(`status.${status}`) })),
+					},
+					{
+						name: 'event',
+						label: t('log.event'),
+						all: t('log.allEvents'),
+						value: filters.event,
+						options: EVENTS.map((event) => ({ value: event, label: t(`events.${event}`) })),
+					},
+				]}
+				apply={t('log.apply')}
+				clear={t('log.clear')}
+			/>
 
 			{deliveries.length ? (
 				<ScrollTable
@@ -401,45 +384,7 @@ function DeliveryLog({ service, health, filters, deliveries, isFirstPage, links 
 			) : (
 				<p>{t('log.noMore')}</p>
 			)}
-			{links.older || links.newest ? (
-				<p className="button-row">
-					{links.newest ? <Link to={links.newest}>{t('log.newest')}</Link> : null}
-					{links.older ? <Link to={links.older}>{t('log.older')}</Link> : null}
-				</p>
-			) : null}
+			<PageLinks links={links} newest={t('log.newest')} older={t('log.older')} />
 		</section>
-	)
-}
-
-type FilterProps = {
-	name: 'status' | 'event'
-	label: string
-	all: string
-	value: string | undefined
-	options: { value: string; label: string }[]
-}
-
-/** Keyed by its value, so a new page of the log shows the filter it applied. */
-function FilterSelect({ name, label, all, value, options }: FilterProps) {
-	return (
-		<div className="field">
-			<label className="field__label" htmlFor={`log-${name}`}>
-				{label}
-			</label>
-			<select
-				id={`log-${name}`}
-				name={name}
-				className="field__input field__select"
-				defaultValue={value ?? ''}
-				key={`${name}-${value ?? ''}`}
-			>
-				<option value="">{all}</option>
-				{options.map((option) => (
-					<option key={option.value} value={option.value}>
-						{option.label}
-					</option>
-				))}
-			</select>
-		</div>
 	)
 }

@@ -1,0 +1,41 @@
+import type { SubmissionResult } from '@conform-to/react'
+import type { z } from 'zod'
+import { AppForm } from '#app/components/ui/app-form'
+import { SubmitButton } from '#app/components/ui/button'
+import { useAppForm } from '#app/components/ui/use-app-form'
+
+/**
+ * A form that is one button. Its values (an intent, a key rendered in) are hidden fields, as a failed post sent them:
+ * trying again with the same key cannot do the change twice.
+ */
+export function ButtonForm({
+	schema,
+	id,
+	values,
+	lastResult,
+	label,
+	pendingLabel,
+	variant,
+}: {
+	schema: () => Promise<z.ZodType<Record<string, string>, Record<string, string>>>
+	id: string
+	values: Record<string, string>
+	lastResult?: SubmissionResult<string[]>
+	label: string
+	pendingLabel: string
+	variant?: 'primary' | 'secondary'
+}) {
+	const [form] = useAppForm(schema, { id, lastResult, defaultValue: values })
+	return (
+		<AppForm form={form}>
+			{Object.entries(values).map(([name, value]) => (
+				<input key={name} type="hidden" name={name} value={form.initialValue?.[name] ?? value} />
+			))}
+			<div className="button-row">
+				<SubmitButton variant={variant} pendingLabel={pendingLabel}>
+					{label}
+				</SubmitButton>
+			</div>
+		</AppForm>
+	)
+}
