@@ -127,6 +127,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 	const { top, step } = yScale(max)
 	const yAt = (value: number) => round(PLOT.top + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT)
 	const xs = daily.map((_, index) => round(xAt(index, count, bars)))
+	const ys = daily.map((entry) => yAt(entry[series.key]))
 	const barWidth = round(Math.min(24, (PLOT_WIDTH / Math.max(count, 1)) * 0.7))
 	const ticks = Array.from({ length: top / step + 1 }, (_, index) => index * step)
 	const every = Math.max(1, Math.ceil(count / MAX_MARKERS))
@@ -178,22 +179,16 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 			>
 				<title id={titleId}>{t('chart.title', { series: name, count: statistics.days })}</title>
 				<desc id={descId}>{describe(statistics, series, t)}</desc>
-				<text x={PLOT.left} y={18} fontSize={15} fontWeight={600} fill="#0b0c0c">
-					{name}
-				</text>
-				{day ? (
-					<text
-						className="statistics-chart__readout"
-						x={WIDTH - PLOT.right}
-						y={18}
-						fontSize={15}
-						fontWeight={600}
-						textAnchor="end"
-						fill="#0b0c0c"
-					>
-						{t('chart.readoutShort', { date: formatShortDate(day.date), value: formatNumber(day[series.key]) })}
+				<g fontSize={15} fontWeight={600} fill="#0b0c0c">
+					<text x={PLOT.left} y={18}>
+						{name}
 					</text>
-				) : null}
+					{day ? (
+						<text className="statistics-chart__readout" x={WIDTH - PLOT.right} y={18} textAnchor="end">
+							{t('chart.readoutShort', { date: formatShortDate(day.date), value: formatNumber(day[series.key]) })}
+						</text>
+					) : null}
+				</g>
 				<g className="statistics-chart__axis" fontSize={13} fill="#505a5f">
 					{ticks.map((tick) => (
 						<g key={tick}>
@@ -222,19 +217,27 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 							<rect
 								key={entry.date}
 								x={round(xs[index]! - barWidth / 2)}
-								y={yAt(entry[series.key])}
+								y={ys[index]}
 								width={barWidth}
-								height={round(PLOT.top + PLOT_HEIGHT - yAt(entry[series.key]))}
+								height={round(PLOT.top + PLOT_HEIGHT - ys[index]!)}
 								fill={series.colour}
 							/>
 						))
 					) : (
-						<LineWithMarkers
-							xs={xs}
-							ys={daily.map((entry) => yAt(entry[series.key]))}
-							series={series}
-							markerIndexes={markerIndexes}
-						/>
+						// At most `MAX_MARKERS` markers, so its shape tells a series apart without colour.
+						<>
+							<path
+								d={xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x} ${ys[index]}`).join(' ')}
+								fill="none"
+								stroke={series.colour}
+								strokeWidth={2}
+								strokeDasharray={series.dash}
+								strokeLinejoin="round"
+							/>
+							{markerIndexes.map((index) => (
+								<MarkerShape key={index} marker={series.marker} colour={series.colour} x={xs[index]!} y={ys[index]!} />
+							))}
+						</>
 					)}
 				</g>
 				{day && selected !== null ? (
@@ -248,14 +251,7 @@ function SeriesChart({ statistics, series }: { statistics: ServiceStatistics; se
 							strokeWidth={1}
 							strokeDasharray="3 3"
 						/>
-						<circle
-							cx={xs[selected]}
-							cy={yAt(day[series.key])}
-							r={5.5}
-							fill="#ffffff"
-							stroke={series.colour}
-							strokeWidth={3}
-						/>
+						<circle cx={xs[selected]} cy={ys[selected]} r={5.5} fill="#ffffff" stroke={series.colour} strokeWidth={3} />
 					</g>
 				) : null}
 			</svg>
@@ -280,35 +276,6 @@ function describe(statistics: ServiceStatistics, { key, label }: (typeof SERIES)
 	const highest = t('chart.highest', { max: formatNumber(summary.max), maxDate: formatShortDate(summary.maxDate) })
 	const totalText = key === 'active_users' ? t('chart.totalActive', { total }) : t('chart.total', { total })
 	return `${period} ${t(`chart.${trend}`, values)}, ${highest}; ${totalText}.`
-}
-
-/** The line of a series, with at most `MAX_MARKERS` markers so its shape tells it apart without colour. */
-function LineWithMarkers({
-	xs,
-	ys,
-	series,
-	markerIndexes,
-}: {
-	xs: number[]
-	ys: number[]
-	series: (typeof SERIES)[number]
-	markerIndexes: number[]
-}) {
-	return (
-		<>
-			<path
-				d={xs.map((x, index) => `${index === 0 ? 'M' : 'L'}${x} ${ys[index]}`).join(' ')}
-				fill="none"
-				stroke={series.colour}
-				strokeWidth={2}
-				strokeDasharray={series.dash}
-				strokeLinejoin="round"
-			/>
-			{markerIndexes.map((index) => (
-				<MarkerShape key={index} marker={series.marker} colour={series.colour} x={xs[index]!} y={ys[index]!} />
-			))}
-		</>
-	)
 }
 
 function MarkerShape({ marker, colour, x, y }: { marker: Marker; colour: string; x: number; y: number }) {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
 import { statisticsDaysOptions } from '#app/api/contract/constants'
-import type { ServiceStatistics, StatisticsNumbers } from '#app/api/contract/index'
+import type { ServiceStatistics } from '#app/api/contract/index'
 import { formatDate, formatNumber, StatisticsChart } from './statistics-chart'
+import { SummaryRow } from './summary-row'
 
 /** The section's id: the period links come back to it. */
 export const STATISTICS_ID = 'statistics'
@@ -47,34 +48,17 @@ function Period({ serviceId, statistics }: { serviceId: string; statistics: Serv
 	const { t } = useTranslation('statistics')
 	const { totals } = statistics
 	const range = { from: formatDate(statistics.from), to: formatDate(statistics.to) }
-	const figures = (numbers: StatisticsNumbers) => (
-		<>
-			<td>{formatNumber(numbers.active_users)}</td>
-			<td>{formatNumber(numbers.new_users)}</td>
-			<td>{formatNumber(numbers.nukes)}</td>
-		</>
-	)
+	const activeTotal = t('activeUsersTotal', {
+		count: totals.active_users,
+		formatted: formatNumber(totals.active_users),
+	})
 	return (
 		<div className="stack">
 			<h3 id="statistics-totals">{t('totals', range)}</h3>
 			<dl className="summary-list" aria-labelledby="statistics-totals">
-				<div>
-					<dt>{t('activeUsers')}</dt>
-					<dd>
-						{t('activeUsersTotal', {
-							count: totals.active_users,
-							formatted: formatNumber(totals.active_users),
-						})}
-					</dd>
-				</div>
-				<div>
-					<dt>{t('newUsers')}</dt>
-					<dd>{formatNumber(totals.new_users)}</dd>
-				</div>
-				<div>
-					<dt>{t('nukesExplained')}</dt>
-					<dd>{formatNumber(totals.nukes)}</dd>
-				</div>
+				<SummaryRow term={t('activeUsers')}>{activeTotal}</SummaryRow>
+				<SummaryRow term={t('newUsers')}>{formatNumber(totals.new_users)}</SummaryRow>
+				<SummaryRow term={t('nukesExplained')}>{formatNumber(totals.nukes)}</SummaryRow>
 			</dl>
 			<p className="muted">{t('activeUsersHint')}</p>
 			<StatisticsChart statistics={statistics} />
@@ -97,19 +81,16 @@ function Period({ serviceId, statistics }: { serviceId: string; statistics: Serv
 								<th scope="row">
 									<time dateTime={day.date}>{formatDate(day.date)}</time>
 								</th>
-								{figures(day)}
+								<td>{formatNumber(day.active_users)}</td>
+								<td>{formatNumber(day.new_users)}</td>
+								<td>{formatNumber(day.nukes)}</td>
 							</tr>
 						))}
 					</tbody>
 					<tfoot>
 						<tr>
 							<th scope="row">{t('table.total')}</th>
-							<td>
-								{t('activeUsersTotal', {
-									count: totals.active_users,
-									formatted: formatNumber(totals.active_users),
-								})}
-							</td>
+							<td>{activeTotal}</td>
 							<td>{formatNumber(totals.new_users)}</td>
 							<td>{formatNumber(totals.nukes)}</td>
 						</tr>

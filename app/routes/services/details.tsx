@@ -11,6 +11,7 @@ import { ServiceLogo } from '#app/components/services/service-logo'
 import { ReviewBadge } from '#app/components/services/service-summary'
 import { StatisticsSection } from '#app/components/services/statistics-section'
 import { loadStatistics } from '#app/services/statistics.server'
+import { rethrowNotFound } from '#app/services/load.server'
 import { healthForBanner } from '#app/services/webhooks.server'
 import { EndpointFailing } from '#app/components/services/endpoint-failing'
 import { Notice } from '#app/components/ui/notice'
@@ -28,7 +29,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const [service, categories, statistics, failing] = await Promise.all([
 		getService(context),
 		serviceCategories(api),
-		loadStatistics(context, params.serviceId, request.url),
+		loadStatistics(context, params.serviceId, request.url).catch(rethrowNotFound),
 		healthForBanner(context, params.serviceId),
 	])
 	const t = getT(context)

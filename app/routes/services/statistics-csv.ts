@@ -2,7 +2,7 @@ import type { Route } from './+types/statistics-csv'
 import { ApiError } from '#app/api/errors'
 import { statisticsCsv } from '#app/api/service-sections.server'
 import { getT } from '#app/i18n.server'
-import { findStatistics } from '#app/services/statistics.server'
+import { loadStatistics } from '#app/services/statistics.server'
 import { getApi } from '#app/context.server'
 
 /** The service's name as a file name's first part: "Ledger Sync" → "ledger-sync" (ASCII, at most 60 characters). */
@@ -20,30 +20,25 @@ function fileNamePart(name: string) {
 
 /** The details page's statistics as a download, with that page's rules; never cached: they change daily. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-	const [statistics, service] = await Promise.all([
-		findStatistics(context, params.serviceId, request.url),
-		getApi(context)
-			.call('getService', { params: { id: params.serviceId } })
-			.then(
-				({ data }) => data,
-				(error: unknown) => {
-					if (error instanceof ApiError && error.status === 404) return null
-					throw error
-				},
-			),
-	])
-	if (!statistics || !service) {
+	try {
+		const [statistics, { data: service }] = await Promise.all([
+			loadStatistics(context, params.serviceId, request.url),
+			getApi(context).call('getService', { params: { id: params.serviceId } }),
+		])
+		const fileName = `${fileNamePart(service.name)}-statistics-${statistics.from}-to-${statistics.to}.csv`
+		return new Response(statisticsCsv(statistics), {
+			headers: {
+				'Content-Type': 'text/csv; charset=utf-8',
+				'Content-Disposition': `attachment; filename="${fileName}"`,
+				'Cache-Control': 'private, no-store',
+			},
+		})
+	} catch (error) {
+		// Another partner's service or a malformed id (the API's 404).
+		if (!(error instanceof ApiError && error.status === 404)) throw error
 		return new Response(getT(context)('statistics:csvNotFound'), {
 			status: 404,
 			headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
 		})
 	}
-	const fileName = `${fileNamePart(service.name)}-statistics-${statistics.from}-to-${statistics.to}.csv`
-	return new Response(statisticsCsv(statistics), {
-		headers: {
-			'Content-Type': 'text/csv; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${fileName}"`,
-			'Cache-Control': 'private, no-store',
-		},
-	})
 }
