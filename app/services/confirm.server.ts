@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { needsIdentityConfirmation } from '#app/api/identity.server'
 import type { Flash } from '#app/auth/flash'
 import { getT } from '#app/i18n.server'
-import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
+import { invalid, parseForm } from '#app/forms/forms.server'
 import { getSession } from '#app/context.server'
-import { throwIfNotFound } from './load.server'
+import { changeFailed } from './load.server'
 
 type Where = { flash: Flash; to: string }
 
@@ -20,7 +20,6 @@ export async function confirmChange<T>(
 	try {
 		result = await change()
 	} catch (error) {
-		throwIfNotFound(error)
 		if (needsIdentityConfirmation(error)) {
 			const { submission } = parseForm(context, z.looseObject({}))
 			return invalid(submission, { formErrors: [getT(context)('identity:ended')] }, 403)
@@ -30,7 +29,7 @@ export async function confirmChange<T>(
 			const { submission } = parseForm(context, z.looseObject({}))
 			return invalid(submission, { formErrors: [explained] }, 422)
 		}
-		return replyWithApiError(null, error, context, { request })
+		return changeFailed(null, error, context, { request })
 	}
 	const { flash, to } = await then(result)
 	await getSession(context).setFlash(flash)

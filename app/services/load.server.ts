@@ -1,9 +1,12 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import { getApi } from '#app/context.server'
+import { replyWithApiError } from '#app/forms/forms.server'
+
+type Context = Readonly<RouterContextProvider>
 
 /** Called once per request by the service layout's middleware; pages read it with `getService`. */
-export async function loadService(context: Readonly<RouterContextProvider>, id: string) {
+export async function loadService(context: Context, id: string) {
 	try {
 		return (await getApi(context).call('getService', { params: { id } })).data
 	} catch (error) {
@@ -19,4 +22,10 @@ export function throwIfNotFound(error: unknown) {
 export function rethrowNotFound(error: unknown): never {
 	throwIfNotFound(error)
 	throw error
+}
+
+/** A change the API did not make: a refusal is a 422, an outage a 503 "not saved", on the same page; never a 5xx page. */
+export function changeFailed(...[submission, error, context, options]: Parameters<typeof replyWithApiError>) {
+	throwIfNotFound(error)
+	return replyWithApiError(submission, error, context, options)
 }

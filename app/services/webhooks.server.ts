@@ -2,9 +2,8 @@
 import { href, redirect, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import type { Flash } from '#app/auth/flash'
-import { replyWithApiError } from '#app/forms/forms.server'
 import { getApi, getSession } from '#app/context.server'
-import { rethrowNotFound, throwIfNotFound } from './load.server'
+import { rethrowNotFound } from './load.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -23,12 +22,6 @@ export async function healthForBanner(context: Context, serviceId: string) {
 		if (error instanceof ApiError) return null
 		throw error
 	}
-}
-
-/** A refusal is a 422, an outage a 503 "not saved", on the same page; never a 5xx page. */
-export function webhookActionFailed(error: unknown, context: Context, request: Request) {
-	throwIfNotFound(error)
-	return replyWithApiError(null, error, context, { request })
 }
 
 export async function toDelivery(context: Context, serviceId: string, deliveryId: string, flash?: Flash) {

@@ -1,12 +1,12 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps } from 'react'
 import { formatDateTime } from '#app/utils/date-time'
 
-/** One term and its value in a `dl.summary-list`. */
-export function SummaryRow({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
+/** One term and its value (the `dd`, with its attributes) in a `dl.summary-list`. */
+export function SummaryRow({ term, ...value }: { term: string } & ComponentProps<'dd'>) {
 	return (
 		<div>
 			<dt>{term}</dt>
-			<dd className={className}>{children}</dd>
+			<dd {...value} />
 		</div>
 	)
 }

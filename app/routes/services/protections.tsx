@@ -16,10 +16,10 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { SummaryRow } from '#app/components/services/summary-row'
-import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
+import { invalid, parseForm } from '#app/forms/forms.server'
 import stylesHref from '#app/styles/protections.css?url'
 import { getApi, getFormData, getService, getSession } from '#app/context.server'
-import { throwIfNotFound } from '#app/services/load.server'
+import { changeFailed } from '#app/services/load.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
@@ -70,8 +70,7 @@ async function saveProtections(context: Context, request: Request, serviceId: st
 			body: { enabled: enabledProtectionsFromForm(formData) },
 		})
 	} catch (error) {
-		throwIfNotFound(error)
-		return replyWithApiError(submission, error, context, { request })
+		return changeFailed(submission, error, context, { request })
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'protections:saved' })
 	return redirect(href('/services/:serviceId/protections', { serviceId }))
@@ -88,8 +87,7 @@ async function toggleProtection(context: Context, request: Request, serviceId: s
 			body: { enabled: enabled === 'true' },
 		})
 	} catch (error) {
-		throwIfNotFound(error)
-		return replyWithApiError(submission, error, context, { request })
+		return changeFailed(submission, error, context, { request })
 	}
 	return { saved: true } satisfies ToggleAnswer
 }
@@ -125,7 +123,6 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 						{protections.map((protection) => (
 							<ProtectionItem
 								key={protection.key}
-								serviceId={service.id}
 								protection={protection}
 								ticked={ticked.has(protection.key)}
 								live={hydrated}
@@ -146,17 +143,7 @@ export default function ServiceProtections({ loaderData, actionData }: Route.Com
 }
 
 /** A checkbox of the list (JS off), or a switch that saves it on its own (JS on). */
-function ProtectionItem({
-	serviceId,
-	protection,
-	ticked,
-	live,
-}: {
-	serviceId: string
-	protection: Protection
-	ticked: boolean
-	live: boolean
-}) {
+function ProtectionItem({ protection, ticked, live }: { protection: Protection; ticked: boolean; live: boolean }) {
 	const { t } = useTranslation('protections')
 	const csrf = useAuthenticityToken()
 	const fetcher = useFetcher<ToggleAnswer>({ key: `protection-${protection.key}` })
@@ -188,7 +175,7 @@ function ProtectionItem({
 								protection: protection.key,
 								enabled: String(event.currentTarget.checked),
 							},
-							{ method: 'post', action: href('/services/:serviceId/protections', { serviceId }) },
+							{ method: 'post' },
 						)
 					}}
 				/>
@@ -197,16 +184,12 @@ function ProtectionItem({
 				</label>
 			</div>
 			<dl className="summary-list">
-				<div>
-					<dt>{t('event')}</dt>
-					<dd id={`${id}-event`}>
-						{t(`events.${protection.event}`)} <code>{protection.event}</code>
-					</dd>
-				</div>
-				<div>
-					<dt>{t('explanation')}</dt>
-					<dd id={`${id}-explanation`}>{protection.explanation}</dd>
-				</div>
+				<SummaryRow term={t('event')} id={`${id}-event`}>
+					{t(`events.${protection.event}`)} <code>{protection.event}</code>
+				</SummaryRow>
+				<SummaryRow term={t('explanation')} id={`${id}-explanation`}>
+					{protection.explanation}
+				</SummaryRow>
 				<SummaryRow term={t('state')}>
 					<span id={`${id}-state`} role="status">
 						{pending ? t('saving') : protection.enabled ? t('on') : t('off')}

@@ -18,9 +18,9 @@ import { Notice } from '#app/components/ui/notice'
 import { ServiceFields, useServiceFieldLabels } from '#app/components/services/service-fields'
 import { SummaryRow } from '#app/components/services/summary-row'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
+import { invalid, parseForm } from '#app/forms/forms.server'
 import { getApi, getService, getSession } from '#app/context.server'
-import { throwIfNotFound } from '#app/services/load.server'
+import { changeFailed } from '#app/services/load.server'
 import { versionConflict } from '#app/services/version-conflict.server'
 import { VersionConflict, type ConflictRow } from '#app/components/services/version-conflict'
 
@@ -84,8 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	try {
 		saved = await updateService(getApi(context), params.serviceId, { ...changes, ...cleared }, version)
 	} catch (error) {
-		throwIfNotFound(error)
-		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
+		return changeFailed(submission, error, context, { fields: FIELDS, request })
 	}
 	if (!saved.ok) {
 		return versionConflict(context, submission, 'settings', { mine: changes, saved: saved.current } satisfies Conflict)

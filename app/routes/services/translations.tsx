@@ -16,9 +16,9 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { TextareaField, TextField } from '#app/components/ui/field'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
+import { invalid, parseForm } from '#app/forms/forms.server'
 import { getApi, getService, getSession } from '#app/context.server'
-import { throwIfNotFound } from '#app/services/load.server'
+import { changeFailed } from '#app/services/load.server'
 import { versionConflict } from '#app/services/version-conflict.server'
 import { VersionConflict, type ConflictRow } from '#app/components/services/version-conflict'
 
@@ -71,8 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	try {
 		saved = await saveTranslations(getApi(context), params.serviceId, body, version)
 	} catch (error) {
-		throwIfNotFound(error)
-		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
+		return changeFailed(submission, error, context, { fields: FIELDS, request })
 	}
 	if (!saved.ok) {
 		const mine = Object.fromEntries(

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
@@ -15,13 +16,11 @@ import { verifySchema } from './schemas'
 import { loadVerifications } from '#app/services/verifications.server'
 import { ReviewBadge } from '#app/components/services/service-summary'
 import { SummaryRow } from '#app/components/services/summary-row'
-import { AppForm } from '#app/components/ui/app-form'
-import { SubmitButton } from '#app/components/ui/button'
+import { ButtonForm } from '#app/components/services/button-form'
 import { CopyButton } from '#app/components/ui/copy-button'
 import { BreakableCode } from '#app/components/ui/breakable-code'
 import { ScrollTable } from '#app/components/ui/scroll-table'
 import { SectionFlash } from '#app/components/ui/flash'
-import { useAppForm } from '#app/components/ui/use-app-form'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/forms/forms.server'
 
@@ -68,10 +67,9 @@ export default function ServiceVerifications({ loaderData, actionData }: Route.C
 	)
 }
 
-type LastResult = Parameters<typeof useAppForm>[1]['lastResult']
 type Service = Route.ComponentProps['loaderData']['service']
 
-function Domain({ service, lastResult }: { service: Service; lastResult?: LastResult }) {
+function Domain({ service, lastResult }: { service: Service; lastResult?: SubmissionResult<string[]> }) {
 	const { t } = useTranslation('verifications')
 	const { id: serviceId, domainVerification: verification } = service
 	const { domain, status, dns_record: record, file, last_check: check } = verification
@@ -178,9 +176,18 @@ function Domain({ service, lastResult }: { service: Service; lastResult?: LastRe
 							{ways}
 						</details>
 					) : (
-						<>{ways}</>
+						<>
+							{ways}
+							<ButtonForm
+								schema={() => import('./schemas').then((m) => m.verifySchema)}
+								id="verify-domain"
+								values={{ intent: INTENT.verify }}
+								lastResult={lastResult}
+								label={t('domain.verify')}
+								pendingLabel={t('domain.verifyPending')}
+							/>
+						</>
 					)}
-					{status === 'verified' ? null : <VerifyForm lastResult={lastResult} />}
 					<p>{t('domain.resetExplained')}</p>
 					<p>
 						<Link className="button button--secondary" to={resetPage}>
@@ -190,20 +197,6 @@ function Domain({ service, lastResult }: { service: Service; lastResult?: LastRe
 				</>
 			)}
 		</section>
-	)
-}
-
-/** Its own component, so its form state goes once the domain is verified. */
-function VerifyForm({ lastResult }: { lastResult?: LastResult }) {
-	const { t } = useTranslation('verifications')
-	const [form] = useAppForm(() => import('./schemas').then((m) => m.verifySchema), { id: 'verify-domain', lastResult })
-	return (
-		<AppForm form={form}>
-			<input type="hidden" name="intent" value={INTENT.verify} />
-			<div className="button-row">
-				<SubmitButton pendingLabel={t('domain.verifyPending')}>{t('domain.verify')}</SubmitButton>
-			</div>
-		</AppForm>
 	)
 }
 

@@ -7,8 +7,8 @@ import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
 import { newIdempotencyKey } from '#app/api/services.server'
-import { toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
-import { rethrowNotFound } from '#app/services/load.server'
+import { toDelivery } from '#app/services/webhooks.server'
+import { changeFailed, rethrowNotFound } from '#app/services/load.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import {
 	DeliveryOutcome,
@@ -61,7 +61,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 			key: 'webhooks:delivery.redelivered',
 		})
 	} catch (error) {
-		return webhookActionFailed(error, context, request)
+		return changeFailed(null, error, context, { request })
 	}
 }
 

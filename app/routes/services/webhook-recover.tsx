@@ -9,7 +9,7 @@ import { ButtonForm } from '#app/components/services/button-form'
 import { getApi, getService, getSession } from '#app/context.server'
 import type { I18nHandle } from '#app/i18n'
 import { getT } from '#app/i18n.server'
-import { webhookActionFailed } from '#app/services/webhooks.server'
+import { changeFailed } from '#app/services/load.server'
 import { formatDateTime, fromUtcDateTimeLocal, toUtcDateTimeLocal } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
@@ -47,7 +47,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		const { data } = await getApi(context).call('recoverWebhookDeliveries', { params: { id: params.serviceId }, body })
 		await getSession(context).setFlash({ tone: 'success', key: 'recovery:queued', values: { count: data.count } })
 	} catch (error) {
-		return webhookActionFailed(error, context, request)
+		return changeFailed(null, error, context, { request })
 	}
 	return redirect(`${href('/services/:serviceId/webhooks', { serviceId: params.serviceId })}#log`)
 }

@@ -15,8 +15,8 @@ import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
 import { recentChecks } from '#app/api/webhook-deliveries.server'
 import { resumeDeliveries } from '#app/api/webhook-recovery.server'
-import { healthForBanner, toDelivery, webhookActionFailed } from '#app/services/webhooks.server'
-import { rethrowNotFound } from '#app/services/load.server'
+import { healthForBanner, toDelivery } from '#app/services/webhooks.server'
+import { changeFailed, rethrowNotFound } from '#app/services/load.server'
 import { CheckVerdict, DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
 import { ButtonForm } from '#app/components/services/button-form'
 import { FilterForm, PageLinks } from '#app/components/services/log-navigation'
@@ -91,7 +91,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 		const { data } = await api.call('checkWebhookEndpoint', { params: { id } })
 		return redirect(href('/services/:serviceId/webhooks/checks/:checkId', { serviceId: id, checkId: data.id }))
 	} catch (error) {
-		return webhookActionFailed(error, context, request)
+		return changeFailed(null, error, context, { request })
 	}
 }
 
