@@ -24,7 +24,7 @@ export function rethrowNotFound(error: unknown): never {
 	throw error
 }
 
-/** A change the API did not make: a refusal is a 422, an outage a 503 "not saved", on the same page; never a 5xx page. */
+/** A change the API did not make: a refusal is a 422, an outage a 503 "not saved", on the same page (never a 5xx). */
 export function changeFailed(...[submission, error, context, options]: Parameters<typeof replyWithApiError>) {
 	throwIfNotFound(error)
 	return replyWithApiError(submission, error, context, options)

@@ -7,6 +7,12 @@ export const developersPage = (serviceId: string) => href('/services/:serviceId/
 export const SIGNING_SECRET_ID = 'signing-secret'
 export const signingSecretSection = (serviceId: string) => `${developersPage(serviceId)}#${SIGNING_SECRET_ID}`
 
+export const deliveryPage = (serviceId: string, deliveryId: string) =>
+	href('/services/:serviceId/webhooks/deliveries/:deliveryId', { serviceId, deliveryId })
+
+export const checkPage = (serviceId: string, checkId: string) =>
+	href('/services/:serviceId/webhooks/checks/:checkId', { serviceId, checkId })
+
 export const verificationsPage = (serviceId: string, section: 'domain' | 'review') =>
 	`${href('/services/:serviceId/verifications', { serviceId })}#${section}`
 

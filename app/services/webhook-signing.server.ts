@@ -47,17 +47,14 @@ export function loadSigningSecrets(
 		)
 }
 
-export function rotationRefusedUntil(error: unknown): string | null {
+/** The API's refusal while the previous secret still signs, in words; null for any other error. */
+export function explainRotationRefusal(error: unknown, context: Readonly<RouterContextProvider>): string | null {
 	if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'rotation_in_progress') return null
 	const body = signingSecretRotationInProgressBody.safeParse(error.body)
-	return body.success ? body.data.previous_expires_at : null
-}
-
-export const explainRotationRefusal = (context: Readonly<RouterContextProvider>) => (error: unknown) => {
-	const until = rotationRefusedUntil(error)
-	return until === null
-		? null
-		: getT(context)('developers:signingSecret.rotate.inOverlap', { time: formatDateTime(until) })
+	if (!body.success) return null
+	return getT(context)('developers:signingSecret.rotate.inOverlap', {
+		time: formatDateTime(body.data.previous_expires_at),
+	})
 }
 
 export const verificationSnippets = {

@@ -1,16 +1,14 @@
 // Decision 0015, "The portal's screens".
-import { href, redirect, type RouterContextProvider } from 'react-router'
+import { redirect, type RouterContextProvider } from 'react-router'
 import { ApiError } from '#app/api/errors'
 import type { Flash } from '#app/auth/flash'
 import { getApi, getSession } from '#app/context.server'
 import { rethrowNotFound } from './load.server'
+import { deliveryPage } from './pages'
 
 type Context = Readonly<RouterContextProvider>
 
-/**
- * The endpoint's health while it needs the partner (failing or paused: since when, why); null when healthy, or when
- * it cannot be read now: an outage of this hint must not take the page down.
- */
+/** The endpoint's health when failing or paused; null when healthy or unreadable (this hint never takes a page down). */
 export async function healthForBanner(context: Context, serviceId: string) {
 	try {
 		const { data: health } = await getApi(context).call('getWebhookHealth', { params: { id: serviceId } })
@@ -26,5 +24,5 @@ export async function healthForBanner(context: Context, serviceId: string) {
 
 export async function toDelivery(context: Context, serviceId: string, deliveryId: string, flash?: Flash) {
 	if (flash) await getSession(context).setFlash(flash)
-	return redirect(href('/services/:serviceId/webhooks/deliveries/:deliveryId', { serviceId, deliveryId }))
+	return redirect(deliveryPage(serviceId, deliveryId))
 }

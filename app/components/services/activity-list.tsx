@@ -5,6 +5,7 @@ import { serviceFieldNames } from '#app/api/contract/constants'
 import { defaultLanguage, type Resources } from '#app/locales/index'
 import { formatAge, formatDateTime } from '#app/utils/date-time'
 import { useAgentName, type ReadableUserAgent } from '#app/utils/user-agent'
+import { checkPage, deliveryPage } from '#app/services/pages'
 
 /** An entry with its client as the server read it from the User-Agent (`readUserAgent`). */
 type Entry = ActivityEntry & { client: ReadableUserAgent | null }
@@ -129,19 +130,8 @@ function pageOf(serviceId: string, entry: ActivityEntry): { name: PageName; to: 
 		case 'review':
 			return { name: 'verifications', to: href('/services/:serviceId/verifications', { serviceId }) }
 		case 'webhooks':
-			if (details.delivery_id)
-				return {
-					name: 'delivery',
-					to: href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
-						serviceId,
-						deliveryId: details.delivery_id,
-					}),
-				}
-			if (details.check_id)
-				return {
-					name: 'check',
-					to: href('/services/:serviceId/webhooks/checks/:checkId', { serviceId, checkId: details.check_id }),
-				}
+			if (details.delivery_id) return { name: 'delivery', to: deliveryPage(serviceId, details.delivery_id) }
+			if (details.check_id) return { name: 'check', to: checkPage(serviceId, details.check_id) }
 			return { name: 'webhooks', to: href('/services/:serviceId/webhooks', { serviceId }) }
 	}
 }

@@ -4,10 +4,7 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 
-/**
- * A form that is one button. Its values (an intent, a key rendered in) are hidden fields, as a failed post sent them:
- * trying again with the same key cannot do the change twice.
- */
+/** A form that is one button; its values (an intent, a key) are hidden, as a failed post sent them: done once. */
 export function ButtonForm({
 	schema,
 	id,

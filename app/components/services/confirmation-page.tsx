@@ -23,10 +23,7 @@ type Verb<NS extends Namespace> = {
 	[K in Keys<NS>]: K extends `${infer V}.pending` ? (`${V}.confirm` extends Keys<NS> ? V : never) : never
 }[Keys<NS>]
 
-/**
- * One of the confirm-then-post routes' page (decision 0018), configured by the route; its data is its loader's. A page
- * of its own (works without JS); `refusals` replace the button.
- */
+/** A confirm-then-post route's page (decision 0018; works without JS); refusals replace its button. */
 export function confirmationPage<NS extends Namespace, D extends ConfirmationData>({
 	ns,
 	id,

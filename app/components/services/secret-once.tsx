@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { CopyableValue } from '#app/components/ui/copy-button'
 import { Notice } from '#app/components/ui/notice'
 
-/**
- * Shown this once: read from the single-read cookie (app/services/secret-once.server.ts); never cached. With its
- * client ID, as a service signs in with the pair.
- */
+/** Shown this once (`takeSecretOnce`), with its client ID: a service signs in with the pair. */
 export function SecretOnce({ secret, clientId }: { secret: string; clientId: string }) {
 	const { t } = useTranslation('services')
 	return (

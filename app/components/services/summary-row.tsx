@@ -11,7 +11,6 @@ export function SummaryRow({ term, ...value }: { term: string } & ComponentProps
 	)
 }
 
-/** A date and time row, or `otherwise` when there is none. */
 export function TimeRow({ term, at, otherwise }: { term: string; at: string | null; otherwise?: string }) {
 	return <SummaryRow term={term}>{at ? <time dateTime={at}>{formatDateTime(at)}</time> : otherwise}</SummaryRow>
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { WebhookExchange as Exchange } from '#app/api/contract/webhook-deliveries'
-import { formatDateTime } from '#app/utils/date-time'
 import { prettyJson } from '#app/utils/pretty-json'
+import { SummaryRow, TimeRow } from './summary-row'
 
 /** One webhook request and its answer or error (decision 0015); the body is shown once per page (`WebhookBody`). */
 export function WebhookExchange({
@@ -21,31 +21,22 @@ export function WebhookExchange({
 	return (
 		<div className="stack webhook-exchange">
 			<dl className="summary-list">
-				<div>
-					<dt>{t('exchange.startedAt')}</dt>
-					<dd>
-						<time dateTime={exchange.started_at}>{formatDateTime(exchange.started_at)}</time>
-					</dd>
-				</div>
-				<div>
-					<dt>{t('exchange.outcome')}</dt>
-					<dd>
-						{response ? (
-							<strong>{t('exchange.answered', { status: response.status })}</strong>
-						) : error?.code === 'refused_address' ? (
-							// The API's words name which rule (the port or the address), and what to do about it.
-							<strong>{t('exchange.notSent', { message: error.message })}</strong>
-						) : error ? (
-							<strong>{t('exchange.noAnswer', { reason: t(`errors.${error.code}`) })}</strong>
-						) : (
-							t('exchange.inFlight')
-						)}
-					</dd>
-				</div>
-				<div>
-					<dt>{t('exchange.latency')}</dt>
-					<dd>{t('exchange.milliseconds', { count: exchange.latency_ms })}</dd>
-				</div>
+				<TimeRow term={t('exchange.startedAt')} at={exchange.started_at} />
+				<SummaryRow term={t('exchange.outcome')}>
+					{response ? (
+						<strong>{t('exchange.answered', { status: response.status })}</strong>
+					) : error?.code === 'refused_address' ? (
+						// The API's words name which rule (the port or the address), and what to do about it.
+						<strong>{t('exchange.notSent', { message: error.message })}</strong>
+					) : error ? (
+						<strong>{t('exchange.noAnswer', { reason: t(`errors.${error.code}`) })}</strong>
+					) : (
+						t('exchange.inFlight')
+					)}
+				</SummaryRow>
+				<SummaryRow term={t('exchange.latency')}>
+					{t('exchange.milliseconds', { count: exchange.latency_ms })}
+				</SummaryRow>
 			</dl>
 
 			<details className="webhook-details" open={open}>
@@ -72,14 +63,8 @@ export function WebhookExchange({
 						</>
 					) : error ? (
 						<dl className="summary-list">
-							<div>
-								<dt>{t('exchange.error')}</dt>
-								<dd>{t(`errors.${error.code}`)}</dd>
-							</div>
-							<div>
-								<dt>{t('exchange.errorMessage')}</dt>
-								<dd>{error.message}</dd>
-							</div>
+							<SummaryRow term={t('exchange.error')}>{t(`errors.${error.code}`)}</SummaryRow>
+							<SummaryRow term={t('exchange.errorMessage')}>{error.message}</SummaryRow>
 						</dl>
 					) : (
 						<p>{t('exchange.inFlight')}</p>

@@ -37,17 +37,12 @@ export function EventName({ type, t }: { type: WebhookEventType; t: TFunction<'w
 
 /** A narrow line breaks it after an underscore, never inside a word. */
 function EventType({ type }: { type: WebhookEventType }) {
-	const parts = type.split('_')
 	return (
 		<code className="event-type">
-			{parts.map((part, index) => (
+			{type.split(/(?<=_)/).map((part, index) => (
 				<Fragment key={index}>
+					{index ? <wbr /> : null}
 					{part}
-					{index < parts.length - 1 ? (
-						<>
-							_<wbr />
-						</>
-					) : null}
 				</Fragment>
 			))}
 		</code>

@@ -4,7 +4,6 @@ import { href, Link } from 'react-router'
 import type { Route } from './+types/developers'
 import { getT } from '#app/i18n.server'
 import type { ServicePageHandle } from './service'
-import type { ServiceSecret } from '#app/api/contract/services'
 import { canRevoke, canRotate } from '#app/api/service-secrets.server'
 import { loadServiceSecrets, takeSecretOnce } from '#app/services/secrets.server'
 import {
@@ -51,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation(['developers', 'services'])
-	const { service, secrets, rotatable, revocable, newSecret, signingSecrets, snippets, links, events } = loaderData
+	const { service, newSecret, signingSecrets, snippets, links, events } = loaderData
 	return (
 		<>
 			{newSecret ? <SecretOnce secret={newSecret} clientId={service.client_id} /> : null}
@@ -74,7 +73,7 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 					<Link to={href('/services/:serviceId/webhooks', { serviceId: service.id })}>{t('webhooksLink')}</Link>
 				</p>
 			</section>
-			<Secrets serviceId={service.id} secrets={secrets} rotatable={rotatable} revocable={revocable} />
+			<Secrets {...loaderData} />
 			<SigningSecrets serviceId={service.id} secrets={signingSecrets} />
 			<SigningScheme snippets={snippets} links={links} />
 			<EventTypes events={events} openApi={links.openApi} />
@@ -83,18 +82,9 @@ export default function ServiceDevelopers({ loaderData }: Route.ComponentProps) 
 }
 
 /** Rotate, reset and revoke each go through a confirmation page. */
-function Secrets({
-	serviceId,
-	secrets,
-	rotatable,
-	revocable,
-}: {
-	serviceId: string
-	secrets: ServiceSecret[]
-	rotatable: boolean
-	revocable: boolean
-}) {
+function Secrets({ service, secrets, rotatable, revocable }: Route.ComponentProps['loaderData']) {
 	const { t } = useTranslation('developers')
+	const serviceId = service.id
 	// Oldest first: while two are live, the first is the old one and the last the new one.
 	const rotating = secrets.length > 1
 	const secretLabel = (index: number) =>

@@ -51,17 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	const { idempotency_key, ...fields } = submission.value
-	let created
 	try {
-		created = await createService(getApi(context), fields, idempotency_key)
+		const { service, secret } = await createService(getApi(context), fields, idempotency_key)
+		// A replayed create (double submit) has no secret: the details page then shows none.
+		if (secret) await keepSecretOnce(context, service.id, secret.secret)
+		await getSession(context).setFlash({ tone: 'success', key: 'services:create.created' })
+		return redirect(href('/services/:serviceId', { serviceId: service.id }))
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: [...FIELDS], request })
 	}
-	const { service, secret } = created
-	// A replayed create (double submit) has no secret: the details page then shows none.
-	if (secret) await keepSecretOnce(context, service.id, secret.secret)
-	await getSession(context).setFlash({ tone: 'success', key: 'services:create.created' })
-	return redirect(href('/services/:serviceId', { serviceId: service.id }))
 }
 
 export default function ServicesList({ loaderData, actionData }: Route.ComponentProps) {

@@ -80,24 +80,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const { version, ...changes } = submission.value
 	// A blank optional field is not set: sent as null, so a URL or a description can be taken away again.
 	const cleared = Object.fromEntries(serviceOptionalFieldNames.map((name) => [name, changes[name] ?? null]))
-	let saved
 	try {
-		saved = await updateService(getApi(context), params.serviceId, { ...changes, ...cleared }, version)
+		const saved = await updateService(getApi(context), params.serviceId, { ...changes, ...cleared }, version)
+		if (!saved.ok) {
+			return versionConflict(context, submission, 'settings', {
+				mine: changes,
+				saved: saved.current,
+			} satisfies Conflict)
+		}
+		await getSession(context).setFlash(savedFlash(await getService(context), saved.service))
 	} catch (error) {
 		return changeFailed(submission, error, context, { fields: FIELDS, request })
 	}
-	if (!saved.ok) {
-		return versionConflict(context, submission, 'settings', { mine: changes, saved: saved.current } satisfies Conflict)
-	}
-	await getSession(context).setFlash(savedFlash(await getService(context), saved.service))
 	return redirect(href('/services/:serviceId', { serviceId: params.serviceId }))
 }
 
 export default function ServiceSettings({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['settings', 'services'])
-	const { service, categories } = loaderData
-	// The route's types keep only the first shape of the action's `data()` answers.
-	const answer = actionData as ActionData | undefined
+	const { service } = loaderData
 	return (
 		<>
 			<section className="stack" aria-labelledby="fixed-heading">
@@ -117,7 +117,7 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 				</dl>
 			</section>
 			{/* Remounted when the saved version changes: a fresh form. */}
-			<SettingsForm key={service.version} service={service} categories={categories} answer={answer} />
+			<SettingsForm key={service.version} {...loaderData} answer={actionData} />
 			<section className="stack" aria-labelledby="logo-heading">
 				<h2 id="logo-heading">{t('logo.title')}</h2>
 				<LogoForm service={service} redirectTo={href('/services/:serviceId/manage', { serviceId: service.id })} />
@@ -126,15 +126,7 @@ export default function ServiceSettings({ loaderData, actionData }: Route.Compon
 	)
 }
 
-function SettingsForm({
-	service,
-	categories,
-	answer,
-}: {
-	service: Service
-	categories: Category[]
-	answer?: ActionData
-}) {
+function SettingsForm({ service, categories, answer }: Route.ComponentProps['loaderData'] & { answer?: ActionData }) {
 	const { t } = useTranslation(['settings', 'services'])
 	const conflict = answer?.conflict
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.settingsSchema), {

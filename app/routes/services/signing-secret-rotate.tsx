@@ -36,7 +36,7 @@ export const action = confirmationAction({
 	change: ({ params, context }: Route.ActionArgs) =>
 		getApi(context).call('rotateWebhookSigningSecret', { params: { id: params.serviceId } }),
 	done: ({ params }) => ({ key: 'developers:signingSecret.rotate.done', to: signingSecretSection(params.serviceId) }),
-	explain: (error, { context }) => explainRotationRefusal(context)(error),
+	explain: (error, { context }) => explainRotationRefusal(error, context),
 })
 
 const hours = webhookSignature.rotationOverlapSeconds / 3600

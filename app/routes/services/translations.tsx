@@ -10,6 +10,7 @@ import type { ServicePageHandle } from './service'
 import type { Locale } from '#app/api/contract/common'
 import { locales, serviceLimits } from '#app/api/contract/constants'
 import type { Service } from '#app/api/contract/services'
+import type { SaveTranslationsBody } from '#app/api/contract/service-sections'
 import { translationsSchema as schema } from './schemas'
 import { saveTranslations, translationsBody } from '#app/api/service-sections.server'
 import { AppForm } from '#app/components/ui/app-form'
@@ -29,29 +30,27 @@ export const handle = {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
-const LOCALES = locales
 const TEXT_FIELDS = ['name', 'description'] as const
 type TextFieldName = (typeof TEXT_FIELDS)[number]
 type Texts = Record<TextFieldName, string>
-type AllTexts = Record<Locale, Texts>
+/** en-GB and the translated locales, as the API takes them. */
+type AllTexts = SaveTranslationsBody['translations']
 type LocaleMeta = FieldMetadata<Texts | undefined, Record<string, unknown>, string[]>
 
 /** The API's 422 errors land on these names. */
-const FIELDS = LOCALES.flatMap((locale) => TEXT_FIELDS.map((field) => `translations.${locale}.${field}`))
+const FIELDS = locales.flatMap((locale) => TEXT_FIELDS.map((field) => `translations.${locale}.${field}`))
 
 type Conflict = { mine: AllTexts; saved: Service }
 type ActionData = { result: SubmissionResult<string[]>; conflict?: Conflict }
 
-/** Every locale present (blank when missing); en-GB is always the service's own texts. */
-function savedTexts(service: Service): AllTexts {
-	const texts = Object.fromEntries(LOCALES.map((locale) => [locale, { name: '', description: '' }])) as AllTexts
-	for (const { locale, name, description } of service.translations) texts[locale] = { name, description }
-	texts['en-GB'] = { name: service.name, description: service.description ?? '' }
-	return texts
-}
+/** The saved locales' texts; en-GB is always the service's own. */
+const savedTexts = (service: Service): AllTexts => ({
+	...Object.fromEntries(service.translations.map(({ locale, name, description }) => [locale, { name, description }])),
+	'en-GB': { name: service.name, description: service.description ?? '' },
+})
 
 const savedLocales = (service: Service) =>
-	LOCALES.filter((locale) => service.translations.some((translation) => translation.locale === locale))
+	locales.filter((locale) => service.translations.some((translation) => translation.locale === locale))
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const service = await getService(context)
@@ -66,18 +65,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
 	const { translations, version } = submission.value
-	const body = translationsBody(translations as Partial<AllTexts>)
-	let saved
+	const body = translationsBody(translations)
 	try {
-		saved = await saveTranslations(getApi(context), params.serviceId, body, version)
+		const saved = await saveTranslations(getApi(context), params.serviceId, body, version)
+		if (!saved.ok) {
+			return versionConflict(context, submission, 'translations', {
+				mine: body,
+				saved: saved.current,
+			} satisfies Conflict)
+		}
 	} catch (error) {
 		return changeFailed(submission, error, context, { fields: FIELDS, request })
-	}
-	if (!saved.ok) {
-		const mine = Object.fromEntries(
-			LOCALES.map((locale) => [locale, body[locale] ?? { name: '', description: '' }]),
-		) as AllTexts
-		return versionConflict(context, submission, 'translations', { mine, saved: saved.current } satisfies Conflict)
 	}
 	await getSession(context).setFlash({ tone: 'success', key: 'translations:saved' })
 	return redirect(href('/services/:serviceId/translations', { serviceId: params.serviceId }))
@@ -100,8 +98,6 @@ function Language({ t, locale }: { t: T; locale: Locale }) {
 export default function ServiceTranslations({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('translations')
 	const { service } = loaderData
-	// The route's types keep only the first shape of the action's `data()` answers.
-	const answer = actionData as ActionData | undefined
 	const saved = savedLocales(service)
 	return (
 		<>
@@ -112,7 +108,7 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 				key={`${service.version}:${JSON.stringify(service.translations)}`}
 				service={service}
 				saved={saved}
-				answer={answer}
+				answer={actionData}
 			/>
 		</>
 	)
@@ -122,7 +118,7 @@ export default function ServiceTranslations({ loaderData, actionData }: Route.Co
 function Status({ saved }: { saved: Locale[] }) {
 	const { t } = useTranslation('translations')
 	const missing = !saved.includes('en-GB')
-	const notTranslated = LOCALES.filter((locale) => locale !== 'en-GB' && !saved.includes(locale))
+	const notTranslated = locales.filter((locale) => locale !== 'en-GB' && !saved.includes(locale))
 	return (
 		<section className="stack" aria-labelledby="status-heading">
 			<h2 id="status-heading" className="visually-hidden">
@@ -176,7 +172,7 @@ function TranslationsForm({ service, saved, answer }: { service: Service; saved:
 		defaultValue: { translations: savedTexts(service), version: service.version },
 	})
 	const labels = Object.fromEntries(
-		LOCALES.flatMap((locale) => {
+		locales.flatMap((locale) => {
 			const language = t('language', { language: t(`languages.${locale}`), locale })
 			return TEXT_FIELDS.map((field) => [
 				`translations.${locale}.${field}`,
@@ -184,16 +180,16 @@ function TranslationsForm({ service, saved, answer }: { service: Service; saved:
 			])
 		}),
 	)
-	const locales = fields.translations.getFieldset() as unknown as Record<Locale, LocaleMeta>
+	const localeFields = fields.translations.getFieldset() as unknown as Record<Locale, LocaleMeta>
 	// After a conflict the saved version, so "Save my version" knowingly overwrites it; never an unseen one.
 	const version = conflict ? String(conflict.saved.version) : (fields.version.initialValue ?? String(service.version))
-	const started = LOCALES.filter((locale) => locale === 'en-GB' || saved.includes(locale))
-	const toAdd = LOCALES.filter((locale) => !started.includes(locale))
+	const started = locales.filter((locale) => locale === 'en-GB' || saved.includes(locale))
+	const toAdd = locales.filter((locale) => !started.includes(locale))
 	const fieldset = (locale: Locale) => (
-		<LocaleFieldset key={locale} locale={locale} meta={locales[locale]} saved={saved.includes(locale)} />
+		<LocaleFieldset key={locale} locale={locale} meta={localeFields[locale]} saved={saved.includes(locale)} />
 	)
 	// Open when one of its languages holds text (a failed save's, a draft) or has an error.
-	const toAddFields = toAdd.flatMap((locale) => TEXT_FIELDS.map((field) => locales[locale].getFieldset()[field]))
+	const toAddFields = toAdd.flatMap((locale) => TEXT_FIELDS.map((field) => localeFields[locale].getFieldset()[field]))
 	const errors = toAddFields.flatMap((meta) => (meta.errors ?? []).map((error) => `${meta.name}: ${error}`))
 	return (
 		<AppForm form={form} labels={labels}>
@@ -300,13 +296,15 @@ function FieldLabel({ t, field, locale, visible }: { t: T; field: TextFieldName;
 
 function conflictRows(t: T, { mine, saved }: Conflict): ConflictRow[] {
 	const theirs = savedTexts(saved)
-	return LOCALES.flatMap((locale) =>
-		TEXT_FIELDS.map((field) => ({
-			key: `${locale}.${field}`,
-			label: <FieldLabel t={t} field={field} locale={locale} visible />,
-			mine: mine[locale][field],
-			saved: theirs[locale][field],
-			lang: locale,
-		})),
-	).filter((row) => row.mine || row.saved)
+	return locales
+		.flatMap((locale) =>
+			TEXT_FIELDS.map((field) => ({
+				key: `${locale}.${field}`,
+				label: <FieldLabel t={t} field={field} locale={locale} visible />,
+				mine: mine[locale]?.[field] ?? '',
+				saved: theirs[locale]?.[field] ?? '',
+				lang: locale,
+			})),
+		)
+		.filter((row) => row.mine || row.saved)
 }

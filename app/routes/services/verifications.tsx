@@ -61,7 +61,7 @@ export default function ServiceVerifications({ loaderData, actionData }: Route.C
 	const { service, review } = loaderData
 	return (
 		<>
-			<Domain service={service} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+			<Domain service={service} lastResult={actionData?.result} />
 			<Review serviceId={service.id} review={review} />
 		</>
 	)

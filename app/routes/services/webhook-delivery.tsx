@@ -8,6 +8,7 @@ import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
 import { newIdempotencyKey } from '#app/api/services.server'
 import { toDelivery } from '#app/services/webhooks.server'
+import { deliveryPage } from '#app/services/pages'
 import { changeFailed, rethrowNotFound } from '#app/services/load.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
 import {
@@ -162,14 +163,7 @@ function Summary({ serviceId, delivery }: { serviceId: string; delivery: Webhook
 				{delivery.redelivery_of ? (
 					<>
 						{' '}
-						<Link
-							to={href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
-								serviceId,
-								deliveryId: delivery.redelivery_of,
-							})}
-						>
-							{t('delivery.original')}
-						</Link>
+						<Link to={deliveryPage(serviceId, delivery.redelivery_of)}>{t('delivery.original')}</Link>
 					</>
 				) : null}
 			</SummaryRow>

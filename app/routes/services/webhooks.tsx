@@ -12,8 +12,7 @@ import type { WebhookDeliverySummary, WebhookHealth } from '#app/api/contract/we
 import { WEBHOOK_INTENT as INTENT } from './intents'
 import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
-import { deliveriesPage, deliveryFilters, deliveryLogSearch } from '#app/api/webhook-deliveries.server'
-import { recentChecks } from '#app/api/webhook-deliveries.server'
+import { deliveriesPage, deliveryFilters, deliveryLogSearch, recentChecks } from '#app/api/webhook-deliveries.server'
 import { resumeDeliveries } from '#app/api/webhook-recovery.server'
 import { healthForBanner, toDelivery } from '#app/services/webhooks.server'
 import { changeFailed, rethrowNotFound } from '#app/services/load.server'
@@ -26,7 +25,7 @@ import { Notice } from '#app/components/ui/notice'
 import { formatDateTime, formatTimeNear, toUtcDateTimeLocal } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/forms/forms.server'
 import { getApi, getService } from '#app/context.server'
-import { developersPage } from '#app/services/pages'
+import { checkPage, deliveryPage, developersPage } from '#app/services/pages'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
@@ -89,7 +88,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 			return redirect(`${href('/services/:serviceId/webhooks/recover', { serviceId: id })}?since=${since}`)
 		}
 		const { data } = await api.call('checkWebhookEndpoint', { params: { id } })
-		return redirect(href('/services/:serviceId/webhooks/checks/:checkId', { serviceId: id, checkId: data.id }))
+		return redirect(checkPage(id, data.id))
 	} catch (error) {
 		return changeFailed(null, error, context, { request })
 	}
@@ -98,7 +97,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function ServiceWebhooks({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('webhooks')
 	const { service, health } = loaderData
-	const lastResult = actionData && 'result' in actionData ? actionData.result : undefined
+	const lastResult = actionData?.result
 	return (
 		<>
 			{service.webhookUrl === null ? (
@@ -190,12 +189,7 @@ function RecentChecks({ service, checks, moreChecks }: LoaderData) {
 						{checks.map((check) => (
 							<tr key={check.id}>
 								<th scope="row">
-									<Link
-										to={href('/services/:serviceId/webhooks/checks/:checkId', {
-											serviceId: service.id,
-											checkId: check.id,
-										})}
-									>
+									<Link to={checkPage(service.id, check.id)}>
 										{t('checks.link', { date: formatDateTime(check.created_at) })}
 									</Link>
 									{check.url === service.webhookUrl ? null : (
@@ -231,14 +225,7 @@ function HealthFacts({ serviceId, health }: { serviceId: string; health: Webhook
 			{error ? (
 				<p>
 					{t('health.lastError', { date: formatDateTime(error.at), message: error.message })}{' '}
-					<Link
-						to={href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
-							serviceId,
-							deliveryId: error.delivery_id,
-						})}
-					>
-						{t('health.lastErrorLink')}
-					</Link>
+					<Link to={deliveryPage(serviceId, error.delivery_id)}>{t('health.lastErrorLink')}</Link>
 				</p>
 			) : null}
 		</>
@@ -262,17 +249,8 @@ function LogStatus({
 }) {
 	const attention = <span className="tag tag--attention" />
 	if (delivery.status === 'failed' && delivery.redelivered_by) {
-		const redelivery = href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
-			serviceId,
-			deliveryId: delivery.redelivered_by,
-		})
-		return (
-			<Trans
-				t={t}
-				i18nKey="log.failedSentAgain"
-				components={{ status: attention, redelivery: <Link to={redelivery} /> }}
-			/>
-		)
+		const redelivery = <Link to={deliveryPage(serviceId, delivery.redelivered_by)} />
+		return <Trans t={t} i18nKey="log.failedSentAgain" components={{ status: attention, redelivery }} />
 	}
 	if (paused && (delivery.status === 'failed' || delivery.status === 'pending'))
 		return <Trans t={t} i18nKey="log.held" components={{ status: attention }} />
@@ -327,7 +305,6 @@ function DeliveryLog({ service, health, filters, deliveries, isFirstPage, links 
 				apply={t('log.apply')}
 				clear={t('log.clear')}
 			/>
-
 			{deliveries.length ? (
 				<ScrollTable
 					id="log-caption"
@@ -350,12 +327,7 @@ function DeliveryLog({ service, health, filters, deliveries, isFirstPage, links 
 									<LogStatus serviceId={service.id} delivery={delivery} paused={Boolean(health?.paused_at)} t={t} />
 								</td>
 								<th scope="row">
-									<Link
-										to={href('/services/:serviceId/webhooks/deliveries/:deliveryId', {
-											serviceId: service.id,
-											deliveryId: delivery.id,
-										})}
-									>
+									<Link to={deliveryPage(service.id, delivery.id)}>
 										<EventName type={delivery.event_type} t={t} />
 									</Link>
 									{delivery.trigger === 'event' ? null : (
