@@ -1,9 +1,14 @@
-import type { FieldMetadata } from '@conform-to/react'
+import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import type { z } from 'zod'
 import { ResendButton } from './countdown'
+import { AppForm } from './ui/app-form'
+import { SubmitButton } from './ui/button'
 import { TextField } from './ui/field'
+import { useAppForm } from './ui/use-app-form'
 
 /** A one-time code; `takeFocus` renders `autoFocus` as the attribute, so it works without JS too. */
 export function CodeField({
@@ -32,6 +37,44 @@ export function CodeField({
 			autoFocus={takeFocus}
 			secret
 		/>
+	)
+}
+
+/** A form of one code, posted with the hidden `values`; `children` sit beside its button (a way back). */
+export function CodeForm({
+	id,
+	schema,
+	lastResult,
+	values = {},
+	digits,
+	takeFocus,
+	submit,
+	pendingLabel,
+	children,
+}: {
+	id: string
+	schema: () => Promise<z.ZodType<{ code: string }, { code: string }>>
+	lastResult: SubmissionResult<string[]> | undefined
+	values?: Record<string, string>
+	digits: number
+	takeFocus?: boolean
+	submit: string
+	pendingLabel: string
+	children?: ReactNode
+}) {
+	const { t } = useTranslation('auth')
+	const [form, fields] = useAppForm(schema, { id, lastResult })
+	return (
+		<AppForm form={form} labels={{ code: t('fields.code') }}>
+			{Object.entries(values).map(([name, value]) => (
+				<input key={name} type="hidden" name={name} value={value} />
+			))}
+			<CodeField meta={fields.code} label={t('fields.code')} digits={digits} takeFocus={takeFocus} />
+			<div className="button-row">
+				<SubmitButton pendingLabel={pendingLabel}>{submit}</SubmitButton>
+				{children}
+			</div>
+		</AppForm>
 	)
 }
 

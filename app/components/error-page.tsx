@@ -3,15 +3,7 @@ import { href, Link } from 'react-router'
 
 export function NotFoundPage() {
 	const { t } = useTranslation()
-	return (
-		<section className="stack" aria-labelledby="page-heading">
-			<h1 id="page-heading">{t('errors.notFound')}</h1>
-			<p>{t('errors.notFoundHelp')}</p>
-			<p>
-				<Link to={href('/')}>{t('errors.goHome')}</Link>
-			</p>
-		</section>
-	)
+	return <GenericErrorPage title={t('errors.notFound')} message={t('errors.notFoundHelp')} />
 }
 
 /** No stack traces, no internals (spec point 8); a refusal the partner can fix has its own `title` and `back`. */

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { href, Link } from 'react-router'
@@ -40,6 +39,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation(['common', 'account', 'services'])
 	const { services } = loaderData
 	const methodNames = loaderData.twoStep.map((method) => t(`account:twoStep.${method}`))
+	const onDate = (i18nKey: `services:dashboard.${'approvedOn' | 'dismissedOn' | 'pausedOn'}`, at: string) => (
+		<Trans
+			t={t}
+			i18nKey={i18nKey}
+			values={{ date: formatDateTime(at) }}
+			components={{ time: <time dateTime={at} /> }}
+		/>
+	)
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
@@ -81,7 +88,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 										key: `paused-${service.id}`,
 										name: service.name,
 										to: href('/services/:serviceId/webhooks', { serviceId: service.id }),
-										what: <ReviewDate t={t} i18nKey="services:dashboard.pausedOn" at={service.pausedAt} />,
+										what: onDate('services:dashboard.pausedOn', service.pausedAt),
 									}
 								: {
 										key: `review-${service.id}`,
@@ -90,7 +97,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 										what:
 											service.status === 'dismissed' && service.decidedAt ? (
 												<>
-													<ReviewDate t={t} i18nKey="services:dashboard.dismissedOn" at={service.decidedAt} />
+													{onDate('services:dashboard.dismissedOn', service.decidedAt)}
 													{service.reason
 														? ` ${t('services:dashboard.dismissedReason', { reason: service.reason })}`
 														: null}
@@ -119,7 +126,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 							key: service.id,
 							name: service.name,
 							to: verificationsPage(service.id, 'review'),
-							what: <ReviewDate t={t} i18nKey="services:dashboard.approvedOn" at={service.approvedAt} />,
+							what: onDate('services:dashboard.approvedOn', service.approvedAt),
 						}))}
 					/>
 					<p>
@@ -173,25 +180,5 @@ function ServiceGroup({
 				))}
 			</ul>
 		</>
-	)
-}
-
-/** Takes the page's `t`: one per service listed. */
-function ReviewDate({
-	t,
-	i18nKey,
-	at,
-}: {
-	t: TFunction<['common', 'account', 'services']>
-	i18nKey: 'services:dashboard.approvedOn' | 'services:dashboard.dismissedOn' | 'services:dashboard.pausedOn'
-	at: string
-}) {
-	return (
-		<Trans
-			t={t}
-			i18nKey={i18nKey}
-			values={{ date: formatDateTime(at) }}
-			components={{ time: <time dateTime={at} /> }}
-		/>
 	)
 }

@@ -19,22 +19,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 /** A valid link confirms the address; the one-time message survives the redirect, also through sign-in. */
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const t = getT(context)
+	const description = t('common:meta.descriptions.tokens')
 	const invalid = () =>
-		data(
-			{
-				status: 'invalid' as const,
-				...pageMeta(t, t('auth:verification.invalidLinkTitle'), t('common:meta.descriptions.tokens')),
-			},
-			{ status: 404 },
-		)
+		data({ status: 'invalid' as const, ...pageMeta(t, t('auth:verification.invalidLinkTitle'), description) }, 404)
 	if (!isEmailType(params.type)) return invalid()
 	const outcome = await followEmailLink(getApi(context), params.type, params.token)
 	if (outcome === 'invalid') return invalid()
 	if (outcome === 'already')
-		return {
-			status: 'already' as const,
-			...pageMeta(t, t('auth:verification.alreadyTitle'), t('common:meta.descriptions.tokens')),
-		}
+		return { status: 'already' as const, ...pageMeta(t, t('auth:verification.alreadyTitle'), description) }
 	await getSession(context).setFlash({ tone: 'success', key: 'common:success.emailConfirmed' })
 	return redirect(href('/'), 303)
 }

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { href, Link, redirect } from 'react-router'
@@ -82,11 +83,7 @@ export default function RecoveryCodes({ loaderData, actionData }: Route.Componen
 	)
 }
 
-type LastResult = Route.ComponentProps['actionData'] extends infer A
-	? A extends { result: infer R }
-		? R
-		: never
-	: never
+type LastResult = SubmissionResult<string[]>
 
 function NewCodes({ t, codes, lastResult }: { t: TFunction<'account'>; codes: string[]; lastResult?: LastResult }) {
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.recoveryCodesKeptSchema), {

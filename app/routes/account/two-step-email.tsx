@@ -14,10 +14,7 @@ import {
 	sendCode,
 } from '#app/auth/email-code.server'
 import { emailCodeSchema as schema } from './schemas'
-import { CodeField, SendCodeForm } from '#app/components/code-field'
-import { AppForm } from '#app/components/ui/app-form'
-import { SubmitButton } from '#app/components/ui/button'
-import { useAppForm } from '#app/components/ui/use-app-form'
+import { CodeForm, SendCodeForm } from '#app/components/code-field'
 import { getT } from '#app/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
@@ -80,10 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function EnableEmailCode({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['account', 'auth'])
-	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.emailCodeSchema), {
-		id: 'enable-email-code',
-		lastResult: actionData?.result,
-	})
 	const { email, emailCode } = loaderData
 	const sent = emailCode !== null
 	return (
@@ -99,13 +92,15 @@ export default function EnableEmailCode({ loaderData, actionData }: Route.Compon
 				</p>
 			</div>
 			{sent ? (
-				<AppForm form={form} labels={{ code: t('auth:fields.code') }}>
-					<input type="hidden" name="intent" value="activate" />
-					<CodeField meta={fields.code} label={t('auth:fields.code')} digits={CODE_DIGITS} />
-					<div className="button-row">
-						<SubmitButton pendingLabel={t('emailMethod.pending')}>{t('emailMethod.submit')}</SubmitButton>
-					</div>
-				</AppForm>
+				<CodeForm
+					id="enable-email-code"
+					schema={() => import('./schemas').then((m) => m.emailCodeSchema)}
+					lastResult={actionData?.result}
+					values={{ intent: 'activate' }}
+					digits={CODE_DIGITS}
+					submit={t('emailMethod.submit')}
+					pendingLabel={t('emailMethod.pending')}
+				/>
 			) : null}
 			<SendCodeForm
 				loaderData={loaderData}

@@ -9,12 +9,10 @@ import { activateTwoStep, activeTwoStepMethods, createTotpSecret } from '#app/ap
 import { ApiError } from '#app/api/errors'
 import { twoStepTurnedOn } from '#app/auth/recovery-codes.server'
 import { totpSchema as schema } from './schemas'
-import { CodeField } from '#app/components/code-field'
-import { AppForm } from '#app/components/ui/app-form'
+import { CodeForm } from '#app/components/code-field'
 import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { CopyableValue } from '#app/components/ui/copy-button'
-import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
@@ -118,10 +116,6 @@ function ScanAndConfirm({
 	setup: { qrCode: string; uri: string; key: string; digits: number }
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
-	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.totpSchema), {
-		id: 'enable-totp',
-		lastResult,
-	})
 	return (
 		<>
 			<div className="stack">
@@ -142,13 +136,16 @@ function ScanAndConfirm({
 			</div>
 			<div className="stack">
 				<p>{t('totp.step2', { digits: setup.digits })}</p>
-				<AppForm form={form} labels={{ code: t('auth:fields.code') }}>
-					<CodeField meta={fields.code} label={t('auth:fields.code')} digits={setup.digits} />
-					<div className="button-row">
-						<SubmitButton pendingLabel={t('totp.pending')}>{t('totp.submit')}</SubmitButton>
-						<Link to={OVERVIEW}>{t('twoStep.back')}</Link>
-					</div>
-				</AppForm>
+				<CodeForm
+					id="enable-totp"
+					schema={() => import('./schemas').then((m) => m.totpSchema)}
+					lastResult={lastResult}
+					digits={setup.digits}
+					submit={t('totp.submit')}
+					pendingLabel={t('totp.pending')}
+				>
+					<Link to={OVERVIEW}>{t('twoStep.back')}</Link>
+				</CodeForm>
 			</div>
 		</>
 	)

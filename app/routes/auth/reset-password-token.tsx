@@ -59,10 +59,10 @@ export default function ResetPasswordToken({ loaderData, actionData }: Route.Com
 		lastResult: actionData?.result,
 	})
 	const outcome = actionData && 'outcome' in actionData ? actionData.outcome : loaderData.outcome
-	if (outcome === 'used-token') {
-		return (
-			<section className="stack" aria-labelledby="page-heading">
-				<h1 id="page-heading">{t('resetComplete.usedTitle')}</h1>
+	return (
+		<section className="stack" aria-labelledby="page-heading">
+			<h1 id="page-heading">{t(TITLES[outcome])}</h1>
+			{outcome === 'used-token' ? (
 				<Notice tone="info" title={t('resetComplete.usedBody')}>
 					<p>
 						<Link to={href('/auth/sign-in')}>{t('resetComplete.usedSignIn')}</Link>
@@ -71,35 +71,31 @@ export default function ResetPasswordToken({ loaderData, actionData }: Route.Com
 						<Link to={href('/auth/reset-password')}>{t('resetComplete.usedAgain')}</Link>
 					</p>
 				</Notice>
-			</section>
-		)
-	}
-	if (outcome === 'invalid-token') {
-		return (
-			<section className="stack" aria-labelledby="page-heading">
-				<h1 id="page-heading">{t('resetComplete.invalidTitle')}</h1>
+			) : outcome === 'invalid-token' ? (
 				<Notice tone="error" title={t('common:errors.resetTokenInvalid')}>
 					<Link to={href('/auth/reset-password')}>{t('common:errors.resetTokenInvalidLink')}</Link>
 				</Notice>
-			</section>
-		)
-	}
-	return (
-		<section className="stack" aria-labelledby="page-heading">
-			<h1 id="page-heading">{t('resetComplete.title')}</h1>
-			<AppForm
-				form={form}
-				labels={{ password: t('fields.newPassword'), password_confirmation: t('fields.passwordConfirmation') }}
-			>
-				<NewPasswordFields
-					password={fields.password}
-					confirmation={fields.password_confirmation}
-					passwordLabel={t('fields.newPassword')}
-				/>
-				<div className="button-row">
-					<SubmitButton pendingLabel={t('resetComplete.pending')}>{t('resetComplete.submit')}</SubmitButton>
-				</div>
-			</AppForm>
+			) : (
+				<AppForm
+					form={form}
+					labels={{ password: t('fields.newPassword'), password_confirmation: t('fields.passwordConfirmation') }}
+				>
+					<NewPasswordFields
+						password={fields.password}
+						confirmation={fields.password_confirmation}
+						passwordLabel={t('fields.newPassword')}
+					/>
+					<div className="button-row">
+						<SubmitButton pendingLabel={t('resetComplete.pending')}>{t('resetComplete.submit')}</SubmitButton>
+					</div>
+				</AppForm>
+			)}
 		</section>
 	)
 }
+
+const TITLES = {
+	form: 'resetComplete.title',
+	'used-token': 'resetComplete.usedTitle',
+	'invalid-token': 'resetComplete.invalidTitle',
+} as const

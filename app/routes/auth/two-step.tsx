@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { SubmissionResult } from '@conform-to/react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Form, href, redirect, Link } from 'react-router'
 import { signInWithNotice } from '#app/auth/redirect'
@@ -21,7 +21,7 @@ import {
 import { passkeySignInSchema, recoveryCodeSignInSchema, twoStepCodeSchema } from '#app/auth/schemas'
 import { recoveryCodeRules } from '#app/api/contract/constants'
 import { isSignInFailure, isWrongCode, signInFailureMessages } from '#app/auth/sign-in.server'
-import { CodeField, SendCodeForm } from '#app/components/code-field'
+import { CodeForm, SendCodeForm } from '#app/components/code-field'
 import { AnswerErrors } from '#app/components/ui/answer-errors'
 import { PasskeyCeremony } from '#app/components/passkey-ceremony'
 import { Notice } from '#app/components/ui/notice'
@@ -52,8 +52,7 @@ async function pendingOrRestart(context: Route.LoaderArgs['context']) {
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const pending = await pendingOrRestart(context)
 	const t = getT(context)
-	const url = new URL(request.url)
-	const asked = url.searchParams.get('method')
+	const asked = new URL(request.url).searchParams.get('method')
 	const known = twoStepMethodKeyEnum.safeParse(asked)
 	const recoveryCodes = pending.recoveryCodes ?? 0
 	const passkeys = pending.passkeys ?? 0
@@ -84,8 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const session = getSession(context)
 	const api = getApi(context)
 	const t = getT(context)
-	const formData = getFormData(context)
-	const intent = formData.get('intent')
+	const intent = getFormData(context).get('intent')
 
 	if (intent === 'cancel') {
 		// Best effort: the restricted pair expires on its own within minutes.
@@ -94,27 +92,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return redirect(href('/auth/sign-in'))
 	}
 
-	if (intent === 'send-email-code') {
-		if (!pending.methods.includes('email')) return redirect(SELF)
-		try {
+	try {
+		if (intent === 'send-email-code') {
+			if (!pending.methods.includes('email')) return redirect(SELF)
 			const { state, refused } = afterSend(await sendCode(api, pending.access), pending.emailCode)
 			await session.setPending({ ...pending, emailCode: state })
 			return refused ? resendRefused(refused) : redirect(`${SELF}?method=email`)
-		} catch (error) {
-			if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
-			return replyWithApiError(null, error, context, { request })
 		}
-	}
-
-	if (intent === 'passkey-options') {
-		try {
+		if (intent === 'passkey-options') {
 			const { data } = await api.call('createPasskeySignInOptions', { bearer: pending.access })
 			// For the page's fetcher (PasskeyCeremony): `result` only when refused.
 			return { passkeyOptions: data, result: undefined }
-		} catch (error) {
-			if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
-			return replyWithApiError(null, error, context, { request })
 		}
+	} catch (error) {
+		if (error instanceof ApiError && error.kind === 'unauthenticated') return restart(session)
+		return replyWithApiError(null, error, context, { request })
 	}
 
 	const { submission } =
@@ -167,24 +159,13 @@ async function restart(session: ReturnType<typeof getSession>) {
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['auth', 'common'])
 	const { method, methods, email, emailCode, recoveryCodes, passkeys } = loaderData
-	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.twoStepCodeSchema), {
-		id: `two-step-${method}`,
-		lastResult: method === RECOVERY || method === PASSKEY ? undefined : actionData?.result,
-	})
-	// A POST: a link from another site must not end a sign-in.
-	const cancelForm = (
-		<Form method="post">
-			<AuthenticityTokenInput />
-			<SubmitButton variant="link" name="intent" value="cancel">
-				{t('twoStep.cancel')}
-			</SubmitButton>
-		</Form>
-	)
-
 	const sendCodeForm = (label: string) => (
 		<SendCodeForm loaderData={loaderData} actionData={actionData} intent="send-email-code" label={label} />
 	)
-
+	// The other ways in, one click away: a passkey first, the recovery codes last.
+	const others: Way[] = methods.filter((other) => other !== method)
+	if (passkeys > 0 && method !== PASSKEY) others.unshift(PASSKEY)
+	if (recoveryCodes > 0 && method !== RECOVERY) others.push(RECOVERY)
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
@@ -209,30 +190,51 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
 					/>
 				</>
 			) : method === RECOVERY ? (
-				<RecoveryCodeForm t={t} lastResult={actionData?.result} />
+				<RecoveryCodeForm lastResult={actionData?.result} />
 			) : method === 'email' && !emailCode ? (
 				sendCodeForm(t('twoStep.useEmail'))
 			) : (
-				<AppForm form={form} labels={{ code: t('fields.code') }}>
-					<input type="hidden" name="intent" value="verify" />
-					<input type="hidden" name="method" value={method} />
-					{/* The one thing to do here: the code field has focus as the page opens (until an answer has errors). */}
-					<CodeField meta={fields.code} label={t('fields.code')} digits={CODE_DIGITS} takeFocus={!actionData} />
-					<div className="button-row">
-						<SubmitButton pendingLabel={t('twoStep.pending')}>{t('twoStep.submit')}</SubmitButton>
-					</div>
-				</AppForm>
+				// The one thing to do here: the code field has focus as the page opens (until an answer has errors).
+				<CodeForm
+					id={`two-step-${method}`}
+					schema={() => import('#app/auth/schemas').then((m) => m.twoStepCodeSchema)}
+					lastResult={actionData?.result}
+					values={{ intent: 'verify', method }}
+					digits={CODE_DIGITS}
+					takeFocus={!actionData}
+					submit={t('twoStep.submit')}
+					pendingLabel={t('twoStep.pending')}
+				/>
 			)}
 			{method === 'email' && emailCode ? sendCodeForm(t('twoStep.resend')) : null}
-			<Fallback t={t} method={method} methods={methods} recoveryCodes={recoveryCodes} passkeys={passkeys} />
-			<div className="stack">{cancelForm}</div>
+			<section className="stack" aria-labelledby="fallback-heading">
+				<h2 id="fallback-heading">{t(`${LOST[method]}.title`)}</h2>
+				{others.map((way) => (
+					<p key={way}>
+						<Link to={`${SELF}?method=${way}`}>{t(USE[way])}</Link>
+					</p>
+				))}
+				<p>
+					<Trans
+						t={t}
+						i18nKey={`${LOST[method]}.contact`}
+						components={[<Link key="contact" to={href('/contact')} />]}
+					/>
+				</p>
+			</section>
+			{/* A POST: a link from another site must not end a sign-in. */}
+			<Form method="post">
+				<AuthenticityTokenInput />
+				<SubmitButton variant="link" name="intent" value="cancel">
+					{t('twoStep.cancel')}
+				</SubmitButton>
+			</Form>
 		</section>
 	)
 }
 
-type T = TFunction<['auth', 'common']>
-
-function RecoveryCodeForm({ t, lastResult }: { t: T; lastResult: Parameters<typeof useAppForm>[1]['lastResult'] }) {
+function RecoveryCodeForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+	const { t } = useTranslation('auth')
 	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.recoveryCodeSignInSchema), {
 		id: 'two-step-recovery',
 		lastResult,
@@ -256,52 +258,16 @@ function RecoveryCodeForm({ t, lastResult }: { t: T; lastResult: Parameters<type
 	)
 }
 
-const OTHER_WAY = { email: 'twoStep.lost.useEmail', totp: 'twoStep.lostEmail.useTotp' } as const
+const USE = {
+	email: 'twoStep.lost.useEmail',
+	totp: 'twoStep.lostEmail.useTotp',
+	[RECOVERY]: 'twoStep.recovery.use',
+	[PASSKEY]: 'twoStep.passkey.use',
+} as const
+/** Who helps when no way in works. */
 const LOST = {
 	totp: 'twoStep.lost',
 	email: 'twoStep.lostEmail',
 	[RECOVERY]: 'twoStep.recovery.lost',
 	[PASSKEY]: 'twoStep.passkey.lost',
 } as const
-
-/** The other ways in, one click away; then who helps when none works. */
-function Fallback({
-	t,
-	method,
-	methods,
-	recoveryCodes,
-	passkeys,
-}: {
-	t: T
-	method: Way
-	methods: TwoStepMethodKey[]
-	recoveryCodes: number
-	passkeys: number
-}) {
-	const copy = LOST[method]
-	return (
-		<section className="stack" aria-labelledby="fallback-heading">
-			<h2 id="fallback-heading">{t(`${copy}.title`)}</h2>
-			{method !== PASSKEY && passkeys > 0 ? (
-				<p>
-					<Link to={`${SELF}?method=${PASSKEY}`}>{t('twoStep.passkey.use')}</Link>
-				</p>
-			) : null}
-			{methods
-				.filter((other) => other !== method)
-				.map((other) => (
-					<p key={other}>
-						<Link to={`${SELF}?method=${other}`}>{t(OTHER_WAY[other])}</Link>
-					</p>
-				))}
-			{method !== RECOVERY && recoveryCodes > 0 ? (
-				<p>
-					<Link to={`${SELF}?method=${RECOVERY}`}>{t('twoStep.recovery.use')}</Link>
-				</p>
-			) : null}
-			<p>
-				<Trans t={t} i18nKey={`${copy}.contact`} components={[<Link key="contact" to={href('/contact')} />]} />
-			</p>
-		</section>
-	)
-}
