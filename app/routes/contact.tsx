@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { FieldMetadata } from '@conform-to/react'
 import { Trans, useTranslation } from 'react-i18next'
 import { href, Link, redirect } from 'react-router'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
@@ -7,6 +7,7 @@ import { getT } from '#app/i18n.server'
 import { optionalUserMiddleware } from '#app/middleware/guards.server'
 import { limits } from '#app/api/contract/constants'
 import { contactMessageBody, guestContactMessageBody } from '#app/api/contract/contact'
+import { EmailField } from '#app/components/account-fields'
 import { HoneypotFields } from '#app/components/honeypot-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
@@ -32,12 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const meta = pageMeta(t, t('account:contact.title'))
 	if (await getOptionalUser(context)) return { contactEmail, guest: null, ...meta }
 	// Half way through a sign-in (the two-step step), the address typed there is known: offered, not required.
-	const pending = getSession(context).getPending()
-	return {
-		contactEmail,
-		guest: { honeypotProps: await getHoneypotInputProps(), email: pending?.email ?? '' },
-		...meta,
-	}
+	const email = getSession(context).getPending()?.email ?? ''
+	return { contactEmail, guest: { honeypotProps: await getHoneypotInputProps(), email }, ...meta }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -92,40 +89,33 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 							components={[<Link key="sign-in" to={href('/auth/sign-in')} />]}
 						/>
 					</p>
-					<GuestContactForm t={t} guest={guest} lastResult={actionData?.result} />
+					<GuestContactForm guest={guest} lastResult={actionData?.result} />
 				</>
 			) : (
-				<SignedInContactForm t={t} lastResult={actionData?.result} />
+				<SignedInContactForm lastResult={actionData?.result} />
 			)}
 		</section>
 	)
 }
 
 type LastResult = Parameters<typeof useAppForm>[1]['lastResult']
-/** One `useTranslation` per page. */
-type AccountT = TFunction<'account'>
+type Guest = { honeypotProps: HoneypotInputProps; email: string }
 
-function SignedInContactForm({ t, lastResult }: { t: AccountT; lastResult: LastResult }) {
+function SignedInContactForm({ lastResult }: { lastResult: LastResult }) {
+	const { t } = useTranslation('account')
 	const [form, fields] = useAppForm(() => import('#app/api/contract/contact').then((m) => m.contactMessageBody), {
 		id: 'contact',
 		lastResult,
 	})
 	return (
 		<AppForm form={form} labels={{ subject: t('contact.subject'), message: t('contact.message') }}>
-			<MessageFields t={t} subject={fields.subject} message={fields.message} />
+			<MessageFields subject={fields.subject} message={fields.message} />
 		</AppForm>
 	)
 }
 
-function GuestContactForm({
-	t,
-	guest,
-	lastResult,
-}: {
-	t: AccountT
-	guest: { honeypotProps: HoneypotInputProps; email: string }
-	lastResult: LastResult
-}) {
+function GuestContactForm({ guest, lastResult }: { guest: Guest; lastResult: LastResult }) {
+	const { t } = useTranslation('account')
 	const [form, fields] = useAppForm(() => import('#app/api/contract/contact').then((m) => m.guestContactMessageBody), {
 		id: 'contact-guest',
 		lastResult,
@@ -141,28 +131,14 @@ function GuestContactForm({
 		<AppForm form={form} labels={labels}>
 			<HoneypotFields label={t('contact.honeypot')} {...guest.honeypotProps} />
 			<TextField meta={fields.name} label={labels.name} autoComplete="name" maxLength={limits.nameMax} />
-			<TextField
-				meta={fields.email}
-				label={labels.email}
-				hint={t('contact.emailHint')}
-				type="email"
-				autoComplete="email"
-				spellCheck={false}
-			/>
-			<MessageFields t={t} subject={fields.subject} message={fields.message} />
+			<EmailField meta={fields.email} label={labels.email} hint={t('contact.emailHint')} />
+			<MessageFields subject={fields.subject} message={fields.message} />
 		</AppForm>
 	)
 }
 
-function MessageFields({
-	t,
-	subject,
-	message,
-}: {
-	t: AccountT
-	subject: Parameters<typeof TextField>[0]['meta']
-	message: Parameters<typeof TextareaField>[0]['meta']
-}) {
+function MessageFields({ subject, message }: { subject: FieldMetadata<unknown>; message: FieldMetadata<unknown> }) {
+	const { t } = useTranslation('account')
 	return (
 		<>
 			<TextField

@@ -85,13 +85,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 						items={services.attention.map((service) =>
 							service.why === 'paused'
 								? {
-										key: `paused-${service.id}`,
 										name: service.name,
 										to: href('/services/:serviceId/webhooks', { serviceId: service.id }),
 										what: onDate('services:dashboard.pausedOn', service.pausedAt),
 									}
 								: {
-										key: `review-${service.id}`,
 										name: service.name,
 										to: verificationsPage(service.id, 'review'),
 										what:
@@ -113,7 +111,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 						id="in-review-heading"
 						heading={t('services:dashboard.inReview', { count: services.inReview.length })}
 						items={services.inReview.map((service) => ({
-							key: service.id,
 							name: service.name,
 							to: verificationsPage(service.id, 'review'),
 							what: t(`services:dashboard.inReviewWhy.${service.status}`),
@@ -123,7 +120,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 						id="approved-heading"
 						heading={t('services:dashboard.approved', { count: services.approved.length })}
 						items={services.approved.map((service) => ({
-							key: service.id,
 							name: service.name,
 							to: verificationsPage(service.id, 'review'),
 							what: onDate('services:dashboard.approvedOn', service.approvedAt),
@@ -156,7 +152,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** A named list of services, each linked, with what it is waiting for; nothing when empty. */
+/** A named list of services, each linked (to one page a service), with what it is waiting for; nothing when empty. */
 function ServiceGroup({
 	id,
 	heading,
@@ -164,7 +160,7 @@ function ServiceGroup({
 }: {
 	id: string
 	heading: string
-	items: Array<{ key: string; name: string; to: string; what: ReactNode }>
+	items: Array<{ name: string; to: string; what: ReactNode }>
 }) {
 	if (!items.length) return null
 	return (
@@ -172,7 +168,7 @@ function ServiceGroup({
 			<p id={id}>{heading}</p>
 			<ul className="stack" aria-labelledby={id}>
 				{items.map((item) => (
-					<li key={item.key}>
+					<li key={item.to}>
 						<Link to={item.to}>{item.name}</Link>
 						{': '}
 						{item.what}

@@ -3,12 +3,12 @@ import { href, redirect } from 'react-router'
 import type { Route } from './+types/email'
 import { emailSchema as schema } from './schemas'
 import { isEmailTaken, updateCurrentUser } from '#app/api/users.server'
+import { CurrentPasswordField, EmailField } from '#app/components/account-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
 import { SectionFlash } from '#app/components/ui/flash'
 import { ResendButton } from '#app/components/countdown'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
@@ -91,19 +91,11 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
 			<div className="stack">
 				<h2>{t('email.changeTitle')}</h2>
 				<AppForm form={form} labels={{ email: t('email.newEmail'), current_password: t('email.currentPassword') }}>
-					<TextField
-						meta={fields.email}
-						label={t('email.newEmail')}
-						type="email"
-						autoComplete="email"
-						spellCheck={false}
-					/>
-					<TextField
+					<EmailField meta={fields.email} label={t('email.newEmail')} />
+					<CurrentPasswordField
 						meta={fields.current_password}
 						label={t('email.currentPassword')}
 						hint={t('email.currentPasswordHint')}
-						type="password"
-						autoComplete="current-password"
 					/>
 					<ResendButton
 						seconds={actionData?.retryAfterSeconds ?? null}

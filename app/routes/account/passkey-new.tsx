@@ -4,7 +4,7 @@ import type { Route } from './+types/passkey-new'
 import { passkeyRules } from '#app/api/contract/constants'
 import { needsIdentityConfirmation } from '#app/api/identity.server'
 import { activeTwoStepMethods } from '#app/api/two-step.server'
-import { PasskeyCeremony } from '#app/components/passkey-ceremony'
+import { PasskeyCeremony, type CeremonyField } from '#app/components/passkey-ceremony'
 import { Notice } from '#app/components/ui/notice'
 import { getApi, getFormData } from '#app/context.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
@@ -69,19 +69,25 @@ export async function action(args: Route.ActionArgs) {
 
 export default function NewPasskey({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation(['passkeys', 'identity'])
-	const { twoStepOn, identityConfirmed } = loaderData
-	const back = (
-		<p>
-			<Link to={TWO_STEP_PAGE}>{t('back')}</Link>
-		</p>
-	)
+	const fields: CeremonyField[] = [
+		{ name: 'name', label: t('new.name'), hint: t('new.nameHint'), maxLength: passkeyRules.nameMax },
+	]
+	if (!loaderData.identityConfirmed) {
+		fields.push({
+			name: 'password',
+			label: t('identity:password'),
+			hint: t('new.passwordHint'),
+			type: 'password',
+			autoComplete: 'current-password',
+		})
+	}
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
 				<h1 id="page-heading">{t('new.title')}</h1>
 				<p>{t('intro')}</p>
 			</div>
-			{twoStepOn ? (
+			{loaderData.twoStepOn ? (
 				<>
 					<p>{t('new.how')}</p>
 					<PasskeyCeremony
@@ -90,32 +96,16 @@ export default function NewPasskey({ loaderData, actionData }: Route.ComponentPr
 						submitIntent={PASSKEY_INTENT.create}
 						label={t('new.submit')}
 						lastResult={actionData?.result}
-						fields={[
-							{
-								name: 'name',
-								label: t('new.name'),
-								hint: t('new.nameHint'),
-								maxLength: passkeyRules.nameMax,
-							},
-							...(identityConfirmed
-								? []
-								: [
-										{
-											name: 'password',
-											label: t('identity:password'),
-											hint: t('new.passwordHint'),
-											type: 'password' as const,
-											autoComplete: 'current-password',
-										},
-									]),
-						]}
+						fields={fields}
 						fallback={<Notice tone="warning" title={t('new.needsJavaScript')} />}
 					/>
 				</>
 			) : (
 				<Notice title={t('needsMethod')} />
 			)}
-			{back}
+			<p>
+				<Link to={TWO_STEP_PAGE}>{t('back')}</Link>
+			</p>
 		</section>
 	)
 }

@@ -5,11 +5,11 @@ import type { Route } from './+types/password'
 import { getT } from '#app/i18n.server'
 import { updateCurrentUser } from '#app/api/users.server'
 import { passwordSchema as schema } from './schemas'
+import { CurrentPasswordField } from '#app/components/account-fields'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { getApi, getSession } from '#app/context.server'
@@ -58,12 +58,7 @@ export default function Password({ actionData }: Route.ComponentProps) {
 					password_confirmation: t('auth:fields.passwordConfirmation'),
 				}}
 			>
-				<TextField
-					meta={fields.current_password}
-					label={t('password.current')}
-					type="password"
-					autoComplete="current-password"
-				/>
+				<CurrentPasswordField meta={fields.current_password} label={t('password.current')} />
 				<NewPasswordFields
 					password={fields.password}
 					confirmation={fields.password_confirmation}

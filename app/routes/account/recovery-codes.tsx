@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next'
 import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/recovery-codes'
 import { keepNewCodes, newCodesOf, RECOVERY_CODES_PAGE } from '#app/auth/recovery-codes.server'
+import { CurrentPasswordField } from '#app/components/account-fields'
 import { CodesLeft } from '#app/components/recovery-codes-left'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { CopyButton } from '#app/components/ui/copy-button'
-import { CheckboxField, TextField } from '#app/components/ui/field'
+import { CheckboxField } from '#app/components/ui/field'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getApi, getFormData, getSession, getUser } from '#app/context.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
@@ -134,12 +135,10 @@ function NewSetForm({ t, lastResult }: { t: TFunction<'account'>; lastResult?: L
 			<h2 id="new-codes-heading">{t('recoveryCodes.newHeading')}</h2>
 			<AppForm form={form} labels={{ password: t('recoveryCodes.password') }} className="form stack">
 				<input type="hidden" name="intent" value={RECOVERY_INTENT.generate} />
-				<TextField
+				<CurrentPasswordField
 					meta={fields.password}
 					label={t('recoveryCodes.password')}
 					hint={t('recoveryCodes.newHint')}
-					type="password"
-					autoComplete="current-password"
 				/>
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('recoveryCodes.newPending')}>{t('recoveryCodes.new')}</SubmitButton>

@@ -107,7 +107,6 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
 
 function SessionItem({ t, session }: { t: TFunction<'sessions'>; session: SessionView }) {
 	const name = useAgentName()(session.agent) ?? t('unknownBrowser')
-	const lastActive = formatDateTime(session.last_active_at)
 	return (
 		<li className="card stack" aria-labelledby={`session-${session.id}`}>
 			<h2 id={`session-${session.id}`}>
@@ -129,7 +128,7 @@ function SessionItem({ t, session }: { t: TFunction<'sessions'>; session: Sessio
 						name="session"
 						value={session.id}
 						pendingLabel={t('signingOut')}
-						aria-label={t('signOutLabel', { browser: name, when: lastActive })}
+						aria-label={t('signOutLabel', { browser: name, when: formatDateTime(session.last_active_at) })}
 					>
 						{t('signOut')}
 					</SubmitButton>

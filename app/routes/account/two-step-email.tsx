@@ -27,9 +27,8 @@ const SELF = href('/me/manage/security/multi-factor-authentication/email')
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const [methods, user] = await Promise.all([activeTwoStepMethods(getApi(context)), getUser(context)])
-	const active = methods.includes('email')
 	const session = getSession(context)
-	if (active) {
+	if (methods.includes('email')) {
 		await session.clearSealed('emailCode')
 		throw redirect(OVERVIEW)
 	}
@@ -47,11 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const session = getSession(context)
 	const api = getApi(context)
 	const { id: userId } = await getUser(context)
-	const intent = getFormData(context).get('intent')
-	if (intent === 'send') {
+	const setup = session.getSealed('emailCode', userId) ?? undefined
+	if (getFormData(context).get('intent') === 'send') {
 		try {
-			const setup = session.getSealed('emailCode', userId)
-			const { state, refused } = afterSend(await sendCode(api), setup ?? undefined)
+			const { state, refused } = afterSend(await sendCode(api), setup)
 			await session.setSealed('emailCode', state, userId)
 			return refused ? resendRefused(refused) : redirect(SELF)
 		} catch (error) {
@@ -60,19 +58,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
-	let codes
 	try {
-		codes = await activateTwoStep(api, 'email', submission.value.code)
+		const codes = await activateTwoStep(api, 'email', submission.value.code)
+		await session.clearSealed('emailCode')
+		return twoStepTurnedOn(context, 'email', codes)
 	} catch (error) {
 		if (isCodeExpired(error)) {
 			// Long past the resend interval: a new code can be sent at once.
-			await session.setSealed('emailCode', expiredState(session.getSealed('emailCode', userId) ?? undefined), userId)
+			await session.setSealed('emailCode', expiredState(setup), userId)
 			return codeExpiredReply(submission, getT(context))
 		}
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
-	await session.clearSealed('emailCode')
-	return twoStepTurnedOn(context, 'email', codes)
 }
 
 export default function EnableEmailCode({ loaderData, actionData }: Route.ComponentProps) {

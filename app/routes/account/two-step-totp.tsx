@@ -1,6 +1,4 @@
-import type { SubmissionResult } from '@conform-to/react'
 import QRCode from 'qrcode'
-import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Form, href, redirect, Link, type RouterContextProvider } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
@@ -29,8 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const t = getT(context)
 	const meta = pageMeta(t, t('account:totp.title'))
 	const [methods, user] = await Promise.all([activeTwoStepMethods(getApi(context)), getUser(context)])
-	const active = methods.includes('totp')
-	if (active) {
+	if (methods.includes('totp')) {
 		await session.clearSealed('totp')
 		throw redirect(OVERVIEW)
 	}
@@ -58,7 +55,6 @@ async function startSetup(context: Readonly<RouterContextProvider>) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const session = getSession(context)
 	if (getFormData(context).get('intent') === 'start') {
 		try {
 			await startSetup(context)
@@ -70,14 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
-	let codes
 	try {
-		codes = await activateTwoStep(getApi(context), 'totp', submission.value.code)
+		const codes = await activateTwoStep(getApi(context), 'totp', submission.value.code)
+		await getSession(context).clearSealed('totp')
+		return twoStepTurnedOn(context, 'totp', codes)
 	} catch (error) {
 		return replyWithApiError(submission, error, context, { fields: ['code'], request })
 	}
-	await session.clearSealed('totp')
-	return twoStepTurnedOn(context, 'totp', codes)
 }
 
 export default function EnableTotp({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,7 +82,37 @@ export default function EnableTotp({ loaderData, actionData }: Route.ComponentPr
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<h1 id="page-heading">{t('totp.title')}</h1>
 			{setup ? (
-				<ScanAndConfirm t={t} setup={setup} lastResult={actionData?.result} />
+				<>
+					<div className="stack">
+						<p>{t('totp.step1')}</p>
+						<img className="qr" src={setup.qrCode} alt={t('totp.qrLabel')} width={240} height={240} />
+						{/* The key URI itself: the phone hands it to the authenticator app (not a page of the portal). */}
+						<p className="qr-app-link">
+							<a href={setup.uri}>{t('totp.openApp')}</a>
+						</p>
+						<p>{t('totp.manual')}</p>
+						<CopyableValue
+							caption={t('totp.manualLabel')}
+							value={setup.key}
+							copyValue={setup.key.replace(/\s/g, '')}
+							label={t('totp.copy')}
+							copiedLabel={t('totp.copied')}
+						/>
+					</div>
+					<div className="stack">
+						<p>{t('totp.step2', { digits: setup.digits })}</p>
+						<CodeForm
+							id="enable-totp"
+							schema={() => import('./schemas').then((m) => m.totpSchema)}
+							lastResult={actionData?.result}
+							digits={setup.digits}
+							submit={t('totp.submit')}
+							pendingLabel={t('totp.pending')}
+						>
+							<Link to={OVERVIEW}>{t('twoStep.back')}</Link>
+						</CodeForm>
+					</div>
+				</>
 			) : (
 				<Form method="post" className="stack">
 					<AuthenticityTokenInput />
@@ -104,49 +129,5 @@ export default function EnableTotp({ loaderData, actionData }: Route.ComponentPr
 				</Form>
 			)}
 		</section>
-	)
-}
-
-function ScanAndConfirm({
-	t,
-	setup,
-	lastResult,
-}: {
-	t: TFunction<['account', 'auth']>
-	setup: { qrCode: string; uri: string; key: string; digits: number }
-	lastResult: SubmissionResult<string[]> | undefined
-}) {
-	return (
-		<>
-			<div className="stack">
-				<p>{t('totp.step1')}</p>
-				<img className="qr" src={setup.qrCode} alt={t('totp.qrLabel')} width={240} height={240} />
-				{/* The key URI itself: the phone hands it to the authenticator app (not a page of the portal). */}
-				<p className="qr-app-link">
-					<a href={setup.uri}>{t('totp.openApp')}</a>
-				</p>
-				<p>{t('totp.manual')}</p>
-				<CopyableValue
-					caption={t('totp.manualLabel')}
-					value={setup.key}
-					copyValue={setup.key.replace(/\s/g, '')}
-					label={t('totp.copy')}
-					copiedLabel={t('totp.copied')}
-				/>
-			</div>
-			<div className="stack">
-				<p>{t('totp.step2', { digits: setup.digits })}</p>
-				<CodeForm
-					id="enable-totp"
-					schema={() => import('./schemas').then((m) => m.totpSchema)}
-					lastResult={lastResult}
-					digits={setup.digits}
-					submit={t('totp.submit')}
-					pendingLabel={t('totp.pending')}
-				>
-					<Link to={OVERVIEW}>{t('twoStep.back')}</Link>
-				</CodeForm>
-			</div>
-		</>
 	)
 }

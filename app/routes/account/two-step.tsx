@@ -1,16 +1,15 @@
 import type { SubmissionResult } from '@conform-to/react'
-import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { href, redirect, Link } from 'react-router'
 import type { Route } from './+types/two-step'
 import type { I18nHandle } from '#app/i18n'
 import { activeTwoStepMethods, deactivateTwoStep, type TwoStepMethod } from '#app/api/two-step.server'
 import { disableTwoStepSchema as disableSchema } from './schemas'
+import { CurrentPasswordField } from '#app/components/account-fields'
 import { CodesLeft } from '#app/components/recovery-codes-left'
 import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
@@ -23,9 +22,8 @@ export const handle = { i18n: ['passkeys'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
-const RECOVERY_CODES = href('/me/manage/security/multi-factor-authentication/recovery-codes')
-
-const SETUP_PATHS = {
+const METHODS = ['totp', 'email'] as const
+const SETUP = {
 	totp: href('/me/manage/security/multi-factor-authentication/totp'),
 	email: href('/me/manage/security/multi-factor-authentication/email'),
 }
@@ -40,8 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const t = getT(context)
 	return {
 		email: user.email,
-		totp: active.includes('totp'),
-		emailCode: active.includes('email'),
+		on: METHODS.filter((method) => active.includes(method)),
 		recoveryCodes: user.recovery_codes,
 		passkeys: passkeys.data,
 		...pageMeta(t, t('account:twoStep.title')),
@@ -60,21 +57,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	await getSession(context).setFlash({
 		tone: 'success',
 		key: 'account:twoStep.disabled',
-		values: { method: getT(context)(method === 'totp' ? 'account:twoStep.totp' : 'account:twoStep.email') },
+		values: { method: getT(context)(`account:twoStep.${method}`) },
 	})
 	return redirect(href('/me/manage/security/multi-factor-authentication'))
 }
 
-/** One password for whichever method is turned off: a button per method that is on (`t` is the page's). */
-function DisableForm({
-	t,
-	methods,
-	lastResult,
-}: {
-	t: TFunction<'account'>
-	methods: Array<{ method: TwoStepMethod; title: string }>
-	lastResult: SubmissionResult<string[]> | undefined
-}) {
+/** One password for whichever method is turned off: a button per method that is on. */
+function DisableForm({ methods, lastResult }: { methods: TwoStepMethod[]; lastResult?: SubmissionResult<string[]> }) {
+	const { t } = useTranslation('account')
 	const [form, fields] = useAppForm(() => import('./schemas').then((m) => m.disableTwoStepSchema), {
 		id: 'disable-two-step',
 		lastResult,
@@ -83,17 +73,15 @@ function DisableForm({
 		<section className="card stack" aria-labelledby="disable-heading">
 			<h2 id="disable-heading">{t('twoStep.disableHeading')}</h2>
 			<AppForm form={form} labels={{ password: t('twoStep.disablePassword') }} className="form stack">
-				<TextField
+				<CurrentPasswordField
 					meta={fields.password}
 					label={t('twoStep.disablePassword')}
 					hint={t('twoStep.disableHint')}
-					type="password"
-					autoComplete="current-password"
 				/>
 				<div className="button-row">
-					{methods.map(({ method, title }) => (
+					{methods.map((method) => (
 						<SubmitButton key={method} variant="warning" name="method" value={method}>
-							{t('twoStep.disableTitle', { method: title })}
+							{t('twoStep.disableTitle', { method: t(`twoStep.${method}`) })}
 						</SubmitButton>
 					))}
 				</div>
@@ -104,58 +92,47 @@ function DisableForm({
 
 export default function TwoStepOverview({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('account')
-	const methods = [
-		{
-			method: 'totp' as const,
-			on: loaderData.totp,
-			title: t('twoStep.totp'),
-			description: t('twoStep.totpDescription'),
-		},
-		{
-			method: 'email' as const,
-			on: loaderData.emailCode,
-			title: t('twoStep.email'),
-			description: t('twoStep.emailDescription', { email: loaderData.email }),
-		},
-	]
-	const on = methods.filter((method) => method.on)
+	const { email, on, recoveryCodes } = loaderData
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
 				<h1 id="page-heading">{t('twoStep.title')}</h1>
 				<p>{t('twoStep.intro')}</p>
 			</div>
-			{methods.map(({ method, on, title, description }) => (
+			{METHODS.map((method) => (
 				<section key={method} className="card stack" aria-labelledby={`method-${method}`}>
 					<h2 id={`method-${method}`}>
-						{title} <span className={`tag${on ? ' tag--ok' : ''}`}>{on ? t('twoStep.on') : t('twoStep.off')}</span>
+						{t(`twoStep.${method}`)}{' '}
+						{on.includes(method) ? (
+							<span className="tag tag--ok">{t('twoStep.on')}</span>
+						) : (
+							<span className="tag">{t('twoStep.off')}</span>
+						)}
 					</h2>
-					<p>{description}</p>
-					{on ? null : (
+					<p>{t(`twoStep.${method}Description`, { email })}</p>
+					{on.includes(method) ? null : (
 						<p>
-							<Link className="button button--secondary" to={SETUP_PATHS[method]}>
-								{t('twoStep.enable')} <span className="visually-hidden">{title}</span>
+							<Link className="button button--secondary" to={SETUP[method]}>
+								{t('twoStep.enable')} <span className="visually-hidden">{t(`twoStep.${method}`)}</span>
 							</Link>
 						</p>
 					)}
 				</section>
 			))}
 			<Passkeys passkeys={loaderData.passkeys} twoStepOn={on.length > 0} />
-			{loaderData.recoveryCodes ? (
+			{recoveryCodes ? (
 				<section className="card stack" aria-labelledby="recovery-heading">
 					<h2 id="recovery-heading">{t('twoStep.recoveryHeading')}</h2>
 					<p>{t('twoStep.recoveryIntro')}</p>
-					<CodesLeft
-						t={t}
-						remaining={loaderData.recoveryCodes.remaining}
-						generatedAt={loaderData.recoveryCodes.generated_at}
-					/>
+					<CodesLeft t={t} remaining={recoveryCodes.remaining} generatedAt={recoveryCodes.generated_at} />
 					<p>
-						<Link to={RECOVERY_CODES}>{t('twoStep.recoveryLink')}</Link>
+						<Link to={href('/me/manage/security/multi-factor-authentication/recovery-codes')}>
+							{t('twoStep.recoveryLink')}
+						</Link>
 					</p>
 				</section>
 			) : null}
-			{on.length ? <DisableForm t={t} methods={on} lastResult={actionData?.result} /> : null}
+			{on.length ? <DisableForm methods={on} lastResult={actionData?.result} /> : null}
 		</section>
 	)
 }

@@ -4,11 +4,11 @@ import type { Route } from './+types/reset-password'
 import { getT } from '#app/i18n.server'
 import { ApiError } from '#app/api/errors'
 import { resetRequestSchema } from '#app/auth/schemas'
+import { EmailField } from '#app/components/account-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { TextField } from '#app/components/ui/field'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
 import { getApi } from '#app/context.server'
@@ -55,7 +55,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 			<h1 id="page-heading">{t('resetRequest.title')}</h1>
 			<p>{t('resetRequest.intro')}</p>
 			<AppForm form={form} labels={{ email: t('fields.email') }}>
-				<TextField meta={fields.email} label={t('fields.email')} type="email" autoComplete="email" spellCheck={false} />
+				<EmailField meta={fields.email} label={t('fields.email')} />
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('resetRequest.pending')}>{t('resetRequest.submit')}</SubmitButton>
 				</div>

@@ -8,11 +8,11 @@ import { afterSignInLocation, NOTICE_PARAM, REDIRECT_PARAM, safeRedirect } from 
 import type { PendingSignIn } from '#app/auth/session.server'
 import { signInSchema } from '#app/auth/schemas'
 import { isSignInFailure, signInFailureMessages } from '#app/auth/sign-in.server'
+import { CurrentPasswordField, EmailField } from '#app/components/account-fields'
 import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
-import { TextField } from '#app/components/ui/field'
 import { getT } from '#app/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
 import { metaOf, pageMeta } from '#app/utils/meta'
@@ -73,6 +73,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 	const { t } = useTranslation(['auth', 'common'])
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
+	const keepRedirect = new URLSearchParams(redirectTo ? { [REDIRECT_PARAM]: redirectTo } : {}).toString()
 	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.signInSchema), {
 		id: 'sign-in',
 		lastResult: actionData?.result,
@@ -95,19 +96,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 			) : null}
 			<AppForm form={form} labels={{ email: t('fields.email'), password: t('fields.password') }}>
 				{redirectTo ? <input type="hidden" name="redirect_to" value={redirectTo} /> : null}
-				<TextField
-					meta={fields.email}
-					label={t('fields.email')}
-					type="email"
-					autoComplete="username"
-					spellCheck={false}
-				/>
-				<TextField
-					meta={fields.password}
-					label={t('fields.password')}
-					type="password"
-					autoComplete="current-password"
-				/>
+				<EmailField meta={fields.email} label={t('fields.email')} autoComplete="username" />
+				<CurrentPasswordField meta={fields.password} label={t('fields.password')} />
 				<div className="button-row">
 					<SubmitButton pendingLabel={t('signIn.pending')}>{t('signIn.submit')}</SubmitButton>
 					<Link to={href('/auth/reset-password')}>{t('signIn.forgotPassword')}</Link>
@@ -115,15 +105,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 			</AppForm>
 			<p>
 				{t('signIn.noAccount')}{' '}
-				<Link
-					to={
-						redirectTo
-							? `${href('/auth/sign-up')}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}`
-							: href('/auth/sign-up')
-					}
-				>
-					{t('signIn.signUpLink')}
-				</Link>
+				<Link to={{ pathname: href('/auth/sign-up'), search: keepRedirect }}>{t('signIn.signUpLink')}</Link>
 			</p>
 		</section>
 	)

@@ -1,11 +1,13 @@
 import { Trans, useTranslation } from 'react-i18next'
 import { data, href, redirect, useSearchParams, Link } from 'react-router'
+import { EmailField } from '#app/components/account-fields'
 import { HoneypotFields } from '#app/components/honeypot-fields'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/sign-up'
 import { signInWithPassword } from '#app/api/auth.server'
 import { startSession } from '#app/middleware/session.server'
 import { isEmailTaken } from '#app/api/users.server'
+import { registrationBody } from '#app/api/contract/users'
 import { afterSignInLocation, REDIRECT_PARAM } from '#app/auth/redirect'
 import { signUpSchema } from '#app/auth/schemas'
 import { NewPasswordFields } from '#app/components/new-password-fields'
@@ -26,16 +28,7 @@ export const handle = { i18n: ['validation'] } satisfies I18nHandle
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
-const FIELDS = [
-	'first_name',
-	'last_name',
-	'company_name',
-	'email',
-	'password',
-	'password_confirmation',
-	'country',
-	'locale',
-]
+const FIELDS = Object.keys(registrationBody.shape)
 
 /** The spam trap's inputs, made only for this page. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -76,6 +69,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 	const { t } = useTranslation(['auth', 'common'])
 	const [searchParams] = useSearchParams()
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
+	const keepRedirect = new URLSearchParams(redirectTo ? { [REDIRECT_PARAM]: redirectTo } : {}).toString()
 	const [form, fields] = useAppForm(() => import('#app/auth/schemas').then((m) => m.signUpSchema), {
 		id: 'sign-up',
 		lastResult: actionData?.result,
@@ -101,34 +95,20 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
 				<TextField meta={fields.first_name} label={labels.first_name} autoComplete="given-name" />
 				<TextField meta={fields.last_name} label={labels.last_name} autoComplete="family-name" />
 				<TextField meta={fields.company_name} label={labels.company_name} autoComplete="organization" />
-				<TextField
-					meta={fields.email}
-					label={labels.email}
-					type="email"
-					autoComplete="email"
-					spellCheck={false}
-					hint={t('hints.emailSignUp')}
-				>
+				<EmailField meta={fields.email} label={labels.email} hint={t('hints.emailSignUp')}>
 					{actionData && 'emailTaken' in actionData ? (
 						<p>
 							<Trans
 								t={t}
 								i18nKey="signUp.emailTakenLinks"
 								components={[
-									<Link
-										key="sign-in"
-										to={
-											redirectTo
-												? `${href('/auth/sign-in')}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}`
-												: href('/auth/sign-in')
-										}
-									/>,
+									<Link key="sign-in" to={{ pathname: href('/auth/sign-in'), search: keepRedirect }} />,
 									<Link key="reset" to={href('/auth/reset-password')} />,
 								]}
 							/>
 						</p>
 					) : null}
-				</TextField>
+				</EmailField>
 				<NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} />
 				<CountryLocaleFields country={fields.country} locale={fields.locale} />
 				<div className="button-row">
