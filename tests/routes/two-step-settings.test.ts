@@ -79,21 +79,21 @@ test('turning a method off: a wrong password is 422 on its field, never echoed, 
 		code: (await api.lastEmail(email)).codes[0]!,
 	})
 	const overview = async () =>
-		(await browser.get(OVERVIEW, OVERVIEW_PATH)).data as { emailCode: boolean; recoveryCodes: unknown }
-	expect(await overview()).toMatchObject({ emailCode: true, recoveryCodes: { remaining: 10 } })
+		(await browser.get(OVERVIEW, OVERVIEW_PATH)).data as { on: string[]; recoveryCodes: unknown }
+	expect(await overview()).toMatchObject({ on: ['email'], recoveryCodes: { remaining: 10 } })
 	const otherIsLive = async () => (await api.call('getCurrentUser', { bearer: other.access })).status === 200
 
 	const wrong = await browser.post(OVERVIEW, OVERVIEW_PATH, { method: 'email', password: 'Not-the-passw0rd!' })
 	expect(wrong.response.status).toBe(422)
 	expect((wrong.data as Reply).result.error).toEqual({ password: [t('common:errors.passwordIncorrect')] })
 	expect(JSON.stringify(wrong.data)).not.toContain('Not-the-passw0rd!')
-	expect(await overview()).toMatchObject({ emailCode: true })
+	expect(await overview()).toMatchObject({ on: ['email'] })
 	expect(await otherIsLive()).toBe(true)
 
 	const right = await browser.post(OVERVIEW, OVERVIEW_PATH, { method: 'email', password: PASSWORD })
 	expect(right.response.headers.get('location')).toBe(OVERVIEW_PATH)
 	expect(await flash()).toBe(t('account:twoStep.disabled', { method: t('account:twoStep.email') }))
 	// The last method off: no codes any more, and every other session ended; this one goes on.
-	expect(await overview()).toMatchObject({ emailCode: false, recoveryCodes: null })
+	expect(await overview()).toMatchObject({ on: [], recoveryCodes: null })
 	expect(await otherIsLive()).toBe(false)
 })
