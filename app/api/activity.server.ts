@@ -5,10 +5,7 @@ import { pageSearch } from './pagination.server'
 import { readUserAgent } from '#app/utils/user-agent.server'
 
 /** An unknown kind is dropped: the whole log, not an error. */
-export function activityKindOf(search: URLSearchParams): ActivityKind | undefined {
-	const kind = activityKindEnum.safeParse(search.get('kind'))
-	return kind.success ? kind.data : undefined
-}
+export const activityKindOf = (search: URLSearchParams) => activityKindEnum.safeParse(search.get('kind')).data
 
 export const activitySearch = (kind: ActivityKind | undefined, cursor?: string | null) => pageSearch({ kind, cursor })
 

@@ -1,6 +1,5 @@
-import type { ApiClient, CallInput } from './client.server'
-import { validationMessages, type User } from './contract/index'
-import type { endpoints } from './contract/endpoints'
+import type { ApiClient } from './client.server'
+import { validationMessages, type UpdateMeBody, type User } from './contract/index'
 import { ApiError } from './errors'
 import { userTokenTypeId } from './reference.server'
 
@@ -33,10 +32,7 @@ export async function currentUserOrNull(api: ApiClient): Promise<User | null> {
 }
 
 /** Later reads in this request see the new user. */
-export async function updateCurrentUser(
-	api: ApiClient,
-	body: CallInput<(typeof endpoints)['updateCurrentUser']>['body'],
-) {
+export async function updateCurrentUser(api: ApiClient, body: UpdateMeBody) {
 	const { data } = await api.call('updateCurrentUser', { body })
 	currentUsers.set(api, Promise.resolve(data))
 	return data

@@ -8,14 +8,13 @@ export async function previewRecovery(api: ApiClient, id: string, since: string)
 		const { data } = await api.call('previewWebhookRecovery', { params: { id }, query: { since } })
 		return { ok: true as const, ...data }
 	} catch (error) {
-		const refused = error instanceof ApiError && error.status === 422 ? sinceError(error.body) : null
+		const refused = error instanceof ApiError && error.status === 422 ? sinceError(error.fieldErrors.since) : null
 		if (!refused) throw error
 		return { ok: false as const, error: refused }
 	}
 }
 
-function sinceError(body: unknown): 'tooOld' | 'future' | null {
-	const since = (body as { errors?: { since?: string[] } } | undefined)?.errors?.since ?? []
+function sinceError(since: string[] = []): 'tooOld' | 'future' | null {
 	if (since.includes(webhookRecoveryMessages.sinceTooOld)) return 'tooOld'
 	if (since.includes(webhookRecoveryMessages.sinceInFuture)) return 'future'
 	return null

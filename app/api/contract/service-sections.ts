@@ -9,8 +9,6 @@ import {
 	listOf,
 	type Locale,
 	localeEnum,
-	multiLineText,
-	oneLineText,
 	wholeNumber,
 } from './common'
 import {
@@ -21,7 +19,7 @@ import {
 	type ReviewAction,
 } from './constants'
 import { securityProtectionKeyEnum } from './service-parts'
-import { serviceLimits, serviceReviewStatusEnum, type ServiceReviewStatus } from './services'
+import { serviceFields, serviceLimits, serviceReviewStatusEnum, type ServiceReviewStatus } from './services'
 
 export const serviceSectionMessages = {
 	alreadyVerified: 'The domain is already verified.',
@@ -50,10 +48,7 @@ export const setSecurityProtectionsBody = z.object({
 
 export const toggleSecurityProtectionBody = z.object({ enabled: z.boolean() })
 
-export const translationFields = z.object({
-	name: oneLineText(serviceLimits.nameMax),
-	description: multiLineText(serviceLimits.descriptionMax),
-})
+export const translationFields = z.object({ name: serviceFields.name, description: serviceFields.description })
 
 /** The locale of the service's own name and description. */
 export const SERVICE_LOCALE = 'en-GB' satisfies Locale

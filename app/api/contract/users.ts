@@ -136,6 +136,7 @@ export const updateMeBody = differentFromCurrent(
 			{ path: ['password_confirmation'], message: 'passwordsDoNotMatch', when: isObject },
 		),
 )
+export type UpdateMeBody = z.input<typeof updateMeBody>
 
 export const tokenBody = z.object({ token: z.string().min(1, 'required').max(limits.tokenMax) })
 
