@@ -35,9 +35,7 @@ export class ApiError extends Error {
 }
 
 /** 60 when the API does not say. */
-export function retryAfter(error: ApiError) {
-	return error.retryAfterSeconds ?? 60
-}
+export const retryAfter = (error: ApiError) => error.retryAfterSeconds ?? 60
 
 function isFieldErrors(value: unknown): value is FieldErrors {
 	return (

@@ -18,6 +18,4 @@ export function authenticationTypeId(api: ApiClient, key: AuthenticationTypeKey)
 	return typeId(api, 'listAuthenticationTypes', key)
 }
 
-export function userTokenTypeId(api: ApiClient, key: string) {
-	return typeId(api, 'listUserTokenTypes', key)
-}
+export const userTokenTypeId = (api: ApiClient, key: string) => typeId(api, 'listUserTokenTypes', key)

@@ -186,13 +186,9 @@ export const listMeta = z.object({
 		.describe('Opaque cursor of the next page; null on the last page.'),
 })
 
-export function listOf<T extends z.ZodType>(item: T) {
-	return z.object({ data: z.array(item), meta: listMeta })
-}
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: listMeta })
 
-export function dataOf<T extends z.ZodType>(item: T) {
-	return z.object({ data: item })
-}
+export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item })
 
 export const listQuery = z.object({
 	cursor: z

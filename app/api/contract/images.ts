@@ -71,9 +71,7 @@ function jpeg(bytes: Uint8Array): ImageInfo | null {
 	return null
 }
 
-export function sniffImage(bytes: Uint8Array): ImageInfo | null {
-	return png(bytes) ?? jpeg(bytes)
-}
+export const sniffImage = (bytes: Uint8Array): ImageInfo | null => png(bytes) ?? jpeg(bytes)
 
 export type LogoRule = keyof typeof logoMessages
 export type LogoRefusal = { ok: false; rule: LogoRule; message: string; dimensions?: { width: number; height: number } }

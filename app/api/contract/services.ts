@@ -147,9 +147,7 @@ export const uploadResponse = dataOf(uploadResource)
 export const versionConflictBody = refusalBody('version_conflict').extend({ data: serviceResource })
 
 // A backslash or user info before the host: parsers disagree on which host it names.
-export function isAmbiguousUrl(value: string) {
-	return value.includes('\\') || /^[^:/?#]*:\/\/[^/?#]*@/.test(value)
-}
+export const isAmbiguousUrl = (value: string) => value.includes('\\') || /^[^:/?#]*:\/\/[^/?#]*@/.test(value)
 
 /** In the order a partner fixes them. */
 export type HttpsUrlRule = 'urlAmbiguous' | 'startsWith' | 'url' | 'publicDomain'
