@@ -14,8 +14,5 @@ export function createTtlCache<T>({ ttlMs = REFERENCE_TTL_MS, now = () => Date.n
 			})
 			return value
 		},
-		clear() {
-			entries.clear()
-		},
 	}
 }

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto'
 
 // Keyed by a hash, never the refresh token; a result settled shortly before is reused, not the rotated token resent.
-export const SHARE_RESULT_MS = 20_000
+const SHARE_RESULT_MS = 20_000
 
-type Entry<T> = { promise: Promise<T>; settledAt?: number; failed?: boolean }
+type Entry<T> = { promise: Promise<T>; settledAt?: number }
 
-export function createSingleFlight<T>({ shareResultMs = SHARE_RESULT_MS, now = () => Date.now() } = {}) {
+export function createSingleFlight<T>() {
 	const entries = new Map<string, Entry<T>>()
 
 	function sweep() {
-		const t = now()
+		const now = Date.now()
 		for (const [key, entry] of entries) {
-			if (entry.settledAt !== undefined && (entry.failed || t - entry.settledAt > shareResultMs)) entries.delete(key)
+			if (entry.settledAt !== undefined && now - entry.settledAt > SHARE_RESULT_MS) entries.delete(key)
 		}
 	}
 
@@ -24,12 +24,11 @@ export function createSingleFlight<T>({ shareResultMs = SHARE_RESULT_MS, now = (
 			const entry: Entry<T> = {
 				promise: task().then(
 					(value) => {
-						entry.settledAt = now()
+						entry.settledAt = Date.now()
 						return value
 					},
 					(error: unknown) => {
-						entry.settledAt = now()
-						entry.failed = true
+						// A failure is not shared: the next caller tries again.
 						entries.delete(key)
 						throw error
 					},
@@ -37,9 +36,6 @@ export function createSingleFlight<T>({ shareResultMs = SHARE_RESULT_MS, now = (
 			}
 			entries.set(key, entry)
 			return entry.promise
-		},
-		size() {
-			return entries.size
 		},
 	}
 }

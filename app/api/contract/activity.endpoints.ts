@@ -1,5 +1,6 @@
 /** The activity log of a service (docs/decisions/0031-activity-log.md). Someone else's service is 404. */
-import { activityList, activityListQuery, clientOriginHeaders, clientOriginLimits } from './activity'
+import { activityList, activityListQuery, clientOriginHeaders } from './activity'
+import { clientOriginLimits } from './constants'
 import { endpointsOf, invalid, notFound, signedIn } from './endpoint'
 
 const { ip, userAgent, credential } = clientOriginHeaders

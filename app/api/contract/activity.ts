@@ -4,8 +4,6 @@ import { isoDateTime, listOf, listQuery, localeEnum, opaqueId, wholeNumber } fro
 import { activityKinds, clientOriginLimits, limits, serviceLimits } from './constants'
 import { securityProtectionKeyEnum } from './service-parts'
 
-export { activityKinds, activityLimits, clientOriginLimits } from './constants'
-
 // Taken only from a caller that sends `credential`, which only the portal's server holds; others are recorded as direct.
 export const clientOriginHeaders = {
 	ip: 'Partner-Client-Ip',

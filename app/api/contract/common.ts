@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { countries, events, limits, locales, twoStepMethodKeys } from './constants'
 
 export { limits }
-export { emailIntervalSeconds, rateLimits, wrongPasswordConfirmations, type RateLimit } from './constants'
 
 export const countryEnum = z.enum(countries).describe('ISO 3166-1 alpha-2 country code.')
 export type Country = z.infer<typeof countryEnum>

@@ -1,12 +1,11 @@
 import { z } from 'zod'
-import { twoStepRequiredBody, unauthenticatedBody } from './common'
 import { endpointsOf, invalid, signedIn, throttled } from './endpoint'
 import { confirmIdentityBody, identityConfirmationRequiredBody, identityConfirmationResponse } from './identity'
 
 /** The answers of an endpoint that needs a confirmed identity: `signedIn`, with its 403 widened. */
 export const confirmedIdentity = {
-	401: unauthenticatedBody,
-	403: z.union([twoStepRequiredBody, identityConfirmationRequiredBody]),
+	...signedIn,
+	403: z.union([signedIn[403], identityConfirmationRequiredBody]),
 } as const
 
 export const identityEndpoints = endpointsOf('Identity confirmation', 'access', {

@@ -1,9 +1,6 @@
 // Decision 0022: the confirmation belongs to the sign-in that made it.
 import { z } from 'zod'
-import { identityConfirmationSeconds } from './constants'
 import { currentPassword, dataOf, isoDateTime, refusalBody, twoStepCodeField, wholeNumber } from './common'
-
-export { identityConfirmationSeconds }
 
 export const identityConfirmationMethodEnum = z.enum(['password', 'totp'])
 export type IdentityConfirmationMethod = z.infer<typeof identityConfirmationMethodEnum>

@@ -3,8 +3,6 @@ import { z } from 'zod'
 import { codedValidationBody, currentPassword, dataOf, isoDateTime, limits } from './common'
 import { recoveryCodeRules } from './constants'
 
-export { recoveryCodeRules }
-
 /** As the partner types it: the API ignores case, spaces and hyphens. */
 export const recoveryCodeField = z
 	.string()

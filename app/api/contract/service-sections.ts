@@ -11,13 +11,7 @@ import {
 	localeEnum,
 	wholeNumber,
 } from './common'
-import {
-	reviewTransition,
-	reviewTransitions,
-	statisticsDaysDefault,
-	statisticsDaysOptions,
-	type ReviewAction,
-} from './constants'
+import { reviewTransition, reviewTransitions, statisticsDaysDefault, type ReviewAction } from './constants'
 import { securityProtectionKeyEnum } from './service-parts'
 import { serviceFields, serviceLimits, serviceReviewStatusEnum, type ServiceReviewStatus } from './services'
 
@@ -144,8 +138,6 @@ export const serviceReviewResource = z.object({
 })
 export type ServiceReview = z.infer<typeof serviceReviewResource>
 export const serviceReviewResponse = dataOf(serviceReviewResource)
-
-export { statisticsDaysDefault, statisticsDaysOptions }
 
 export const statisticsQuery = z.object({
 	days: z

@@ -4,8 +4,6 @@ import { apiMessage, dataOf, isoDateTime, limits, listOf, listQuery, opaqueId, w
 import { webhookDeliveryStatuses, webhookEventTypes, webhookLimits } from './constants'
 import { idempotencyKeyField } from './services'
 
-export { webhookLimits }
-
 export const webhookHeaders = {
 	event: 'Partner-Event',
 	/** A redelivery has its own id; the event id in the body stays the same. */
@@ -195,8 +193,6 @@ export const webhookDeliveryListQuery = listQuery.extend({
 export const redeliverBody = z.object({
 	idempotency_key: idempotencyKeyField('the same key answers the redelivery it made (a double submit).'),
 })
-
-export { webhookEventBody, type WebhookEventBody } from './webhook-events'
 
 export function answersChallenge(body: string, challenge: string): boolean {
 	const text = body.trim()
