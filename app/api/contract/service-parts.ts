@@ -21,14 +21,7 @@ export const domainProof = {
 } as const
 
 /** Lower case, no `www.` stripping; null when not a URL. */
-export function domainOf(websiteUrl: string | null): string | null {
-	if (websiteUrl === null) return null
-	try {
-		return new URL(websiteUrl).hostname.toLowerCase() || null
-	} catch {
-		return null
-	}
-}
+export const domainOf = (websiteUrl: string | null) => URL.parse(websiteUrl ?? '')?.hostname.toLowerCase() || null
 
 export const domainCheckFindings = z
 	.object({

@@ -17,12 +17,8 @@ import { serviceFields, serviceLimits, serviceReviewStatusEnum, type ServiceRevi
 
 export const serviceSectionMessages = {
 	alreadyVerified: 'The domain is already verified.',
-	domainVerified: 'The domain must be verified.',
-	logoSet: 'The service must have a logo.',
 	websiteUrlSet: 'The website URL must be set.',
 	webhookUrlSet: 'The webhook URL must be set.',
-	authorizationUrlSet: 'The authorization URL must be set.',
-	enGbTranslation: 'The service must have a description: its name and description are its en-GB translation.',
 	reasonRequired: 'A dismissed review needs a reason.',
 } as const
 
@@ -85,12 +81,12 @@ export const reviewChecklistKeyEnum = z
 export type ReviewChecklistKey = z.infer<typeof reviewChecklistKeyEnum>
 
 export const reviewChecklistMessages: Record<ReviewChecklistKey, string> = {
-	domain_verified: serviceSectionMessages.domainVerified,
-	logo_set: serviceSectionMessages.logoSet,
+	domain_verified: 'The domain must be verified.',
+	logo_set: 'The service must have a logo.',
 	website_url_set: serviceSectionMessages.websiteUrlSet,
 	webhook_url_set: serviceSectionMessages.webhookUrlSet,
-	authorization_url_set: serviceSectionMessages.authorizationUrlSet,
-	en_gb_translation: serviceSectionMessages.enGbTranslation,
+	authorization_url_set: 'The authorization URL must be set.',
+	en_gb_translation: 'The service must have a description: its name and description are its en-GB translation.',
 }
 
 export { reviewTransition, reviewTransitions, type ReviewAction }
