@@ -8,7 +8,7 @@ const stamps = new WeakMap<object, number>()
 let lastStamp = 0
 /** Changes with every action result, to remount secret inputs. */
 function useActionStamp() {
-	const result = useActionData() as object | undefined
+	const result: unknown = useActionData()
 	if (!result || typeof result !== 'object') return 0
 	if (!stamps.has(result)) stamps.set(result, ++lastStamp)
 	return stamps.get(result)!
@@ -86,7 +86,7 @@ export function TextField({
 	/** Never echoed back after a submission (passwords, codes). */
 	secret?: boolean
 } & Attributes<InputHTMLAttributes<HTMLInputElement>>) {
-	const props = getInputProps(meta as FieldMetadata<string>, { type, ariaAttributes: true, ariaDescribedBy: undefined })
+	const props = getInputProps(meta as FieldMetadata<string>, { type })
 	// The server drops secrets; with JS the input is remounted empty.
 	const stamp = useActionStamp()
 	return (
@@ -106,11 +106,7 @@ export function TextField({
 
 /** A box to tick, its label beside it; the error under both. */
 export function CheckboxField({ meta, label }: { meta: Meta; label: ReactNode }) {
-	const props = getInputProps(meta as FieldMetadata<string>, {
-		type: 'checkbox',
-		ariaAttributes: true,
-		ariaDescribedBy: undefined,
-	})
+	const props = getInputProps(meta as FieldMetadata<string>, { type: 'checkbox' })
 	const ids = controlIds(meta)
 	return (
 		<div className={`field field--checkbox${meta.errors?.length ? ' field--error' : ''}`}>
@@ -126,7 +122,7 @@ export function CheckboxField({ meta, label }: { meta: Meta; label: ReactNode })
 type TextareaFieldProps = FieldProps & Attributes<TextareaHTMLAttributes<HTMLTextAreaElement>>
 
 export function TextareaField({ meta, label, hint, ...rest }: TextareaFieldProps) {
-	const props = getTextareaProps(meta as FieldMetadata<string>, { ariaAttributes: true })
+	const props = getTextareaProps(meta as FieldMetadata<string>)
 	return (
 		<FieldShell meta={meta} label={label} hint={hint}>
 			<textarea {...props} {...rest} key={props.key} {...controlIds(meta, hint)} className="field__input" />
@@ -140,7 +136,7 @@ type SelectFieldProps = FieldProps & {
 } & Attributes<SelectHTMLAttributes<HTMLSelectElement>>
 
 export function SelectField({ meta, label, hint, options, placeholder, ...rest }: SelectFieldProps) {
-	const props = getSelectProps(meta as FieldMetadata<string>, { ariaAttributes: true })
+	const props = getSelectProps(meta as FieldMetadata<string>)
 	return (
 		<FieldShell meta={meta} label={label} hint={hint}>
 			<select {...props} {...rest} key={props.key} {...controlIds(meta, hint)} className="field__input field__select">
@@ -160,7 +156,7 @@ type FileFieldProps = FieldProps & { errors?: string[] } & Attributes<InputHTMLA
 
 export function FileField({ meta, label, hint, errors, ...rest }: FileFieldProps) {
 	const shown = errors?.length ? ({ id: meta.id, errors } as Meta) : meta
-	const props = getInputProps(meta as FieldMetadata<File>, { type: 'file', ariaAttributes: true })
+	const props = getInputProps(meta as FieldMetadata<File>, { type: 'file' })
 	return (
 		<FieldShell meta={shown} label={label} hint={hint}>
 			<input
