@@ -4,12 +4,7 @@ import { passwordSignInBody } from '#app/api/contract/auth'
 import { passkeyAuthenticationCredential, passkeyRules } from '#app/api/contract/passkeys'
 import { recoveryCodeField } from '#app/api/contract/recovery-codes'
 import { currentPassword, twoStepCodeField, twoStepMethodKeyEnum } from '#app/api/contract/common'
-import {
-	newPasswordFields,
-	registrationBody,
-	resetPasswordRequestBody,
-	withConfirmation,
-} from '#app/api/contract/users'
+import { newPasswordFields, registrationBody, withConfirmation } from '#app/api/contract/users'
 import { IDENTITY_FIELD } from '#app/services/identity'
 
 /** Checked again by `safeRedirect`. */
@@ -24,7 +19,7 @@ export const signInSchema = passwordSignInBody.extend({ redirect_to: redirectTo 
 
 export const signUpSchema = withConfirmation(z.object({ ...registrationBody.shape, redirect_to: redirectTo }))
 
-export const resetRequestSchema = resetPasswordRequestBody
+export { resetPasswordRequestBody as resetRequestSchema } from '#app/api/contract/users'
 
 export const resetCompleteSchema = withConfirmation(z.object(newPasswordFields))
 
