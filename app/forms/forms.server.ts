@@ -68,10 +68,8 @@ export async function replyWithApiError(
 	}
 	if (error.status === 429) {
 		const seconds = retryAfter(error)
-		const time = formatDuration(seconds, t)
-		formErrors.push(
-			t(error.code === 'resend_too_soon' ? 'common:errors.emailTooSoon' : 'common:errors.rateLimited', { time }),
-		)
+		const key = error.code === 'resend_too_soon' ? 'common:errors.emailTooSoon' : 'common:errors.rateLimited'
+		formErrors.push(t(key, { time: formatDuration(seconds, t) }))
 		return invalid(form, { formErrors, fieldErrors, retryAfterSeconds: seconds }, 429)
 	}
 	if (!formErrors.length && !Object.keys(fieldErrors).length) {

@@ -70,16 +70,16 @@ const DISCARD_LIMIT = 8 * 1024 * 1024
 export const MIN_UPLOAD_RATE = 64 * 1024
 export const UPLOAD_GRACE_MS = 5_000
 
-type Read = () => Promise<ReadableStreamReadResult<Uint8Array>>
+type Reader = ReadableStreamDefaultReader<Uint8Array>
 
-type Reading = { reader: ReadableStreamDefaultReader<Uint8Array>; read: Read; chunks: Uint8Array[]; size: number }
+type Reading = { reader: Reader; read: Reader['read']; chunks: Uint8Array[]; size: number }
 
 function reading(body: ReadableStream<Uint8Array> | null): Reading {
 	const reader = (body ?? new Blob().stream()).getReader()
 	return { reader, read: () => reader.read(), chunks: [], size: 0 }
 }
 
-function paced(reader: ReadableStreamDefaultReader<Uint8Array>): Read {
+function paced(reader: Reader): Reader['read'] {
 	const started = performance.now()
 	let bytes = 0
 	return async () => {

@@ -131,7 +131,6 @@ function withoutSchema(formData: FormData, unchecked: Set<string>) {
 }
 
 // Do what a fresh page would without JS: reset after a redirect (secrets included), drop the flash after a failure.
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function useLikeAFreshPage(form: FormMetadata<any, string[]>) {
 	const navigation = useNavigation()
