@@ -148,18 +148,13 @@ export function scrubEnvelope(envelope) {
 	const [headers, items] = /** @type {[Record<string, unknown>, Array<[Record<string, unknown>, unknown]>]} */ (
 		/** @type {unknown} */ (envelope)
 	)
-	/** @type {Array<[Record<string, unknown>, unknown]>} */
-	const scrubbed = []
-	for (const [itemHeaders, payload] of items) {
-		if (itemHeaders.type === 'replay_recording') {
-			const recording = scrubReplayRecording(payload)
-			if (recording === null) return null
-			scrubbed.push([{ ...itemHeaders, length: new TextEncoder().encode(recording).length }, recording])
-		} else if (itemHeaders.type === 'replay_event') {
-			scrubbed.push([itemHeaders, scrubTelemetry(payload)])
-		} else {
-			scrubbed.push([itemHeaders, payload])
-		}
-	}
+	const scrubbed = items.map(([itemHeaders, payload]) => {
+		if (itemHeaders.type === 'replay_event') return [itemHeaders, scrubTelemetry(payload)]
+		if (itemHeaders.type !== 'replay_recording') return [itemHeaders, payload]
+		const recording = scrubReplayRecording(payload)
+		if (recording === null) return null
+		return [{ ...itemHeaders, length: new TextEncoder().encode(recording).length }, recording]
+	})
+	if (scrubbed.includes(null)) return null
 	return /** @type {E} */ (/** @type {unknown} */ ([scrubTelemetry(headers), scrubbed]))
 }

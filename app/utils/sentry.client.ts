@@ -1,14 +1,12 @@
 import * as Sentry from '@sentry/react-router'
 import { scrubEnvelope, scrubTelemetry } from './redaction'
 
-type Transport = ReturnType<typeof Sentry.makeFetchTransport>
-
 // No `before*` hook sees envelope headers or replays; a recording that cannot be scrubbed is not sent.
-function scrubbingTransport(options: Parameters<typeof Sentry.makeFetchTransport>[0]): Transport {
+function scrubbingTransport(options: Parameters<typeof Sentry.makeFetchTransport>[0]) {
 	const transport = Sentry.makeFetchTransport(options)
 	return {
 		...transport,
-		send(envelope: Parameters<Transport['send']>[0]) {
+		send(envelope: Parameters<typeof transport.send>[0]) {
 			const scrubbed = scrubEnvelope(envelope)
 			return scrubbed ? transport.send(scrubbed) : Promise.resolve({})
 		},
