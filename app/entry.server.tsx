@@ -45,7 +45,6 @@ export default function handleRequest(
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const nonce = getNonce(loadContext)
-	const i18n = getInstance(loadContext)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
@@ -53,7 +52,7 @@ export default function handleRequest(
 
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<I18nextProvider i18n={i18n}>
+				<I18nextProvider i18n={getInstance(loadContext)}>
 					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 				</I18nextProvider>
 			</NonceProvider>,
