@@ -10,11 +10,7 @@ import { confirmChange } from './confirm.server'
 import { IDENTITY_FIELD, IDENTITY_METHOD_PARAM, type IdentityCheck } from './identity'
 import { getApi } from '#app/context.server'
 
-export type ConfirmationArgs = {
-	context: Readonly<RouterContextProvider>
-	request: Request
-	params: object
-}
+export type ConfirmationArgs = { context: Readonly<RouterContextProvider>; request: Request; params: object }
 
 async function identityCheck({ context, request }: ConfirmationArgs): Promise<IdentityCheck> {
 	const { data: state } = await getApi(context).call('getIdentityConfirmation')

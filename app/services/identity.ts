@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunction } from 'react-router'
 import type { IdentityConfirmationMethod } from '#app/api/contract/identity'
 
 // Decision 0022.
@@ -16,10 +17,5 @@ export const IDENTITY_FIELD = 'identity_method'
 export const IDENTITY_METHOD_PARAM = 'with'
 
 // Also after the action's 403 (the confirmation ended meanwhile), so the page asks again, as it does without JS.
-export const revalidateWhenIdentityEnded = ({
-	actionStatus,
-	defaultShouldRevalidate,
-}: {
-	actionStatus?: number
-	defaultShouldRevalidate: boolean
-}) => actionStatus === 403 || defaultShouldRevalidate
+export const revalidateWhenIdentityEnded: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+	actionStatus === 403 || defaultShouldRevalidate

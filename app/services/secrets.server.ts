@@ -5,8 +5,6 @@ import { rethrowNotFound } from './load.server'
 
 type Context = Readonly<RouterContextProvider>
 
-const notFound = () => data(null, { status: 404 })
-
 export async function loadServiceSecrets(context: Context, serviceId: string) {
 	const [service, secrets] = await Promise.all([
 		getService(context),
@@ -17,7 +15,7 @@ export async function loadServiceSecrets(context: Context, serviceId: string) {
 
 export function findSecret<S extends { id: string }>(secrets: readonly S[], secretId: string) {
 	const secret = secrets.find((candidate) => candidate.id === secretId)
-	if (!secret) throw notFound()
+	if (!secret) throw data(null, { status: 404 })
 	return secret
 }
 

@@ -1,5 +1,6 @@
 // Decision 0013.
 import { type RouterContextProvider } from 'react-router'
+import { reviewTypicalWorkingDays } from '#app/api/contract/constants'
 import {
 	reviewChecklistMessages,
 	reviewTransition,
@@ -8,11 +9,14 @@ import {
 	type ServiceReview,
 } from '#app/api/contract/service-sections'
 import { getApi, getService } from '#app/context.server'
+import { confirmationAction, confirmationLoader, type ConfirmationArgs } from './confirmation.server'
 import { rethrowNotFound } from './load.server'
+import { verificationsPage } from './pages'
 
-type Context = Readonly<RouterContextProvider>
+type Verb = Extract<ReviewAction, 'submit' | 'cancel'>
+type ReviewArgs = ConfirmationArgs & { params: { serviceId: string } }
 
-export async function loadVerifications(context: Context, serviceId: string) {
+export async function loadVerifications(context: Readonly<RouterContextProvider>, serviceId: string) {
 	const [service, review] = await Promise.all([
 		getService(context),
 		getApi(context)
@@ -23,7 +27,7 @@ export async function loadVerifications(context: Context, serviceId: string) {
 }
 
 /** The contract's messages the API would refuse `action` with now; null when it would go through. */
-export function reviewRefusalNow(review: ServiceReview, action: Extract<ReviewAction, 'submit' | 'cancel'>) {
+function reviewRefusalNow(review: ServiceReview, action: Verb) {
 	if (!reviewTransition(action, review.status)) return [reviewTransitionMessage(action, review.status)]
 	if (action === 'submit') {
 		const unmet = review.checklist.filter((item) => !item.done).map((item) => reviewChecklistMessages[item.key])
@@ -31,3 +35,29 @@ export function reviewRefusalNow(review: ServiceReview, action: Extract<ReviewAc
 	}
 	return null
 }
+
+/** Submitting the service for review and cancelling it: one confirmation page, back in the review's section. */
+export const reviewLoader = (verb: Verb) =>
+	confirmationLoader(null, async ({ params, context }: ReviewArgs, t) => {
+		const { service, review } = await loadVerifications(context, params.serviceId)
+		return {
+			back: verificationsPage(service.id, 'review'),
+			heading: t(`verifications:${verb}.title`, { name: service.name }),
+			refusals: reviewRefusalNow(review, verb),
+		}
+	})
+
+export const reviewAction = (verb: Verb) =>
+	confirmationAction({
+		identity: false,
+		change: ({ params, context }: ReviewArgs) =>
+			getApi(context).call(verb === 'submit' ? 'submitServiceReview' : 'cancelServiceReview', {
+				params: { id: params.serviceId },
+			}),
+		done: ({ params }) => ({
+			key: `verifications:${verb}.done`,
+			...(verb === 'submit' ? { values: { count: reviewTypicalWorkingDays } } : {}),
+			section: 'review',
+			to: verificationsPage(params.serviceId, 'review'),
+		}),
+	})

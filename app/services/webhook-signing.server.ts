@@ -57,10 +57,7 @@ export function explainRotationRefusal(error: unknown, context: Readonly<RouterC
 	})
 }
 
-export const verificationSnippets = {
-	node: verifyRegion(nodeExample),
-	python: verifyRegion(pythonExample),
-}
+export const verificationSnippets = { node: verifyRegion(nodeExample), python: verifyRegion(pythonExample) }
 
 /** Null when the event's schema is not in docs/openapi.json. */
 export function eventSchemaLine(type: WebhookEventType, document = openApiDocument): number | null {

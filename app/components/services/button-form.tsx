@@ -4,16 +4,7 @@ import { AppForm } from '#app/components/ui/app-form'
 import { SubmitButton } from '#app/components/ui/button'
 import { useAppForm } from '#app/components/ui/use-app-form'
 
-/** A form that is one button; its values (an intent, a key) are hidden, as a failed post sent them: done once. */
-export function ButtonForm({
-	schema,
-	id,
-	values,
-	lastResult,
-	label,
-	pendingLabel,
-	variant,
-}: {
+type ButtonFormProps = {
 	schema: () => Promise<z.ZodType<Record<string, string>, Record<string, string>>>
 	id: string
 	values: Record<string, string>
@@ -21,7 +12,10 @@ export function ButtonForm({
 	label: string
 	pendingLabel: string
 	variant?: 'primary' | 'secondary'
-}) {
+}
+
+/** A form that is one button; its values (an intent, a key) are hidden, as a failed post sent them: done once. */
+export function ButtonForm({ schema, id, values, lastResult, label, pendingLabel, variant }: ButtonFormProps) {
 	const [form] = useAppForm(schema, { id, lastResult, defaultValue: values })
 	return (
 		<AppForm form={form}>

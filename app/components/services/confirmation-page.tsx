@@ -92,14 +92,13 @@ export function confirmationPage<NS extends Namespace, D extends ConfirmationDat
 
 type ActionData = { result?: SubmissionResult<string[]> }
 
-/** Not asked again within minutes of a confirmation. */
-function IdentityStep({
-	identity,
-	fields,
-}: {
+type IdentityStepProps = {
 	identity: IdentityCheck
 	fields: { password?: FieldMetadata<unknown>; code?: FieldMetadata<unknown> }
-}) {
+}
+
+/** Not asked again within minutes of a confirmation. */
+function IdentityStep({ identity, fields }: IdentityStepProps) {
 	const { t } = useTranslation('identity')
 	if (identity.confirmed) {
 		return (

@@ -19,12 +19,7 @@ export function EndpointFailing({ serviceId, health }: { serviceId: string; heal
 			) : null}
 			<p>{t('webhooks.failing.count', { count: health.consecutive_failures })}</p>
 			{error ? (
-				<p>
-					{t('webhooks.failing.lastError', {
-						date: formatDateTime(error.at),
-						message: error.message,
-					})}
-				</p>
+				<p>{t('webhooks.failing.lastError', { date: formatDateTime(error.at), message: error.message })}</p>
 			) : null}
 			<p>
 				<Link to={failed}>{t('webhooks.failing.link')}</Link>

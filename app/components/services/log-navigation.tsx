@@ -9,16 +9,7 @@ type Filter = {
 	options: { value: string; label: string }[]
 }
 
-/** A log's filters (the activity's, the deliveries'): a GET form, so a filter is a plain URL and works without JS. */
-export function FilterForm({
-	action,
-	label,
-	className,
-	idPrefix,
-	filters,
-	apply,
-	clear,
-}: {
+type FilterFormProps = {
 	action: string
 	label: string
 	className: string
@@ -26,7 +17,10 @@ export function FilterForm({
 	filters: Filter[]
 	apply: string
 	clear: string
-}) {
+}
+
+/** A log's filters (the activity's, the deliveries'): a GET form, so a filter is a plain URL and works without JS. */
+export function FilterForm({ action, label, className, idPrefix, filters, apply, clear }: FilterFormProps) {
 	return (
 		<Form method="get" action={action} className={`form ${className}`} aria-label={label}>
 			{filters.map((filter) => (
@@ -61,16 +55,14 @@ export function FilterForm({
 	)
 }
 
-/** Plain links (JS off): the filters stay in the URL, the cursor only on the way to older entries. */
-export function PageLinks({
-	links,
-	newest,
-	older,
-}: {
+type PageLinksProps = {
 	links: { newest: string | null; older: string | null }
 	newest: string
 	older: string
-}) {
+}
+
+/** Plain links (JS off): the filters stay in the URL, the cursor only on the way to older entries. */
+export function PageLinks({ links, newest, older }: PageLinksProps) {
 	if (!links.newest && !links.older) return null
 	return (
 		<p className="button-row">

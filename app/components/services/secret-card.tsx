@@ -2,19 +2,15 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TimeRow } from './summary-row'
 
-export function SecretCard({
-	name,
-	hint,
-	createdAt,
-	rows,
-	children,
-}: {
+type SecretCardProps = {
 	name: string
 	hint: string
 	createdAt: string
 	rows?: ReactNode
 	children?: ReactNode
-}) {
+}
+
+export function SecretCard({ name, hint, createdAt, rows, children }: SecretCardProps) {
 	const { t } = useTranslation('developers')
 	return (
 		<li className="card stack">

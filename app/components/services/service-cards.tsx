@@ -10,15 +10,13 @@ export type ServiceCard = Pick<Service, 'id' | 'name' | 'logo' | 'category' | 'e
 	review: Pick<Service['review'], 'status'>
 }
 
-export function ServiceCards({
-	services,
-	categoryName,
-	labelledBy,
-}: {
+type ServiceCardsProps = {
 	services: readonly ServiceCard[]
 	categoryName: (key: ServiceCard['category']) => string
 	labelledBy: string
-}) {
+}
+
+export function ServiceCards({ services, categoryName, labelledBy }: ServiceCardsProps) {
 	const { t } = useTranslation('services')
 	return (
 		<ul className="service-list" aria-labelledby={labelledBy}>

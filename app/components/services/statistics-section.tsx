@@ -4,6 +4,7 @@ import { statisticsDaysOptions } from '#app/api/contract/constants'
 import type { ServiceStatistics } from '#app/api/contract/index'
 import { formatDate, formatNumber, StatisticsChart } from './statistics-chart'
 import { SummaryRow } from './summary-row'
+import { TableHead } from './table-head'
 
 /** The section's id: the period links come back to it. */
 export const STATISTICS_ID = 'statistics'
@@ -66,15 +67,7 @@ function Period({ serviceId, statistics }: { serviceId: string; statistics: Serv
 				<summary>{t('table.summary', { count: statistics.daily.length })}</summary>
 				<table className="statistics__table">
 					<caption>{t('table.caption', range)}</caption>
-					<thead>
-						<tr>
-							{[t('table.date'), t('activeUsers'), t('newUsers'), t('nukes')].map((name) => (
-								<th key={name} scope="col">
-									{name}
-								</th>
-							))}
-						</tr>
-					</thead>
+					<TableHead columns={[t('table.date'), t('activeUsers'), t('newUsers'), t('nukes')]} />
 					<tbody>
 						{statistics.daily.map((day) => (
 							<tr key={day.date}>

@@ -2,19 +2,17 @@ import { useTranslation } from 'react-i18next'
 import type { WebhookExchange as Exchange } from '#app/api/contract/webhook-deliveries'
 import { prettyJson } from '#app/utils/pretty-json'
 import { SummaryRow, TimeRow } from './summary-row'
+import { TableHead } from './table-head'
 
-/** One webhook request and its answer or error (decision 0015); the body is shown once per page (`WebhookBody`). */
-export function WebhookExchange({
-	exchange,
-	label,
-	headingLevel = 3,
-	open = false,
-}: {
+type WebhookExchangeProps = {
 	exchange: Exchange
 	label: string
 	headingLevel?: 3 | 4
 	open?: boolean
-}) {
+}
+
+/** One webhook request and its answer or error (decision 0015); the body is shown once per page (`WebhookBody`). */
+export function WebhookExchange({ exchange, label, headingLevel = 3, open = false }: WebhookExchangeProps) {
 	const { t } = useTranslation('webhooks')
 	const Heading = `h${headingLevel}` as const
 	const { request, response, error } = exchange
@@ -81,12 +79,7 @@ function Headers({ headers, caption }: { headers: Record<string, string>; captio
 	return (
 		<table className="webhook-table webhook-headers">
 			<caption>{caption}</caption>
-			<thead>
-				<tr>
-					<th scope="col">{t('exchange.headerName')}</th>
-					<th scope="col">{t('exchange.headerValue')}</th>
-				</tr>
-			</thead>
+			<TableHead columns={[t('exchange.headerName'), t('exchange.headerValue')]} />
 			<tbody>
 				{entries.length ? (
 					entries.map(([name, value]) => (

@@ -8,6 +8,7 @@ import { SIGNING_SECRET_ID } from '#app/services/pages'
 import { SecretCard } from '#app/components/services/secret-card'
 import { TimeRow } from '#app/components/services/summary-row'
 import { CopyButton, CopyableValue } from '#app/components/ui/copy-button'
+import { TableHead } from './table-head'
 
 // Decision 0020.
 
@@ -91,13 +92,12 @@ function Snippet({ id, title, code }: { id: string; title: string; code: string 
 	)
 }
 
-export function SigningScheme({
-	snippets,
-	links,
-}: {
+type SigningSchemeProps = {
 	snippets: { node: string; python: string }
 	links: { examples: string; node: string; python: string; openApi: string }
-}) {
+}
+
+export function SigningScheme({ snippets, links }: SigningSchemeProps) {
 	const { t } = useTranslation('developers')
 	const { headers, algorithm, version, secretPrefix, toleranceSeconds } = webhookSignature
 	return (
@@ -106,12 +106,7 @@ export function SigningScheme({
 			<p>{t('signingIntro')}</p>
 			<table className="webhook-table">
 				<caption>{t('headersCaption')}</caption>
-				<thead>
-					<tr>
-						<th scope="col">{t('headerName')}</th>
-						<th scope="col">{t('headerMeaning')}</th>
-					</tr>
-				</thead>
+				<TableHead columns={[t('headerName'), t('headerMeaning')]} />
 				<tbody>
 					{[
 						[headers.id, t('headerId')],
@@ -151,13 +146,12 @@ export function SigningScheme({
 	)
 }
 
-export function EventTypes({
-	events,
-	openApi,
-}: {
+type EventTypesProps = {
 	events: Array<{ type: WebhookEventType; example: string; schemaLine: number | null }>
 	openApi: string
-}) {
+}
+
+export function EventTypes({ events, openApi }: EventTypesProps) {
 	const { t } = useTranslation('developers')
 	return (
 		<section id="events" className="stack" aria-labelledby="events-heading">

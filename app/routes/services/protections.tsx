@@ -199,9 +199,7 @@ function ProtectionItem({ protection, ticked, live }: { protection: Protection; 
 			{failure ? (
 				<div id={`${id}-error`} className="protection__error" role="alert">
 					<p className="field__error">
-						{t(failure.initialValue?.enabled === 'true' ? 'failed.on' : 'failed.off', {
-							title: protection.title,
-						})}
+						{t(failure.initialValue?.enabled === 'true' ? 'failed.on' : 'failed.off', { title: protection.title })}
 					</p>
 					{(failure.error?.[''] ?? []).map((message) => (
 						<p key={message}>{message}</p>

@@ -252,19 +252,16 @@ function LocaleFieldset({ locale, meta, saved }: { locale: Locale; meta: LocaleM
 	)
 }
 
-/** A native disclosure (works without JS); opened again for each new answer or error that needs it. */
-function AddLanguage({
-	mustOpen,
-	errors,
-	lastResult,
-	children,
-}: {
+type AddLanguageProps = {
 	mustOpen: boolean
 	/** Its fields' errors as one key: a change is a new error to show. */
 	errors: string
 	lastResult: SubmissionResult<string[]> | undefined
 	children: ReactNode
-}) {
+}
+
+/** A native disclosure (works without JS); opened again for each new answer or error that needs it. */
+function AddLanguage({ mustOpen, errors, lastResult, children }: AddLanguageProps) {
 	const { t } = useTranslation('translations')
 	const ref = useRef<HTMLDetailsElement>(null)
 	const [initiallyOpen] = useState(mustOpen)

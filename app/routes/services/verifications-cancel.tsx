@@ -2,7 +2,7 @@ import { metaOf } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/verifications-cancel'
 import { confirmationPage } from '#app/components/services/confirmation-page'
-import { reviewAction, reviewLoader } from '#app/services/review-confirmation.server'
+import { reviewAction, reviewLoader } from '#app/services/verifications.server'
 
 export const handle = { i18n: ['verifications', 'identity'] } satisfies I18nHandle
 export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)

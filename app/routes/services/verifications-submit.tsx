@@ -2,7 +2,7 @@ import { metaOf } from '#app/utils/meta'
 import type { I18nHandle } from '#app/i18n'
 import type { Route } from './+types/verifications-submit'
 import { confirmationPage } from '#app/components/services/confirmation-page'
-import { reviewAction, reviewLoader } from '#app/services/review-confirmation.server'
+import { reviewAction, reviewLoader } from '#app/services/verifications.server'
 import { reviewTypicalWorkingDays } from '#app/api/contract/constants'
 
 export const handle = { i18n: ['verifications', 'identity'] } satisfies I18nHandle

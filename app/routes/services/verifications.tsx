@@ -23,6 +23,7 @@ import { ScrollTable } from '#app/components/ui/scroll-table'
 import { SectionFlash } from '#app/components/ui/flash'
 import { formatDateTime } from '#app/utils/date-time'
 import { invalid, parseForm } from '#app/forms/forms.server'
+import { TableHead } from '#app/components/services/table-head'
 
 export const handle = {
 	i18n: ['verifications', 'services'],
@@ -216,13 +217,9 @@ function Way({ way, findings, children }: { way: 'dns' | 'file'; findings: Findi
 					className="table table--cards findings-table"
 					caption={t(`domain.findings.${way}Caption`)}
 				>
-					<thead>
-						<tr>
-							<th scope="col">{t('domain.findings.check')}</th>
-							<th scope="col">{t('domain.findings.expected')}</th>
-							<th scope="col">{t('domain.findings.found')}</th>
-						</tr>
-					</thead>
+					<TableHead
+						columns={[t('domain.findings.check'), t('domain.findings.expected'), t('domain.findings.found')]}
+					/>
 					<tbody>
 						{findings.map((finding) => (
 							<tr key={finding.check}>

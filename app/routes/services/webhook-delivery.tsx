@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { metaOf, pageMeta } from '#app/utils/meta'
-import { href, Link } from 'react-router'
+import { href, Link, redirect } from 'react-router'
 import type { Route } from './+types/webhook-delivery'
 import { getT } from '#app/i18n.server'
 import stylesHref from '#app/styles/webhooks.css?url'
 import type { WebhookDelivery } from '#app/api/contract/webhook-deliveries'
 import { redeliverSchema as schema } from './schemas'
 import { newIdempotencyKey } from '#app/api/services.server'
-import { toDelivery } from '#app/services/webhooks.server'
 import { deliveryPage } from '#app/services/pages'
 import { changeFailed, rethrowNotFound } from '#app/services/load.server'
 import { WebhookBody, WebhookExchange } from '#app/components/services/webhook-exchange'
@@ -22,7 +21,7 @@ import { SummaryRow, TimeRow } from '#app/components/services/summary-row'
 import { ButtonForm } from '#app/components/services/button-form'
 import { invalid, parseForm } from '#app/forms/forms.server'
 import type { I18nHandle } from '#app/i18n'
-import { getApi, getService } from '#app/context.server'
+import { getApi, getService, getSession } from '#app/context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
@@ -57,10 +56,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 			params: { id: params.serviceId, deliveryId: params.deliveryId },
 			body: { idempotency_key: submission.value.idempotency_key },
 		})
-		return await toDelivery(context, params.serviceId, redelivery.id, {
-			tone: 'success',
-			key: 'webhooks:delivery.redelivered',
-		})
+		await getSession(context).setFlash({ tone: 'success', key: 'webhooks:delivery.redelivered' })
+		return redirect(deliveryPage(params.serviceId, redelivery.id))
 	} catch (error) {
 		return changeFailed(null, error, context, { request })
 	}

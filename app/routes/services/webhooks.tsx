@@ -14,7 +14,7 @@ import { webhookActionSchema as schema } from './schemas'
 import { ApiError } from '#app/api/errors'
 import { deliveriesPage, deliveryFilters, deliveryLogSearch, recentChecks } from '#app/api/webhook-deliveries.server'
 import { resumeDeliveries } from '#app/api/webhook-recovery.server'
-import { healthForBanner, toDelivery } from '#app/services/webhooks.server'
+import { healthForBanner } from '#app/services/webhooks.server'
 import { changeFailed, rethrowNotFound } from '#app/services/load.server'
 import { CheckVerdict, DeliveryStatus, EventName, NoWebhookUrl } from '#app/components/services/webhook-parts'
 import { ButtonForm } from '#app/components/services/button-form'
@@ -26,6 +26,7 @@ import { formatDateTime, formatTimeNear, toUtcDateTimeLocal } from '#app/utils/d
 import { invalid, parseForm } from '#app/forms/forms.server'
 import { getApi, getService } from '#app/context.server'
 import { checkPage, deliveryPage, developersPage } from '#app/services/pages'
+import { TableHead } from '#app/components/services/table-head'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
@@ -78,7 +79,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	try {
 		if (submission.value.intent === INTENT.test) {
 			const { data } = await api.call('sendWebhookTestEvent', { params: { id } })
-			return await toDelivery(context, id, data.id)
+			return redirect(deliveryPage(id, data.id))
 		}
 		if (submission.value.intent === INTENT.resume) {
 			// On to the recovery from the pause's start (already resumed: the page as it is now).
@@ -178,13 +179,7 @@ function RecentChecks({ service, checks, moreChecks }: LoaderData) {
 			{checks.length ? (
 				<table className="webhook-table table--cards">
 					<caption>{moreChecks ? t('checks.captionLatest', { count: checks.length }) : t('checks.caption')}</caption>
-					<thead>
-						<tr>
-							<th scope="col">{t('checks.colChecked')}</th>
-							<th scope="col">{t('checks.colChallenge')}</th>
-							<th scope="col">{t('checks.colSignatures')}</th>
-						</tr>
-					</thead>
+					<TableHead columns={[t('checks.colChecked'), t('checks.colChallenge'), t('checks.colSignatures')]} />
 					<tbody>
 						{checks.map((check) => (
 							<tr key={check.id}>
@@ -232,21 +227,18 @@ function HealthFacts({ serviceId, health }: { serviceId: string; health: Webhook
 	)
 }
 
-/**
- * A failed delivery says what comes next: sent again by a redelivery (linked), held while paused, or its retry's
- * time (alone on the delivery's own day).
- */
-function LogStatus({
-	serviceId,
-	delivery,
-	paused,
-	t,
-}: {
+type LogStatusProps = {
 	serviceId: string
 	delivery: WebhookDeliverySummary
 	paused: boolean
 	t: TFunction<'webhooks'>
-}) {
+}
+
+/**
+ * A failed delivery says what comes next: sent again by a redelivery (linked), held while paused, or its retry's
+ * time (alone on the delivery's own day).
+ */
+function LogStatus({ serviceId, delivery, paused, t }: LogStatusProps) {
 	const attention = <span className="tag tag--attention" />
 	if (delivery.status === 'failed' && delivery.redelivered_by) {
 		const redelivery = <Link to={deliveryPage(serviceId, delivery.redelivered_by)} />
@@ -311,15 +303,15 @@ function DeliveryLog({ service, health, filters, deliveries, isFirstPage, links 
 					className="webhook-table webhook-log table--cards"
 					caption={filtered ? t('log.captionFiltered') : t('log.caption')}
 				>
-					<thead>
-						<tr>
-							<th scope="col">{t('log.colStatus')}</th>
-							<th scope="col">{t('log.colEvent')}</th>
-							<th scope="col">{t('log.colLast')}</th>
-							<th scope="col">{t('log.colAttempts')}</th>
-							<th scope="col">{t('log.colCreated')}</th>
-						</tr>
-					</thead>
+					<TableHead
+						columns={[
+							t('log.colStatus'),
+							t('log.colEvent'),
+							t('log.colLast'),
+							t('log.colAttempts'),
+							t('log.colCreated'),
+						]}
+					/>
 					<tbody>
 						{deliveries.map((delivery) => (
 							<tr key={delivery.id}>
