@@ -10,18 +10,10 @@ import { SubmitButton } from './ui/button'
 import { TextField } from './ui/field'
 import { useAppForm } from './ui/use-app-form'
 
+type CodeFieldProps = { meta: FieldMetadata<unknown>; label: string; digits: number; takeFocus?: boolean }
+
 /** A one-time code; `takeFocus` renders `autoFocus` as the attribute, so it works without JS too. */
-export function CodeField({
-	meta,
-	label,
-	digits,
-	takeFocus,
-}: {
-	meta: FieldMetadata<unknown>
-	label: string
-	digits: number
-	takeFocus?: boolean
-}) {
+export function CodeField({ meta, label, digits, takeFocus }: CodeFieldProps) {
 	const { t } = useTranslation('auth')
 	return (
 		<TextField
@@ -40,36 +32,26 @@ export function CodeField({
 	)
 }
 
-/** A form of one code, posted with the hidden `values`; `children` sit beside its button (a way back). */
-export function CodeForm({
-	id,
-	schema,
-	lastResult,
-	values = {},
-	digits,
-	takeFocus,
-	submit,
-	pendingLabel,
-	children,
-}: {
+type CodeFormProps = Omit<CodeFieldProps, 'meta' | 'label'> & {
 	id: string
 	schema: () => Promise<z.ZodType<{ code: string }, { code: string }>>
 	lastResult: SubmissionResult<string[]> | undefined
 	values?: Record<string, string>
-	digits: number
-	takeFocus?: boolean
 	submit: string
 	pendingLabel: string
 	children?: ReactNode
-}) {
+}
+
+/** A form of one code, posted with the hidden `values`; `children` sit beside its button (a way back). */
+export function CodeForm({ id, schema, lastResult, values, submit, pendingLabel, children, ...field }: CodeFormProps) {
 	const { t } = useTranslation('auth')
 	const [form, fields] = useAppForm(schema, { id, lastResult })
 	return (
 		<AppForm form={form} labels={{ code: t('fields.code') }}>
-			{Object.entries(values).map(([name, value]) => (
+			{Object.entries(values ?? {}).map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
-			<CodeField meta={fields.code} label={t('fields.code')} digits={digits} takeFocus={takeFocus} />
+			<CodeField meta={fields.code} label={t('fields.code')} {...field} />
 			<div className="button-row">
 				<SubmitButton pendingLabel={pendingLabel}>{submit}</SubmitButton>
 				{children}
@@ -81,20 +63,16 @@ export function CodeForm({
 /** The seconds until a new emailed code may be sent (app/auth/email-code.server.ts). */
 type CodeWait = { resendInSeconds: number | null; refused?: boolean }
 
-/** Its seconds come from the action's answer when it has them (with JS no reload follows), else the loader's. */
-export function SendCodeForm({
-	loaderData,
-	actionData,
-	intent,
-	label,
-	variant,
-}: {
+type SendCodeFormProps = {
 	loaderData: CodeWait
 	actionData: CodeWait | { result?: unknown } | undefined
 	intent: string
 	label: string
 	variant?: 'primary' | 'secondary'
-}) {
+}
+
+/** Its seconds come from the action's answer when it has them (with JS no reload follows), else the loader's. */
+export function SendCodeForm({ loaderData, actionData, intent, label, variant }: SendCodeFormProps) {
 	const { t } = useTranslation('auth')
 	const wait = actionData && 'resendInSeconds' in actionData ? actionData : loaderData
 	return (

@@ -19,19 +19,7 @@ function useCountdown(seconds: number, answer: unknown) {
 	return remaining
 }
 
-/** The ticking text is no live region, so a screen reader is not interrupted every second. */
-export function ResendButton({
-	seconds,
-	answer,
-	waiting,
-	ready,
-	refused,
-	label,
-	pendingLabel,
-	variant = 'secondary',
-	name,
-	value,
-}: {
+type Props = {
 	seconds: number | null
 	/** A new answer restarts the count, even at the same seconds. */
 	answer?: object
@@ -43,7 +31,10 @@ export function ResendButton({
 	variant?: 'primary' | 'secondary'
 	name?: string
 	value?: string
-}) {
+}
+
+/** The ticking text is no live region, so a screen reader is not interrupted every second. */
+export function ResendButton({ seconds, answer, waiting, ready, refused, label, ...button }: Props) {
 	const remaining = useCountdown(seconds ?? 0, answer)
 	const hydrated = useHydrated()
 	const status = seconds ? (remaining > 0 ? waiting(remaining) : ready) : null
@@ -57,13 +48,7 @@ export function ResendButton({
 				<p className="muted">{status}</p>
 			) : null}
 			<div className="button-row">
-				<SubmitButton
-					variant={variant}
-					name={name}
-					value={value}
-					pendingLabel={pendingLabel}
-					disabled={hydrated && remaining > 0}
-				>
+				<SubmitButton {...button} variant={button.variant ?? 'secondary'} disabled={hydrated && remaining > 0}>
 					{label}
 				</SubmitButton>
 			</div>

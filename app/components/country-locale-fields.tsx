@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { SelectField } from './ui/field'
 import { countries, locales } from '#app/api/contract/constants'
 
+type Meta = FieldMetadata<unknown>
+
 const collator = new Intl.Collator('en-GB')
 
 function byName(options: Array<{ value: string; label: string }>) {
@@ -10,13 +12,7 @@ function byName(options: Array<{ value: string; label: string }>) {
 }
 
 /** Each sorted by its visible name. */
-export function CountryLocaleFields({
-	country,
-	locale,
-}: {
-	country: FieldMetadata<unknown>
-	locale: FieldMetadata<unknown>
-}) {
+export function CountryLocaleFields({ country, locale }: { country: Meta; locale: Meta }) {
 	const { t } = useTranslation('auth')
 	return (
 		<>

@@ -6,18 +6,10 @@ export function NotFoundPage() {
 	return <GenericErrorPage title={t('errors.notFound')} message={t('errors.notFoundHelp')} />
 }
 
+type ErrorPageProps = { requestId?: string; message?: string; title?: string; back?: { href: string; label: string } }
+
 /** No stack traces, no internals (spec point 8); a refusal the partner can fix has its own `title` and `back`. */
-export function GenericErrorPage({
-	requestId,
-	message,
-	title,
-	back,
-}: {
-	requestId?: string
-	message?: string
-	title?: string
-	back?: { href: string; label: string }
-}) {
+export function GenericErrorPage({ requestId, message, title, back }: ErrorPageProps) {
 	const { t } = useTranslation()
 	return (
 		<section className="stack" aria-labelledby="page-heading">

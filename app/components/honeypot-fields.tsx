@@ -1,12 +1,9 @@
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 
+type Props = HoneypotInputProps & { label: string }
+
 /** remix-utils' honeypot as valid markup: hidden by the `.honeypot` class, not a `<style>` in the form. */
-export function HoneypotFields({
-	label,
-	nameFieldName,
-	validFromFieldName,
-	encryptedValidFrom,
-}: HoneypotInputProps & { label: string }) {
+export function HoneypotFields({ label, nameFieldName, validFromFieldName, encryptedValidFrom }: Props) {
 	return (
 		<div className="honeypot" aria-hidden="true">
 			<label htmlFor={nameFieldName}>{label}</label>

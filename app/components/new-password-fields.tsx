@@ -4,16 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { PasswordChecklist } from './password-checklist'
 import { TextField } from './ui/field'
 
+type Props = { password: FieldMetadata<unknown>; confirmation: FieldMetadata<unknown>; passwordLabel?: string }
+
 /** New password + re-entry with the live checklist (sign-up, reset, change). */
-export function NewPasswordFields({
-	password,
-	confirmation,
-	passwordLabel,
-}: {
-	password: FieldMetadata<unknown>
-	confirmation: FieldMetadata<unknown>
-	passwordLabel?: string
-}) {
+export function NewPasswordFields({ password, confirmation, passwordLabel }: Props) {
 	const { t } = useTranslation('auth')
 	const [value, setValue] = useState('')
 	const [again, setAgain] = useState('')

@@ -51,7 +51,10 @@ export default function CeremonyForm({
 	}, [options, fetcher.state, ceremony, submitIntent, submit])
 	const busy = fetcher.state !== 'idle' || step === 'browser'
 	const result = fetcher.data?.result ?? lastResult
-	const stamp = stampOf(result)
+	// A password is emptied by each answer, as secrets are never given back.
+	useEffect(() => {
+		form.current?.querySelectorAll<HTMLInputElement>('input[type="password"]').forEach((input) => (input.value = ''))
+	}, [result])
 	return (
 		<Form
 			method="post"
@@ -69,7 +72,7 @@ export default function CeremonyForm({
 			<Summary result={result} fields={fields} />
 			{step === 'cancelled' || step === 'unsupported' ? <Notice tone="warning" title={t(`passkey.${step}`)} /> : null}
 			{fields.map((field) => (
-				<Field key={field.name} field={field} result={result} stamp={stamp} />
+				<Field key={field.name} field={field} result={result} />
 			))}
 			<div className="button-row">
 				<button
@@ -88,15 +91,6 @@ export default function CeremonyForm({
 
 const fieldId = (name: string) => `passkey-${name}`
 
-const stamps = new WeakMap<object, number>()
-let lastStamp = 0
-/** Changes with every answer: a password input is made anew, empty. */
-function stampOf(result: AnswerResult | undefined) {
-	if (!result) return 0
-	if (!stamps.has(result)) stamps.set(result, ++lastStamp)
-	return stamps.get(result)!
-}
-
 function Summary({ result, fields }: { result?: AnswerResult; fields: CeremonyField[] }) {
 	const named = new Map(fields.map((field) => [field.name, field.label]))
 	const errors = Object.entries(result?.error ?? {}).flatMap(([name, messages]) => {
@@ -109,8 +103,8 @@ function Summary({ result, fields }: { result?: AnswerResult; fields: CeremonyFi
 	return <ErrorSummary errors={errors} id="passkey-summary" />
 }
 
-/** Its first error beside it; a password is emptied by each answer, as secrets are never given back. */
-function Field({ field, result, stamp }: { field: CeremonyField; result?: AnswerResult; stamp: number }) {
+/** Its first error beside it. */
+function Field({ field, result }: { field: CeremonyField; result?: AnswerResult }) {
 	const { t } = useTranslation()
 	const id = fieldId(field.name)
 	const error = result?.error?.[field.name]?.[0]
@@ -132,7 +126,6 @@ function Field({ field, result, stamp }: { field: CeremonyField; result?: Answer
 				</p>
 			) : null}
 			<input
-				key={field.type === 'password' ? stamp : undefined}
 				className="field__input"
 				id={id}
 				name={field.name}

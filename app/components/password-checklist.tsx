@@ -3,19 +3,16 @@ import { passwordRules } from '#app/api/contract/constants'
 
 type Rule = (typeof passwordRules)[number]
 
-/** Spec point 5. Without JS a password is never echoed: after a failed post its errors mark the rules missed. */
-export function PasswordChecklist({
-	password,
-	confirmation,
-	id,
-	errors,
-}: {
+type Props = {
 	password: string
 	confirmation?: string
 	id: string
 	/** The password field's errors, in the catalogue's words. */
 	errors?: readonly string[]
-}) {
+}
+
+/** Spec point 5. Without JS a password is never echoed: after a failed post its errors mark the rules missed. */
+export function PasswordChecklist({ password, confirmation, id, errors }: Props) {
 	const { t } = useTranslation(['auth', 'validation'])
 	const matched = confirmation !== undefined && confirmation.length > 0 && confirmation === password
 	const ruleMessage = (rule: Rule) => t(`validation:${rule.key}`, 'minimum' in rule ? { minimum: rule.minimum } : {})

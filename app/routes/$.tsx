@@ -12,6 +12,4 @@ export function loader({ context }: Route.LoaderArgs) {
 	return data(pageMeta(t, t('errors.notFound')), { status: 404 })
 }
 
-export default function NotFound() {
-	return <NotFoundPage />
-}
+export default NotFoundPage

@@ -32,6 +32,4 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /** A failure inside the signed-in area keeps the signed-in header and footer around it. */
-export function ErrorBoundary() {
-	return <RouteErrorBoundary />
-}
+export const ErrorBoundary = RouteErrorBoundary

@@ -153,15 +153,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 /** A named list of services, each linked (to one page a service), with what it is waiting for; nothing when empty. */
-function ServiceGroup({
-	id,
-	heading,
-	items,
-}: {
-	id: string
-	heading: string
-	items: Array<{ name: string; to: string; what: ReactNode }>
-}) {
+type Item = { name: string; to: string; what: ReactNode }
+
+function ServiceGroup({ id, heading, items }: { id: string; heading: string; items: Item[] }) {
 	if (!items.length) return null
 	return (
 		<>

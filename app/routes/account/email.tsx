@@ -8,6 +8,7 @@ import { AppForm } from '#app/components/ui/app-form'
 import { Notice } from '#app/components/ui/notice'
 import { SectionFlash } from '#app/components/ui/flash'
 import { ResendButton } from '#app/components/countdown'
+import { SummaryRow } from '#app/components/services/summary-row'
 import { useAppForm } from '#app/components/ui/use-app-form'
 import { getT } from '#app/i18n.server'
 import { invalid, parseForm, replyWithApiError } from '#app/forms/forms.server'
@@ -33,19 +34,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = parseForm(context, schema)
 	if (submission.status !== 'success') return invalid(submission)
-	if (submission.value.email.toLowerCase() === (await getUser(context)).email.toLowerCase()) {
+	if (submission.value.email.toLowerCase() === (await getUser(context)).email.toLowerCase())
 		return invalid(submission, { fieldErrors: { email: [getT(context)('account:email.sameAddress')] } })
-	}
 	try {
 		await updateCurrentUser(getApi(context), submission.value)
 	} catch (error) {
 		// The API's 422 already tells that the address is registered: say it plainly.
 		if (isEmailTaken(error)) {
-			return invalid(
-				submission,
-				{ fieldErrors: { ...error.fieldErrors, email: [getT(context)('common:errors.emailTaken')] } },
-				422,
-			)
+			const fieldErrors = { ...error.fieldErrors, email: [getT(context)('common:errors.emailTaken')] }
+			return invalid(submission, { fieldErrors }, 422)
 		}
 		return replyWithApiError(submission, error, context, { fields: ['email', 'current_password'], request })
 	}
@@ -69,15 +66,12 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
 			<div className="stack">
 				<h1 id="page-heading">{t('email.title')}</h1>
 				<dl className="summary-list">
-					<div>
-						<dt>{t('email.current')}</dt>
-						<dd>
-							{loaderData.email}{' '}
-							<span className={`tag${loaderData.verified ? ' tag--ok' : ''}`}>
-								{loaderData.verified ? t('email.verified') : t('email.unverified')}
-							</span>
-						</dd>
-					</div>
+					<SummaryRow term={t('email.current')}>
+						{loaderData.email}{' '}
+						<span className={`tag${loaderData.verified ? ' tag--ok' : ''}`}>
+							{loaderData.verified ? t('email.verified') : t('email.unverified')}
+						</span>
+					</SummaryRow>
 				</dl>
 				<SectionFlash
 					section={PENDING_SECTION}

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Form, href, redirect } from 'react-router'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
@@ -64,12 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(SELF)
 }
 
-type SessionView = Route.ComponentProps['loaderData']['sessions'][number]
-
 export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('sessions')
 	const { sessions, more } = loaderData
-	const others = sessions.filter((session) => !session.current)
+	const agentName = useAgentName()
 	return (
 		<section className="stack-lg" aria-labelledby="page-heading">
 			<div className="stack">
@@ -78,12 +75,41 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
 			</div>
 			<AnswerErrors result={actionData?.result} />
 			<ul className="service-list" aria-label={t('listLabel')}>
-				{sessions.map((session) => (
-					<SessionItem key={session.id} t={t} session={session} />
-				))}
+				{sessions.map((session) => {
+					const name = agentName(session.agent) ?? t('unknownBrowser')
+					return (
+						<li key={session.id} className="card stack" aria-labelledby={`session-${session.id}`}>
+							<h2 id={`session-${session.id}`}>
+								{name} {session.current ? <span className="tag tag--ok">{t('thisDevice')}</span> : null}
+							</h2>
+							<dl className="summary-list">
+								<SummaryRow term={t('address')}>{session.ip ?? t('unknownAddress')}</SummaryRow>
+								<TimeRow term={t('signedInAt')} at={session.signed_in_at} />
+								<TimeRow term={t('lastActive')} at={session.last_active_at} />
+							</dl>
+							{session.current ? (
+								<p>{t('thisOneHint')}</p>
+							) : (
+								<Form method="post">
+									<AuthenticityTokenInput />
+									<input type="hidden" name="intent" value={SESSION_INTENT.end} />
+									<SubmitButton
+										variant="secondary"
+										name="session"
+										value={session.id}
+										pendingLabel={t('signingOut')}
+										aria-label={t('signOutLabel', { browser: name, when: formatDateTime(session.last_active_at) })}
+									>
+										{t('signOut')}
+									</SubmitButton>
+								</Form>
+							)}
+						</li>
+					)
+				})}
 			</ul>
 			{more ? <p>{t('more', { count: sessions.length })}</p> : null}
-			{others.length ? (
+			{sessions.some((session) => !session.current) ? (
 				<Form method="post" className="card stack">
 					<p>{t('signOutOthersHint')}</p>
 					<div className="button-row">
@@ -102,38 +128,5 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
 				<p>{t('onlyThis')}</p>
 			)}
 		</section>
-	)
-}
-
-function SessionItem({ t, session }: { t: TFunction<'sessions'>; session: SessionView }) {
-	const name = useAgentName()(session.agent) ?? t('unknownBrowser')
-	return (
-		<li className="card stack" aria-labelledby={`session-${session.id}`}>
-			<h2 id={`session-${session.id}`}>
-				{name} {session.current ? <span className="tag tag--ok">{t('thisDevice')}</span> : null}
-			</h2>
-			<dl className="summary-list">
-				<SummaryRow term={t('address')}>{session.ip ?? t('unknownAddress')}</SummaryRow>
-				<TimeRow term={t('signedInAt')} at={session.signed_in_at} />
-				<TimeRow term={t('lastActive')} at={session.last_active_at} />
-			</dl>
-			{session.current ? (
-				<p>{t('thisOneHint')}</p>
-			) : (
-				<Form method="post">
-					<AuthenticityTokenInput />
-					<input type="hidden" name="intent" value={SESSION_INTENT.end} />
-					<SubmitButton
-						variant="secondary"
-						name="session"
-						value={session.id}
-						pendingLabel={t('signingOut')}
-						aria-label={t('signOutLabel', { browser: name, when: formatDateTime(session.last_active_at) })}
-					>
-						{t('signOut')}
-					</SubmitButton>
-				</Form>
-			)}
-		</li>
 	)
 }

@@ -22,9 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaOf(loaderData)
 
 /** A used link (410, most often right after the reset) or an unknown or expired one (404), before any typing. */
 function unusable<T extends object>(state: 'used' | 'invalid', fields: T) {
-	return state === 'used'
-		? data({ ...fields, outcome: 'used-token' as const }, { status: 410 })
-		: data({ ...fields, outcome: 'invalid-token' as const }, { status: 404 })
+	return data({ ...fields, outcome: `${state}-token` as const }, state === 'used' ? 410 : 404)
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

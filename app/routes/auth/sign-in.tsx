@@ -45,18 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 			await startSession(context, result.pair)
 			return redirect(afterSignInLocation(url, redirect_to))
 		}
-		const pending: PendingSignIn = {
-			access: result.pair.access,
-			refresh: result.pair.refresh,
-			methods: result.methods,
-			recoveryCodes: result.recoveryCodes,
-			passkeys: result.passkeys,
-			email,
-			redirectTo: safeRedirect(redirect_to ?? url.searchParams.get(REDIRECT_PARAM)),
-		}
+		const { pair, methods, recoveryCodes, passkeys } = result
+		const redirectTo = safeRedirect(redirect_to ?? url.searchParams.get(REDIRECT_PARAM))
+		const pending: PendingSignIn = { ...pair, methods, recoveryCodes, passkeys, email, redirectTo }
 		// With email as the only method, send the code straight away. Refused (a code went out less than a minute
 		// ago, still unused), the next page says so; failed, it offers to send one.
-		if (result.methods.length === 1 && result.methods[0] === 'email') {
+		if (methods.length === 1 && methods[0] === 'email') {
 			const send = await sendCode(api, pending.access).catch(() => null)
 			if (send) pending.emailCode = afterSend(send, undefined).state
 		}
@@ -64,8 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return redirect(href('/auth/sign-in/two-step'))
 	} catch (error) {
 		if (!isSignInFailure(error)) return replyWithApiError(submission, error, context, { request })
-		const messages = signInFailureMessages(error, getT(context)) ?? []
-		return invalid(submission, { formErrors: messages }, error.status)
+		return invalid(submission, { formErrors: signInFailureMessages(error, getT(context)) ?? [] }, error.status)
 	}
 }
 

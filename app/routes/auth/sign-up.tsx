@@ -51,10 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		// The API's 422 already tells that the address is registered: say it plainly, with the ways on.
 		if (isEmailTaken(error)) {
 			const fieldErrors = { ...error.fieldErrors, email: [getT(context)('common:errors.emailTaken')] }
-			return data(
-				{ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), emailTaken: true },
-				{ status: 422 },
-			)
+			return data({ result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), emailTaken: true }, 422)
 		}
 		return replyWithApiError(submission, error, context, { fields: FIELDS, request })
 	}

@@ -26,12 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		if (!(error instanceof ApiError)) throw error
 		if (error.kind === 'unauthenticated') return sendToSignIn(request, context, 'session-expired')
-		if (error.status === 429) {
-			// The prompt's countdown (from the API) says when; the message only says why nothing was sent.
-			await session.setFlash({ tone: 'warning', key: 'auth:verification.resendTooSoon' })
-		} else {
-			await session.setFlash({ tone: 'warning', key: 'auth:verification.resendFailed' })
-		}
+		// A 429: the prompt's countdown (from the API) says when; the message only says why nothing was sent.
+		const key = error.status === 429 ? 'auth:verification.resendTooSoon' : 'auth:verification.resendFailed'
+		await session.setFlash({ tone: 'warning', key })
 	}
 	return redirect(back)
 }
