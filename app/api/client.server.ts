@@ -102,9 +102,8 @@ export class ApiClient {
 				body: { message: 'Not found.' },
 			})
 		}
-		if ((file !== undefined) !== (endpoint.rawRequest !== undefined)) {
+		if ((file !== undefined) !== (endpoint.rawRequest !== undefined))
 			throw new Error(`${name}: ${endpoint.rawRequest ? 'a file is required' : 'takes no file'}`)
-		}
 		const path = fillPath(endpoint.path, params ?? {})
 		const sent: Sent = { method: endpoint.method, path, url: this.options.urls?.[name], body, file, query }
 		const { tokens } = this.options
@@ -188,9 +187,8 @@ export class ApiClient {
 		}
 		const where = `${method} ${path} → ${status}`
 		const schema = responseSchema(endpoint, status)
-		if (response.ok && schema === undefined) {
+		if (response.ok && schema === undefined)
 			throw new ApiError('bad_response', `${where}: status is not in the contract`, { status })
-		}
 		const parsed = schema?.safeParse(json)
 		if (parsed && !parsed.success) {
 			throw new ApiError('bad_response', `${where}: body does not match the contract`, {

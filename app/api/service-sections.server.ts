@@ -26,26 +26,20 @@ export function enabledProtectionsFromForm(formData: FormData): SecurityProtecti
 }
 
 type TranslationInput = { name?: string | null; description?: string | null }
+type Translations = SaveTranslationsBody['translations']
 
 /** A locale blank in both fields is removed; en-GB is always sent, so a blank one gets `required`. */
-export function translationsBody(
-	values: Partial<Record<Locale, TranslationInput>>,
-): SaveTranslationsBody['translations'] {
+export function translationsBody(values: Partial<Record<Locale, TranslationInput>>): Translations {
 	const body: Record<string, { name: string; description: string }> = {}
 	for (const locale of localeEnum.options) {
 		const name = values[locale]?.name?.trim() ?? ''
 		const description = values[locale]?.description?.trim() ?? ''
 		if (locale === 'en-GB' || name || description) body[locale] = { name, description }
 	}
-	return body as SaveTranslationsBody['translations']
+	return body as Translations
 }
 
-export function saveTranslations(
-	api: ApiClient,
-	id: string,
-	translations: SaveTranslationsBody['translations'],
-	version: number,
-) {
+export function saveTranslations(api: ApiClient, id: string, translations: Translations, version: number) {
 	return savedOrConflict(api.call('saveServiceTranslations', { params: { id }, body: { translations, version } }))
 }
 

@@ -68,26 +68,18 @@ export const saveTranslationsBody = z.object({
 })
 export type SaveTranslationsBody = z.infer<typeof saveTranslationsBody>
 
-export const reviewChecklistKeyEnum = z
-	.enum([
-		'domain_verified',
-		'logo_set',
-		'website_url_set',
-		'webhook_url_set',
-		'authorization_url_set',
-		'en_gb_translation',
-	])
-	.describe('A condition a service must meet before it can be submitted for review.')
-export type ReviewChecklistKey = z.infer<typeof reviewChecklistKeyEnum>
-
-export const reviewChecklistMessages: Record<ReviewChecklistKey, string> = {
+export const reviewChecklistMessages = {
 	domain_verified: 'The domain must be verified.',
 	logo_set: 'The service must have a logo.',
 	website_url_set: serviceSectionMessages.websiteUrlSet,
 	webhook_url_set: serviceSectionMessages.webhookUrlSet,
 	authorization_url_set: 'The authorization URL must be set.',
 	en_gb_translation: 'The service must have a description: its name and description are its en-GB translation.',
-}
+} as const
+export type ReviewChecklistKey = keyof typeof reviewChecklistMessages
+export const reviewChecklistKeyEnum = z
+	.enum(Object.keys(reviewChecklistMessages) as [ReviewChecklistKey, ...ReviewChecklistKey[]])
+	.describe('A condition a service must meet before it can be submitted for review.')
 
 export { reviewTransition, reviewTransitions, type ReviewAction }
 
