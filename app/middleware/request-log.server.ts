@@ -27,9 +27,8 @@ type LogFields = Record<string, string | number | boolean | null | undefined>
 /** Never pass tokens, passwords or codes. */
 export function log(level: 'info' | 'warn' | 'error', msg: string, fields: LogFields = {}) {
 	if (getConfig().LOG_LEVEL === 'silent') return
-	const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
-	if (level === 'error') process.stderr.write(line + '\n')
-	else process.stdout.write(line + '\n')
+	const stream = level === 'error' ? process.stderr : process.stdout
+	stream.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`)
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
